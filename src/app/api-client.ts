@@ -1,0 +1,59 @@
+/** A small typed client for the /api/v2 routes, used by the web app and the browser tests. */
+
+export const LIBRARY_HEADER = 'X-Library-Path';
+
+export interface ErrorBody {
+  status: 'error';
+  code: string;
+  message: string;
+}
+
+export class ApiClientError extends Error {
+  override name = 'ApiClientError';
+  constructor(
+    readonly httpStatus: number,
+    readonly body: ErrorBody,
+  ) {
+    super(`${body.code}: ${body.message}`);
+  }
+}
+
+export interface ClientOptions {
+  /** Work on this library instead of the current one. */
+  library?: string;
+}
+
+export type QueryValue = string | number | boolean | readonly string[] | undefined;
+
+export class ApiClient {
+  constructor(private readonly options: ClientOptions = {}) {}
+
+  private headers(extra: Record<string, string> = {}): Record<string, string> {
+    return this.options.library ? { ...extra, [LIBRARY_HEADER]: this.options.library } : extra;
+  }
+
+  async get<T>(path: string, query: Record<string, QueryValue> = {}): Promise<T> {
+    return unwrap<T>(await fetch(apiUrl(path, query), { headers: this.headers() }));
+  }
+
+  async post<T>(path: string, body: unknown = {}): Promise<T> {
+    const init = { method: 'POST', headers: this.headers({ 'Content-Type': 'application/json' }), body: JSON.stringify(body) };
+    return unwrap<T>(await fetch(apiUrl(path), init));
+  }
+}
+
+export function apiUrl(path: string, query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const search = params.size ? `?${params}` : '';
+  return `/api/v2${path.startsWith('/') ? path : `/${path}`}${search}`;
+}
+
+async function unwrap<T>(response: Response): Promise<T> {
+  const body = (await response.json()) as { status: 'success'; data: T } | ErrorBody;
+  if (body.status !== 'success') throw new ApiClientError(response.status, body);
+  return body.data;
+}

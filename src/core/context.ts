@@ -1,0 +1,39 @@
+/**
+ * What a handler may use: the clock, the id generator, the library registry, the open library and
+ * the outside world (media, notifications, site fetches), all passed in, never imported.
+ */
+import type { LibraryDb } from './storage/library-db';
+import type { LibraryRecord, LibraryRegistry } from './storage/registry';
+
+export interface AppVersion {
+  /** The reference version level this API is compatible with (clients gate features on it). */
+  version: string;
+  buildVersion: string;
+  prereleaseVersion: string | null;
+  /** This project's own version. */
+  webVersion: string;
+}
+
+/** Messages the core sends to every open tab (the service worker forwards them). */
+export type Notice =
+  | { type: 'library-switched'; path: string; name: string }
+  | { type: 'library-changed'; path: string }
+  | { type: 'open-item'; id: string }
+  | { type: 'open-folder'; id: string };
+
+export interface OpenLibrary {
+  record: LibraryRecord;
+  db: LibraryDb;
+}
+
+export interface Context {
+  clock: () => number;
+  ids: () => string;
+  app: AppVersion;
+  registry: LibraryRegistry;
+  notify: (notice: Notice) => void;
+  /** Fetches a URL or a same-site path for item/add sources; injected so tests need no network. */
+  fetchSource: (input: string) => Promise<Response>;
+  /** The library this request works on (the `X-Library-Path` header, else the current one). */
+  library: () => Promise<OpenLibrary>;
+}

@@ -1,0 +1,78 @@
+/**
+ * Routes are plain values: method, path, input schema, handler. `dispatch` finds the route, reads
+ * and validates the input, runs the handler and wraps the answer in the envelope.
+ */
+import type { z } from 'zod';
+import type { Context } from '../context';
+import { ApiError, toApiError } from './errors';
+import { errorResponse, successResponse } from './envelope';
+import { parseInput, readRawInput } from './input';
+
+export const API_PREFIX = '/api/v2';
+
+export type Method = 'GET' | 'POST';
+
+export interface Route<S extends z.ZodType = z.ZodType> {
+  method: Method;
+  /** Path below /api/v2, e.g. `/item/get`. */
+  path: string;
+  input: S;
+  /** Returns the `data` of the envelope, or a Response for binary answers (files, icons). */
+  handler: (ctx: Context, input: z.output<S>, request: Request) => Promise<unknown>;
+}
+
+/** Declares a route; the generic keeps the handler's input typed by its schema. */
+export function route<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  input: S,
+  handler: (ctx: Context, input: z.output<S>, request: Request) => Promise<unknown>,
+): Route {
+  return { method, path, input, handler } as unknown as Route;
+}
+
+export class Router {
+  private readonly byPath = new Map<string, Map<Method, Route>>();
+
+  constructor(routes: readonly Route[]) {
+    for (const r of routes) {
+      const methods = this.byPath.get(r.path) ?? new Map<Method, Route>();
+      if (methods.has(r.method)) throw new Error(`Duplicate route ${r.method} ${r.path}`);
+      methods.set(r.method, r);
+      this.byPath.set(r.path, methods);
+    }
+  }
+
+  get routes(): Route[] {
+    return [...this.byPath.values()].flatMap((methods) => [...methods.values()]);
+  }
+
+  async dispatch(request: Request, makeContext: () => Context, onError?: (error: ApiError) => void): Promise<Response> {
+    try {
+      const found = this.find(request);
+      const input = parseInput(found.input, await readRawInput(request));
+      const data = await found.handler(makeContext(), input, request);
+      return data instanceof Response ? data : successResponse(data);
+    } catch (thrown) {
+      const error = toApiError(thrown);
+      onError?.(error);
+      return errorResponse(error);
+    }
+  }
+
+  private find(request: Request): Route {
+    const path = new URL(request.url).pathname;
+    const sub = path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length).replace(/\/+$/, '') : path;
+    const methods = this.byPath.get(sub);
+    if (!methods) throw new ApiError('NOT_FOUND', `No API route ${path}.`);
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const found = methods.get(method as Method);
+    if (!found) {
+      const allow = [...methods.keys()].join(', ');
+      const error = new ApiError('METHOD_NOT_ALLOWED', `${path} accepts ${allow}, not ${request.method}.`);
+      error.allow = allow;
+      throw error;
+    }
+    return found;
+  }
+}

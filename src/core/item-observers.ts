@@ -1,0 +1,9 @@
+/**
+ * Everything derived from item rows, updated in the same transaction as the rows themselves.
+ * Add an observer here when a new area derives data from items.
+ */
+import { folderBookkeeping } from './folders/folder-bookkeeping';
+import type { ItemObserver } from './storage/item-changes';
+import { tagBookkeeping } from './tags/tag-bookkeeping';
+
+export const ITEM_OBSERVERS: readonly ItemObserver[] = [tagBookkeeping, folderBookkeeping];

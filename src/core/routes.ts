@@ -1,0 +1,8 @@
+/** Every route of the API, area by area. A test walks this list and fails when a route has no API test. */
+import { aiSearchRoutes } from './ai-search/ai-search.routes';
+import { appRoutes } from './app/app.routes';
+import type { Route } from './http/router';
+import { libraryRoutes } from './library/library.routes';
+import { notBuiltRoutes } from './not-built.routes';
+
+export const ROUTES: readonly Route[] = [...appRoutes, ...libraryRoutes, ...aiSearchRoutes, ...notBuiltRoutes];

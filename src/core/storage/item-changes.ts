@@ -1,0 +1,56 @@
+/**
+ * Item rows change only through `commitItemChanges`, which writes the rows and then lets every
+ * observer update what it derives from them (tag counts, folder counts, the search index, media
+ * jobs) inside the same transaction. Call it from within `writeTransaction`.
+ */
+import type { LibraryDb } from './library-db';
+import type { ItemRow } from './rows';
+
+export interface ItemChange {
+  /** The row as stored before the change; absent for a new item. */
+  before?: ItemRow;
+  /** The row to store; absent when the item is removed. */
+  after?: ItemRow;
+}
+
+export type ItemObserver = (db: LibraryDb, changes: readonly ItemChange[], now: number) => Promise<void>;
+
+export async function commitItemChanges(
+  db: LibraryDb,
+  changes: readonly ItemChange[],
+  observers: readonly ItemObserver[],
+  now: number,
+): Promise<void> {
+  const puts = changes.flatMap((c) => (c.after ? [c.after] : []));
+  const removals = changes.flatMap((c) => (!c.after && c.before ? [c.before.pk] : []));
+  if (puts.length) await db.items.bulkPut(puts);
+  if (removals.length) await db.items.bulkDelete(removals);
+  for (const observe of observers) await observe(db, changes, now);
+}
+
+/** The values of `pick` an item contributes to counts: none while it is in the trash. */
+export function counted(row: ItemRow | undefined, pick: (row: ItemRow) => readonly string[]): readonly string[] {
+  return row && !row.isDeleted ? pick(row) : [];
+}
+
+/** Per-key count deltas between the before and after sides of the changes. */
+export function countDeltas(changes: readonly ItemChange[], pick: (row: ItemRow) => readonly string[]): Map<string, number> {
+  const deltas = new Map<string, number>();
+  for (const { before, after } of changes) {
+    for (const key of counted(before, pick)) deltas.set(key, (deltas.get(key) ?? 0) - 1);
+    for (const key of counted(after, pick)) deltas.set(key, (deltas.get(key) ?? 0) + 1);
+  }
+  for (const [key, delta] of deltas) if (delta === 0) deltas.delete(key);
+  return deltas;
+}
+
+/** Keys newly given to an item by the changes (for "recently used" lists), in first-use order. */
+export function newlyApplied(changes: readonly ItemChange[], pick: (row: ItemRow) => readonly string[]): string[] {
+  const applied = new Set<string>();
+  for (const { before, after } of changes) {
+    if (!after) continue;
+    const had = new Set(before ? pick(before) : []);
+    for (const key of pick(after)) if (!had.has(key)) applied.add(key);
+  }
+  return [...applied];
+}

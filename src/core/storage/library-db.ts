@@ -1,0 +1,49 @@
+/**
+ * One Dexie database per library. Upgrades are numbered `version(n).stores()` steps; never edit a
+ * released step, add the next one.
+ */
+import Dexie, { type DexieOptions, type Table } from 'dexie';
+import type {
+  CommentRow,
+  FileRow,
+  FolderRow,
+  ItemRow,
+  JobRow,
+  SmartFolderRow,
+  StateRow,
+  TagGroupRow,
+  TagRow,
+  TermsRow,
+  ThumbnailRow,
+} from './rows';
+
+export class LibraryDb extends Dexie {
+  items!: Table<ItemRow, string>;
+  files!: Table<FileRow, string>;
+  thumbnails!: Table<ThumbnailRow, string>;
+  comments!: Table<CommentRow, string>;
+  folders!: Table<FolderRow, string>;
+  tags!: Table<TagRow, string>;
+  tagGroups!: Table<TagGroupRow, string>;
+  smartFolders!: Table<SmartFolderRow, string>;
+  terms!: Table<TermsRow, string>;
+  jobs!: Table<JobRow, string>;
+  state!: Table<StateRow, string>;
+
+  constructor(name: string, options?: DexieOptions) {
+    super(name, options);
+    this.version(1).stores({
+      items: 'pk, &id, *tags, *folders, *facets, ext, star, width, height, pixels, size, modificationTime, btime, nameKey',
+      files: 'id',
+      thumbnails: 'id',
+      comments: 'id, itemId',
+      folders: 'id, parent',
+      tags: 'name, count, lastUsedAt, starredAt',
+      tagGroups: 'id, createdAt',
+      smartFolders: 'id, parent',
+      terms: 'pk, *terms',
+      jobs: 'id, createdAt, itemId',
+      state: 'key',
+    });
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * The registry of libraries and the current one, in IndexedDB (idb-keyval). One key holds the
+ * whole registry so every change is a single atomic read-modify-write, and the service worker keeps
+ * none of it in memory: a restarted worker and every tab see the same current library.
+ */
+import { createStore, get, update, type UseStore } from 'idb-keyval';
+import { conflict, notFound } from '../http/errors';
+
+export interface LibraryRecord {
+  name: string;
+  path: string;
+  createdAt: number;
+  /** Last time the library was made current (0: never), the history order. */
+  openedAt: number;
+  applicationVersion: string;
+}
+
+interface RegistryState {
+  current: string | null;
+  libraries: Record<string, LibraryRecord>;
+}
+
+const KEY = 'registry';
+const EMPTY: RegistryState = { current: null, libraries: {} };
+export const DEFAULT_LIBRARY_NAME = 'My Library';
+
+/** Library paths look like `/libraries/<name>.library`; a trailing slash is ignored (decisions.md). */
+export function normaliseLibraryPath(path: string): string {
+  return path.trim().replace(/\/+$/, '');
+}
+
+export function libraryPathFor(name: string): string {
+  return `/libraries/${name}.library`;
+}
+
+export class LibraryRegistry {
+  private readonly store: UseStore;
+
+  constructor(
+    readonly namespace: string,
+    private readonly clock: () => number,
+    private readonly applicationVersion: string,
+  ) {
+    this.store = createStore(`${namespace}/registry`, 'keyval');
+  }
+
+  private async read(): Promise<RegistryState> {
+    return (await get<RegistryState>(KEY, this.store)) ?? EMPTY;
+  }
+
+  /** Applies `change` atomically and returns what it computed. */
+  private async change<T>(change: (state: RegistryState) => { state: RegistryState; result: T }): Promise<T> {
+    let result!: T;
+    await update<RegistryState>(
+      KEY,
+      (state = EMPTY) => {
+        const next = change(state);
+        result = next.result;
+        return next.state;
+      },
+      this.store,
+    );
+    return result;
+  }
+
+  async find(path: string): Promise<LibraryRecord | undefined> {
+    return (await this.read()).libraries[normaliseLibraryPath(path)];
+  }
+
+  async require(path: string): Promise<LibraryRecord> {
+    const found = await this.find(path);
+    if (!found) throw notFound(`No library at libraryPath "${path}".`);
+    return found;
+  }
+
+  /** The current library; the default one is created and opened on first use. */
+  async current(): Promise<LibraryRecord> {
+    const state = await this.read();
+    const found = state.current ? state.libraries[state.current] : undefined;
+    if (found) return found;
+    const now = this.clock();
+    return this.change((s) => {
+      const existing = s.current ? s.libraries[s.current] : undefined;
+      if (existing) return { state: s, result: existing };
+      const path = libraryPathFor(DEFAULT_LIBRARY_NAME);
+      const record = s.libraries[path] ?? this.newRecord(DEFAULT_LIBRARY_NAME, now);
+      const opened = { ...record, openedAt: now };
+      return { state: { current: path, libraries: { ...s.libraries, [path]: opened } }, result: opened };
+    });
+  }
+
+  async create(name: string): Promise<LibraryRecord> {
+    const record = this.newRecord(name, this.clock());
+    const created = await this.change((s) =>
+      s.libraries[record.path]
+        ? { state: s, result: false }
+        : { state: { ...s, libraries: { ...s.libraries, [record.path]: record } }, result: true },
+    );
+    if (!created) throw conflict(`A library named "${name}" already exists at "${record.path}".`);
+    return record;
+  }
+
+  /** Makes `path` the current library and records it in the history; unknown paths change nothing. */
+  async switchTo(path: string): Promise<LibraryRecord> {
+    const key = normaliseLibraryPath(path);
+    const now = this.clock();
+    const opened = await this.change((s) => {
+      const record = s.libraries[key];
+      if (!record) return { state: s, result: undefined };
+      const next = { ...record, openedAt: now };
+      return { state: { current: key, libraries: { ...s.libraries, [key]: next } }, result: next };
+    });
+    if (!opened) throw notFound(`No library at libraryPath "${path}".`);
+    return opened;
+  }
+
+  /** Libraries opened at least once, most recent first. */
+  async history(): Promise<LibraryRecord[]> {
+    const { libraries } = await this.read();
+    return Object.values(libraries)
+      .filter((l) => l.openedAt > 0)
+      .sort((a, b) => b.openedAt - a.openedAt || a.path.localeCompare(b.path));
+  }
+
+  private newRecord(name: string, now: number): LibraryRecord {
+    return { name, path: libraryPathFor(name), createdAt: now, openedAt: 0, applicationVersion: this.applicationVersion };
+  }
+}

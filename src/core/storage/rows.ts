@@ -1,0 +1,151 @@
+/**
+ * What is stored, row by row. API shapes are derived from these by each area's `view` module;
+ * fields only the service needs (pk, nameKey, facets, ...) never leave the core.
+ */
+import type { Colour } from '../http/colour';
+
+export interface Palette {
+  color: [number, number, number];
+  /** Percentage of the image, 0..100. */
+  ratio: number;
+}
+
+export type ThumbnailState = 'pending' | 'ready' | 'none';
+
+export interface ItemRow {
+  /** Primary key: import time (fixed width) + id, so every index lists items in import order. */
+  pk: string;
+  id: string;
+  name: string;
+  /** Lower-cased name, the NAME sort key. */
+  nameKey: string;
+  ext: string;
+  mime: string;
+  width: number;
+  height: number;
+  /** width × height, the RESOLUTION sort key. */
+  pixels: number;
+  size: number;
+  url: string;
+  website: string;
+  annotation: string;
+  tags: string[];
+  folders: string[];
+  /** Index-only markers: trashed, untagged, unfiled, shape:<shape>, kind:<bookmark|file>. */
+  facets: string[];
+  star: number;
+  isDeleted: boolean;
+  modificationTime: number;
+  /** Creation time of the file itself when known (btime), else import time. */
+  btime: number;
+  importedAt: number;
+  /** Media duration in seconds, for audio/video (0 when unknown). */
+  duration: number;
+  palettes: Palette[];
+  noThumbnail: boolean;
+  noPreview: boolean;
+  thumbnail: ThumbnailState;
+  /** True when the original bytes are stored in `files` (false for bookmarks). */
+  hasFile: boolean;
+}
+
+export interface FileRow {
+  id: string;
+  blob: Blob;
+}
+
+export interface ThumbnailRow {
+  id: string;
+  blob: Blob;
+  custom: boolean;
+}
+
+export interface CommentRow {
+  id: string;
+  itemId: string;
+  annotation: string;
+  lastModified: number;
+  /** Image rect comment. */
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
+  /** Video timestamp comment, seconds. */
+  duration?: number;
+}
+
+export interface FolderRow {
+  id: string;
+  name: string;
+  description: string;
+  parent: string | null;
+  tags: string[];
+  iconColor: Colour | '';
+  modificationTime: number;
+  createdAt: number;
+  /** Non-trashed items directly in the folder, kept by the item-change pipeline. */
+  imageCount: number;
+}
+
+export interface TagRow {
+  name: string;
+  /** Non-trashed items carrying the tag, kept by the item-change pipeline. */
+  count: number;
+  color: Colour | '';
+  pinyin: string;
+  /** Last time the tag was applied to an item (0: never); the recent-tags order. */
+  lastUsedAt: number;
+  /** When the tag was starred (0: not starred); the starred-tags order. */
+  starredAt: number;
+}
+
+export interface TagGroupRow {
+  id: string;
+  name: string;
+  color: Colour | '';
+  tags: string[];
+  description: string;
+  createdAt: number;
+}
+
+export interface SmartFolderRow {
+  id: string;
+  name: string;
+  description: string;
+  icon: string;
+  iconColor: Colour | '';
+  parent: string | null;
+  conditions: unknown[];
+  modificationTime: number;
+  createdAt: number;
+}
+
+/** The full-text index: the search terms of one item, keyed like the item. */
+export interface TermsRow {
+  pk: string;
+  terms: string[];
+}
+
+export interface JobRow {
+  /** `<kind>:<itemId>`, so an item has at most one pending job of each kind. */
+  id: string;
+  kind: string;
+  itemId: string;
+  createdAt: number;
+  attempts: number;
+  /** Why the last attempt failed, if it did. */
+  lastError: string;
+  /** Extra input of the job (e.g. the custom thumbnail source). */
+  payload?: unknown;
+}
+
+/** Small library-scoped values: meta, selection, recent folders, quick access. */
+export interface StateRow {
+  key: string;
+  value: unknown;
+}
+
+export interface LibraryMeta {
+  modificationTime: number;
+  applicationVersion: string;
+}

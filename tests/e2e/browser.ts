@@ -1,0 +1,30 @@
+/** Drives Debian's Chromium with Playwright against the built site. */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
+import { CHROMIUM_ARGS, findChromium } from '../../tools/chromium';
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+}
+
+/** Opens the app and waits until it says the API is ready. */
+export async function openApp(context: BrowserContext, siteUrl: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${siteUrl}/`);
+  await page.locator('#api-status[data-state="ready"]').waitFor({ timeout: 20_000 });
+  return page;
+}
+
+/** Runs fetch in the page and reports who answered. */
+export async function fetchInPage(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
+  return page.evaluate(
+    async ({ path, init }) => {
+      const response = await fetch(path, {
+        method: init.method ?? 'GET',
+        headers: init.body === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      return { status: response.status, servedBy: response.headers.get('X-Served-By'), body: await response.json() };
+    },
+    { path, init },
+  );
+}

@@ -1,0 +1,27 @@
+/** Builds the site once and serves it with `vite preview`, as `npm start` does. */
+import type { TestProject } from 'vitest/node';
+import { build, preview, type PreviewServer } from 'vite';
+
+let server: PreviewServer | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  await build({ logLevel: 'warn', build: { outDir: 'dist-e2e', emptyOutDir: true } });
+  server = await preview({
+    logLevel: 'warn',
+    build: { outDir: 'dist-e2e' },
+    preview: { port: Number(process.env.E2E_PORT ?? 4190), strictPort: false, host: '127.0.0.1' },
+  });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('vite preview did not report a local URL.');
+  project.provide('siteUrl', url.replace(/\/$/, ''));
+}
+
+export async function teardown(): Promise<void> {
+  await server?.close();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    siteUrl: string;
+  }
+}

@@ -1,0 +1,45 @@
+/** Node-side API tests: a fresh core on fake-indexeddb per test, called with real Request objects. */
+import { createApi, LIBRARY_HEADER, type Api, type ApiDeps } from '../../src/core';
+
+let counter = 0;
+
+export function makeApi(deps: ApiDeps = {}): Api {
+  counter += 1;
+  return createApi({ namespace: `test-${process.pid}-${counter}-${Math.random().toString(36).slice(2)}`, ...deps });
+}
+
+export interface Answer<T = unknown> {
+  httpStatus: number;
+  body: { status: 'success'; data: T } | { status: 'error'; code: string; message: string };
+  data: T;
+}
+
+export interface CallOptions {
+  library?: string;
+  method?: string;
+  /** Sent as-is instead of JSON-encoding `input` (for malformed bodies). */
+  rawBody?: string;
+}
+
+/** GET with `input` as the query string, POST with `input` as the JSON body. */
+export async function call<T = unknown>(api: Api, method: 'GET' | 'POST', path: string, input: Record<string, unknown> = {}, options: CallOptions = {}): Promise<Answer<T>> {
+  const url = new URL(`http://localhost/api/v2${path}`);
+  const headers: Record<string, string> = options.library ? { [LIBRARY_HEADER]: options.library } : {};
+  let body: string | undefined;
+  if (method === 'GET') {
+    for (const [key, value] of Object.entries(input)) if (value !== undefined) url.searchParams.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  } else {
+    headers['Content-Type'] = 'application/json';
+    body = options.rawBody ?? JSON.stringify(input);
+  }
+  const response = await api.handle(new Request(url, { method: options.method ?? method, headers, body }));
+  const parsed = (await response.json()) as Answer<T>['body'];
+  return { httpStatus: response.status, body: parsed, data: (parsed as { data: T }).data };
+}
+
+/** Creates a library and returns its path, for tests that work through the X-Library-Path header. */
+export async function newLibrary(api: Api, name = `lib-${Math.random().toString(36).slice(2, 10)}`): Promise<string> {
+  const created = await call<{ path: string }>(api, 'POST', '/library/create', { name });
+  if (created.httpStatus !== 200) throw new Error(`library/create failed: ${JSON.stringify(created.body)}`);
+  return created.data.path;
+}

@@ -1,0 +1,56 @@
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+import { CHROMIUM_ARGS, findChromium } from './tools/chromium.ts';
+import { serviceWorker } from './tools/vite-plugin-service-worker.ts';
+
+const port = Number(process.env.PORT ?? 4173);
+const runningTests = Boolean(process.env.VITEST);
+
+export default defineConfig({
+  plugins: [serviceWorker({ entry: 'src/sw/sw.ts' })],
+  server: { port, strictPort: true, host: '127.0.0.1' },
+  preview: { port, strictPort: true, host: '127.0.0.1' },
+  build: { target: 'es2022' },
+  test: {
+    reporters: ['default', './tools/summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['tests/node/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/node/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          testTimeout: 30_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({
+              launchOptions: runningTests ? { executablePath: findChromium(), args: CHROMIUM_ARGS } : {},
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
