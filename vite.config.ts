@@ -8,7 +8,8 @@ const runningTests = Boolean(process.env.VITEST);
 
 export default defineConfig({
   plugins: [serviceWorker({ entry: 'src/sw/sw.ts' })],
-  server: { port, strictPort: true, host: '127.0.0.1' },
+  // Vitest runs its own servers; a fixed port would stop two test runs from sharing this machine.
+  server: runningTests ? {} : { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
   build: { target: 'es2022' },
   test: {

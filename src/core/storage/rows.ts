@@ -26,8 +26,8 @@ export interface ItemRow {
   /** width × height, the RESOLUTION sort key. */
   pixels: number;
   size: number;
+  /** Source URL (the `website` of item/add, the page of a download, or the bookmarked URL). */
   url: string;
-  website: string;
   annotation: string;
   tags: string[];
   folders: string[];

@@ -1,0 +1,66 @@
+/** The API shape of an item (api-v2.md plus fileURL, thumbnailURL, importedAt from decisions.md). */
+import type { ItemRow } from '../storage/rows';
+
+export interface ItemView {
+  id: string;
+  name: string;
+  ext: string;
+  width: number;
+  height: number;
+  url: string;
+  isDeleted: boolean;
+  annotation: string;
+  tags: string[];
+  folders: string[];
+  palettes: ItemRow['palettes'];
+  size: number;
+  star: number;
+  modificationTime: number;
+  noThumbnail: boolean;
+  noPreview: boolean;
+  importedAt: number;
+  fileURL: string;
+  thumbnailURL: string;
+}
+
+export const ITEM_FIELDS = [
+  'id', 'name', 'ext', 'width', 'height', 'url', 'isDeleted', 'annotation', 'tags', 'folders', 'palettes',
+  'size', 'star', 'modificationTime', 'noThumbnail', 'noPreview', 'importedAt', 'fileURL', 'thumbnailURL',
+] as const satisfies readonly (keyof ItemView)[];
+
+export type ItemField = (typeof ITEM_FIELDS)[number];
+
+const fileUrl = (id: string) => `/api/v2/item/file?id=${encodeURIComponent(id)}`;
+const thumbnailUrl = (id: string) => `/api/v2/item/thumbnail?id=${encodeURIComponent(id)}`;
+
+export function itemView(row: ItemRow): ItemView {
+  return {
+    id: row.id,
+    name: row.name,
+    ext: row.ext,
+    width: row.width,
+    height: row.height,
+    url: row.url,
+    isDeleted: row.isDeleted,
+    annotation: row.annotation,
+    tags: row.tags,
+    folders: row.folders,
+    palettes: row.palettes,
+    size: row.size,
+    star: row.star,
+    modificationTime: row.modificationTime,
+    noThumbnail: row.noThumbnail,
+    noPreview: row.noPreview,
+    importedAt: row.importedAt,
+    fileURL: row.hasFile ? fileUrl(row.id) : '',
+    thumbnailURL: thumbnailUrl(row.id),
+  };
+}
+
+/** Only the requested fields (`id` always included); all fields when none are requested. */
+export function pickFields(view: ItemView, fields: readonly ItemField[] | undefined): Partial<ItemView> {
+  if (!fields || fields.length === 0) return view;
+  const out: Partial<ItemView> = { id: view.id };
+  for (const field of fields) (out as Record<string, unknown>)[field] = view[field];
+  return out;
+}
