@@ -54,3 +54,13 @@ export function newlyApplied(changes: readonly ItemChange[], pick: (row: ItemRow
   }
   return [...applied];
 }
+
+/**
+ * Re-runs the observers for items whose rows did not change but whose derived data did (a folder
+ * renamed, a comment edited: the search index reads those). Count observers see no delta.
+ */
+export async function refreshItems(db: LibraryDb, pks: readonly string[], observers: readonly ItemObserver[], now: number): Promise<void> {
+  if (pks.length === 0) return;
+  const rows = (await db.items.bulkGet([...pks])).filter((row): row is ItemRow => row !== undefined);
+  for (const observe of observers) await observe(db, rows.map((row) => ({ before: row, after: row })), now);
+}
