@@ -1,8 +1,11 @@
 /** Every route of the API, area by area. A test walks this list and fails when a route has no API test. */
 import { aiSearchRoutes } from './ai-search/ai-search.routes';
 import { appRoutes } from './app/app.routes';
+import { folderRoutes } from './folders/folders.routes';
 import type { Route } from './http/router';
 import { libraryRoutes } from './library/library.routes';
 import { notBuiltRoutes } from './not-built.routes';
+import { tagGroupRoutes } from './tag-groups/tag-groups.routes';
+import { tagRoutes } from './tags/tags.routes';
 
-export const ROUTES: readonly Route[] = [...appRoutes, ...libraryRoutes, ...aiSearchRoutes, ...notBuiltRoutes];
+export const ROUTES: readonly Route[] = [...appRoutes, ...libraryRoutes, ...aiSearchRoutes, ...folderRoutes, ...tagRoutes, ...tagGroupRoutes, ...notBuiltRoutes];
