@@ -39,6 +39,11 @@ describe('tag/get', () => {
     expect(list[3]).toMatchObject({ name: '猫咪', count: 1, pinyin: 'mao mi' });
   });
 
+  it('orders tags of equal count alphabetically, ignoring case, Han names by pinyin', async () => {
+    await seedItems(api, library, [{ tags: ['owl', 'Lion', '猫', 'ant', 'item 10', 'item 9'] }]);
+    expect(names(await tags())).toEqual(['ant', 'item 9', 'item 10', 'Lion', '猫', 'owl']);
+  });
+
   it.each([
     ['case-insensitive substring', 'AT', ['cat', 'Kitten bath']],
     ['the pinyin of Han names', 'maomi', ['猫咪']],

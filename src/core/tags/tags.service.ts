@@ -18,13 +18,20 @@ function matchesName(row: TagRow, needle: string): boolean {
   return row.pinyin !== row.name && squashed(row.pinyin).includes(squashed(needle));
 }
 
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** Alphabetical, ignoring case; Han names sort by their pinyin (猫 "mao" between "lion" and "owl"). */
+function byName(a: TagRow, b: TagRow): number {
+  return collator.compare(a.pinyin, b.pinyin) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}
+
 /** tag/get: every tag, most used first, then by name; `name` filters. */
 export async function getTags(ctx: Context, input: { name?: string | undefined } & PageRequest) {
   const { db } = await ctx.library();
   const [rows, groups] = await db.transaction('r', [db.tags, db.tagGroups], () => Promise.all([db.tags.toArray(), loadGroupsByTag(db)]));
   const needle = input.name?.trim() ?? '';
   const matching = needle ? rows.filter((row) => matchesName(row, needle)) : rows;
-  matching.sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  matching.sort((a, b) => b.count - a.count || byName(a, b));
   return paginate(
     matching.map((row) => tagView(row, groups)),
     input,
