@@ -6,8 +6,6 @@ import { countDeltas, newlyApplied, type ItemChange, type ItemObserver } from '.
 import { pruneTags } from './tag-lifecycle';
 import { newTagRow } from './tag-row';
 
-export { newTagRow };
-
 const byTags = (row: { tags: readonly string[] }) => row.tags;
 
 /** Tags taken off an item (or off a removed item) by the changes: the candidates for pruning. */
