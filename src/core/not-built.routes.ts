@@ -9,7 +9,6 @@ import { route, type Method } from './http/router';
 const PENDING: ReadonlyArray<[Method, string, string]> = [
   ['GET', '/item/get', 'items'],
   ['POST', '/item/get', 'items'],
-  ['POST', '/item/query', 'full-text search'],
   ['GET', '/item/countAll', 'items'],
   ['POST', '/item/add', 'items'],
   ['POST', '/item/update', 'items'],
