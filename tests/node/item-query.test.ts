@@ -81,6 +81,15 @@ describe('item/query', () => {
     expect(second.data.data.map((item) => item.name)).toEqual(['Red car in the city']);
   });
 
+  it.each<[string, string[]]>([
+    ['NAME', ['car red', 'Carpet', 'Red car in the city']],
+    ['-NAME', ['Red car in the city', 'Carpet', 'car red']],
+    ['IMPORT', ['Red car in the city', 'car red', 'Carpet']],
+  ])('orders by orderBy %s', async (orderBy, names) => {
+    const answer = await query(lib, { query: 'car', orderBy });
+    expect(answer.data.data.map((item) => item.name)).toEqual(names);
+  });
+
   it('answers whole items', async () => {
     const answer = await query(lib, { query: 'vehicle' });
     expect(answer.data.data).toEqual([expect.objectContaining({ name: 'Red car in the city', tags: ['Vehicle'], isDeleted: false, ext: 'png' })]);
@@ -92,14 +101,15 @@ describe('item/query', () => {
   });
 
   it.each<[string, Record<string, unknown>, RegExp]>([
-    ['unclosed quote', { query: 'red "car' }, /Field "query": unbalanced quote.*at character 5/],
-    ['unclosed parenthesis', { query: 'a (b OR c' }, /Field "query": unbalanced parenthesis.*at character 3/],
-    ['unmatched parenthesis', { query: 'a b)' }, /Field "query": unbalanced parenthesis.*at character 4/],
-    ['dangling OR', { query: 'a OR' }, /Field "query": "OR" needs a search term on each side.*at character 3/],
-    ['query not a string', { query: 5 }, /Field "query"/],
-    ['query too long', { query: 'a '.repeat(1001) }, /Field "query": must be at most 2000 characters/],
-    ['negative offset', { offset: -1 }, /Field "offset"/],
-    ['limit 0', { limit: 0 }, /Field "limit"/],
+    ['unclosed quote', { query: 'red "car' }, /query: unbalanced quote.*at character 5/],
+    ['unclosed parenthesis', { query: 'a (b OR c' }, /query: unbalanced parenthesis.*at character 3/],
+    ['unmatched parenthesis', { query: 'a b)' }, /query: unbalanced parenthesis.*at character 4/],
+    ['dangling OR', { query: 'a OR' }, /query: "OR" needs a search term on each side.*at character 3/],
+    ['query not a string', { query: 5 }, /query:/],
+    ['query too long', { query: 'a '.repeat(1001) }, /query: must be at most 2000 characters/],
+    ['unknown orderBy', { orderBy: 'SIZE' }, /orderBy: must be one of IMPORT, MTIME, NAME/],
+    ['negative offset', { offset: -1 }, /offset:/],
+    ['limit 0', { limit: 0 }, /limit:/],
   ])('400 for %s', async (_name, input, message) => {
     const answer = await query(lib, input);
     expect(answer.httpStatus).toBe(400);

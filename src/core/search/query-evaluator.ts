@@ -23,9 +23,9 @@ export class QueryEvaluator {
 
   constructor(private readonly db: LibraryDb) {}
 
-  /** Keys of the items matching `plan`; null matches every item. Trash is the caller's business. */
-  async matching(plan: Plan | null): Promise<Set<string>> {
-    return new Set(plan ? await this.evaluate(plan) : await this.universe());
+  /** Keys of the items matching `plan`, in no particular order. Trash is the caller's business. */
+  matching(plan: Plan): Promise<Set<string>> {
+    return this.evaluate(plan);
   }
 
   private universe(): Promise<Set<string>> {

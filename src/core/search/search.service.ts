@@ -1,10 +1,13 @@
 /**
- * item/query: full-text search over the persistent word index. `searchItems` takes the database
- * itself so that benchmarks and other areas can call it without a request.
+ * item/query: full-text search over the persistent word index. `searchItems` and
+ * `searchCandidates` take the database itself so that benchmarks and other areas can call them
+ * without a request.
  */
 import { invalid } from '../http/errors';
-import { pageOf, type Page } from '../http/pagination';
-import { itemView, type ItemView } from '../items/item-view';
+import type { Page } from '../http/pagination';
+import type { Candidates } from '../items/item-filter';
+import { pageOfItems } from '../items/item-list.service';
+import type { ItemView } from '../items/item-view';
 import { TRASHED } from '../storage/counts';
 import type { LibraryDb } from '../storage/library-db';
 import { QuerySyntaxError } from './query-ast';
@@ -18,33 +21,24 @@ export function planOf(query: string): Plan | null {
   try {
     return planQuery(parseQuery(query));
   } catch (error) {
-    if (error instanceof QuerySyntaxError) throw invalid(`Field "query": ${error.message}.`);
+    if (error instanceof QuerySyntaxError) throw invalid(`query: ${error.message}.`);
     throw error;
   }
 }
 
-/** Keys of the items not in the trash that match the query, newest import first. */
-export async function searchItemKeys(db: LibraryDb, query: string): Promise<string[]> {
+/** The items matching the query, in ascending key order (null: every item), minus the trash. */
+export async function searchCandidates(db: LibraryDb, query: string): Promise<Candidates> {
   const plan = planOf(query);
   return db.transaction('r', db.items, db.terms, async () => {
     const [matches, trashed] = await Promise.all([
-      new QueryEvaluator(db).matching(plan),
+      plan ? new QueryEvaluator(db).matching(plan) : null,
       db.items.where('facets').equals(TRASHED).primaryKeys(),
     ]);
-    for (const key of trashed) matches.delete(key);
-    // Keys are import time + id: descending key order is newest import first.
-    return [...matches].sort().reverse();
+    return { pks: matches ? [...matches].sort() : null, exclude: new Set(trashed) };
   });
 }
 
-export async function searchItems(db: LibraryDb, input: ItemQueryInput): Promise<Page<ItemView>> {
-  return db.transaction('r', db.tables, async () => {
-    const keys = await searchItemKeys(db, input.query);
-    const rows = await db.items.bulkGet(keys.slice(input.offset, input.offset + input.limit));
-    return pageOf(
-      rows.flatMap((row) => (row ? [itemView(row)] : [])),
-      keys.length,
-      input,
-    );
-  });
+/** One page of matches, newest import first unless `orderBy` says otherwise, with the exact total. */
+export async function searchItems(db: LibraryDb, input: ItemQueryInput): Promise<Page<Partial<ItemView>>> {
+  return db.transaction('r', db.tables, async () => pageOfItems(db, await searchCandidates(db, input.query), input, input.orderBy));
 }
