@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClientError, type ApiClient } from '../../src/app/api-client';
+import type { Page as PageOf } from '../../src/core/http/pagination';
+import type { ItemView } from '../../src/core/items/item-view';
 import { fetchApi, isolatedClient, LIBRARY_HEADER, stopServiceWorkers } from './service-worker';
 
-interface Page {
-  data: { id: string; name: string }[];
-  total: number;
-  offset: number;
-  limit: number;
-}
+type Page = PageOf<ItemView>;
 
 /** Adds bookmarks (no file to fetch) and returns their ids in the order given. */
 async function addItems(client: ApiClient, items: Record<string, unknown>[]): Promise<string[]> {
