@@ -68,6 +68,9 @@ describe('folders with items', () => {
     await client.post('/folder/update', { id: folder.id, name: 'New', parent: top.id });
     expect(await imageCounts(client)).toEqual({ Top: 0, New: 1 });
     expect((await client.post<Page<Item>>('/item/get', { folders: [folder.id] })).total).toBe(1);
+    // The search index follows the rename in the same request.
+    expect((await client.post<Page<Item>>('/item/query', { query: 'new' })).total).toBe(1);
+    expect((await client.post<Page<Item>>('/item/query', { query: 'old' })).total).toBe(0);
   });
 });
 
@@ -92,6 +95,8 @@ describe('tags with items', () => {
     expect(await tagCounts(client)).toEqual({ Cat: 2, fluffy: 1, pet: 1 });
     expect((await client.post<Page<Item>>('/item/get', { tags: ['Cat'] })).total).toBe(2);
     expect((await client.get<Page<Tag>>('/tag/getStarredTags')).data.map((t) => t.name)).toEqual(['Cat']);
+    expect((await client.post<Page<Item>>('/item/query', { query: 'kitty' })).total).toBe(0);
+    expect((await client.post<Page<Item>>('/item/query', { query: 'cat' })).data.map((i) => i.id).sort()).toEqual([one, two].sort());
   });
 
   it('renames a tag used by 10,000 items in one request', async () => {
