@@ -18,7 +18,8 @@ export function compilePattern(pattern: string): PatternCheck {
     regex = RE2JS.compile(RE2JS.translateRegExp(pattern), RE2JS.CASE_INSENSITIVE);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    return { ok: false, reason: `is not a valid regular expression (${detail}); lookarounds and backreferences are not supported` };
+    const hint = /Perl syntax|escape sequence/.test(detail) ? '; lookarounds and backreferences are not supported' : '';
+    return { ok: false, reason: `is not a valid regular expression (${detail})${hint}` };
   }
   if (regex.programSize() > MAX_PROGRAM_SIZE) return { ok: false, reason: 'is too complex (reduce repetition counts such as {1000})' };
   return { ok: true, regex };
