@@ -5,6 +5,7 @@ import type { Route } from './http/router';
 import { itemRoutes } from './items/items.routes';
 import { libraryRoutes } from './library/library.routes';
 import { notBuiltRoutes } from './not-built.routes';
+import { searchRoutes } from './search/search.routes';
 import { smartFolderRoutes } from './smart-folders/smart-folder.routes';
 
-export const ROUTES: readonly Route[] = [...appRoutes, ...libraryRoutes, ...itemRoutes, ...aiSearchRoutes, ...smartFolderRoutes, ...notBuiltRoutes];
+export const ROUTES: readonly Route[] = [...appRoutes, ...libraryRoutes, ...itemRoutes, ...aiSearchRoutes, ...searchRoutes, ...smartFolderRoutes, ...notBuiltRoutes];
