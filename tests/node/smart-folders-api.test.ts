@@ -148,6 +148,10 @@ describe('smart folder endpoints', () => {
     expect(all.data.map((i) => i.id)).toEqual(['E', 'B', 'A']);
     const page = (await post<Page<Record<string, unknown>>>('/smartFolder/getItems', { smartFolderId: cats.id, fields: ['name', 'width'], offset: 1, limit: 1 })).data;
     expect(page).toEqual({ data: [{ id: 'B', name: 'cat two', width: 500 }], total: 3, offset: 1, limit: 1 });
+    const byName = (await get<Page<{ name: string }>>('/smartFolder/getItems', { smartFolderId: cats.id, orderBy: 'NAME', fields: 'name' })).data;
+    expect(byName.data.map((i) => i.name)).toEqual(['cat one', 'cat two', rows[4]!.name]);
+    const widest = (await post<Page<{ id: string }>>('/smartFolder/getItems', { smartFolderId: cats.id, orderBy: '-RESOLUTION', limit: 2 })).data;
+    expect(widest).toMatchObject({ total: 3, data: [{ id: 'A' }, { id: 'E' }] });
     const bad = await get('/smartFolder/getItems', { smartFolderId: cats.id, fields: 'name,nope' });
     expect(bad.httpStatus).toBe(400);
     expect(bad.body).toMatchObject({ message: expect.stringContaining('fields') });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { colourOrEmpty } from '../http/colour';
 import { requiredString, stringList } from '../http/input';
 import { pageFields } from '../http/pagination';
+import { orderBySchema } from '../items/item-order';
 import { ITEM_FIELDS } from '../items/item-view';
 import { conditionsSchema } from './conditions.schema';
 
@@ -48,6 +49,7 @@ const itemFields = () =>
 
 export const getItemsInput = z.object({
   smartFolderId: requiredString(),
+  orderBy: orderBySchema().optional(),
   fields: itemFields().optional(),
   ...pageFields,
 });

@@ -1,11 +1,11 @@
 /** Smart folders: list, create, update, remove, the items they hold, and the rule schema. */
 import type { Context } from '../context';
 import { invalid, notFound } from '../http/errors';
-import { pageOf, paginate, type PageRequest } from '../http/pagination';
-import { itemView, pickFields } from '../items/item-view';
+import { paginate, type PageRequest } from '../http/pagination';
+import { pageOfItems } from '../items/item-list.service';
 import { descendantsOf } from '../shared/forest';
 import type { LibraryDb } from '../storage/library-db';
-import type { ItemRow, SmartFolderRow } from '../storage/rows';
+import type { SmartFolderRow } from '../storage/rows';
 import { writeTransaction } from '../storage/write';
 import { matchTables, SmartFolderMatcher } from './match';
 import type { Conditions } from './rules';
@@ -85,19 +85,16 @@ export async function removeSmartFolder(ctx: Context, id: string): Promise<true>
   return true;
 }
 
-/** The items a smart folder holds, newest import first, paginated. */
+/** The items a smart folder holds, newest import first unless `orderBy` says otherwise, paginated. */
 export async function smartFolderItems(ctx: Context, input: GetItemsInput) {
   const { db } = await ctx.library();
   const now = ctx.clock();
-  const { total, rows } = await db.transaction('r', matchTables(db), async () => {
+  const pks = await db.transaction('r', matchTables(db), async () => {
     const matcher = await SmartFolderMatcher.open(db, now);
     if (!matcher.has(input.smartFolderId)) throw noSmartFolder(input.smartFolderId, 'smartFolderId');
-    const pks = await matcher.matches(input.smartFolderId);
-    const newestFirst = [...pks].reverse();
-    const page = await db.items.bulkGet(newestFirst.slice(input.offset, input.offset + input.limit));
-    return { total: pks.length, rows: page.filter((row): row is ItemRow => row !== undefined) };
+    return matcher.matches(input.smartFolderId);
   });
-  return pageOf(rows.map((row) => pickFields(itemView(row), input.fields)), total, input);
+  return pageOfItems(db, { pks, exclude: new Set() }, input, input.orderBy, input.fields);
 }
 
 async function viewOf(db: LibraryDb, id: string, now: number): Promise<SmartFolderView> {
@@ -122,6 +119,6 @@ async function requireNewParent(db: LibraryDb, id: string, parent: string): Prom
   const rows = await db.smartFolders.toArray();
   if (!rows.some((row) => row.id === parent)) throw noSmartFolder(parent, 'parent');
   if (descendantsOf(rows, id).has(parent)) {
-    throw invalid(`Field "parent": a smart folder cannot move under itself or one of its children ("${parent}").`);
+    throw invalid(`parent: a smart folder cannot move under itself or one of its children ("${parent}").`);
   }
 }
