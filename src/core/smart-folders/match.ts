@@ -10,7 +10,7 @@ import type { ItemRow, SmartFolderRow } from '../storage/rows';
 import { combineGroups, compileRule, type RuleSubject, type Test } from './evaluate';
 import { lookupFor, type IndexAnswer } from './plan';
 import type { Conditions } from './rules';
-import { intersectSorted, sortedUnique, unionSorted } from './sorted-keys';
+import { ascending, intersectKeys, unionKeys } from './key-lists';
 
 const ROW_BATCH = 1000;
 
@@ -26,7 +26,7 @@ export async function matchConditions(db: LibraryDb, conditions: Conditions, now
   const trashed = new Set(await db.items.where('facets').equals(TRASHED).primaryKeys());
   const narrowed = narrowings(conditions, answers);
   if (within) narrowed.push([...within]);
-  const candidates = narrowed.length ? intersectSorted(narrowed) : null;
+  const candidates = narrowed.length ? ascending(intersectKeys(narrowed)) : null;
 
   const members = answers.map((group) => group.map((a) => (a?.exact ? new Set(a.pks) : undefined)));
   const residual = conditions.flatMap((group, g) => group.rules.filter((_, i) => !members[g]![i]));
@@ -55,8 +55,8 @@ function narrowings(conditions: Conditions, answers: (IndexAnswer | undefined)[]
   conditions.forEach((group, g) => {
     if (group.boolean !== 'TRUE') return;
     const positive = answers[g]!.filter((a): a is IndexAnswer => a !== undefined && !a.negated).map((a) => a.pks);
-    if (group.match === 'AND' && positive.length > 0) lists.push(intersectSorted(positive));
-    if (group.match === 'OR' && positive.length === group.rules.length) lists.push(unionSorted(positive));
+    if (group.match === 'AND' && positive.length > 0) lists.push(intersectKeys(positive));
+    if (group.match === 'OR' && positive.length === group.rules.length) lists.push(unionKeys(positive));
   });
   return lists;
 }
@@ -141,6 +141,6 @@ export async function matchSmartFolders(db: LibraryDb, ids: readonly string[], n
     const matcher = await SmartFolderMatcher.open(db, now);
     const unknown = ids.find((id) => !matcher.has(id));
     if (unknown !== undefined) throw notFound(`No smart folder with id "${unknown}" (field smartFolders).`);
-    return unionSorted(await Promise.all(sortedUnique(ids).map((id) => matcher.matches(id))));
+    return ascending(unionKeys(await Promise.all([...new Set(ids)].map((id) => matcher.matches(id)))));
   });
 }

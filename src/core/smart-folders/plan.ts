@@ -1,6 +1,6 @@
 /**
  * The planner: for each rule, the index read that answers it, if one exists. An answer is the
- * sorted keys of the items it names; `negated` means the rule holds for items NOT in the list;
+ * keys (unique, any order) of the items it names; `negated` means the rule holds for items NOT in the list;
  * `exact` means the list decides the rule (else it is a superset and the row must be tested).
  * Rules without a lookup (url, annotation, comments, most name methods, colour, custom shape) are
  * tested on rows by the evaluator, and only on the candidates the other rules leave.
@@ -14,7 +14,7 @@ import { extensionsOf } from './file-types';
 import { dateRange, numberRange, type Range } from './ranges';
 import { CUSTOM_SHAPE } from './rule-catalogue';
 import type { DateRule, NumberRule, Rule, SetRule, StringRule } from './rules';
-import { intersectSorted, sortedUnique } from './sorted-keys';
+import { intersectKeys, uniqueKeys } from './key-lists';
 
 export interface IndexAnswer {
   pks: string[];
@@ -26,7 +26,7 @@ export type Lookup = (db: LibraryDb) => Promise<IndexAnswer>;
 
 type Items = Collection<ItemRow, string>;
 
-const keysOf = async (collection: Items) => sortedUnique(await collection.primaryKeys());
+const keysOf = async (collection: Items) => uniqueKeys(await collection.primaryKeys());
 const answer = (read: (db: LibraryDb) => Items, negated = false, exact = true): Lookup => async (db) => ({ pks: await keysOf(read(db)), negated, exact });
 
 const NUMBER_INDEX: Record<NumberRule['property'], keyof ItemRow> = { width: 'width', height: 'height', fileSize: 'size', duration: 'duration' };
@@ -106,7 +106,7 @@ function setLookup(rule: SetRule): Lookup {
       // Every item holding all the values; `equal` must still check that it holds no others.
       return async (db) => {
         const lists = await Promise.all(values.map((v) => keysOf(db.items.where(index).equals(v))));
-        return { pks: intersectSorted(lists), negated: false, exact: rule.method === 'intersection' };
+        return { pks: intersectKeys(lists), negated: false, exact: rule.method === 'intersection' };
       };
   }
 }
