@@ -9,14 +9,6 @@ import { route, type Method } from './http/router';
 const PENDING: ReadonlyArray<[Method, string, string]> = [
   ['POST', '/item/setCustomThumbnail', 'thumbnails'],
   ['POST', '/item/refreshThumbnail', 'thumbnails'],
-  ['GET', '/smartFolder/get', 'smart folders'],
-  ['POST', '/smartFolder/get', 'smart folders'],
-  ['POST', '/smartFolder/create', 'smart folders'],
-  ['POST', '/smartFolder/update', 'smart folders'],
-  ['POST', '/smartFolder/remove', 'smart folders'],
-  ['GET', '/smartFolder/getItems', 'smart folders'],
-  ['POST', '/smartFolder/getItems', 'smart folders'],
-  ['GET', '/smartFolder/getRules', 'smart folders'],
 ];
 
 export const notBuiltRoutes = PENDING.map(([method, path, area]) =>

@@ -7,7 +7,19 @@ import { itemRoutes } from './items/items.routes';
 import { libraryRoutes } from './library/library.routes';
 import { notBuiltRoutes } from './not-built.routes';
 import { searchRoutes } from './search/search.routes';
+import { smartFolderRoutes } from './smart-folders/smart-folder.routes';
 import { tagGroupRoutes } from './tag-groups/tag-groups.routes';
 import { tagRoutes } from './tags/tags.routes';
 
-export const ROUTES: readonly Route[] = [...appRoutes, ...libraryRoutes, ...itemRoutes, ...aiSearchRoutes, ...searchRoutes, ...folderRoutes, ...tagRoutes, ...tagGroupRoutes, ...notBuiltRoutes];
+export const ROUTES: readonly Route[] = [
+  ...appRoutes,
+  ...libraryRoutes,
+  ...itemRoutes,
+  ...searchRoutes,
+  ...folderRoutes,
+  ...tagRoutes,
+  ...tagGroupRoutes,
+  ...smartFolderRoutes,
+  ...aiSearchRoutes,
+  ...notBuiltRoutes,
+];

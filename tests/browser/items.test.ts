@@ -104,6 +104,21 @@ describe('item/get filters through the service worker', () => {
     expect(await names({ tags: ['red'], ext: 'url', keywords: ['link'] })).toEqual(['A link']);
   });
 
+  it('filters by smart folders (OR), combined with other filters (AND)', async () => {
+    const { client } = await seeded();
+    const smartFolder = async (tag: string) => {
+      const conditions = [{ match: 'AND', boolean: 'TRUE', rules: [{ property: 'tags', method: 'union', value: [tag] }] }];
+      return (await client.post<{ id: string }>('/smartFolder/create', { name: tag, conditions })).id;
+    };
+    const red = await smartFolder('red');
+    const blue = await smartFolder('blue');
+    const names = async (body: Record<string, unknown>) => (await client.post<Page<Item>>('/item/get', body)).data.map((i) => i.name).sort();
+    expect(await names({ smartFolders: [red] })).toEqual(['A link', 'Square red']);
+    expect(await names({ smartFolders: [red, blue] })).toEqual(['A link', 'Square red', 'Wide blue']);
+    expect(await names({ smartFolders: [red, blue], ext: 'png' })).toEqual(['Square red', 'Wide blue']);
+    expect((await errorOf(client.post('/item/get', { smartFolders: ['NOPE'] })))?.httpStatus).toBe(404);
+  });
+
   it('returns only the requested fields', async () => {
     const { client, ids } = await seeded();
     expect((await client.post<Page<Item>>('/item/get', { id: ids.tall, fields: ['name', 'width'] })).data).toEqual([{ id: ids.tall, name: 'Tall', width: 60 }]);

@@ -52,6 +52,21 @@ describe('item/get filters', () => {
     expect(await names(input)).toEqual(expected);
   });
 
+  it('filters by smart folders: OR across them, AND with the other filters', async () => {
+    const smart = async (property: string, method: string, value: unknown) => {
+      const conditions = [{ match: 'AND', boolean: 'TRUE', rules: [{ property, method, value }] }];
+      return (await call<{ id: string }>(api, 'POST', '/smartFolder/create', { name: `${property} ${method}`, conditions }, { library })).data.id;
+    };
+    const cars = await smart('tags', 'union', ['car']);
+    const cats = await smart('tags', 'union', ['cat']);
+    expect(await names({ smartFolders: [cars] })).toEqual(['Blue car', 'Red Car']);
+    expect(await names({ smartFolders: [cars, cats] })).toEqual(['Blue car', 'Cat photo', 'Red Car']);
+    expect(await names({ smartFolders: [cars, cats], rating: 5 })).toEqual(['Red Car']);
+    const unknown = await get({ smartFolders: ['NOPE'] });
+    expect(unknown.httpStatus).toBe(404);
+    expect(unknown.body.message).toMatch(/smartFolders/);
+  });
+
   it('answers id and ids with a paginated envelope', async () => {
     const one = await get({ id: ids['Cat photo'] });
     expect(one.data).toMatchObject({ total: 1, offset: 0, limit: 50 });

@@ -3,7 +3,6 @@
  * sorted key list from its index and intersected; only the substring filters (keywords,
  * annotation, url) read rows, and only of the candidates left by the others.
  */
-import { ApiError } from '../http/errors';
 import { SELECTION_KEY } from './selection';
 import { TRASHED } from '../storage/counts';
 import type { LibraryDb } from '../storage/library-db';
@@ -21,7 +20,10 @@ const unique = (pks: string[]) => [...new Set(pks)].sort();
 
 type IndexLookup = (db: LibraryDb) => Promise<string[]>;
 
-function indexLookups(input: ItemListInput, smartFolderMatches?: (ids: string[]) => Promise<string[]>): IndexLookup[] {
+/** Keys of the items matching any of the given smart folders (injected: smart folders build on items). */
+export type SmartFolderMatcher = (ids: string[]) => Promise<string[]>;
+
+function indexLookups(input: ItemListInput, smartFolderMatches: SmartFolderMatcher): IndexLookup[] {
   const lookups: IndexLookup[] = [];
   const facet = (value: string) => (db: LibraryDb) => db.items.where('facets').equals(value).primaryKeys();
   if (input.id !== undefined) lookups.push((db) => db.items.where('id').equals(input.id!).primaryKeys());
@@ -35,10 +37,7 @@ function indexLookups(input: ItemListInput, smartFolderMatches?: (ids: string[])
   if (input.folders) lookups.push(async (db) => unique(await db.items.where('folders').anyOf(input.folders!).primaryKeys()));
   if (input.ext) lookups.push((db) => db.items.where('ext').equals(input.ext!.toLowerCase()).primaryKeys());
   if (input.rating !== undefined) lookups.push((db) => db.items.where('star').equals(input.rating!).primaryKeys());
-  if (input.smartFolders) {
-    if (!smartFolderMatches) throw new ApiError('NOT_IMPLEMENTED', 'The smartFolders filter needs smart folders, which are not built yet.');
-    lookups.push(() => smartFolderMatches(input.smartFolders!));
-  }
+  if (input.smartFolders) lookups.push(() => smartFolderMatches(input.smartFolders!));
   return lookups;
 }
 
@@ -72,7 +71,7 @@ const ROW_BATCH = 1000;
 export async function filterItems(
   db: LibraryDb,
   input: ItemListInput,
-  smartFolderMatches?: (ids: string[]) => Promise<string[]>,
+  smartFolderMatches: SmartFolderMatcher,
 ): Promise<Candidates> {
   const lookups = indexLookups(input, smartFolderMatches);
   let pks = lookups.length ? intersectSorted(await Promise.all(lookups.map((lookup) => lookup(db)))) : null;

@@ -4,6 +4,7 @@ import { pageOf, type Page } from '../http/pagination';
 import { countLiveItems } from '../storage/counts';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
+import { matchSmartFolders } from '../smart-folders/match';
 import { filterItems, type Candidates } from './item-filter';
 import { DEFAULT_ORDER, orderItemPks, type OrderBy } from './item-order';
 import { itemView, pickFields, type ItemField, type ItemView } from './item-view';
@@ -11,7 +12,7 @@ import type { ItemListInput } from './item.schema';
 
 export async function listItems(ctx: Context, input: ItemListInput): Promise<Page<Partial<ItemView>>> {
   const { db } = await ctx.library();
-  const candidates = await filterItems(db, input);
+  const candidates = await filterItems(db, input, (ids) => matchSmartFolders(db, ids, ctx.clock()));
   return pageOfItems(db, candidates, input, input.orderBy, input.fields);
 }
 

@@ -1,4 +1,6 @@
 /** The API shape of an item (api-v2.md plus fileURL, thumbnailURL, importedAt from decisions.md). */
+import { z } from 'zod';
+import { stringList } from '../http/input';
 import type { ItemRow } from '../storage/rows';
 
 export interface ItemView {
@@ -29,6 +31,10 @@ export const ITEM_FIELDS = [
 ] as const satisfies readonly (keyof ItemView)[];
 
 export type ItemField = (typeof ITEM_FIELDS)[number];
+
+/** `fields` of item lists: item field names, as an array or comma-separated; unknown names are a 400. */
+export const itemFieldsSchema = () =>
+  stringList().pipe(z.array(z.enum(ITEM_FIELDS, { error: () => `must name item fields (${ITEM_FIELDS.join(', ')})` })));
 
 const fileUrl = (id: string) => `/api/v2/item/file?id=${encodeURIComponent(id)}`;
 const thumbnailUrl = (id: string) => `/api/v2/item/thumbnail?id=${encodeURIComponent(id)}`;

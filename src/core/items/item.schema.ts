@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { flag, integer, requiredString, stringList } from '../http/input';
 import { pageFields } from '../http/pagination';
 import { SHAPES } from './item-row';
-import { ITEM_FIELDS } from './item-view';
+import { itemFieldsSchema } from './item-view';
 import { orderBySchema } from './item-order';
 import { tagNameList } from '../tags/tag-names';
 
@@ -25,7 +25,7 @@ export const itemListInput = z.object({
   rating: rating().optional(),
   url: z.string().optional(),
   shape: z.enum(SHAPES, { error: () => `must be one of ${SHAPES.join(', ')}` }).optional(),
-  fields: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v), z.array(z.enum(ITEM_FIELDS, { error: () => `must name item fields (${ITEM_FIELDS.join(', ')})` }))).optional(),
+  fields: itemFieldsSchema().optional(),
   orderBy: orderBySchema().optional(),
   ...pageFields,
 });

@@ -1,10 +1,9 @@
-/**
- * The API shape of smart folders (api-v2.md). `imageCount` needs the rule engine (the smart-folder
- * issue); until it lands, smart folders cannot be created, so the forest is always empty.
- */
+/** The API shape of smart folders (api-v2.md), with `imageCount` from the rule engine and `parent` (ours). */
 import type { Context, OpenLibrary } from '../context';
 import { buildForest, type Forest } from '../shared/forest';
+import type { LibraryDb } from '../storage/library-db';
 import type { SmartFolderRow } from '../storage/rows';
+import { matchTables, SmartFolderMatcher } from './match';
 
 export interface SmartFolderView {
   id: string;
@@ -15,10 +14,11 @@ export interface SmartFolderView {
   iconColor: string;
   children: SmartFolderView[];
   modificationTime: number;
+  imageCount: number;
   parent: string | null;
 }
 
-export function smartFolderView(row: SmartFolderRow, children: SmartFolderView[] = []): SmartFolderView {
+export function smartFolderView(row: SmartFolderRow, children: SmartFolderView[], imageCount: number): SmartFolderView {
   return {
     id: row.id,
     name: row.name,
@@ -28,10 +28,21 @@ export function smartFolderView(row: SmartFolderRow, children: SmartFolderView[]
     iconColor: row.iconColor,
     children,
     modificationTime: row.modificationTime,
+    imageCount,
     parent: row.parent,
   };
 }
 
-export async function smartFolderForest(_ctx: Context, library: OpenLibrary): Promise<Forest<SmartFolderView>> {
-  return buildForest(await library.db.smartFolders.toArray(), smartFolderView);
+/** Every smart folder, nested, each with the number of items it holds (within its parent's). */
+export async function smartFolderForestOf(db: LibraryDb, now: number): Promise<Forest<SmartFolderView>> {
+  return db.transaction('r', matchTables(db), async () => {
+    const rows = await db.smartFolders.toArray();
+    const matcher = new SmartFolderMatcher(db, new Map(rows.map((row) => [row.id, row])), now);
+    const counts = new Map(await Promise.all(rows.map(async (row) => [row.id, (await matcher.matches(row.id)).length] as const)));
+    return buildForest(rows, (row, children: SmartFolderView[]) => smartFolderView(row, children, counts.get(row.id) ?? 0));
+  });
+}
+
+export function smartFolderForest(ctx: Context, library: OpenLibrary): Promise<Forest<SmartFolderView>> {
+  return smartFolderForestOf(library.db, ctx.clock());
 }

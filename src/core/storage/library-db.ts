@@ -33,7 +33,7 @@ export class LibraryDb extends Dexie {
   constructor(name: string, options?: DexieOptions) {
     super(name, options);
     this.version(1).stores({
-      items: 'pk, &id, *tags, *folders, *facets, ext, star, width, height, pixels, size, modificationTime, btime, nameKey',
+      items: 'pk, &id, *tags, *folders, *facets, ext, star, width, height, pixels, size, duration, modificationTime, btime, nameKey',
       files: 'id',
       thumbnails: 'id',
       comments: 'id, itemId',

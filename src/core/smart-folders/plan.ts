@@ -1,0 +1,112 @@
+/**
+ * The planner: for each rule, the index read that answers it, if one exists. An answer is the
+ * keys (unique, any order) of the items it names; `negated` means the rule holds for items NOT in the list;
+ * `exact` means the list decides the rule (else it is a superset and the row must be tested).
+ * Rules without a lookup (url, annotation, comments, most name methods, colour, custom shape) are
+ * tested on rows by the evaluator, and only on the candidates the other rules leave.
+ */
+import type { Collection } from 'dexie';
+import { itemPk, shapeFacet, UNFILED, UNTAGGED, type Shape } from '../items/item-row';
+import type { LibraryDb } from '../storage/library-db';
+import type { ItemRow } from '../storage/rows';
+import { fold, starOf, textTest, textsHold } from './evaluate';
+import { extensionsOf } from './file-types';
+import { dateRange, numberRange, type Range } from './ranges';
+import { CUSTOM_SHAPE } from './rule-catalogue';
+import type { DateRule, NumberRule, Rule, SetRule, StringRule } from './rules';
+import { intersectKeys, uniqueKeys } from './key-lists';
+
+export interface IndexAnswer {
+  pks: string[];
+  negated: boolean;
+  exact: boolean;
+}
+
+export type Lookup = (db: LibraryDb) => Promise<IndexAnswer>;
+
+type Items = Collection<ItemRow, string>;
+
+const keysOf = async (collection: Items) => uniqueKeys(await collection.primaryKeys());
+const answer = (read: (db: LibraryDb) => Items, negated = false, exact = true): Lookup => async (db) => ({ pks: await keysOf(read(db)), negated, exact });
+
+const NUMBER_INDEX: Record<NumberRule['property'], keyof ItemRow> = { width: 'width', height: 'height', fileSize: 'size', duration: 'duration' };
+const DATE_INDEX = { mtime: 'modificationTime', btime: 'btime' } as const;
+
+const between = (db: LibraryDb, index: string, r: Range) => db.items.where(index).between(r.lo, r.hi, r.loInclusive, r.hiInclusive);
+
+/** The index read that answers `rule`, or undefined when only the row can. */
+export function lookupFor(rule: Rule, now: number): Lookup | undefined {
+  switch (rule.property) {
+    case 'name': return nameLookup(rule);
+    case 'folderName': return folderNameLookup(rule);
+    case 'url': case 'annotation': case 'comments': return undefined;
+    case 'width': case 'height': case 'fileSize': case 'duration': {
+      const range = numberRange(rule);
+      return answer((db) => between(db, NUMBER_INDEX[rule.property], range));
+    }
+    case 'createTime': case 'mtime': case 'btime': return dateLookup(rule, now);
+    case 'tags': case 'folders': return setLookup(rule);
+    case 'type': return answer((db) => db.items.where('ext').anyOf([...extensionsOf(rule.value)]), rule.method === 'unequal');
+    case 'rating': {
+      const stars = (Array.isArray(rule.value) ? rule.value : [rule.value]).map(starOf);
+      return answer((db) => db.items.where('star').anyOf(stars), rule.method === 'unequal');
+    }
+    case 'shape':
+      if (rule.value === CUSTOM_SHAPE) return undefined;
+      return answer((db) => db.items.where('facets').equals(shapeFacet(rule.value as Shape)), rule.method === 'unequal');
+    case 'color': return undefined;
+  }
+}
+
+/** `nameKey` is the folded name, so equality, prefixes and emptiness are index reads. */
+function nameLookup(rule: StringRule): Lookup | undefined {
+  const value = fold(rule.value ?? '');
+  switch (rule.method) {
+    case 'equal': return answer((db) => db.items.where('nameKey').equals(value));
+    case 'startWith': return answer((db) => db.items.where('nameKey').startsWith(value));
+    case 'empty': return answer((db) => db.items.where('nameKey').equals(''));
+    case 'not-empty': return answer((db) => db.items.where('nameKey').equals(''), true);
+    default: return undefined;
+  }
+}
+
+/**
+ * Folder names live in the (small) folders table: test the rule on each folder, then read the
+ * items of the folders that pass. An "every" method (uncontain, empty) holds for items in none of
+ * the folders that fail it.
+ */
+function folderNameLookup(rule: StringRule): Lookup {
+  const q = textTest(rule.method, rule.value);
+  return async (db) => {
+    const folders = await db.folders.toArray();
+    const ids = folders.filter((f) => textsHold(q, [f.name]) !== q.every).map((f) => f.id);
+    return { pks: await keysOf(db.items.where('folders').anyOf(ids)), negated: q.every, exact: true };
+  };
+}
+
+/** Import time leads the primary key, so a createTime range is a key range (no extra index). */
+function dateLookup(rule: DateRule, now: number): Lookup {
+  const r = dateRange(rule, now);
+  const property = rule.property;
+  if (property !== 'createTime') return answer((db) => between(db, DATE_INDEX[property], r));
+  const key = (ms: number) => (ms === Infinity ? '\uffff' : ms === -Infinity ? '' : itemPk(ms, ''));
+  return answer((db) => db.items.where(':id').between(key(r.lo), key(r.hi), r.loInclusive, r.hiInclusive));
+}
+
+function setLookup(rule: SetRule): Lookup {
+  const index = rule.property;
+  const values = rule.value ?? [];
+  const emptyFacet = index === 'tags' ? UNTAGGED : UNFILED;
+  switch (rule.method) {
+    case 'union': return answer((db) => db.items.where(index).anyOf(values));
+    case 'identity': return answer((db) => db.items.where(index).anyOf(values), true);
+    case 'empty': return answer((db) => db.items.where('facets').equals(emptyFacet));
+    case 'not-empty': return answer((db) => db.items.where('facets').equals(emptyFacet), true);
+    case 'intersection': case 'equal':
+      // Every item holding all the values; `equal` must still check that it holds no others.
+      return async (db) => {
+        const lists = await Promise.all(values.map((v) => keysOf(db.items.where(index).equals(v))));
+        return { pks: intersectKeys(lists), negated: false, exact: rule.method === 'intersection' };
+      };
+  }
+}

@@ -1,0 +1,15 @@
+import { route } from '../http/router';
+import { ruleSchema } from './rule-catalogue';
+import { createInput, getInput, getItemsInput, noInput, removeInput, updateInput } from './smart-folder.schema';
+import { createSmartFolder, getSmartFolders, removeSmartFolder, smartFolderItems, updateSmartFolder } from './smart-folder.service';
+
+export const smartFolderRoutes = [
+  route('GET', '/smartFolder/get', getInput, getSmartFolders),
+  route('POST', '/smartFolder/get', getInput, getSmartFolders),
+  route('POST', '/smartFolder/create', createInput, createSmartFolder),
+  route('POST', '/smartFolder/update', updateInput, updateSmartFolder),
+  route('POST', '/smartFolder/remove', removeInput, (ctx, input) => removeSmartFolder(ctx, input.id)),
+  route('GET', '/smartFolder/getItems', getItemsInput, smartFolderItems),
+  route('POST', '/smartFolder/getItems', getItemsInput, smartFolderItems),
+  route('GET', '/smartFolder/getRules', noInput, async () => ruleSchema()),
+];
