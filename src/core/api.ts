@@ -9,6 +9,10 @@ import type { AppVersion, Context, Notice, OpenLibrary } from './context';
 import type { ApiError } from './http/errors';
 import { Router } from './http/router';
 import { createIdGenerator } from './ids';
+import { ITEM_OBSERVERS } from './item-observers';
+import { JobRunner } from './media/job-runner';
+import type { MediaProcessor } from './media/media-processor';
+import { MediaQueue } from './media/media-queue';
 import { ROUTES } from './routes';
 import { LibraryDb } from './storage/library-db';
 import { LibraryRegistry, type LibraryRecord } from './storage/registry';
@@ -27,6 +31,12 @@ export interface ApiDeps {
   dexieOptions?: DexieOptions;
   /** Called with every error answer (the service worker logs INTERNAL ones). */
   onError?: (error: ApiError) => void;
+  /** Decodes originals for thumbnails; without it, media jobs stay queued. */
+  media?: MediaProcessor;
+  /** How long thumbnail requests wait for their job (default 10 s, decisions.md). */
+  mediaWaitMs?: number;
+  /** Told about unexpected errors of background work (media jobs). */
+  onBackgroundError?: (error: unknown) => void;
 }
 
 export interface Api {
@@ -37,6 +47,12 @@ export interface Api {
   open(record: LibraryRecord): OpenLibrary;
   /** Closes every open database (tests, and before deleting a library). */
   close(): void;
+  /** Background media jobs: `whenIdle` for the service worker's waitUntil, `resume` at start-up. */
+  readonly media: {
+    whenIdle(): Promise<void>;
+    /** Resumes a library's queue, the current one by default (after a restart, or when a page brings a decoder). */
+    resume(libraryPath?: string): Promise<void>;
+  };
 }
 
 export function createApi(deps: ApiDeps = {}): Api {
@@ -50,6 +66,8 @@ export function createApi(deps: ApiDeps = {}): Api {
   const router = new Router(ROUTES);
   // A cache of open connections, safe to lose: reopening a database takes under a millisecond.
   const databases = new Map<string, LibraryDb>();
+  const runner = new JobRunner({ media: deps.media, clock, observers: ITEM_OBSERVERS, report: deps.onBackgroundError });
+  const media = new MediaQueue(runner, deps.mediaWaitMs);
 
   const open = (record: LibraryRecord): OpenLibrary => {
     const name = `${namespace}/library${record.path}`;
@@ -61,26 +79,46 @@ export function createApi(deps: ApiDeps = {}): Api {
     return { record, db };
   };
 
-  const contextFor = (request: Request): Context => {
+  const contextFor = (request: Request): { ctx: Context; opened: () => Promise<OpenLibrary> | undefined } => {
     const chosen = request.headers.get(LIBRARY_HEADER);
     let library: Promise<OpenLibrary> | undefined;
-    return {
+    const ctx: Context = {
       clock,
       ids,
       app,
       registry,
       notify,
       fetchSource,
+      media,
       library: () =>
         (library ??= (chosen ? registry.require(chosen) : registry.current()).then(open)),
     };
+    return { ctx, opened: () => library };
+  };
+
+  const handle = async (request: Request): Promise<Response> => {
+    let opened: (() => Promise<OpenLibrary> | undefined) | undefined;
+    const makeContext = () => {
+      const made = contextFor(request);
+      opened = made.opened;
+      return made.ctx;
+    };
+    const response = await router.dispatch(request, makeContext, deps.onError);
+    // The request's library: a write may have queued media jobs, a first read resumes old ones.
+    const library = await opened?.()?.catch(() => undefined);
+    if (library) media.afterRequest(library, request.method === 'POST');
+    return response;
   };
 
   return {
     router,
     registry,
     open,
-    handle: (request) => router.dispatch(request, () => contextFor(request), deps.onError),
+    handle,
+    media: {
+      whenIdle: () => media.whenIdle(),
+      resume: async (libraryPath) => media.kick(open(await (libraryPath ? registry.require(libraryPath) : registry.current()))),
+    },
     close: () => {
       for (const db of databases.values()) db.close();
       databases.clear();

@@ -3,7 +3,8 @@
  * Add an observer here when a new area derives data from items.
  */
 import { folderBookkeeping } from './folders/folder-bookkeeping';
+import { mediaJobs } from './media/media-jobs.observer';
 import type { ItemObserver } from './storage/item-changes';
 import { tagBookkeeping } from './tags/tag-bookkeeping';
 
-export const ITEM_OBSERVERS: readonly ItemObserver[] = [tagBookkeeping, folderBookkeeping];
+export const ITEM_OBSERVERS: readonly ItemObserver[] = [tagBookkeeping, folderBookkeeping, mediaJobs];

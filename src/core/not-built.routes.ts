@@ -13,8 +13,6 @@ const PENDING: ReadonlyArray<[Method, string, string]> = [
   ['GET', '/item/countAll', 'items'],
   ['POST', '/item/add', 'items'],
   ['POST', '/item/update', 'items'],
-  ['POST', '/item/setCustomThumbnail', 'thumbnails'],
-  ['POST', '/item/refreshThumbnail', 'thumbnails'],
   ['GET', '/item/getComments', 'items'],
   ['POST', '/item/addComment', 'items'],
   ['POST', '/item/updateComment', 'items'],

@@ -4,5 +4,6 @@ import { appRoutes } from './app/app.routes';
 import type { Route } from './http/router';
 import { libraryRoutes } from './library/library.routes';
 import { notBuiltRoutes } from './not-built.routes';
+import { thumbnailRoutes } from './thumbnails/thumbnails.routes';
 
-export const ROUTES: readonly Route[] = [...appRoutes, ...libraryRoutes, ...aiSearchRoutes, ...notBuiltRoutes];
+export const ROUTES: readonly Route[] = [...appRoutes, ...libraryRoutes, ...aiSearchRoutes, ...thumbnailRoutes, ...notBuiltRoutes];
