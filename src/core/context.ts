@@ -39,4 +39,9 @@ export interface Context {
   library: () => Promise<OpenLibrary>;
   /** The persisted queue of thumbnail jobs: kick it, wait for a job. */
   media: MediaQueue;
+  /**
+   * Answers another /api/v2 path on the same library (a service worker's own fetches bypass it,
+   * so item/add's `path: '/api/v2/item/file?id=X'` is answered here).
+   */
+  internal: (pathAndQuery: string) => Promise<Response>;
 }

@@ -2,8 +2,9 @@
 import { aiSearchRoutes } from './ai-search/ai-search.routes';
 import { appRoutes } from './app/app.routes';
 import type { Route } from './http/router';
+import { itemRoutes } from './items/items.routes';
 import { libraryRoutes } from './library/library.routes';
 import { notBuiltRoutes } from './not-built.routes';
 import { thumbnailRoutes } from './thumbnails/thumbnails.routes';
 
-export const ROUTES: readonly Route[] = [...appRoutes, ...libraryRoutes, ...aiSearchRoutes, ...thumbnailRoutes, ...notBuiltRoutes];
+export const ROUTES: readonly Route[] = [...appRoutes, ...libraryRoutes, ...itemRoutes, ...aiSearchRoutes, ...thumbnailRoutes, ...notBuiltRoutes];
