@@ -50,7 +50,10 @@ export interface Api {
   /** Background media jobs: `whenIdle` for the service worker's waitUntil, `resume` at start-up. */
   readonly media: {
     whenIdle(): Promise<void>;
-    /** Resumes a library's queue, the current one by default (after a restart, or when a page brings a decoder). */
+    /**
+     * Resumes a library's queue; by default the current library's and every one this instance has
+     * worked on (after a restart, or when a page connects and brings SVG and video decoding).
+     */
     resume(libraryPath?: string): Promise<void>;
   };
 }
@@ -122,7 +125,10 @@ export function createApi(deps: ApiDeps = {}): Api {
     handle,
     media: {
       whenIdle: () => media.whenIdle(),
-      resume: async (libraryPath) => media.kick(open(await (libraryPath ? registry.require(libraryPath) : registry.current()))),
+      resume: async (libraryPath) => {
+        if (!libraryPath) media.kickSeen();
+        media.kick(open(await (libraryPath ? registry.require(libraryPath) : registry.current())));
+      },
     },
     close: () => {
       for (const db of databases.values()) db.close();

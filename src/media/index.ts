@@ -4,6 +4,7 @@
  */
 export { fitWithin, THUMBNAIL_LONG_SIDE } from './fit';
 export { extractPalette } from './palette';
+export * from './messages';
 export { toOutcome, undecodable, type PageEndpoint, type ProcessedMedia, type WorkerEndpoint } from './processed';
 export { processRaster } from './raster';
 export { renderThumbnail, THUMBNAIL_TYPE } from './render';

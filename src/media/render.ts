@@ -13,12 +13,14 @@ const THUMBNAIL_QUALITY = 0.82;
 export interface Picture {
   /** The decoded picture at its displayed size (EXIF orientation applied). */
   bitmap: ImageBitmap;
+  /** The item's dimensions when they differ from the bitmap's (an SVG rasterised at thumbnail size). */
+  size?: { width: number; height: number };
   duration?: number;
 }
 
-export async function renderThumbnail({ bitmap, duration }: Picture): Promise<ProcessedMedia & { status: 'done' }> {
-  const { width, height } = bitmap;
-  const size = fitWithin(width, height);
+export async function renderThumbnail({ bitmap, size: reported, duration }: Picture): Promise<ProcessedMedia & { status: 'done' }> {
+  const { width, height } = reported ?? bitmap;
+  const size = fitWithin(bitmap.width, bitmap.height);
   // createImageBitmap's own resampling ('high') is far better than one drawImage step at 10:1.
   const small = await createImageBitmap(bitmap, { resizeWidth: size.width, resizeHeight: size.height, resizeQuality: 'high' });
   try {

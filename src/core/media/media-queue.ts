@@ -11,7 +11,8 @@ import type { MediaJob } from './media-jobs';
 export const THUMBNAIL_WAIT_MS = 10_000;
 
 export class MediaQueue {
-  private readonly seen = new Set<string>();
+  /** Libraries this instance has worked on, by database name. */
+  private readonly seen = new Map<string, OpenLibrary>();
 
   constructor(
     private readonly runner: JobRunner,
@@ -20,8 +21,13 @@ export class MediaQueue {
   ) {}
 
   kick(library: OpenLibrary): void {
-    this.seen.add(library.db.name);
+    this.seen.set(library.db.name, library);
     this.runner.kick(library);
+  }
+
+  /** Kicks every library this instance has worked on (a page connected: SVG and video can run). */
+  kickSeen(): void {
+    for (const library of this.seen.values()) this.runner.kick(library);
   }
 
   /** After a request: a write may have queued jobs; a first read of a library resumes old ones. */
@@ -30,7 +36,7 @@ export class MediaQueue {
   }
 
   wait(library: OpenLibrary, job: MediaJob): Promise<JobWait> {
-    this.seen.add(library.db.name);
+    this.seen.set(library.db.name, library);
     return this.runner.runAndWait(library, job, this.waitMs);
   }
 

@@ -3,8 +3,11 @@
  * then wait for it up to 10 s (decisions.md): `true` once done, `false` while the work goes on.
  */
 import type { Context, OpenLibrary } from '../context';
-import { invalid, notFound } from '../http/errors';
+import { invalid } from '../http/errors';
+import { API_PREFIX } from '../http/router';
+import { sniffFile, SNIFF_BYTES } from '../images/image-info';
 import { ITEM_OBSERVERS } from '../item-observers';
+import { requireItem as requireItemIn } from '../items/item-lookup';
 import { withDerivedFields } from '../items/item-row';
 import { customThumbnailJob, thumbnailJob, type MediaJob } from '../media/media-jobs';
 import { commitItemChanges } from '../storage/item-changes';
@@ -13,11 +16,7 @@ import type { ItemRow } from '../storage/rows';
 import { writeTransaction } from '../storage/write';
 import type { SetCustomThumbnailInput } from './thumbnails.schema';
 
-async function requireItem(db: LibraryDb, itemId: string): Promise<ItemRow> {
-  const row = await db.items.where('id').equals(itemId).first();
-  if (!row) throw notFound(`No item with itemId "${itemId}".`);
-  return row;
-}
+const requireItem = (db: LibraryDb, itemId: string) => requireItemIn(db, itemId, 'itemId');
 
 /** Queues `job` for the item (thumbnail pending meanwhile), with `change` applied to the row. */
 async function queue(
@@ -60,20 +59,23 @@ export async function setCustomThumbnail(ctx: Context, input: SetCustomThumbnail
   const dimensions = (row: ItemRow) => (width && height && !(row.width > 0 && row.height > 0) ? { width, height } : {});
   const job = await queue(ctx, library, input.itemId, (row, now) => customThumbnailJob(row.id, now, source, source.type), dimensions);
   const wait = await ctx.media.wait(library, job!);
-  if (wait.status === 'undecodable') throw invalid(`Field "filePath": "${input.filePath}" is not an image this browser can decode.`);
+  if (wait.status === 'undecodable') throw invalid(`filePath: "${input.filePath}" is not an image this browser can decode.`);
   return wait.status === 'done';
 }
 
+/** Reads the image at a path on this site; paths under /api/v2/ are answered by the core itself. */
 async function fetchImage(ctx: Context, path: string): Promise<Blob> {
   let response: Response;
   try {
-    response = await ctx.fetchSource(path);
+    response = path.startsWith(`${API_PREFIX}/`) ? await ctx.internal(path) : await ctx.fetchSource(path);
   } catch (error) {
-    throw invalid(`Field "filePath": "${path}" could not be fetched (${error instanceof Error ? error.message : String(error)}).`);
+    throw invalid(`filePath: could not read ${path} (${error instanceof Error ? error.message : String(error)}).`);
   }
-  if (!response.ok) throw invalid(`Field "filePath": fetching "${path}" answered HTTP ${response.status}.`);
+  if (!response.ok) throw invalid(`filePath: reading ${path} answered HTTP ${response.status}.`);
   const blob = await response.blob();
-  if (blob.size === 0) throw invalid(`Field "filePath": "${path}" is empty.`);
-  const type = blob.type || response.headers.get('Content-Type') || '';
+  if (blob.size === 0) throw invalid(`filePath: ${path} is empty.`);
+  // The bytes say what they are; a server's Content-Type is only a fallback.
+  const sniffed = sniffFile(new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer()));
+  const type = sniffed?.mime ?? (response.headers.get('Content-Type') ?? blob.type).split(';')[0]!.trim();
   return blob.type === type ? blob : new Blob([blob], { type });
 }
