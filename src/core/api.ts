@@ -127,7 +127,9 @@ export function createApi(deps: ApiDeps = {}): Api {
       whenIdle: () => media.whenIdle(),
       resume: async (libraryPath) => {
         if (!libraryPath) media.kickSeen();
-        media.kick(open(await (libraryPath ? registry.require(libraryPath) : registry.current())));
+        // Background work must not create the default library (that would change library/history).
+        const record = libraryPath ? await registry.require(libraryPath) : await registry.currentIfAny();
+        if (record) media.kick(open(record));
       },
     },
     close: () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiDeps } from '../../src/core';
+import type { ItemRow } from '../../src/core/storage/rows';
+import { familyOf, genericIconSvg } from '../../src/core/thumbnails/generic-icon';
 import { call, makeApi, newLibrary } from './helpers';
 import { fakeImage, itemRow, openLibrary, storeItem, TestProcessor } from './fixtures/media';
 
@@ -143,5 +145,53 @@ describe('item/setCustomThumbnail', () => {
     expect((await second).data).toBe(true);
     await api.media.whenIdle();
     expect(await library.db.jobs.count()).toBe(0);
+  });
+});
+
+describe('GET item/thumbnail', () => {
+  const thumbnail = async (api: Awaited<ReturnType<typeof setup>>['api'], path: string, id: string) => {
+    const response = await api.handle(new Request(`http://localhost/api/v2/item/thumbnail?id=${id}`, { headers: { 'X-Library-Path': path } }));
+    return { status: response.status, type: response.headers.get('Content-Type'), text: await response.text() };
+  };
+
+  it('serves the original while pending, then the made thumbnail', async () => {
+    const { api, path, library } = await setup();
+    const row = await storeItem(library, { mime: 'image/png' }, fakeImage(40, 30));
+    expect(await thumbnail(api, path, row.id)).toMatchObject({ status: 200, type: 'image/png', text: 'FAKE 40x30 255,0,0' });
+    await api.media.whenIdle();
+    expect(await thumbnail(api, path, row.id)).toMatchObject({ type: 'image/webp', text: 'THUMB 40x30' });
+  });
+
+  it.each([
+    ['a bookmark', { ext: 'url', mime: 'text/uri-list', hasFile: false, thumbnail: 'none' }, '>LINK<'],
+    ['an undecodable file', { ext: 'psd', mime: 'image/vnd.adobe.photoshop', noThumbnail: true, thumbnail: 'none' }, '>PSD<'],
+    ['a PDF', { ext: 'pdf', mime: 'application/pdf', thumbnail: 'none' }, '>PDF<'],
+    ['an item marked noThumbnail', { noThumbnail: true, thumbnail: 'ready' }, '>PNG<'],
+  ] as Array<[string, Partial<ItemRow>, string]>)('serves %s a generic SVG icon', async (_name, partial, label) => {
+    const { api, path, library } = await setup();
+    const row = await storeItem(library, partial);
+    await library.db.thumbnails.put({ id: row.id, blob: new Blob(['stale']), custom: false });
+    if (!partial.noThumbnail) await library.db.thumbnails.delete(row.id);
+    const answer = await thumbnail(api, path, row.id);
+    expect(answer).toMatchObject({ status: 200, type: 'image/svg+xml' });
+    expect(answer.text).toContain(label);
+  });
+
+  it('escapes the extension it labels the icon with', () => {
+    expect(genericIconSvg({ ext: '<b>', mime: '' })).toContain('>&#60;B&#62;<');
+  });
+
+  it.each([
+    ['jpg', 'image/jpeg', 'image'],
+    ['mp4', 'video/mp4', 'video'],
+    ['mp3', 'audio/mpeg', 'audio'],
+    ['woff2', 'font/woff2', 'font'],
+    ['zip', 'application/zip', 'archive'],
+    ['md', 'text/markdown', 'document'],
+    ['json', 'application/json', 'code'],
+    ['url', 'text/uri-list', 'bookmark'],
+    ['xyz', 'application/octet-stream', 'other'],
+  ])('.%s (%s) is in the %s family', (ext, mime, family) => {
+    expect(familyOf({ ext, mime })).toBe(family);
   });
 });
