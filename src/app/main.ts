@@ -1,5 +1,6 @@
 /** The web app's entry: registers the service worker, then shows the current library. */
 import { ApiClient, ApiClientError } from './api-client';
+import { startMediaHost } from './media/media-host';
 import { ensureServiceWorker } from './register-sw';
 
 const api = new ApiClient();
@@ -32,6 +33,8 @@ async function start(): Promise<void> {
   try {
     const { claimed } = await ensureServiceWorker();
     document.documentElement.dataset.claimed = String(claimed);
+    // Thumbnails are made in this page's worker while it is open (the service worker falls back to itself).
+    startMediaHost();
     navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ source?: string; type?: string }>) => {
       if (event.data?.source === 'offline-asset-library' && event.data.type?.startsWith('library-')) void refresh();
     });

@@ -9,6 +9,10 @@ import type { AppVersion, Context, Notice, OpenLibrary } from './context';
 import type { ApiError } from './http/errors';
 import { Router } from './http/router';
 import { createIdGenerator } from './ids';
+import { ITEM_OBSERVERS } from './item-observers';
+import { JobRunner } from './media/job-runner';
+import type { MediaProcessor } from './media/media-processor';
+import { MediaQueue } from './media/media-queue';
 import { ROUTES } from './routes';
 import { LibraryDb } from './storage/library-db';
 import { LibraryRegistry, type LibraryRecord } from './storage/registry';
@@ -27,6 +31,12 @@ export interface ApiDeps {
   dexieOptions?: DexieOptions;
   /** Called with every error answer (the service worker logs INTERNAL ones). */
   onError?: (error: ApiError) => void;
+  /** Decodes originals for thumbnails; without it, media jobs stay queued. */
+  media?: MediaProcessor;
+  /** How long thumbnail requests wait for their job (default 10 s, decisions.md). */
+  mediaWaitMs?: number;
+  /** Told about unexpected errors of background work (media jobs). */
+  onBackgroundError?: (error: unknown) => void;
 }
 
 export interface Api {
@@ -37,6 +47,15 @@ export interface Api {
   open(record: LibraryRecord): OpenLibrary;
   /** Closes every open database (tests, and before deleting a library). */
   close(): void;
+  /** Background media jobs: `whenIdle` for the service worker's waitUntil, `resume` at start-up. */
+  readonly media: {
+    whenIdle(): Promise<void>;
+    /**
+     * Resumes a library's queue; by default the current library's and every one this instance has
+     * worked on (after a restart, or when a page connects and brings SVG and video decoding).
+     */
+    resume(libraryPath?: string): Promise<void>;
+  };
 }
 
 export function createApi(deps: ApiDeps = {}): Api {
@@ -50,6 +69,8 @@ export function createApi(deps: ApiDeps = {}): Api {
   const router = new Router(ROUTES);
   // A cache of open connections, safe to lose: reopening a database takes under a millisecond.
   const databases = new Map<string, LibraryDb>();
+  const runner = new JobRunner({ media: deps.media, clock, observers: ITEM_OBSERVERS, report: deps.onBackgroundError });
+  const media = new MediaQueue(runner, deps.mediaWaitMs);
 
   const open = (record: LibraryRecord): OpenLibrary => {
     const name = `${namespace}/library${record.path}`;
@@ -61,14 +82,14 @@ export function createApi(deps: ApiDeps = {}): Api {
     return { record, db };
   };
 
-  const contextFor = (request: Request): Context => {
+  const contextFor = (request: Request): { ctx: Context; opened: () => Promise<OpenLibrary> | undefined } => {
     const chosen = request.headers.get(LIBRARY_HEADER);
     let library: Promise<OpenLibrary> | undefined;
     const internal = (pathAndQuery: string) => {
       const inner = new Request(new URL(pathAndQuery, request.url), { headers: chosen ? { [LIBRARY_HEADER]: chosen } : {} });
-      return router.dispatch(inner, () => contextFor(inner));
+      return router.dispatch(inner, () => contextFor(inner).ctx);
     };
-    return {
+    const ctx: Context = {
       internal,
       clock,
       ids,
@@ -76,16 +97,41 @@ export function createApi(deps: ApiDeps = {}): Api {
       registry,
       notify,
       fetchSource,
+      media,
       library: () =>
         (library ??= (chosen ? registry.require(chosen) : registry.current()).then(open)),
     };
+    return { ctx, opened: () => library };
+  };
+
+  const handle = async (request: Request): Promise<Response> => {
+    let opened: (() => Promise<OpenLibrary> | undefined) | undefined;
+    const makeContext = () => {
+      const made = contextFor(request);
+      opened = made.opened;
+      return made.ctx;
+    };
+    const response = await router.dispatch(request, makeContext, deps.onError);
+    // The request's library: a write may have queued media jobs, a first read resumes old ones.
+    const library = await opened?.()?.catch(() => undefined);
+    if (library) media.afterRequest(library, request.method === 'POST');
+    return response;
   };
 
   return {
     router,
     registry,
     open,
-    handle: (request) => router.dispatch(request, () => contextFor(request), deps.onError),
+    handle,
+    media: {
+      whenIdle: () => media.whenIdle(),
+      resume: async (libraryPath) => {
+        if (!libraryPath) media.kickSeen();
+        // Background work must not create the default library (that would change library/history).
+        const record = libraryPath ? await registry.require(libraryPath) : await registry.currentIfAny();
+        if (record) media.kick(open(record));
+      },
+    },
     close: () => {
       for (const db of databases.values()) db.close();
       databases.clear();

@@ -3,8 +3,9 @@
  * Add an observer here when a new area derives data from items.
  */
 import { folderBookkeeping } from './folders/folder-bookkeeping';
+import { mediaJobs } from './media/media-jobs.observer';
 import type { ItemObserver } from './storage/item-changes';
 import { searchIndex } from './search/search-index';
 import { tagBookkeeping } from './tags/tag-bookkeeping';
 
-export const ITEM_OBSERVERS: readonly ItemObserver[] = [tagBookkeeping, folderBookkeeping, searchIndex];
+export const ITEM_OBSERVERS: readonly ItemObserver[] = [tagBookkeeping, folderBookkeeping, searchIndex, mediaJobs];

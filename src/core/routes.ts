@@ -5,21 +5,21 @@ import { folderRoutes } from './folders/folders.routes';
 import type { Route } from './http/router';
 import { itemRoutes } from './items/items.routes';
 import { libraryRoutes } from './library/library.routes';
-import { notBuiltRoutes } from './not-built.routes';
 import { searchRoutes } from './search/search.routes';
 import { smartFolderRoutes } from './smart-folders/smart-folder.routes';
 import { tagGroupRoutes } from './tag-groups/tag-groups.routes';
 import { tagRoutes } from './tags/tags.routes';
+import { thumbnailRoutes } from './thumbnails/thumbnails.routes';
 
 export const ROUTES: readonly Route[] = [
   ...appRoutes,
   ...libraryRoutes,
   ...itemRoutes,
+  ...thumbnailRoutes,
   ...searchRoutes,
   ...folderRoutes,
   ...tagRoutes,
   ...tagGroupRoutes,
   ...smartFolderRoutes,
   ...aiSearchRoutes,
-  ...notBuiltRoutes,
 ];

@@ -5,7 +5,9 @@
  */
 import type { Context } from '../context';
 import { ApiError, notFound } from '../http/errors';
+import { mediaKindOf } from '../media/media-processor';
 import type { ItemRow } from '../storage/rows';
+import { genericIconSvg } from '../thumbnails/generic-icon';
 import { requireItem } from './item-lookup';
 
 const SANDBOX = "sandbox; default-src 'none'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'unsafe-inline'";
@@ -55,13 +57,19 @@ export function rangedResponse(blob: Blob, type: string, range: string | null, e
   return new Response(blob.slice(start, end + 1), { status: 206, headers });
 }
 
+/**
+ * The stored thumbnail; while it is being made, an original the browser can show; otherwise
+ * (bookmarks, undecodable files, noThumbnail items) a generic icon for the kind of file.
+ */
 export async function serveThumbnail(ctx: Context, id: string): Promise<Response> {
   const { db } = await ctx.library();
   const row = await requireItem(db, id);
-  const thumbnail = await db.thumbnails.get(row.id);
-  if (thumbnail) return new Response(thumbnail.blob, { headers: fileHeaders(thumbnail.blob.type || 'image/webp') });
-  // Until a thumbnail is made, an image is its own thumbnail.
-  const file = row.hasFile && row.mime.startsWith('image/') ? await db.files.get(row.id) : undefined;
-  if (file) return new Response(file.blob, { headers: fileHeaders(row.mime) });
-  throw notFound(`id: item "${id}" has no thumbnail yet.`);
+  if (!row.noThumbnail) {
+    const thumbnail = await db.thumbnails.get(row.id);
+    if (thumbnail) return new Response(thumbnail.blob, { headers: fileHeaders(thumbnail.blob.type || 'image/webp') });
+    const showable = row.thumbnail === 'pending' && row.hasFile && row.mime.startsWith('image/') && mediaKindOf(row.mime, row.ext);
+    const file = showable ? await db.files.get(row.id) : undefined;
+    if (file) return new Response(file.blob, { headers: fileHeaders(row.mime) });
+  }
+  return new Response(genericIconSvg(row), { headers: fileHeaders('image/svg+xml') });
 }

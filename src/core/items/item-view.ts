@@ -23,11 +23,14 @@ export interface ItemView {
   importedAt: number;
   fileURL: string;
   thumbnailURL: string;
+  /** False while the thumbnail (and true dimensions, palette) are still being made (ours). */
+  thumbnailReady: boolean;
 }
 
 export const ITEM_FIELDS = [
   'id', 'name', 'ext', 'width', 'height', 'url', 'isDeleted', 'annotation', 'tags', 'folders', 'palettes',
   'size', 'star', 'modificationTime', 'noThumbnail', 'noPreview', 'importedAt', 'fileURL', 'thumbnailURL',
+  'thumbnailReady',
 ] as const satisfies readonly (keyof ItemView)[];
 
 export type ItemField = (typeof ITEM_FIELDS)[number];
@@ -60,6 +63,7 @@ export function itemView(row: ItemRow): ItemView {
     importedAt: row.importedAt,
     fileURL: row.hasFile ? fileUrl(row.id) : '',
     thumbnailURL: thumbnailUrl(row.id),
+    thumbnailReady: row.thumbnail !== 'pending',
   };
 }
 

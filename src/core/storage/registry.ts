@@ -73,6 +73,12 @@ export class LibraryRegistry {
     return found;
   }
 
+  /** The current library if one was ever chosen; creates nothing (for background work). */
+  async currentIfAny(): Promise<LibraryRecord | undefined> {
+    const state = await this.read();
+    return state.current ? state.libraries[state.current] : undefined;
+  }
+
   /** The current library; the default one is created and opened on first use. */
   async current(): Promise<LibraryRecord> {
     const state = await this.read();

@@ -1,0 +1,90 @@
+/**
+ * What only a document can decode: SVG (rasterised by an <img>) and video (a frame from a
+ * <video>). Served to the service worker on the page's own port; the thumbnail and palette then
+ * come from the same shared code as every other path.
+ */
+import * as Comlink from 'comlink';
+import { renderThumbnail, THUMBNAIL_LONG_SIDE, undecodable, type PageEndpoint, type ProcessedMedia } from '../../media';
+
+/** A video that shows no frame within this time is treated as undecodable. */
+const VIDEO_MS = 15_000;
+
+export const pageEndpoint: PageEndpoint = {
+  ping: () => 'pong',
+  async processInPage(bytes, mime, kind) {
+    const url = URL.createObjectURL(new Blob([bytes], { type: mime }));
+    try {
+      const result = kind === 'svg' ? await fromSvg(url, mime) : await fromVideo(url, mime);
+      return result.status === 'done' ? Comlink.transfer(result, [result.thumbnail]) : result;
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+  },
+};
+
+async function fromSvg(url: string, mime: string): Promise<ProcessedMedia> {
+  const image = new Image();
+  image.src = url;
+  try {
+    await image.decode();
+  } catch (error) {
+    return undecodable(mime, error);
+  }
+  // An SVG without a size of its own is drawn square; a vector is rasterised at thumbnail size.
+  const width = image.naturalWidth || THUMBNAIL_LONG_SIDE;
+  const height = image.naturalHeight || THUMBNAIL_LONG_SIDE;
+  const scale = THUMBNAIL_LONG_SIDE / Math.max(width, height);
+  const bitmap = await createImageBitmap(image, {
+    resizeWidth: Math.max(1, Math.round(width * scale)),
+    resizeHeight: Math.max(1, Math.round(height * scale)),
+    resizeQuality: 'high',
+  });
+  try {
+    return await renderThumbnail({ bitmap, size: { width, height } });
+  } finally {
+    bitmap.close();
+  }
+}
+
+async function fromVideo(url: string, mime: string): Promise<ProcessedMedia> {
+  const video = document.createElement('video');
+  video.muted = true;
+  video.playsInline = true;
+  video.preload = 'auto';
+  try {
+    await event(video, 'loadeddata', () => (video.src = url));
+    // A frame a little in shows the content better than a black first frame.
+    const at = Number.isFinite(video.duration) ? Math.min(1, video.duration / 10) : 0;
+    if (at > 0) await event(video, 'seeked', () => (video.currentTime = at));
+    const bitmap = await createImageBitmap(video);
+    try {
+      return await renderThumbnail({ bitmap, duration: Number.isFinite(video.duration) ? video.duration : 0 });
+    } finally {
+      bitmap.close();
+    }
+  } catch (error) {
+    return undecodable(mime, error);
+  } finally {
+    video.removeAttribute('src');
+    video.load();
+  }
+}
+
+/** Starts something and waits for `name` on the video (rejects on its error or after VIDEO_MS). */
+function event(video: HTMLVideoElement, name: string, start: () => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => done(new Error(`no ${name} within ${VIDEO_MS} ms`)), VIDEO_MS);
+    const ok = () => done();
+    const failed = () => done(new Error(video.error?.message || 'the video could not be decoded'));
+    function done(error?: Error) {
+      clearTimeout(timer);
+      video.removeEventListener(name, ok);
+      video.removeEventListener('error', failed);
+      if (error) reject(error);
+      else resolve();
+    }
+    video.addEventListener(name, ok);
+    video.addEventListener('error', failed);
+    start();
+  });
+}

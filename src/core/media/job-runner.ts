@@ -1,0 +1,186 @@
+/**
+ * Runs the persisted media jobs of a library: picks the oldest job (jobs someone waits for first),
+ * has the injected MediaProcessor decode it outside any transaction, then stores the result in
+ * one short write transaction. The queue lives in IndexedDB; what is kept here (which libraries
+ * are draining, who waits for what) is safe to lose with a stopped service worker.
+ */
+import type { OpenLibrary } from '../context';
+import type { ItemObserver } from '../storage/item-changes';
+import type { LibraryDb } from '../storage/library-db';
+import { writeTransaction } from '../storage/write';
+import { CUSTOM_THUMBNAIL_JOB, isMediaJob, ticketOf, type MediaJob } from './media-jobs';
+import { mediaKindOf, type MediaProcessor } from './media-processor';
+import { recordFailure, storeResult, type Produced } from './store-result';
+
+export type JobWait =
+  | { status: 'done' }
+  | { status: 'undecodable'; reason: string }
+  | { status: 'failed'; reason: string }
+  | { status: 'timeout' };
+
+export interface JobRunnerOptions {
+  /** Without one (e.g. the page-side fallback transport), jobs simply stay queued. */
+  media?: MediaProcessor;
+  clock: () => number;
+  observers: readonly ItemObserver[];
+  /** Jobs in flight at once per library: one decodes while the other is being stored. */
+  concurrency?: number;
+  /** Failed attempts (transient trouble) before a job is dropped. */
+  maxAttempts?: number;
+  /** Told about anything unexpected (the service worker logs it). */
+  report?: (error: unknown) => void;
+}
+
+interface Drain {
+  library: OpenLibrary;
+  done: Promise<void>;
+  /** Set when kicked during a pass: run another pass, retrying jobs skipped in this one. */
+  kicked: boolean;
+}
+
+interface Completion {
+  ticket: string;
+  wait: Exclude<JobWait, { status: 'timeout' }>;
+}
+
+export class JobRunner {
+  private readonly drains = new Map<string, Drain>();
+  private readonly listeners = new Map<string, Set<(completion: Completion) => void>>();
+  /** Job ids a request is waiting for: they go before the rest of the queue. */
+  private readonly urgent = new Set<string>();
+
+  constructor(private readonly options: JobRunnerOptions) {}
+
+  /** Makes sure the library's queue is being worked on. */
+  kick(library: OpenLibrary): void {
+    if (!this.options.media) return;
+    const name = library.db.name;
+    const running = this.drains.get(name);
+    if (running) {
+      running.kicked = true;
+      return;
+    }
+    const drain: Drain = { library, kicked: false, done: Promise.resolve() };
+    drain.done = this.drain(drain).finally(() => this.drains.delete(name));
+    this.drains.set(name, drain);
+  }
+
+  /** Resolves once no library's queue is being worked on (the service worker's waitUntil). */
+  async whenIdle(): Promise<void> {
+    while (this.drains.size) await Promise.allSettled([...this.drains.values()].map((d) => d.done));
+  }
+
+  /**
+   * Kicks the queue and waits until the job with `ticket` has run (or a newer request for the same
+   * job has), at most `ms`.
+   */
+  runAndWait(library: OpenLibrary, job: MediaJob, ms: number): Promise<JobWait> {
+    const key = `${library.db.name}|${job.id}`;
+    const mine = job.payload.ticket;
+    return new Promise<JobWait>((resolve) => {
+      const listeners = this.listeners.get(key) ?? new Set();
+      this.listeners.set(key, listeners);
+      const finish = (wait: JobWait) => {
+        clearTimeout(timer);
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          this.listeners.delete(key);
+          this.urgent.delete(job.id);
+        }
+        resolve(wait);
+      };
+      const listener = ({ ticket, wait }: Completion) => {
+        if (ticket === mine) return finish(wait);
+        // A newer request replaced ours and has now run: that answers ours too.
+        void library.db.jobs.get(job.id).then((queued) => ticketOf(queued) !== mine && finish(wait), () => {});
+      };
+      const timer = setTimeout(() => finish({ status: 'timeout' }), ms);
+      listeners.add(listener);
+      this.urgent.add(job.id);
+      this.kick(library);
+    });
+  }
+
+  private async drain(drain: Drain): Promise<void> {
+    do {
+      drain.kicked = false;
+      const skip = new Set<string>();
+      const inFlight = new Set<string>();
+      const lanes = Array.from({ length: this.options.concurrency ?? 2 }, () => this.lane(drain.library, skip, inFlight));
+      await Promise.all(lanes);
+    } while (drain.kicked);
+  }
+
+  private async lane(library: OpenLibrary, skip: Set<string>, inFlight: Set<string>): Promise<void> {
+    for (;;) {
+      const job = await this.nextJob(library.db, (id) => skip.has(id) || inFlight.has(id));
+      if (!job) return;
+      if (inFlight.has(job.id)) continue;
+      inFlight.add(job.id);
+      try {
+        if (await this.run(library, job)) skip.add(job.id);
+      } catch (error) {
+        skip.add(job.id);
+        this.options.report?.(error);
+      } finally {
+        inFlight.delete(job.id);
+      }
+    }
+  }
+
+  private async nextJob(db: LibraryDb, excluded: (id: string) => boolean): Promise<MediaJob | undefined> {
+    for (const id of this.urgent) {
+      if (excluded(id)) continue;
+      const job = await db.jobs.get(id);
+      if (isMediaJob(job)) return job;
+    }
+    const job = await db.jobs.orderBy('createdAt').filter((j) => isMediaJob(j) && !excluded(j.id)).first();
+    return isMediaJob(job) ? job : undefined;
+  }
+
+  /** Runs one job; answers true when the job stays queued (needs a page, or failed for now). */
+  private async run(library: OpenLibrary, job: MediaJob): Promise<boolean> {
+    const { clock, observers } = this.options;
+    let produced: Produced | 'needs-page';
+    try {
+      produced = await this.produce(library.db, job);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const max = this.options.maxAttempts ?? 3;
+      await writeTransaction(library, clock(), () => recordFailure(library.db, job, reason, max, observers, clock()));
+      this.complete(library, job, { status: 'failed', reason });
+      return true;
+    }
+    if (produced === 'needs-page') return true;
+    await writeTransaction(library, clock(), () => storeResult(library.db, job, produced, observers, clock()));
+    const { outcome } = produced;
+    this.complete(library, job, outcome.status === 'done' ? { status: 'done' } : outcome);
+    return false;
+  }
+
+  /** Reads the source and has it decoded; no transaction is open while the processor works. */
+  private async produce(db: LibraryDb, job: MediaJob): Promise<Produced | 'needs-page'> {
+    const media = this.options.media!;
+    const none = (reason: string, fileSize?: number): Produced => ({ outcome: { status: 'undecodable', reason }, fileSize });
+    if (job.kind === CUSTOM_THUMBNAIL_JOB) {
+      const { source, mime } = job.payload;
+      const kind = mediaKindOf(mime, '') ?? 'raster';
+      const outcome = await media.process({ kind, blob: source, mime });
+      return outcome.status === 'needs-page' ? 'needs-page' : { outcome };
+    }
+    const row = await db.items.where('id').equals(job.itemId).first();
+    if (!row) return none('The item no longer exists.');
+    const file = row.hasFile ? await db.files.get(row.id) : undefined;
+    if (!file) return none('The item has no stored file.');
+    const size = file.blob.size;
+    const kind = mediaKindOf(row.mime, row.ext);
+    if (!kind) return none(`No thumbnail is made from ${row.ext || row.mime || 'these'} files.`, size);
+    const outcome = await media.process({ kind, blob: file.blob, mime: row.mime || file.blob.type });
+    return outcome.status === 'needs-page' ? 'needs-page' : { outcome, fileSize: size };
+  }
+
+  private complete(library: OpenLibrary, job: MediaJob, wait: Completion['wait']): void {
+    const listeners = this.listeners.get(`${library.db.name}|${job.id}`);
+    for (const listener of [...(listeners ?? [])]) listener({ ticket: job.payload.ticket, wait });
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The persisted media jobs (table `jobs`). A job's id is `<kind>:<itemId>`, so an item has at most
+ * one job of each kind; asking again replaces the job and its ticket. The ticket tells a waiting
+ * request whether the job that ran was its own.
+ */
+import type { JobRow } from '../storage/rows';
+
+/** Make the thumbnail, dimensions, size and palette from the item's original. */
+export const THUMBNAIL_JOB = 'thumbnail';
+/** Make the thumbnail and palette from another image (item/setCustomThumbnail). */
+export const CUSTOM_THUMBNAIL_JOB = 'customThumbnail';
+
+export interface ThumbnailPayload {
+  ticket: string;
+  /** item/refreshThumbnail replaces a custom thumbnail; the job queued at add time keeps it. */
+  replaceCustom: boolean;
+}
+
+export interface CustomThumbnailPayload {
+  ticket: string;
+  source: Blob;
+  mime: string;
+}
+
+export interface ThumbnailJob extends JobRow {
+  kind: typeof THUMBNAIL_JOB;
+  payload: ThumbnailPayload;
+}
+
+export interface CustomThumbnailJob extends JobRow {
+  kind: typeof CUSTOM_THUMBNAIL_JOB;
+  payload: CustomThumbnailPayload;
+}
+
+export type MediaJob = ThumbnailJob | CustomThumbnailJob;
+
+export const jobId = (kind: string, itemId: string) => `${kind}:${itemId}`;
+
+/** Unique enough to tell two requests for the same job apart (no crypto: http origins lack randomUUID). */
+export const newTicket = (now: number) => `${now.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+export function thumbnailJob(itemId: string, now: number, replaceCustom: boolean): ThumbnailJob {
+  return {
+    id: jobId(THUMBNAIL_JOB, itemId),
+    kind: THUMBNAIL_JOB,
+    itemId,
+    createdAt: now,
+    attempts: 0,
+    lastError: '',
+    payload: { ticket: newTicket(now), replaceCustom },
+  };
+}
+
+export function customThumbnailJob(itemId: string, now: number, source: Blob, mime: string): CustomThumbnailJob {
+  return {
+    id: jobId(CUSTOM_THUMBNAIL_JOB, itemId),
+    kind: CUSTOM_THUMBNAIL_JOB,
+    itemId,
+    createdAt: now,
+    attempts: 0,
+    lastError: '',
+    payload: { ticket: newTicket(now), source, mime },
+  };
+}
+
+export function isMediaJob(job: JobRow | undefined): job is MediaJob {
+  return job?.kind === THUMBNAIL_JOB || job?.kind === CUSTOM_THUMBNAIL_JOB;
+}
+
+export const ticketOf = (job: JobRow | undefined): string | undefined =>
+  isMediaJob(job) ? job.payload.ticket : undefined;

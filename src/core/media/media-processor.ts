@@ -1,0 +1,58 @@
+/**
+ * What the core needs from whoever can decode images: a thumbnail, true dimensions and a palette
+ * from an original. The service worker injects an implementation (the page's Comlink worker, or
+ * OffscreenCanvas in the worker itself); node tests inject their own.
+ */
+import type { Palette } from '../storage/rows';
+
+export type { Palette };
+
+/**
+ * `raster`: decodable by createImageBitmap anywhere (JPEG, PNG, GIF, WebP, AVIF, BMP, ICO).
+ * `svg` and `video` need a page: workers have no SVG or video decoder.
+ */
+export type MediaKind = 'raster' | 'svg' | 'video';
+
+export interface MediaRequest {
+  kind: MediaKind;
+  blob: Blob;
+  mime: string;
+}
+
+export type MediaOutcome =
+  | {
+      status: 'done';
+      /** Displayed size: EXIF orientation already applied. */
+      width: number;
+      height: number;
+      /** Seconds, for video. */
+      duration?: number;
+      thumbnail: Blob;
+      palettes: Palette[];
+    }
+  /** The bytes are not something this browser can decode (a final answer, not a failure to retry). */
+  | { status: 'undecodable'; reason: string }
+  /** Only a page can decode this (SVG, video) and none is connected: keep the job for later. */
+  | { status: 'needs-page'; reason: string };
+
+export interface MediaProcessor {
+  /** Resolves with an outcome; rejects only on transient trouble (the job is retried later). */
+  process(request: MediaRequest): Promise<MediaOutcome>;
+}
+
+const RASTER_MIMES = new Set([
+  'image/jpeg', 'image/pjpeg', 'image/png', 'image/apng', 'image/gif', 'image/webp', 'image/avif',
+  'image/bmp', 'image/x-ms-bmp', 'image/x-icon', 'image/vnd.microsoft.icon',
+]);
+const RASTER_EXTS = new Set(['jpg', 'jpeg', 'jfif', 'pjpeg', 'png', 'apng', 'gif', 'webp', 'avif', 'bmp', 'ico', 'cur']);
+const VIDEO_EXTS = new Set(['mp4', 'm4v', 'webm', 'ogv', 'mov']);
+
+/** Which decoder an original needs, from its MIME type or extension; undefined: none we have. */
+export function mediaKindOf(mime: string, ext: string): MediaKind | undefined {
+  const type = mime.toLowerCase().split(';')[0]!.trim();
+  const extension = ext.toLowerCase();
+  if (type === 'image/svg+xml' || extension === 'svg') return 'svg';
+  if (RASTER_MIMES.has(type) || RASTER_EXTS.has(extension)) return 'raster';
+  if (type.startsWith('video/') || VIDEO_EXTS.has(extension)) return 'video';
+  return undefined;
+}

@@ -1,0 +1,86 @@
+/**
+ * Writes what a media job produced, inside the caller's write transaction: the thumbnail row, the
+ * item's dimensions, size, palette and thumbnail state (through commitItemChanges, so observers
+ * see it), and removes the job unless a newer request replaced it meanwhile.
+ */
+import { withDerivedFields } from '../items/item-row';
+import { commitItemChanges, type ItemObserver } from '../storage/item-changes';
+import type { LibraryDb } from '../storage/library-db';
+import type { ItemRow, ThumbnailState } from '../storage/rows';
+import { isMediaJob, THUMBNAIL_JOB, ticketOf, type MediaJob } from './media-jobs';
+import type { MediaOutcome } from './media-processor';
+
+export interface Produced {
+  outcome: Exclude<MediaOutcome, { status: 'needs-page' }>;
+  /** Size of the original, for thumbnail jobs (item/refreshThumbnail refreshes `size`). */
+  fileSize?: number;
+}
+
+export async function storeResult(db: LibraryDb, job: MediaJob, produced: Produced, observers: readonly ItemObserver[], now: number): Promise<void> {
+  await removeIfUnchanged(db, job);
+  const current = await db.items.where('id').equals(job.itemId).first();
+  if (!current) return;
+  const next: ItemRow = { ...current };
+  const { outcome } = produced;
+  if (job.kind === THUMBNAIL_JOB) {
+    const existing = await db.thumbnails.get(job.itemId);
+    const keepCustom = existing?.custom === true && !job.payload.replaceCustom;
+    if (produced.fileSize !== undefined) next.size = produced.fileSize;
+    if (outcome.status === 'done') {
+      next.width = outcome.width;
+      next.height = outcome.height;
+      if (outcome.duration !== undefined) next.duration = outcome.duration;
+    }
+    if (!keepCustom) {
+      if (outcome.status === 'done') await db.thumbnails.put({ id: job.itemId, blob: outcome.thumbnail, custom: false });
+      else await db.thumbnails.delete(job.itemId);
+      next.palettes = outcome.status === 'done' ? outcome.palettes : [];
+      next.noThumbnail = outcome.status !== 'done';
+    }
+  } else if (outcome.status === 'done') {
+    await db.thumbnails.put({ id: job.itemId, blob: outcome.thumbnail, custom: true });
+    next.palettes = outcome.palettes;
+    next.noThumbnail = false;
+  }
+  next.thumbnail = await thumbnailState(db, job.itemId);
+  await commitItemChanges(db, [{ before: current, after: withDerivedFields(next) }], observers, now);
+}
+
+/**
+ * After a failed attempt: counts it, and past `maxAttempts` drops the job and settles the item's
+ * thumbnail state. Answers whether the job was dropped.
+ */
+export async function recordFailure(
+  db: LibraryDb,
+  job: MediaJob,
+  reason: string,
+  maxAttempts: number,
+  observers: readonly ItemObserver[],
+  now: number,
+): Promise<boolean> {
+  const queued = await db.jobs.get(job.id);
+  if (!queued || ticketOf(queued) !== job.payload.ticket) return false;
+  const attempts = queued.attempts + 1;
+  if (attempts < maxAttempts) {
+    await db.jobs.put({ ...queued, attempts, lastError: reason });
+    return false;
+  }
+  await db.jobs.delete(job.id);
+  const current = await db.items.where('id').equals(job.itemId).first();
+  if (current) {
+    const after = withDerivedFields({ ...current, thumbnail: await thumbnailState(db, job.itemId) });
+    await commitItemChanges(db, [{ before: current, after }], observers, now);
+  }
+  return true;
+}
+
+async function removeIfUnchanged(db: LibraryDb, job: MediaJob): Promise<void> {
+  const queued = await db.jobs.get(job.id);
+  if (queued && ticketOf(queued) === job.payload.ticket) await db.jobs.delete(job.id);
+}
+
+/** Pending while any job for the item is queued; else ready when a thumbnail is stored. */
+export async function thumbnailState(db: LibraryDb, itemId: string): Promise<ThumbnailState> {
+  if ((await db.jobs.where('itemId').equals(itemId).filter(isMediaJob).count()) > 0) return 'pending';
+  return (await db.thumbnails.get(itemId)) ? 'ready' : 'none';
+}

@@ -1,0 +1,43 @@
+/**
+ * The result of processing an original, in a form that crosses a MessagePort cheaply: the
+ * thumbnail is an ArrayBuffer to transfer, not a Blob to clone. Also the endpoints the page
+ * exposes to the service worker over the ports of the handshake (see docs/decisions/media-worker.md).
+ */
+import type { MediaOutcome, Palette } from '../core/media/media-processor';
+
+export type ProcessedMedia =
+  | {
+      status: 'done';
+      width: number;
+      height: number;
+      duration?: number;
+      thumbnail: ArrayBuffer;
+      thumbnailType: string;
+      palettes: Palette[];
+    }
+  | { status: 'undecodable'; reason: string };
+
+/** The page's dedicated media worker. */
+export interface WorkerEndpoint {
+  ping(): 'pong';
+  processRaster(bytes: ArrayBuffer, mime: string): Promise<ProcessedMedia>;
+  /** How many originals this worker has processed (observability for tests and the app). */
+  processedCount(): number;
+}
+
+/** The page itself: only a document can decode SVG and video. */
+export interface PageEndpoint {
+  ping(): 'pong';
+  processInPage(bytes: ArrayBuffer, mime: string, kind: 'svg' | 'video'): Promise<ProcessedMedia>;
+}
+
+export function toOutcome(processed: ProcessedMedia): MediaOutcome {
+  if (processed.status !== 'done') return processed;
+  const { thumbnail, thumbnailType, ...rest } = processed;
+  return { ...rest, thumbnail: new Blob([thumbnail], { type: thumbnailType }) };
+}
+
+export const undecodable = (mime: string, error: unknown): ProcessedMedia => ({
+  status: 'undecodable',
+  reason: `This browser cannot decode the ${mime || 'file'} (${error instanceof Error ? error.message : String(error)}).`,
+});

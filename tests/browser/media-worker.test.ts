@@ -1,0 +1,71 @@
+// The page's media worker: the service worker reaches it through ports the page hands over, asks
+// for fresh ones after a restart, falls back to itself without it, and leaves SVG and video
+// (which need a document) queued until a page connects.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startMediaHost, type MediaHost } from '../../src/app/media/media-host';
+import { base64Of, flat, near, webmOf } from './media-images';
+import { isolatedClient, stopServiceWorkers } from './service-worker';
+import { getItem, thumbnailOf, whenReady } from './media-client';
+
+let host: MediaHost | undefined;
+
+afterEach(() => {
+  host?.stop();
+  host = undefined;
+});
+
+const svgSource = (fill: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="120"><rect width="240" height="120" fill="${fill}"/></svg>`;
+
+describe('the page media worker', () => {
+  it('makes thumbnails in the page worker, and again through a fresh port after the worker was stopped', async () => {
+    host = startMediaHost();
+    const { client } = await isolatedClient();
+    const { id } = await client.post<{ id: string }>('/item/add', { base64: await base64Of(await flat(1200, 900, [250, 120, 0])) });
+    expect(await whenReady(client, id)).toMatchObject({ width: 1200, height: 900 });
+    const before = await host.processedCount();
+    expect(before).toBeGreaterThan(0);
+
+    await stopServiceWorkers();
+    expect(await client.post('/item/refreshThumbnail', { itemId: id })).toBe(true);
+    expect(await host.processedCount()).toBeGreaterThan(before);
+    expect(near((await getItem(client, id)).palettes[0]!.color, [250, 120, 0])).toBe(true);
+  });
+
+  it('completes jobs through the fallback once the page worker is gone', async () => {
+    host = startMediaHost();
+    const { client } = await isolatedClient();
+    const { id } = await client.post<{ id: string }>('/item/add', { base64: await base64Of(await flat(800, 600, [0, 90, 200])) });
+    await whenReady(client, id);
+    host.stop();
+    host = undefined;
+    expect(await client.post('/item/refreshThumbnail', { itemId: id })).toBe(true);
+    const { id: next } = await client.post<{ id: string }>('/item/add', { base64: await base64Of(await flat(640, 480, [0, 200, 90])) });
+    expect(await whenReady(client, next)).toMatchObject({ width: 640, height: 480, noThumbnail: false });
+  });
+
+  it('keeps an SVG queued without a page, then makes it when a page connects', async () => {
+    const { client, library } = await isolatedClient();
+    const { id: svg } = await client.post<{ id: string }>('/item/add', { name: 'logo', base64: btoa(svgSource('#10a050')) });
+    // A raster added later is done by the fallback meanwhile; the SVG waits for a document.
+    const { id: raster } = await client.post<{ id: string }>('/item/add', { base64: await base64Of(await flat(64, 64, [9, 9, 9])) });
+    await whenReady(client, raster);
+    expect(await getItem(client, svg)).toMatchObject({ thumbnailReady: false, width: 240, height: 120 });
+
+    host = startMediaHost();
+    const item = await whenReady(client, svg);
+    expect(item).toMatchObject({ width: 240, height: 120, noThumbnail: false });
+    expect(near(item.palettes[0]!.color, [16, 160, 80])).toBe(true);
+    const thumbnail = await createImageBitmap((await thumbnailOf(library, svg)).blob);
+    expect([thumbnail.width, thumbnail.height]).toEqual([400, 200]);
+  });
+
+  it('takes a video frame in the page', async () => {
+    host = startMediaHost();
+    const { client } = await isolatedClient();
+    const { id } = await client.post<{ id: string }>('/item/add', { name: 'clip', base64: await base64Of(await webmOf(160, 120, [200, 30, 200])) });
+    const item = await whenReady(client, id);
+    expect(item).toMatchObject({ ext: 'webm', width: 160, height: 120, noThumbnail: false });
+    expect(near(item.palettes[0]!.color, [200, 30, 200], 50)).toBe(true);
+  });
+});
