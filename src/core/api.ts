@@ -64,7 +64,12 @@ export function createApi(deps: ApiDeps = {}): Api {
   const contextFor = (request: Request): Context => {
     const chosen = request.headers.get(LIBRARY_HEADER);
     let library: Promise<OpenLibrary> | undefined;
+    const internal = (pathAndQuery: string) => {
+      const inner = new Request(new URL(pathAndQuery, request.url), { headers: chosen ? { [LIBRARY_HEADER]: chosen } : {} });
+      return router.dispatch(inner, () => contextFor(inner));
+    };
     return {
+      internal,
       clock,
       ids,
       app,

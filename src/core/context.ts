@@ -36,4 +36,9 @@ export interface Context {
   fetchSource: (input: string) => Promise<Response>;
   /** The library this request works on (the `X-Library-Path` header, else the current one). */
   library: () => Promise<OpenLibrary>;
+  /**
+   * Answers another /api/v2 path on the same library (a service worker's own fetches bypass it,
+   * so item/add's `path: '/api/v2/item/file?id=X'` is answered here).
+   */
+  internal: (pathAndQuery: string) => Promise<Response>;
 }

@@ -7,22 +7,9 @@ import { ApiError } from './http/errors';
 import { route, type Method } from './http/router';
 
 const PENDING: ReadonlyArray<[Method, string, string]> = [
-  ['GET', '/item/get', 'items'],
-  ['POST', '/item/get', 'items'],
   ['POST', '/item/query', 'full-text search'],
-  ['GET', '/item/countAll', 'items'],
-  ['POST', '/item/add', 'items'],
-  ['POST', '/item/update', 'items'],
   ['POST', '/item/setCustomThumbnail', 'thumbnails'],
   ['POST', '/item/refreshThumbnail', 'thumbnails'],
-  ['GET', '/item/getComments', 'items'],
-  ['POST', '/item/addComment', 'items'],
-  ['POST', '/item/updateComment', 'items'],
-  ['POST', '/item/removeComment', 'items'],
-  ['GET', '/item/file', 'items'],
-  ['GET', '/item/thumbnail', 'items'],
-  ['POST', '/item/select', 'items'],
-  ['POST', '/item/open', 'items'],
   ['GET', '/folder/get', 'folders'],
   ['POST', '/folder/get', 'folders'],
   ['POST', '/folder/create', 'folders'],

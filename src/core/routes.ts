@@ -2,7 +2,8 @@
 import { aiSearchRoutes } from './ai-search/ai-search.routes';
 import { appRoutes } from './app/app.routes';
 import type { Route } from './http/router';
+import { itemRoutes } from './items/items.routes';
 import { libraryRoutes } from './library/library.routes';
 import { notBuiltRoutes } from './not-built.routes';
 
-export const ROUTES: readonly Route[] = [...appRoutes, ...libraryRoutes, ...aiSearchRoutes, ...notBuiltRoutes];
+export const ROUTES: readonly Route[] = [...appRoutes, ...libraryRoutes, ...itemRoutes, ...aiSearchRoutes, ...notBuiltRoutes];

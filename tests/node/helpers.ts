@@ -10,7 +10,8 @@ export function makeApi(deps: ApiDeps = {}): Api {
 
 export interface Answer<T = unknown> {
   httpStatus: number;
-  body: { status: 'success'; data: T } | { status: 'error'; code: string; message: string };
+  /** The envelope: `data` on success; `code` and `message` on error. */
+  body: { status: 'success' | 'error'; data?: T; code?: string; message?: string };
   data: T;
 }
 

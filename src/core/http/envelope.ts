@@ -12,7 +12,5 @@ export function successResponse(data: unknown): Response {
 
 export function errorResponse(error: ApiError): Response {
   const body = { status: 'error', code: error.code, message: error.message };
-  const headers: Record<string, string> = { ...JSON_HEADERS };
-  if (error.code === 'METHOD_NOT_ALLOWED' && error.allow) headers.Allow = error.allow;
-  return new Response(JSON.stringify(body), { status: error.status, headers });
+  return new Response(JSON.stringify(body), { status: error.status, headers: { ...JSON_HEADERS, ...error.headers } });
 }

@@ -6,6 +6,7 @@ export const STATUS_BY_CODE = {
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  RANGE_NOT_SATISFIABLE: 416,
   INTERNAL: 500,
   NOT_IMPLEMENTED: 501,
   UNAVAILABLE: 503,
@@ -16,8 +17,8 @@ export type ErrorCode = keyof typeof STATUS_BY_CODE;
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
-  /** Set on METHOD_NOT_ALLOWED: the methods the path does accept. */
-  allow?: string;
+  /** Extra response headers, e.g. `Allow` on a 405 or `Content-Range` on a 416. */
+  headers?: Record<string, string>;
 
   constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);

@@ -23,18 +23,19 @@ export async function readRawInput(request: Request): Promise<unknown> {
   }
 }
 
-export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+/** Parses `raw`; `at` prefixes the field names of errors (e.g. ['items', 6] → "items[6].url"). */
+export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, at: readonly PropertyKey[] = []): z.output<S> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  throw invalid(describeIssues(result.error.issues));
+  throw invalid(describeIssues(result.error.issues, at));
 }
 
-function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+function describeIssues(issues: readonly z.core.$ZodIssue[], at: readonly PropertyKey[]): string {
   return issues
     .slice(0, 3)
     .map((issue) => {
-      const field = formatPath(issue.path);
-      return field ? `Field "${field}": ${issue.message}.` : `The request ${lowerFirst(issue.message)}.`;
+      const field = formatPath([...at, ...issue.path]);
+      return field ? `${field}: ${issue.message}.` : `The request ${lowerFirst(issue.message)}.`;
     })
     .join(' ');
 }

@@ -70,7 +70,7 @@ export class Router {
     if (!found) {
       const allow = [...methods.keys()].join(', ');
       const error = new ApiError('METHOD_NOT_ALLOWED', `${path} accepts ${allow}, not ${request.method}.`);
-      error.allow = allow;
+      error.headers = { Allow: allow };
       throw error;
     }
     return found;

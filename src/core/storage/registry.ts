@@ -69,7 +69,7 @@ export class LibraryRegistry {
 
   async require(path: string): Promise<LibraryRecord> {
     const found = await this.find(path);
-    if (!found) throw notFound(`No library at libraryPath "${path}".`);
+    if (!found) throw notFound(`libraryPath: no library at "${path}".`);
     return found;
   }
 
@@ -110,7 +110,7 @@ export class LibraryRegistry {
       const next = { ...record, openedAt: now };
       return { state: { current: key, libraries: { ...s.libraries, [key]: next } }, result: next };
     });
-    if (!opened) throw notFound(`No library at libraryPath "${path}".`);
+    if (!opened) throw notFound(`libraryPath: no library at "${path}".`);
     return opened;
   }
 

@@ -1,0 +1,109 @@
+/**
+ * item/add, single and batch. Every item is validated and every source resolved before anything
+ * is written; then one transaction writes all items or none, so a failing item leaves the library
+ * as it was, and the error names the item's index.
+ */
+import type { Context } from '../context';
+import { ApiError, conflict, invalid } from '../http/errors';
+import { parseInput } from '../http/input';
+import { ITEM_OBSERVERS } from '../item-observers';
+import { commitItemChanges } from '../storage/item-changes';
+import type { ItemRow } from '../storage/rows';
+import { writeTransaction } from '../storage/write';
+import { fieldPath, resolveSource, type ResolvedSource } from './item-sources';
+import { folderTags, requireFolders } from './item-lookup';
+import { withDerivedFields } from './item-row';
+import { MAX_BATCH, newItemInput, type NewItemInput } from './item.schema';
+
+interface Prepared {
+  input: NewItemInput;
+  source: ResolvedSource;
+  /** Where errors about this item point: "items[6]" in a batch, "" for a single add. */
+  field: string;
+}
+
+export async function addItems(ctx: Context, raw: Record<string, unknown>): Promise<{ id: string } | { ids: string[] }> {
+  const isBatch = Array.isArray(raw.items);
+  const entries = isBatch ? (raw.items as unknown[]) : [raw];
+  if (isBatch && entries.length > MAX_BATCH) {
+    throw new ApiError('PAYLOAD_TOO_LARGE', `items: a batch holds at most ${MAX_BATCH} items, this one has ${entries.length}.`);
+  }
+  if (entries.length === 0) throw invalid('items: must hold at least one item.');
+
+  const prepared: Prepared[] = [];
+  for (const [index, entry] of entries.entries()) {
+    const at = isBatch ? ['items', index] : [];
+    const field = isBatch ? `items[${index}]` : '';
+    const input = parseInput(newItemInput, entry, at);
+    prepared.push({ input, field, source: await resolveSource(ctx, input, field) });
+  }
+
+  const ids = assignIds(ctx, prepared);
+  const library = await ctx.library();
+  const now = ctx.clock();
+  await writeTransaction(library, now, async () => {
+    const { db } = library;
+    await refuseTakenIds(db, prepared, ids);
+    const rows: ItemRow[] = [];
+    for (const [index, item] of prepared.entries()) {
+      const folders = await requireFolders(db, item.input.folders ?? [], fieldPath(item.field, 'folders'));
+      rows.push(newRow(ids[index]!, item, folderTags(folders), now));
+    }
+    const files = prepared.flatMap((item, index) => (item.source.blob ? [{ id: ids[index]!, blob: item.source.blob }] : []));
+    if (files.length) await db.files.bulkAdd(files);
+    await commitItemChanges(db, rows.map((after) => ({ after })), ITEM_OBSERVERS, now);
+  });
+  return isBatch ? { ids } : { id: ids[0]! };
+}
+
+/** Caller ids where given; new ids otherwise, sorted so that a batch keeps its order by import. */
+function assignIds(ctx: Context, prepared: readonly Prepared[]): string[] {
+  const fresh = prepared.filter((item) => item.input.id === undefined).map(() => ctx.ids()).sort();
+  return prepared.map((item) => item.input.id ?? fresh.shift()!);
+}
+
+async function refuseTakenIds(db: Parameters<typeof requireFolders>[0], prepared: readonly Prepared[], ids: readonly string[]): Promise<void> {
+  const custom = prepared.flatMap((item, index) => (item.input.id !== undefined ? [{ id: ids[index]!, field: item.field }] : []));
+  if (custom.length === 0) return;
+  const seen = new Set<string>();
+  for (const { id, field } of custom) {
+    if (seen.has(id)) throw conflict(`${fieldPath(field, 'id')}: "${id}" is given to two items of this batch.`);
+    seen.add(id);
+  }
+  const taken = await db.items.where('id').anyOf([...seen]).keys();
+  if (taken.length) {
+    const first = custom.find((c) => c.id === taken[0])!;
+    throw conflict(`${fieldPath(first.field, 'id')}: an item with id "${first.id}" already exists.`);
+  }
+}
+
+function newRow(id: string, { input, source }: Prepared, inheritedTags: readonly string[], now: number): ItemRow {
+  return withDerivedFields({
+    pk: '',
+    id,
+    name: input.name ?? (source.suggestedName || 'Untitled'),
+    nameKey: '',
+    ext: source.ext,
+    mime: source.mime,
+    width: source.width,
+    height: source.height,
+    pixels: 0,
+    size: source.blob?.size ?? 0,
+    url: input.website?.trim() || source.sourceUrl,
+    annotation: input.annotation ?? '',
+    tags: [...(input.tags ?? []), ...inheritedTags],
+    folders: input.folders ?? [],
+    facets: [],
+    star: input.star ?? 0,
+    isDeleted: false,
+    modificationTime: input.modificationTime ?? now,
+    btime: now,
+    importedAt: now,
+    duration: 0,
+    palettes: [],
+    noThumbnail: false,
+    noPreview: false,
+    thumbnail: source.blob ? 'pending' : 'none',
+    hasFile: source.blob !== undefined,
+  });
+}

@@ -1,0 +1,131 @@
+/**
+ * Resolves the source of a new item (url, base64, path or bookmarkURL) to bytes and file facts.
+ * Runs before the write transaction: downloads and decoding must not happen inside it.
+ */
+import type { Context } from '../context';
+import { invalid } from '../http/errors';
+import { API_PREFIX } from '../http/router';
+import { sniffFile, SNIFF_BYTES } from '../images/image-info';
+import { extForMime, mimeForExt, splitFileName } from '../images/mime';
+import type { NewItemInput } from './item.schema';
+
+export interface ResolvedSource {
+  kind: 'url' | 'base64' | 'path' | 'bookmarkURL';
+  /** The original bytes; absent for bookmarks. */
+  blob?: Blob;
+  mime: string;
+  ext: string;
+  width: number;
+  height: number;
+  /** Name suggested by the source (file name without extension). */
+  suggestedName: string;
+  /** Source URL the item keeps in `url`. */
+  sourceUrl: string;
+}
+
+const SOURCES = ['url', 'base64', 'path', 'bookmarkURL'] as const;
+
+/** "items[6]" + "url" → "items[6].url"; a single add has no prefix. */
+export const fieldPath = (base: string, name: string) => (base ? `${base}.${name}` : name);
+
+/** The one source field of an item; none or several is an error naming the item. */
+export function sourceOf(item: NewItemInput, field: string): (typeof SOURCES)[number] {
+  const given = SOURCES.filter((s) => item[s] !== undefined);
+  if (given.length !== 1) {
+    const what = given.length === 0 ? 'none was given' : `${given.join(' and ')} were given`;
+    throw invalid(`${field ? `${field}: e` : 'E'}xactly one source (url, base64, path or bookmarkURL) is required, but ${what}.`);
+  }
+  return given[0]!;
+}
+
+export async function resolveSource(ctx: Context, item: NewItemInput, field: string): Promise<ResolvedSource> {
+  const kind = sourceOf(item, field);
+  switch (kind) {
+    case 'bookmarkURL':
+      return bookmark(item.bookmarkURL!, fieldPath(field, 'bookmarkURL'));
+    case 'base64':
+      return describe('base64', decodeBase64(item.base64!, fieldPath(field, 'base64')), '', '');
+    case 'url':
+      return download(ctx, item.url!, fieldPath(field, 'url'));
+    case 'path':
+      return fromSite(ctx, item.path!, fieldPath(field, 'path'));
+  }
+}
+
+function parseUrl(text: string, field: string, schemes: readonly string[]): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw invalid(`${field}: "${text}" is not an absolute URL.`);
+  }
+  if (!schemes.includes(url.protocol)) throw invalid(`${field}: "${text}" must use ${schemes.join(' or ')}.`);
+  return url;
+}
+
+function bookmark(text: string, field: string): ResolvedSource {
+  const url = parseUrl(text.trim(), field, ['http:', 'https:', 'ftp:', 'file:']);
+  const suggestedName = (url.hostname + url.pathname).replace(/\/$/, '') || url.href;
+  return { kind: 'bookmarkURL', mime: 'text/uri-list', ext: 'url', width: 0, height: 0, suggestedName, sourceUrl: url.href };
+}
+
+function decodeBase64(text: string, field: string): { blob: Blob; declaredMime: string } {
+  const dataUrl = /^data:([^;,]*)(;[^,]*)?,/i.exec(text);
+  if (dataUrl && !/;base64/i.test(dataUrl[2] ?? '')) throw invalid(`${field}: a data: URL must be base64-encoded (";base64,").`);
+  const payload = (dataUrl ? text.slice(dataUrl[0].length) : text).replace(/\s+/g, '');
+  let binary: string;
+  try {
+    binary = atob(payload);
+  } catch {
+    throw invalid(`${field}: is not valid Base64.`);
+  }
+  if (binary.length === 0) throw invalid(`${field}: holds no data.`);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return { blob: new Blob([bytes]), declaredMime: dataUrl?.[1] ?? '' };
+}
+
+async function download(ctx: Context, text: string, field: string): Promise<ResolvedSource> {
+  const url = parseUrl(text.trim(), field, ['http:', 'https:']);
+  let response: Response;
+  try {
+    response = await ctx.fetchSource(url.href);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw invalid(`${field}: could not download ${url.href}: the server could not be reached or refused a cross-origin read (${detail}).`);
+  }
+  if (!response.ok) throw invalid(`${field}: downloading ${url.href} answered HTTP ${response.status}.`);
+  const fileName = decodeURIComponent(url.pathname.split('/').pop() ?? '');
+  const source = describe('url', { blob: await response.blob(), declaredMime: response.headers.get('Content-Type') ?? '' }, fileName, url.href);
+  return source;
+}
+
+async function fromSite(ctx: Context, path: string, field: string): Promise<ResolvedSource> {
+  if (!path.startsWith('/') || path.startsWith('//')) throw invalid(`${field}: "${path}" must be a path on this site, starting with "/".`);
+  let response: Response;
+  try {
+    response = path.startsWith(`${API_PREFIX}/`) ? await ctx.internal(path) : await ctx.fetchSource(path);
+  } catch (error) {
+    throw invalid(`${field}: could not read ${path} (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  if (!response.ok) throw invalid(`${field}: reading ${path} answered HTTP ${response.status}.`);
+  const disposition = /filename\*=UTF-8''([^;]+)/i.exec(response.headers.get('Content-Disposition') ?? '')?.[1];
+  const fileName = disposition ? decodeURIComponent(disposition) : decodeURIComponent(path.split('?')[0]!.split('/').pop() ?? '');
+  return describe('path', { blob: await response.blob(), declaredMime: response.headers.get('Content-Type') ?? '' }, fileName, '');
+}
+
+async function describe(
+  kind: ResolvedSource['kind'],
+  { blob, declaredMime }: { blob: Blob; declaredMime: string },
+  fileName: string,
+  sourceUrl: string,
+): Promise<ResolvedSource> {
+  const head = new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer());
+  const sniffed = sniffFile(head);
+  const named = splitFileName(fileName);
+  const declared = declaredMime.split(';')[0]!.trim().toLowerCase();
+  const ext = sniffed?.ext ?? (named.ext || extForMime(declared));
+  const mime = sniffed?.mime ?? (declared && declared !== 'application/octet-stream' ? declared : mimeForExt(ext));
+  const typed = blob.type === mime ? blob : new Blob([blob], { type: mime });
+  return { kind, blob: typed, mime, ext, width: sniffed?.width ?? 0, height: sniffed?.height ?? 0, suggestedName: named.name, sourceUrl };
+}

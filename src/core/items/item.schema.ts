@@ -1,0 +1,75 @@
+/** Input schemas of the item endpoints; types come from here. */
+import { z } from 'zod';
+import { flag, integer, requiredString, stringList } from '../http/input';
+import { pageFields } from '../http/pagination';
+import { SHAPES } from './item-row';
+import { ITEM_FIELDS } from './item-view';
+import { orderBySchema } from './item-order';
+
+const rating = () => integer().pipe(z.number().min(0, 'must be 0 to 5').max(5, 'must be 0 to 5'));
+const tagList = () => stringList().transform((tags) => [...new Set(tags.map((t) => t.trim()).filter((t) => t !== ''))]);
+
+export const itemListInput = z.object({
+  id: z.string().optional(),
+  ids: stringList().optional(),
+  isSelected: flag().optional(),
+  isUntagged: flag().optional(),
+  isUnfiled: flag().optional(),
+  isDeleted: flag().optional(),
+  keywords: stringList().optional(),
+  tags: tagList().optional(),
+  folders: stringList().optional(),
+  smartFolders: stringList().optional(),
+  ext: z.string().trim().optional(),
+  annotation: z.string().optional(),
+  rating: rating().optional(),
+  url: z.string().optional(),
+  shape: z.enum(SHAPES, { error: () => `must be one of ${SHAPES.join(', ')}` }).optional(),
+  fields: z.preprocess((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v), z.array(z.enum(ITEM_FIELDS, { error: () => `must name item fields (${ITEM_FIELDS.join(', ')})` }))).optional(),
+  orderBy: orderBySchema().optional(),
+  ...pageFields,
+});
+export type ItemListInput = z.output<typeof itemListInput>;
+
+const NAME_MAX = 1024;
+const name = () => z.string().trim().min(1, 'must not be empty').max(NAME_MAX, `must be at most ${NAME_MAX} characters`);
+
+/** One item of item/add; the source fields are checked by `sourceOf` (exactly one). */
+export const newItemInput = z.object({
+  id: requiredString().max(128, 'must be at most 128 characters').optional(),
+  name: name().optional(),
+  tags: tagList().optional(),
+  folders: stringList().optional(),
+  annotation: z.string().optional(),
+  website: z.string().optional(),
+  star: rating().optional(),
+  modificationTime: integer().pipe(z.number().min(0)).optional(),
+  url: z.string().optional(),
+  base64: z.string().optional(),
+  path: z.string().optional(),
+  bookmarkURL: z.string().optional(),
+});
+export type NewItemInput = z.output<typeof newItemInput>;
+
+export const MAX_BATCH = 1000;
+
+/** item/add takes one item, or `items`: a batch checked item by item so errors name the index. */
+export const addInput = z.union([z.object({ items: z.array(z.unknown()) }), z.record(z.string(), z.unknown())]);
+
+export const updateInput = z.object({
+  id: requiredString(),
+  name: name().optional(),
+  tags: tagList().optional(),
+  folders: stringList().optional(),
+  annotation: z.string().optional(),
+  url: z.string().optional(),
+  star: rating().optional(),
+  modificationTime: integer().pipe(z.number().min(0, 'must be 0 or more')).optional(),
+  noThumbnail: flag().optional(),
+  noPreview: flag().optional(),
+  isDeleted: flag().optional(),
+});
+export type UpdateInput = z.output<typeof updateInput>;
+
+export const itemIdInput = z.object({ id: requiredString() });
+export const selectInput = z.object({ ids: stringList() });

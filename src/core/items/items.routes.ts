@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { route } from '../http/router';
+import { addComment, listComments, removeComment, updateComment } from './comments.service';
+import { addCommentInput, removeCommentInput, updateCommentInput } from './comments.schema';
+import { addItems } from './item-add.service';
+import { serveFile, serveThumbnail } from './item-files';
+import { countAll, listItems } from './item-list.service';
+import { updateItem } from './item-update.service';
+import { addInput, itemIdInput, itemListInput, selectInput, updateInput } from './item.schema';
+import { openItem, selectItems } from './selection';
+
+export const itemRoutes = [
+  route('GET', '/item/get', itemListInput, listItems),
+  route('POST', '/item/get', itemListInput, listItems),
+  route('GET', '/item/countAll', z.object({}), countAll),
+  route('POST', '/item/add', addInput, addItems),
+  route('POST', '/item/update', updateInput, updateItem),
+  route('GET', '/item/getComments', itemIdInput, (ctx, input) => listComments(ctx, input.id)),
+  route('POST', '/item/addComment', addCommentInput, addComment),
+  route('POST', '/item/updateComment', updateCommentInput, updateComment),
+  route('POST', '/item/removeComment', removeCommentInput, (ctx, input) => removeComment(ctx, input.id, input.commentId)),
+  route('GET', '/item/file', itemIdInput, (ctx, input, request) => serveFile(ctx, input.id, request)),
+  route('GET', '/item/thumbnail', itemIdInput, (ctx, input) => serveThumbnail(ctx, input.id)),
+  route('POST', '/item/select', selectInput, (ctx, input) => selectItems(ctx, input.ids)),
+  route('POST', '/item/open', itemIdInput, (ctx, input) => openItem(ctx, input.id)),
+];

@@ -1,0 +1,25 @@
+/** The web app's selection (item/select, ours), read by item/get's `isSelected`; and item/open. */
+import type { Context } from '../context';
+import { notFound } from '../http/errors';
+
+export const SELECTION_KEY = 'selection';
+
+async function requireIds(ctx: Context, ids: readonly string[]): Promise<void> {
+  const { db } = await ctx.library();
+  const found = new Set(await db.items.where('id').anyOf([...ids]).keys());
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw notFound(`ids: no item with id "${missing[0]}".`);
+}
+
+export async function selectItems(ctx: Context, ids: readonly string[]): Promise<true> {
+  await requireIds(ctx, ids);
+  // Selecting is not an edit of the library, so it does not touch its modificationTime.
+  await (await ctx.library()).db.state.put({ key: SELECTION_KEY, value: [...new Set(ids)] });
+  return true;
+}
+
+export async function openItem(ctx: Context, id: string): Promise<true> {
+  await requireIds(ctx, [id]);
+  ctx.notify({ type: 'open-item', id });
+  return true;
+}
