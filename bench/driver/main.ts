@@ -4,6 +4,7 @@
  * order, prints the table and writes bench/results/latest.json. Timing happens in the page;
  * this side orchestrates, stops the worker and reads its heap over CDP, and summarises.
  */
+import os from 'node:os';
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../../tools/chromium';
 import { BRIDGE_NAMES, type BenchPage } from '../shared/protocol';
@@ -23,6 +24,7 @@ const log = (line: string) => process.stdout.write(`[bench ${((performance.now()
 async function main(): Promise<void> {
   const settings = readSettings();
   const startedAt = new Date().toISOString();
+  const loadAtStart = os.loadavg()[0]!;
   log(`N = ${settings.n}, seed ${settings.seed}, ${settings.runs} runs per warm scenario; building the site`);
   const site = await buildAndServe(settings.port);
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
@@ -55,7 +57,7 @@ async function main(): Promise<void> {
 
     const machine = describeMachine(browser.version());
     const previous = readLatest();
-    const results = { startedAt, durationSeconds: Math.round((performance.now() - started) / 1000), settings: { n, seed, runs, imageShare }, machine, library, rows };
+    const results = { startedAt, durationSeconds: Math.round((performance.now() - started) / 1000), settings: { n, seed, runs, imageShare }, machine, loadAverage: { start: loadAtStart, end: os.loadavg()[0]! }, library, rows };
     const written = writeResults(results);
     const comparison = compareWithPrevious(rows, previous, n);
     process.stdout.write(
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
         '',
         `N = ${n} items, seed ${seed}, ${runs} runs per warm scenario, ${results.durationSeconds} s in all`,
         `machine: ${machineLine(machine)}`,
+        `load average (1 min): ${results.loadAverage.start.toFixed(1)} at the start, ${results.loadAverage.end.toFixed(1)} at the end`,
         '',
         formatTable(rows),
         '',

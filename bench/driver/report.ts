@@ -14,6 +14,8 @@ export interface RunResults {
   durationSeconds: number;
   settings: Omit<DriverSettings, 'port'>;
   machine: Machine;
+  /** 1-minute load average at the start and the end: the machine is shared, and this says how busy it was. */
+  loadAverage: { start: number; end: number };
   library: string;
   rows: ResultRow[];
 }

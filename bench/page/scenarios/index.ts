@@ -9,6 +9,7 @@ import { coldStart } from './cold-start';
 import { itemCountAll } from './item-count-all';
 import { itemGetTag } from './item-get-tag';
 import { itemGetTagCold } from './item-get-tag-cold';
+import { itemGetTagInPage } from './item-get-tag-in-page';
 import { seeding } from './seeding';
 import { workerHeap } from './worker-heap';
 
@@ -18,6 +19,7 @@ export const SCENARIOS: readonly Scenario[] = [
   appInfoWarm,
   coldStart,
   itemGetTag,
+  itemGetTagInPage,
   itemCountAll,
   itemGetTagCold,
 ];
