@@ -28,8 +28,10 @@ export interface BenchContext {
   core: Api;
   driver: DriverBridge;
   seeded?: SeededLibrary;
-  /** The page's long-lived connection to the bench library's database. */
+  /** The page's long-lived connection to the bench library's database (opened on first use). */
   db(): Promise<LibraryDb>;
+  /** Closes that connection and the in-page core's, so a cold scenario finds none of the page's open. */
+  closeDb(): void;
   /** A brand-new connection (for cold baselines); the caller closes it. */
   freshDb(): Promise<LibraryDb>;
   /** Scratch databases to delete when the run ends. */
@@ -37,21 +39,27 @@ export interface BenchContext {
 }
 
 export async function createBenchContext(settings: BenchSettings, driver: DriverBridge): Promise<BenchContext> {
-  const name = `bench-${new Date().toISOString().replace(/[^0-9]/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 6)}`;
-  const { path: library } = await new ApiClient().post<{ path: string }>('/library/create', { name });
+  const libraryName = `bench-${new Date().toISOString().replace(/[^0-9]/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 6)}`;
+  const { path: library } = await new ApiClient().post<{ path: string }>('/library/create', { name: libraryName });
   // createApi() with its default namespace opens exactly the databases the service worker uses.
   const core = createApi();
   const record = await core.registry.require(library);
-  const db = core.open(record).db;
+  const name = core.open(record).db.name;
+  let db: LibraryDb | undefined;
   return {
     settings,
     library,
     api: new ApiClient({ library }),
     core,
     driver,
-    db: async () => db,
+    db: async () => (db ??= new LibraryDb(name)),
+    closeDb: () => {
+      db?.close();
+      db = undefined;
+      core.close(); // the in-page core's own connections too
+    },
     // The same name, a new Dexie instance: opening it is part of what a cold worker does too.
-    freshDb: async () => new LibraryDb(db.name),
+    freshDb: async () => new LibraryDb(name),
     scratch: [],
   };
 }

@@ -1,6 +1,8 @@
 /**
  * item/get (one tag, limit 50) as the first request after the worker was stopped: worker start,
  * database open and query. Baseline: the same query on a brand-new connection opened in the page.
+ * Both sides start with no connection open (the page closes its own, the worker is stopped
+ * before each side), so neither finds the database already open.
  */
 import { itemsWithTag } from '../direct-queries';
 import { repeat } from '../repeat';
@@ -15,13 +17,15 @@ export const itemGetTagCold: Scenario = {
   async measure(ctx) {
     const { queryTag } = requireSeeded(ctx);
     const agreement = await sameAnswer(ctx, queryTag);
+    ctx.closeDb();
     return {
       ...(await repeat({
         runs: coldRuns(ctx.settings.runs),
         warmup: 1,
         subject: { before: () => ctx.driver.stopServiceWorker(), run: () => getByTag(ctx.api, queryTag) },
         baseline: {
-          label: 'Dexie in the page on a new connection',
+          label: 'Dexie in the page: new connection, same query',
+          before: () => ctx.driver.stopServiceWorker(),
           run: async () => {
             const db = await ctx.freshDb();
             await itemsWithTag(db, queryTag, LIMIT);
