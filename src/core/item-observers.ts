@@ -4,6 +4,7 @@
  */
 import { folderBookkeeping } from './folders/folder-bookkeeping';
 import type { ItemObserver } from './storage/item-changes';
+import { searchIndex } from './search/search-index';
 import { tagBookkeeping } from './tags/tag-bookkeeping';
 
-export const ITEM_OBSERVERS: readonly ItemObserver[] = [tagBookkeeping, folderBookkeeping];
+export const ITEM_OBSERVERS: readonly ItemObserver[] = [tagBookkeeping, folderBookkeeping, searchIndex];

@@ -7,7 +7,6 @@ import { ApiError } from './http/errors';
 import { route, type Method } from './http/router';
 
 const PENDING: ReadonlyArray<[Method, string, string]> = [
-  ['POST', '/item/query', 'full-text search'],
   ['POST', '/item/setCustomThumbnail', 'thumbnails'],
   ['POST', '/item/refreshThumbnail', 'thumbnails'],
   ['GET', '/folder/get', 'folders'],

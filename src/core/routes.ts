@@ -5,5 +5,6 @@ import type { Route } from './http/router';
 import { itemRoutes } from './items/items.routes';
 import { libraryRoutes } from './library/library.routes';
 import { notBuiltRoutes } from './not-built.routes';
+import { searchRoutes } from './search/search.routes';
 
-export const ROUTES: readonly Route[] = [...appRoutes, ...libraryRoutes, ...itemRoutes, ...aiSearchRoutes, ...notBuiltRoutes];
+export const ROUTES: readonly Route[] = [...appRoutes, ...libraryRoutes, ...itemRoutes, ...aiSearchRoutes, ...searchRoutes, ...notBuiltRoutes];

@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from '../../src/core/http/pagination';
+import type { ItemView } from '../../src/core/items/item-view';
 import { ApiClientError } from '../../src/app/api-client';
 import { imageBase64 } from './images';
 import { fetchApi, isolatedClient } from './service-worker';
 
-interface Item {
-  id: string;
-  name: string;
-  ext: string;
-  width: number;
-  height: number;
-  tags: string[];
-  folders: string[];
-  star: number;
-  [key: string]: unknown;
-}
-interface Page {
-  data: Item[];
-  total: number;
-  offset: number;
-  limit: number;
-}
+type Item = ItemView;
 
 const errorOf = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e as ApiClientError);
 
@@ -27,7 +13,7 @@ describe('item/add through the service worker', () => {
   it('stores a base64 image with size, ext and dimensions', async () => {
     const { client } = await isolatedClient();
     const { id } = await client.post<{ id: string }>('/item/add', { name: 'wide', base64: await imageBase64(300, 100), tags: ['x'] });
-    const page = await client.post<Page>('/item/get', { id });
+    const page = await client.post<Page<Item>>('/item/get', { id });
     expect(page.data[0]).toMatchObject({ id, name: 'wide', ext: 'png', width: 300, height: 100, tags: ['x'] });
     expect(page.data[0]!.size).toBeGreaterThan(0);
   });
@@ -36,7 +22,7 @@ describe('item/add through the service worker', () => {
     const { client } = await isolatedClient();
     const { id: fromPath } = await client.post<{ id: string }>('/item/add', { path: '/index.html' });
     const { id: fromData } = await client.post<{ id: string }>('/item/add', { base64: `data:image/png;base64,${await imageBase64(8, 8)}` });
-    const items = (await client.post<Page>('/item/get', { ids: [fromPath, fromData] })).data;
+    const items = (await client.post<Page<Item>>('/item/get', { ids: [fromPath, fromData] })).data;
     expect(items.find((i) => i.id === fromPath)).toMatchObject({ name: 'index', ext: 'html' });
     expect(items.find((i) => i.id === fromData)).toMatchObject({ ext: 'png', width: 8 });
   });
@@ -49,7 +35,7 @@ describe('item/add through the service worker', () => {
     expect(ids).toHaveLength(1000);
     expect(new Set(ids).size).toBe(1000);
     expect(await client.get('/item/countAll')).toBe(1000);
-    expect((await client.post<Page>('/item/get', { tags: ['odd'], limit: 1 })).total).toBe(500);
+    expect((await client.post<Page<Item>>('/item/get', { tags: ['odd'], limit: 1 })).total).toBe(500);
   });
 
   it('refuses 1001 items with 413 and keeps nothing', async () => {
@@ -94,8 +80,8 @@ describe('item/get filters through the service worker', () => {
 
   it('answers every filter, alone and combined, GET and POST', async () => {
     const { client, ids } = await seeded();
-    const names = async (body: Record<string, unknown>) => (await client.post<Page>('/item/get', body)).data.map((i) => i.name).sort();
-    const getNames = async (query: Record<string, string>) => (await client.get<Page>('/item/get', query)).data.map((i) => i.name).sort();
+    const names = async (body: Record<string, unknown>) => (await client.post<Page<Item>>('/item/get', body)).data.map((i) => i.name).sort();
+    const getNames = async (query: Record<string, string>) => (await client.get<Page<Item>>('/item/get', query)).data.map((i) => i.name).sort();
     expect(await names({ id: ids.tall })).toEqual(['Tall']);
     expect(await names({ ids: [ids.tall, ids.link] })).toEqual(['A link', 'Tall']);
     expect(await getNames({ ids: `${ids.tall},${ids.link}` })).toEqual(['A link', 'Tall']);
@@ -120,18 +106,18 @@ describe('item/get filters through the service worker', () => {
 
   it('returns only the requested fields', async () => {
     const { client, ids } = await seeded();
-    expect((await client.post<Page>('/item/get', { id: ids.tall, fields: ['name', 'width'] })).data).toEqual([{ id: ids.tall, name: 'Tall', width: 60 }]);
-    expect((await client.get<Page>('/item/get', { id: ids.tall, fields: 'star' })).data).toEqual([{ id: ids.tall, star: 2 }]);
+    expect((await client.post<Page<Item>>('/item/get', { id: ids.tall, fields: ['name', 'width'] })).data).toEqual([{ id: ids.tall, name: 'Tall', width: 60 }]);
+    expect((await client.get<Page<Item>>('/item/get', { id: ids.tall, fields: 'star' })).data).toEqual([{ id: ids.tall, star: 2 }]);
     expect((await errorOf(client.post('/item/get', { fields: ['bogus'] })))?.httpStatus).toBe(400);
   });
 
   it('paginates: limit clamp at 1000, offset past the end, limit=0 refused', async () => {
     const { client } = await seeded();
-    const clamped = await client.get<Page>('/item/get', { limit: 5000 });
+    const clamped = await client.get<Page<Item>>('/item/get', { limit: 5000 });
     expect(clamped).toMatchObject({ limit: 1000, offset: 0, total: 4 });
-    const past = await client.post<Page>('/item/get', { offset: 10 });
+    const past = await client.post<Page<Item>>('/item/get', { offset: 10 });
     expect(past).toMatchObject({ data: [], total: 4, offset: 10, limit: 50 });
-    const second = await client.post<Page>('/item/get', { limit: 2, offset: 2 });
+    const second = await client.post<Page<Item>>('/item/get', { limit: 2, offset: 2 });
     expect(second.data).toHaveLength(2);
     const zero = await fetchApi('/api/v2/item/get?limit=0');
     expect(zero.response.status).toBe(400);
@@ -140,7 +126,7 @@ describe('item/get filters through the service worker', () => {
 
   it('orders by orderBy', async () => {
     const { client } = await seeded();
-    const names = (await client.post<Page>('/item/get', { orderBy: '-RESOLUTION' })).data.map((i) => i.name);
+    const names = (await client.post<Page<Item>>('/item/get', { orderBy: '-RESOLUTION' })).data.map((i) => i.name);
     expect(names).toEqual(['Wide blue', 'Tall', 'Square red', 'A link']);
   });
 });

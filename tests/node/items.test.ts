@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from '../../src/core/http/pagination';
+import type { ItemView } from '../../src/core/items/item-view';
 import { call, makeApi, newLibrary } from './helpers';
 import { pngBase64, pngBytes } from './fixtures/images';
 
-interface Item {
-  id: string;
-  name: string;
-  ext: string;
-  width: number;
-  height: number;
-  size: number;
-  url: string;
-  tags: string[];
-  folders: string[];
-  isDeleted: boolean;
-  star: number;
-  annotation: string;
-  modificationTime: number;
-  fileURL: string;
-}
-interface ListPage {
-  data: Item[];
-  total: number;
-  offset: number;
-  limit: number;
-}
+type ListPage = Page<ItemView>;
 
 /** A site that serves a few files, standing in for the network. */
 async function fakeSite(input: string): Promise<Response> {

@@ -124,6 +124,8 @@ export interface SmartFolderRow {
 export interface TermsRow {
   pk: string;
   terms: string[];
+  /** Each searchable field's words, space-separated (not indexed): phrase checks read only this row. */
+  text: string[];
 }
 
 export interface JobRow {

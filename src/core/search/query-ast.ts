@@ -1,0 +1,27 @@
+/** The syntax tree of a full-text query (api-v2.md syntax table) and its syntax error. */
+
+export type QueryNode =
+  /** A bare word; `-` and other punctuation inside it are part of it (`t-shirt`). */
+  | { type: 'term'; text: string }
+  /** A quoted phrase: its words in that order, adjacent. */
+  | { type: 'phrase'; text: string }
+  | { type: 'not'; operand: QueryNode }
+  | { type: 'and'; operands: QueryNode[] }
+  | { type: 'or'; operands: QueryNode[] };
+
+/** A query that does not parse; `position` is the 1-based character (code point) of the problem. */
+export class QuerySyntaxError extends Error {
+  override name = 'QuerySyntaxError';
+  readonly position: number;
+
+  constructor(
+    readonly reason: string,
+    query: string,
+    /** UTF-16 index into `query`. */
+    index: number,
+  ) {
+    const position = [...query.slice(0, index)].length + 1;
+    super(`${reason} (at character ${position})`);
+    this.position = position;
+  }
+}

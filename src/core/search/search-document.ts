@@ -1,0 +1,65 @@
+/**
+ * What search knows about one item: its searchable fields turned into a terms row (the index
+ * terms, and each field's words for phrase checks), and how a plan is tested against such a row.
+ */
+import type { ItemRow, TermsRow } from '../storage/rows';
+import type { PhraseCheck, Plan } from './query-plan';
+import { termsOf, wordsOf, type Word } from './tokenize';
+
+/** Name, ext, tags, annotation, url, folder names and comment text (decisions.md), one per field. */
+export function searchableFields(row: ItemRow, folderNames: readonly string[], comments: readonly string[]): string[] {
+  return [row.name, row.ext, ...row.tags, row.annotation, row.url, ...folderNames, ...comments];
+}
+
+export function termsRowOf(pk: string, fields: readonly string[]): TermsRow {
+  const terms = new Set<string>();
+  const text: string[] = [];
+  for (const field of fields) {
+    for (const term of termsOf(field)) terms.add(term);
+    const words = wordsOf(field);
+    if (words.length) text.push(words.map((word) => word.text).join(' '));
+  }
+  return { pk, terms: [...terms], text };
+}
+
+const EMPTY_ROW: Omit<TermsRow, 'pk'> = { terms: [], text: [] };
+
+/** Whether a terms row satisfies a plan (used once the candidate set is small). */
+export function rowMatches(plan: Plan, row: Omit<TermsRow, 'pk'> = EMPTY_ROW): boolean {
+  switch (plan.type) {
+    case 'match':
+      return (
+        plan.lookups.every(({ term, prefix }) => (prefix ? row.terms.some((t) => t.startsWith(term)) : row.terms.includes(term))) &&
+        (!plan.phrase || phraseOccurs(row.text, plan.phrase))
+      );
+    case 'and':
+      return plan.operands.every((operand) => rowMatches(operand, row));
+    case 'or':
+      return plan.operands.some((operand) => rowMatches(operand, row));
+    case 'not':
+      return !rowMatches(plan.operand, row);
+  }
+}
+
+/** The phrase's words in order and adjacent inside one field. A CJK word has no word boundaries:
+ *  it may end the field word where the phrase starts, start the one where it ends, or lie inside. */
+export function phraseOccurs(text: readonly string[], phrase: PhraseCheck): boolean {
+  const n = phrase.words.length;
+  return text.some((field) => {
+    const words = field.split(' ');
+    for (let start = 0; start + n <= words.length; start++) {
+      if (phrase.words.every((word, i) => wordMatches(words[start + i]!, word, i === 0, i === n - 1, phrase.prefixLast))) return true;
+    }
+    return false;
+  });
+}
+
+function wordMatches(candidate: string, word: Word, first: boolean, last: boolean, prefixLast: boolean): boolean {
+  if (word.cjk) {
+    if (first && last) return candidate.includes(word.text);
+    if (first) return candidate.endsWith(word.text);
+    if (last) return candidate.startsWith(word.text);
+    return candidate === word.text;
+  }
+  return last && prefixLast ? candidate.startsWith(word.text) : candidate === word.text;
+}

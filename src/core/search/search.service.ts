@@ -1,0 +1,44 @@
+/**
+ * item/query: full-text search over the persistent word index. `searchItems` and
+ * `searchCandidates` take the database itself so that benchmarks and other areas can call them
+ * without a request.
+ */
+import { invalid } from '../http/errors';
+import type { Page } from '../http/pagination';
+import type { Candidates } from '../items/item-filter';
+import { pageOfItems } from '../items/item-list.service';
+import type { ItemView } from '../items/item-view';
+import { TRASHED } from '../storage/counts';
+import type { LibraryDb } from '../storage/library-db';
+import { QuerySyntaxError } from './query-ast';
+import { QueryEvaluator } from './query-evaluator';
+import { parseQuery } from './query-parser';
+import { planQuery, type Plan } from './query-plan';
+import type { ItemQueryInput } from './search.schema';
+
+/** The plan of a query; bad syntax is a 400 naming `query` and the character. */
+export function planOf(query: string): Plan | null {
+  try {
+    return planQuery(parseQuery(query));
+  } catch (error) {
+    if (error instanceof QuerySyntaxError) throw invalid(`query: ${error.message}.`);
+    throw error;
+  }
+}
+
+/** The items matching the query, in ascending key order (null: every item), minus the trash. */
+export async function searchCandidates(db: LibraryDb, query: string): Promise<Candidates> {
+  const plan = planOf(query);
+  return db.transaction('r', db.items, db.terms, async () => {
+    const [matches, trashed] = await Promise.all([
+      plan ? new QueryEvaluator(db).matching(plan) : null,
+      db.items.where('facets').equals(TRASHED).primaryKeys(),
+    ]);
+    return { pks: matches ? [...matches].sort() : null, exclude: new Set(trashed) };
+  });
+}
+
+/** One page of matches, newest import first unless `orderBy` says otherwise, with the exact total. */
+export async function searchItems(db: LibraryDb, input: ItemQueryInput): Promise<Page<Partial<ItemView>>> {
+  return db.transaction('r', db.tables, async () => pageOfItems(db, await searchCandidates(db, input.query), input, input.orderBy));
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { makeItemRow } from './fixtures/item-rows';
+import {
+  changeAndRefresh,
+  commentRow,
+  folderRow,
+  namesFound,
+  openTestLibrary,
+  putFolders,
+  putItems,
+  removeItems,
+} from './fixtures/search-library';
+import { withDerivedFields } from '../../src/core/items/item-row';
+import { ITEM_OBSERVERS } from '../../src/core/item-observers';
+import { commitItemChanges } from '../../src/core/storage/item-changes';
+import { writeTransaction } from '../../src/core/storage/write';
+
+describe('the search index follows every write', () => {
+  it('indexes name, ext, tags, annotation, url, folder names and comments', async () => {
+    const lib = await openTestLibrary();
+    await putFolders(lib, [folderRow('F1', 'Holiday Album')]);
+    await writeTransaction(lib.library, 1, () => lib.library.db.comments.put(commentRow('C1', 'ITEM-A', 'lovely sunset')));
+    const item = makeItemRow({ id: 'ITEM-A', name: 'Beach', ext: 'JPG', tags: ['Sea'], annotation: 'warm', url: 'https://photos.example/x', folders: ['F1'] });
+    await putItems(lib, [item]);
+    const row = await lib.library.db.terms.get(item.pk);
+    expect(row?.terms).toEqual(expect.arrayContaining(['beach', 'jpg', 'sea', 'warm', 'https', 'photos', 'example', 'holiday', 'album', 'lovely', 'sunset']));
+    expect(row?.text).toEqual(['beach', 'jpg', 'sea', 'warm', 'https photos example x', 'holiday album', 'lovely sunset']);
+  });
+
+  it('follows item updates', async () => {
+    const lib = await openTestLibrary();
+    const item = makeItemRow({ name: 'old name', tags: ['first'] });
+    await putItems(lib, [item]);
+    await putItems(lib, [{ ...item, name: 'new title', tags: ['second'] }]);
+    expect(await namesFound(lib, 'old')).toEqual([]);
+    expect(await namesFound(lib, 'first')).toEqual([]);
+    expect(await namesFound(lib, 'title second')).toEqual(['new title']);
+  });
+
+  it('drops the terms of removed items', async () => {
+    const lib = await openTestLibrary();
+    const item = makeItemRow({ name: 'gone soon' });
+    await putItems(lib, [item]);
+    await removeItems(lib, [item]);
+    expect(await lib.library.db.terms.get(item.pk)).toBeUndefined();
+    expect(await namesFound(lib, 'gone')).toEqual([]);
+  });
+
+  it('hides trashed items and finds them again once restored', async () => {
+    const lib = await openTestLibrary();
+    const item = makeItemRow({ name: 'round trip' });
+    await putItems(lib, [item]);
+    await putItems(lib, [withDerivedFields({ ...item, isDeleted: true })]);
+    expect(await namesFound(lib, 'round')).toEqual([]);
+    await putItems(lib, [item]);
+    expect(await namesFound(lib, 'round')).toEqual(['round trip']);
+  });
+
+  it('follows a folder rename once the items are refreshed', async () => {
+    const lib = await openTestLibrary();
+    await putFolders(lib, [folderRow('F1', 'Oldname')]);
+    const item = makeItemRow({ name: 'inside', folders: ['F1'] });
+    await putItems(lib, [item]);
+    expect(await namesFound(lib, 'oldname')).toEqual(['inside']);
+    await changeAndRefresh(lib, [item], () => lib.library.db.folders.update('F1', { name: 'Newname' }));
+    expect(await namesFound(lib, 'oldname')).toEqual([]);
+    expect(await namesFound(lib, 'newname')).toEqual(['inside']);
+  });
+
+  it('follows comments added, edited and removed once the item is refreshed', async () => {
+    const lib = await openTestLibrary();
+    const item = makeItemRow({ id: 'ITEM-C', name: 'commented' });
+    await putItems(lib, [item]);
+    const { db } = lib.library;
+    await changeAndRefresh(lib, [item], () => db.comments.put(commentRow('C1', 'ITEM-C', 'first remark')));
+    expect(await namesFound(lib, 'remark')).toEqual(['commented']);
+    await changeAndRefresh(lib, [item], () => db.comments.update('C1', { annotation: 'second thought' }));
+    expect(await namesFound(lib, 'remark')).toEqual([]);
+    expect(await namesFound(lib, '"second thought"')).toEqual(['commented']);
+    await changeAndRefresh(lib, [item], () => db.comments.delete('C1'));
+    expect(await namesFound(lib, 'thought')).toEqual([]);
+  });
+
+  it('changes nothing when the write fails', async () => {
+    const lib = await openTestLibrary();
+    const { db } = lib.library;
+    const write = writeTransaction(lib.library, 1, async () => {
+      await commitItemChanges(db, [{ after: makeItemRow({ name: 'never stored' }) }], ITEM_OBSERVERS, 1);
+      throw new Error('fails after the index was written');
+    });
+    await expect(write).rejects.toThrow('fails after');
+    expect(await db.terms.count()).toBe(0);
+    expect(await namesFound(lib, 'never')).toEqual([]);
+  });
+
+});
