@@ -49,8 +49,8 @@ export function compareWithPrevious(rows: readonly ResultRow[], previous: RunRes
     .flatMap((row) => {
       const old = before.get(row.id)?.subject;
       if (!old || !row.subject) return [];
-      const change = ((row.subject.median - old.median) / old.median) * 100;
-      return [`- ${row.label}: ${formatValue(old.median, row.unit)} → ${formatValue(row.subject.median, row.unit)} (${change >= 0 ? '+' : ''}${change.toFixed(0)} %)`];
+      const change = Math.round(((row.subject.median - old.median) / old.median) * 100) || 0; // no "-0"
+      return [`- ${row.label}: ${formatValue(old.median, row.unit)} → ${formatValue(row.subject.median, row.unit)} (${change > 0 ? '+' : ''}${change} %)`];
     })
     .join('\n');
 }
