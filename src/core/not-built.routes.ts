@@ -9,11 +9,6 @@ import { route, type Method } from './http/router';
 const PENDING: ReadonlyArray<[Method, string, string]> = [
   ['POST', '/item/setCustomThumbnail', 'thumbnails'],
   ['POST', '/item/refreshThumbnail', 'thumbnails'],
-  ['GET', '/folder/get', 'folders'],
-  ['POST', '/folder/get', 'folders'],
-  ['POST', '/folder/create', 'folders'],
-  ['POST', '/folder/update', 'folders'],
-  ['POST', '/folder/open', 'folders'],
   ['GET', '/smartFolder/get', 'smart folders'],
   ['POST', '/smartFolder/get', 'smart folders'],
   ['POST', '/smartFolder/create', 'smart folders'],
@@ -22,18 +17,6 @@ const PENDING: ReadonlyArray<[Method, string, string]> = [
   ['GET', '/smartFolder/getItems', 'smart folders'],
   ['POST', '/smartFolder/getItems', 'smart folders'],
   ['GET', '/smartFolder/getRules', 'smart folders'],
-  ['GET', '/tag/get', 'tags'],
-  ['POST', '/tag/get', 'tags'],
-  ['GET', '/tag/getRecentTags', 'tags'],
-  ['GET', '/tag/getStarredTags', 'tags'],
-  ['POST', '/tag/update', 'tags'],
-  ['POST', '/tag/merge', 'tags'],
-  ['GET', '/tagGroup/get', 'tag groups'],
-  ['POST', '/tagGroup/create', 'tag groups'],
-  ['POST', '/tagGroup/update', 'tag groups'],
-  ['POST', '/tagGroup/remove', 'tag groups'],
-  ['POST', '/tagGroup/addTags', 'tag groups'],
-  ['POST', '/tagGroup/removeTags', 'tag groups'],
 ];
 
 export const notBuiltRoutes = PENDING.map(([method, path, area]) =>

@@ -18,7 +18,6 @@ describe('the service worker answers the API', () => {
     ['wrong method', '/api/v2/library/switch', {}, 405, 'METHOD_NOT_ALLOWED'],
     ['PUT is a wrong method too', '/api/v2/app/info', { method: 'PUT' }, 405, 'METHOD_NOT_ALLOWED'],
     ['malformed JSON', '/api/v2/library/switch', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{bad json' }, 400, 'INVALID_ARGUMENT'],
-    ['a route not built yet', '/api/v2/folder/create', { method: 'POST', body: '{}' }, 501, 'NOT_IMPLEMENTED'],
   ] as const)('%s → %i', async (_name, path, init, status, code) => {
     const { response, body } = await fetchApi(path, init as RequestInit);
     expect(response.status).toBe(status);

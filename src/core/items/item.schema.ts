@@ -5,9 +5,9 @@ import { pageFields } from '../http/pagination';
 import { SHAPES } from './item-row';
 import { ITEM_FIELDS } from './item-view';
 import { orderBySchema } from './item-order';
+import { tagNameList } from '../tags/tag-names';
 
 const rating = () => integer().pipe(z.number().min(0, 'must be 0 to 5').max(5, 'must be 0 to 5'));
-const tagList = () => stringList().transform((tags) => [...new Set(tags.map((t) => t.trim()).filter((t) => t !== ''))]);
 
 export const itemListInput = z.object({
   id: z.string().optional(),
@@ -17,7 +17,7 @@ export const itemListInput = z.object({
   isUnfiled: flag().optional(),
   isDeleted: flag().optional(),
   keywords: stringList().optional(),
-  tags: tagList().optional(),
+  tags: tagNameList().optional(),
   folders: stringList().optional(),
   smartFolders: stringList().optional(),
   ext: z.string().trim().optional(),
@@ -38,7 +38,7 @@ const name = () => z.string().trim().min(1, 'must not be empty').max(NAME_MAX, `
 export const newItemInput = z.object({
   id: requiredString().max(128, 'must be at most 128 characters').optional(),
   name: name().optional(),
-  tags: tagList().optional(),
+  tags: tagNameList().optional(),
   folders: stringList().optional(),
   annotation: z.string().optional(),
   website: z.string().optional(),
@@ -59,7 +59,7 @@ export const addInput = z.union([z.object({ items: z.array(z.unknown()) }), z.re
 export const updateInput = z.object({
   id: requiredString(),
   name: name().optional(),
-  tags: tagList().optional(),
+  tags: tagNameList().optional(),
   folders: stringList().optional(),
   annotation: z.string().optional(),
   url: z.string().optional(),

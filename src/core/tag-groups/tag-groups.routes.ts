@@ -1,0 +1,19 @@
+import { route } from '../http/router';
+import {
+  addTagsInput,
+  createTagGroupInput,
+  removeTagGroupInput,
+  removeTagsInput,
+  tagGroupPageInput,
+  updateTagGroupInput,
+} from './tag-groups.schema';
+import { addTagsToGroup, createTagGroup, getTagGroups, removeTagGroup, removeTagsFromGroup, updateTagGroup } from './tag-groups.service';
+
+export const tagGroupRoutes = [
+  route('GET', '/tagGroup/get', tagGroupPageInput, getTagGroups),
+  route('POST', '/tagGroup/create', createTagGroupInput, createTagGroup),
+  route('POST', '/tagGroup/update', updateTagGroupInput, updateTagGroup),
+  route('POST', '/tagGroup/remove', removeTagGroupInput, removeTagGroup),
+  route('POST', '/tagGroup/addTags', addTagsInput, addTagsToGroup),
+  route('POST', '/tagGroup/removeTags', removeTagsInput, removeTagsFromGroup),
+];
