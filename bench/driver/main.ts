@@ -1,0 +1,88 @@
+/**
+ * `npm run bench`: builds the site with the bench page, serves it, drives headless Debian
+ * Chromium through the real service worker, runs every scenario of bench/page/scenarios in
+ * order, prints the table and writes bench/results/latest.json. Timing happens in the page;
+ * this side orchestrates, stops the worker and reads its heap over CDP, and summarises.
+ */
+import os from 'node:os';
+import { chromium } from 'playwright';
+import { CHROMIUM_ARGS, findChromium } from '../../tools/chromium';
+import { BRIDGE_NAMES, type BenchPage } from '../shared/protocol';
+import { toResultRow, type ResultRow } from '../shared/result-row';
+import { formatNotes, formatTable, formatValue } from '../shared/table';
+import { describeMachine, machineLine } from './machine';
+import { compareWithPrevious, readLatest, writeResults } from './report';
+import { ServiceWorkerCdp } from './service-worker-cdp';
+import { readSettings } from './settings';
+import { buildAndServe } from './site';
+
+declare const window: { benchPage: BenchPage };
+
+const started = performance.now();
+const log = (line: string) => process.stdout.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+
+async function main(): Promise<void> {
+  const settings = readSettings();
+  const startedAt = new Date().toISOString();
+  const loadAtStart = os.loadavg()[0]!;
+  log(`N = ${settings.n}, seed ${settings.seed}, ${settings.runs} runs per warm scenario; building the site`);
+  const site = await buildAndServe(settings.port);
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+  try {
+    const page = await (await browser.newContext()).newPage();
+    page.on('pageerror', (error) => log(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      // Failed loads (the favicon, the 501s of probed endpoints) are reported by the scenarios themselves.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) log(`page console: ${message.text()}`);
+    });
+    const worker = await ServiceWorkerCdp.attach(browser, page);
+    await page.exposeFunction(BRIDGE_NAMES.stopServiceWorker, () => worker.stop());
+    await page.exposeFunction(BRIDGE_NAMES.serviceWorkerHeapMB, () => worker.heapMB());
+    await page.exposeFunction(BRIDGE_NAMES.log, (line: string) => log(line));
+    await page.goto(`${site.url}/bench/index.html`);
+    await page.locator('#bench-status[data-state="ready"]').waitFor({ timeout: 20_000 });
+
+    const { n, seed, runs, imageShare } = settings;
+    const { library, scenarios } = await page.evaluate((s) => window.benchPage.start(s), { n, seed, runs, imageShare });
+    log(`served at ${site.url}, library ${library}`);
+    const rows: ResultRow[] = [];
+    for (const info of scenarios) {
+      log(`${info.label} …`);
+      const outcome = await page.evaluate((id) => window.benchPage.run(id), info.id);
+      const row = toResultRow(info, outcome);
+      rows.push(row);
+      log(row.subject ? `${info.label}: median ${formatValue(row.subject.median, row.unit)}` : `${info.label}: skipped, ${row.skipped}`);
+    }
+    await page.evaluate(() => window.benchPage.finish());
+
+    const machine = describeMachine(browser.version());
+    const previous = readLatest();
+    const results = { startedAt, durationSeconds: Math.round((performance.now() - started) / 1000), settings: { n, seed, runs, imageShare }, machine, loadAverage: { start: loadAtStart, end: os.loadavg()[0]! }, library, rows };
+    const written = writeResults(results);
+    const comparison = compareWithPrevious(rows, previous, n);
+    process.stdout.write(
+      [
+        '',
+        `N = ${n} items, seed ${seed}, ${runs} runs per warm scenario, ${results.durationSeconds} s in all`,
+        `machine: ${machineLine(machine)}`,
+        `load average (1 min): ${results.loadAverage.start.toFixed(1)} at the start, ${results.loadAverage.end.toFixed(1)} at the end`,
+        '',
+        formatTable(rows),
+        '',
+        formatNotes(rows),
+        ...(comparison ? ['', 'against the previous run (median):', comparison] : []),
+        '',
+        `results: ${written.join(', ')}`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await browser.close();
+    await site.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

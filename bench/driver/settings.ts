@@ -1,0 +1,34 @@
+/** Bench settings from the environment (BENCH_N, BENCH_SEED, BENCH_RUNS, BENCH_IMAGE_SHARE, BENCH_PORT). */
+import type { BenchSettings } from '../shared/protocol';
+
+export interface DriverSettings extends BenchSettings {
+  port: number;
+}
+
+export const DEFAULTS: DriverSettings = { n: 100_000, seed: 20_240_607, runs: 30, imageShare: 0.05, port: 4191 };
+
+export function readSettings(env: NodeJS.ProcessEnv = process.env): DriverSettings {
+  return {
+    n: integer(env, 'BENCH_N', DEFAULTS.n, 1),
+    seed: integer(env, 'BENCH_SEED', DEFAULTS.seed, 0),
+    runs: integer(env, 'BENCH_RUNS', DEFAULTS.runs, 3),
+    imageShare: share(env, 'BENCH_IMAGE_SHARE', DEFAULTS.imageShare),
+    port: integer(env, 'BENCH_PORT', DEFAULTS.port, 0),
+  };
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw.replace(/_/g, ''));
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer of at least ${min}, not "${raw}".`);
+  return value;
+}
+
+function share(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!(value >= 0 && value <= 1)) throw new Error(`${name} must be a number from 0 to 1, not "${raw}".`);
+  return value;
+}

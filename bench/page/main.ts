@@ -1,0 +1,43 @@
+/**
+ * The bench page: run by the driver (bench/driver), never part of the app. It waits until the
+ * real service worker controls it, then runs the scenarios one by one on the driver's request.
+ */
+import Dexie from 'dexie';
+import { ensureServiceWorker } from '../../src/app/register-sw';
+import type { BenchPage, ScenarioOutcome } from '../shared/protocol';
+import { driverBridge } from './bridge';
+import { createBenchContext, type BenchContext } from './context';
+import { Skip } from './scenario';
+import { SCENARIOS } from './scenarios';
+
+let ctx: BenchContext | undefined;
+
+const page: BenchPage = {
+  async start(settings) {
+    await ensureServiceWorker();
+    const probe = await fetch('/api/v2/app/info');
+    if (probe.headers.get('X-Served-By') !== 'service-worker') throw new Error('app/info was not answered by the service worker.');
+    ctx = await createBenchContext(settings, driverBridge());
+    return { library: ctx.library, scenarios: SCENARIOS.map(({ id, label, unit, goal }) => ({ id, label, unit, ...(goal ? { goal } : {}) })) };
+  },
+
+  async run(id): Promise<ScenarioOutcome> {
+    if (!ctx) throw new Error('benchPage.start() was not called.');
+    const scenario = SCENARIOS.find((s) => s.id === id);
+    if (!scenario) throw new Error(`No scenario "${id}".`);
+    if (!navigator.serviceWorker.controller) throw new Error('The bench page lost its service worker.');
+    try {
+      return { status: 'measured', ...(await scenario.measure(ctx)) };
+    } catch (error) {
+      if (error instanceof Skip) return { status: 'skipped', reason: error.message };
+      throw error;
+    }
+  },
+
+  async finish() {
+    for (const name of ctx?.scratch ?? []) await Dexie.delete(name);
+  },
+};
+
+window.benchPage = page;
+document.getElementById('bench-status')?.setAttribute('data-state', 'ready');

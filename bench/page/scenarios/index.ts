@@ -1,0 +1,25 @@
+/**
+ * Every scenario, in run order. Order matters: seeding first (the item scenarios need its
+ * library), the heap right after it (before anything restarts the worker).
+ * To add a row: write a module beside this one that exports a Scenario, and list it here.
+ */
+import type { Scenario } from '../scenario';
+import { appInfoWarm } from './app-info-warm';
+import { coldStart } from './cold-start';
+import { itemCountAll } from './item-count-all';
+import { itemGetTag } from './item-get-tag';
+import { itemGetTagCold } from './item-get-tag-cold';
+import { itemGetTagInPage } from './item-get-tag-in-page';
+import { seeding } from './seeding';
+import { workerHeap } from './worker-heap';
+
+export const SCENARIOS: readonly Scenario[] = [
+  seeding,
+  workerHeap,
+  appInfoWarm,
+  coldStart,
+  itemGetTag,
+  itemGetTagInPage,
+  itemCountAll,
+  itemGetTagCold,
+];

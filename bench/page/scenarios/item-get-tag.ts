@@ -1,0 +1,41 @@
+/**
+ * item/get with one tag filter and limit 50 (issue 3's goal: within 1.5× of the direct query and
+ * under 20 ms median), warm. Checks first that both sides answer the same page.
+ */
+import type { ApiClient } from '../../../src/app/api-client';
+import type { BenchContext } from '../context';
+import { itemsWithTag, type Page } from '../direct-queries';
+import { repeat } from '../repeat';
+import { orSkipWhenNotBuilt, requireSeeded, type Scenario } from '../scenario';
+
+export const LIMIT = 50;
+
+export const getByTag = (api: ApiClient, tag: string) => api.get<Page<{ id: string }>>('/item/get', { tags: tag, limit: LIMIT });
+
+export const itemGetTag: Scenario = {
+  id: 'item-get-tag',
+  label: 'item/get, one tag, limit 50',
+  unit: 'ms',
+  goal: { maxRatio: 1.5, maxMedian: 20 },
+  async measure(ctx) {
+    const { queryTag, queryTagCount } = requireSeeded(ctx);
+    const db = await ctx.db();
+    const note = `tag "${queryTag}" on ${queryTagCount} items; ${await sameAnswer(ctx, queryTag)}`;
+    const measured = await repeat({
+      runs: ctx.settings.runs,
+      subject: { run: () => getByTag(ctx.api, queryTag) },
+      baseline: { label: 'Dexie in the page: tags index, reverse, limit + count', run: () => itemsWithTag(db, queryTag, LIMIT) },
+    });
+    return { ...measured, note };
+  },
+};
+
+/** Compares the API's page with the direct query's, so the two sides are known to do the same work. */
+export async function sameAnswer(ctx: BenchContext, tag: string): Promise<string> {
+  const api = await orSkipWhenNotBuilt(getByTag(ctx.api, tag));
+  const direct = await itemsWithTag(await ctx.db(), tag, LIMIT);
+  const sameIds = api.data.map((item) => item.id).join() === direct.data.map((item) => item.id).join();
+  return api.total === direct.total && sameIds
+    ? `API and direct query agree (total ${api.total})`
+    : `ANSWERS DIFFER: API total ${api.total} vs direct ${direct.total}, same page: ${sameIds}`;
+}

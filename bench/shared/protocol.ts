@@ -1,0 +1,69 @@
+/**
+ * What crosses between the bench page (which measures) and the node driver (which orchestrates,
+ * summarises and prints). Only plain data crosses: page.evaluate serialises it.
+ */
+
+export type Unit = 'ms' | 'items/s' | 'MB';
+
+/** Units where a bigger number is better; everything else is better when smaller. */
+export const higherIsBetter = (unit: Unit): boolean => unit === 'items/s';
+
+export interface BenchSettings {
+  /** Items to seed. */
+  n: number;
+  /** Seed of the data generator. */
+  seed: number;
+  /** Measured runs of a warm scenario (cold ones do fewer, they stop the worker each time). */
+  runs: number;
+  /** Share of seeded items that are tiny images (base64) rather than bookmarks, 0..1. */
+  imageShare: number;
+}
+
+/** A scenario's goal from its issue, checked against the median and the ratio to the baseline. */
+export interface Goal {
+  maxMedian?: number;
+  maxRatio?: number;
+}
+
+export interface ScenarioInfo {
+  id: string;
+  label: string;
+  unit: Unit;
+  goal?: Goal;
+}
+
+export interface Series {
+  /** What the baseline is, in a few words (e.g. "Dexie in the page"). */
+  label: string;
+  samples: number[];
+}
+
+export type ScenarioOutcome =
+  | { status: 'measured'; samples: number[]; baseline?: Series; note?: string }
+  | { status: 'skipped'; reason: string };
+
+/** What the driver does for the page, through CDP (exposed on the page's window). */
+export interface DriverBridge {
+  /** Stops every service worker and resolves once it has stopped. */
+  stopServiceWorker(): Promise<void>;
+  /** The running service worker's used JS heap after a forced garbage collection, in MB. */
+  serviceWorkerHeapMB(): Promise<number>;
+  /** A progress line on the driver's console. */
+  log(line: string): Promise<void>;
+}
+
+/** Names under which the driver exposes the bridge on the page's window. */
+export const BRIDGE_NAMES = {
+  stopServiceWorker: '__benchStopServiceWorker',
+  serviceWorkerHeapMB: '__benchServiceWorkerHeapMB',
+  log: '__benchLog',
+} as const satisfies Record<keyof DriverBridge, string>;
+
+/** The bench page's face, on `window.benchPage`. */
+export interface BenchPage {
+  /** Registers the worker, makes a fresh library, and lists the scenarios in run order. */
+  start(settings: BenchSettings): Promise<{ library: string; scenarios: ScenarioInfo[] }>;
+  run(id: string): Promise<ScenarioOutcome>;
+  /** Deletes scratch databases. */
+  finish(): Promise<void>;
+}
