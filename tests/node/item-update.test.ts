@@ -42,6 +42,23 @@ describe('item/update', () => {
     expect(answer.body.message).toMatch(message);
   });
 
+  it('pages a filter across trashed items with an exact total', async () => {
+    const { post } = await setup();
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await post<{ id: string }>('/item/add', { name: `x${i}`, bookmarkURL: `https://a.b/${i}`, tags: ['x'] })).data.id);
+    await post('/item/update', { id: ids[4], isDeleted: true });
+    await post('/item/update', { id: ids[2], isDeleted: true });
+    const names = async (input: Record<string, unknown>) => {
+      const page = (await post<{ data: { name: string }[]; total: number }>('/item/get', input)).data;
+      return [page.total, page.data.map((i) => i.name)];
+    };
+    expect(await names({ tags: ['x'] })).toEqual([4, ['x5', 'x3', 'x1', 'x0']]);
+    expect(await names({ tags: ['x'], offset: 1, limit: 2 })).toEqual([4, ['x3', 'x1']]);
+    expect(await names({ tags: ['x'], isDeleted: true })).toEqual([2, ['x4', 'x2']]);
+    expect(await names({ ext: 'url', offset: 3 })).toEqual([4, ['x0']]);
+    expect(await names({ tags: ['x'], orderBy: 'NAME', limit: 2 })).toEqual([4, ['x0', 'x1']]);
+  });
+
   it('answers 404 for an unknown item', async () => {
     const { post } = await setup();
     expect((await post('/item/update', { id: 'NOPE', name: 'x' })).httpStatus).toBe(404);

@@ -1,8 +1,11 @@
 /**
  * item/get filters → the keys of matching items. Every filter an index can answer is read as a
  * sorted key list from its index and intersected; only the substring filters (keywords,
- * annotation, url) read rows, and only of the candidates left by the others.
+ * annotation, url) read rows, and only of the candidates left by the others. A lone equality
+ * filter (or none) is not read at all: it becomes a `scan` that the page reader walks newest first
+ * and stops after the page.
  */
+import type { Collection } from 'dexie';
 import { SELECTION_KEY } from './selection';
 import { TRASHED } from '../storage/counts';
 import type { LibraryDb } from '../storage/library-db';
@@ -10,34 +13,67 @@ import type { ItemRow } from '../storage/rows';
 import { shapeFacet, UNFILED, UNTAGGED } from './item-row';
 import type { ItemListInput } from './item.schema';
 
-/** Candidates in ascending pk order, or `null` meaning every item; `exclude` removes keys. */
+/** One index range whose entries come in pk order, and the same test on a row. */
+export interface IndexScan {
+  collection: (db: LibraryDb) => Collection<ItemRow, string>;
+  matches: (row: ItemRow) => boolean;
+}
+
+/**
+ * Candidates in ascending pk order; `null` means every key of `scan`, or every item without one.
+ * `exclude` removes keys (the trash).
+ */
 export interface Candidates {
   pks: string[] | null;
   exclude: ReadonlySet<string>;
+  scan?: IndexScan;
 }
 
 const unique = (pks: string[]) => [...new Set(pks)].sort();
 
-type IndexLookup = (db: LibraryDb) => Promise<string[]>;
+interface IndexLookup {
+  keys: (db: LibraryDb) => Promise<string[]>;
+  /** Set for single-value equality lookups, which can be walked instead of read whole. */
+  scan?: IndexScan;
+}
+
+export const ALL_ITEMS: IndexScan = { collection: (db) => db.items.toCollection(), matches: () => true };
+
+/** An equality lookup on a (multiEntry) index, with the same test on a row. */
+function equality(index: string, value: string | number, matches: (row: ItemRow) => boolean): IndexLookup {
+  const collection = (db: LibraryDb) => db.items.where(index).equals(value);
+  return { keys: (db) => collection(db).primaryKeys(), scan: { collection, matches } };
+}
 
 /** Keys of the items matching any of the given smart folders (injected: smart folders build on items). */
 export type SmartFolderMatcher = (ids: string[]) => Promise<string[]>;
 
 function indexLookups(input: ItemListInput, smartFolderMatches: SmartFolderMatcher): IndexLookup[] {
   const lookups: IndexLookup[] = [];
-  const facet = (value: string) => (db: LibraryDb) => db.items.where('facets').equals(value).primaryKeys();
-  if (input.id !== undefined) lookups.push((db) => db.items.where('id').equals(input.id!).primaryKeys());
-  if (input.ids) lookups.push(async (db) => unique(await db.items.where('id').anyOf(input.ids!).primaryKeys()));
-  if (input.isSelected) lookups.push(selectedPks);
+  const facet = (value: string) => equality('facets', value, (row) => row.facets.includes(value));
+  if (input.id !== undefined) lookups.push({ keys: (db) => db.items.where('id').equals(input.id!).primaryKeys() });
+  if (input.ids) lookups.push({ keys: async (db) => unique(await db.items.where('id').anyOf(input.ids!).primaryKeys()) });
+  if (input.isSelected) lookups.push({ keys: selectedPks });
   if (input.isUntagged) lookups.push(facet(UNTAGGED));
   if (input.isUnfiled) lookups.push(facet(UNFILED));
   if (input.isDeleted) lookups.push(facet(TRASHED));
   if (input.shape) lookups.push(facet(shapeFacet(input.shape)));
-  for (const tag of input.tags ?? []) lookups.push((db) => db.items.where('tags').equals(tag).primaryKeys());
-  if (input.folders) lookups.push(async (db) => unique(await db.items.where('folders').anyOf(input.folders!).primaryKeys()));
-  if (input.ext) lookups.push((db) => db.items.where('ext').equals(input.ext!.toLowerCase()).primaryKeys());
-  if (input.rating !== undefined) lookups.push((db) => db.items.where('star').equals(input.rating!).primaryKeys());
-  if (input.smartFolders) lookups.push(() => smartFolderMatches(input.smartFolders!));
+  for (const tag of input.tags ?? []) lookups.push(equality('tags', tag, (row) => row.tags.includes(tag)));
+  if (input.folders?.length === 1) {
+    const [folder] = input.folders as [string];
+    lookups.push(equality('folders', folder, (row) => row.folders.includes(folder)));
+  } else if (input.folders) {
+    lookups.push({ keys: async (db) => unique(await db.items.where('folders').anyOf(input.folders!).primaryKeys()) });
+  }
+  if (input.ext) {
+    const ext = input.ext.toLowerCase();
+    lookups.push(equality('ext', ext, (row) => row.ext === ext));
+  }
+  if (input.rating !== undefined) {
+    const star = input.rating;
+    lookups.push(equality('star', star, (row) => row.star === star));
+  }
+  if (input.smartFolders) lookups.push({ keys: () => smartFolderMatches(input.smartFolders!) });
   return lookups;
 }
 
@@ -74,9 +110,13 @@ export async function filterItems(
   smartFolderMatches: SmartFolderMatcher,
 ): Promise<Candidates> {
   const lookups = indexLookups(input, smartFolderMatches);
-  let pks = lookups.length ? intersectSorted(await Promise.all(lookups.map((lookup) => lookup(db)))) : null;
   const exclude = input.isDeleted ? new Set<string>() : new Set(await db.items.where('facets').equals(TRASHED).primaryKeys());
   const test = rowTest(input);
+  if (!test && lookups.length <= 1) {
+    const scan = lookups.length === 0 ? ALL_ITEMS : lookups[0]!.scan;
+    if (scan) return { pks: null, exclude, scan };
+  }
+  let pks = lookups.length ? intersectSorted(await Promise.all(lookups.map((lookup) => lookup.keys(db)))) : null;
   if (test) {
     const kept: string[] = [];
     if (pks === null) {

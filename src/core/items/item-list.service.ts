@@ -1,11 +1,12 @@
 /** item/get and item/countAll. */
+import type { Collection } from 'dexie';
 import type { Context } from '../context';
 import { pageOf, type Page } from '../http/pagination';
 import { countLiveItems } from '../storage/counts';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
 import { matchSmartFolders } from '../smart-folders/match';
-import { filterItems, type Candidates } from './item-filter';
+import { ALL_ITEMS, filterItems, type Candidates } from './item-filter';
 import { DEFAULT_ORDER, orderItemPks, type OrderBy } from './item-order';
 import { itemView, pickFields, type ItemField, type ItemView } from './item-view';
 import type { ItemListInput } from './item.schema';
@@ -24,15 +25,15 @@ export async function pageOfItems(
   order: OrderBy = DEFAULT_ORDER,
   fields?: readonly ItemField[],
 ): Promise<Page<Partial<ItemView>>> {
-  const { pks, exclude } = candidates;
+  const { exclude, scan } = candidates;
   let total: number;
   let slice: string[];
-  if (pks === null && order === DEFAULT_ORDER) {
-    // Every item, newest first: walk the primary key backwards, no sort and no row reads.
-    total = (await db.items.count()) - exclude.size;
-    slice = await newestKeys(db, exclude, page.offset + page.limit);
-    slice = slice.slice(page.offset);
+  if (scan && order === DEFAULT_ORDER) {
+    // Newest first is the index's own order backwards: walk it and stop after the page.
+    total = (await scan.collection(db).count()) - (await countMatching(db, exclude, scan.matches));
+    slice = (await newestKeys(scan.collection(db), exclude, page.offset + page.limit)).slice(page.offset);
   } else {
+    const pks = scan && scan !== ALL_ITEMS ? await scan.collection(db).primaryKeys() : candidates.pks;
     const live = pks ? pks.filter((pk) => !exclude.has(pk)) : null;
     const ordered = (await orderItemPks(db, live, order)).filter((pk) => !exclude.has(pk));
     total = ordered.length;
@@ -44,12 +45,20 @@ export async function pageOfItems(
 
 const KEY_CHUNK = 500;
 
-async function newestKeys(db: LibraryDb, exclude: ReadonlySet<string>, count: number): Promise<string[]> {
+/** How many excluded (trashed) items the scan's index counts too: they are few, so read them. */
+async function countMatching(db: LibraryDb, exclude: ReadonlySet<string>, matches: (row: ItemRow) => boolean): Promise<number> {
+  if (exclude.size === 0) return 0;
+  const rows = await db.items.bulkGet([...exclude]);
+  return rows.filter((row) => row !== undefined && matches(row)).length;
+}
+
+/** The first `count` keys of the collection walked backwards, skipping excluded ones. */
+async function newestKeys(collection: Collection<ItemRow, string>, exclude: ReadonlySet<string>, count: number): Promise<string[]> {
   const out: string[] = [];
   let skip = 0;
   while (out.length < count) {
-    const chunk = Math.max(KEY_CHUNK, count - out.length + exclude.size);
-    const keys = await db.items.toCollection().reverse().offset(skip).limit(chunk).primaryKeys();
+    const chunk = Math.min(KEY_CHUNK, count - out.length + exclude.size);
+    const keys = await collection.clone().reverse().offset(skip).limit(chunk).primaryKeys();
     if (keys.length === 0) break;
     skip += keys.length;
     for (const key of keys) if (!exclude.has(key)) out.push(key);
