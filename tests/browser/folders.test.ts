@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { expectError } from './expect-error';
 import { controlledBy, fetchApi, isolatedClient, LIBRARY_HEADER, stopServiceWorkers } from './service-worker';
+import type { Page } from '../../src/core/http/pagination';
+import type { FolderView } from '../../src/core/folders/folder-view';
 
-interface Folder {
-  id: string;
-  name: string;
-  parent: string | null;
-  children: Folder[];
-  iconColor: string;
-  tags: string[];
-  description: string;
-  imageCount: number;
-}
-interface Page<T> {
-  data: T[];
-  total: number;
-}
+type Folder = FolderView;
 
 const COLOURS = /red, orange, yellow, green, aqua, blue, purple, pink/;
 

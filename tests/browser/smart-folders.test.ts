@@ -3,22 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { ApiClientError } from '../../src/app/api-client';
 import { INVALID_REQUESTS } from '../node/fixtures/smart-folder-invalid-requests';
 import { fetchApi, isolatedClient, LIBRARY_HEADER, stopServiceWorkers } from './service-worker';
+import type { Page } from '../../src/core/http/pagination';
+import type { SmartFolderView } from '../../src/core/smart-folders/smart-folder-view';
 
-interface View {
-  id: string;
-  name: string;
-  conditions: unknown[];
-  children: View[];
-  imageCount: number;
-  parent: string | null;
-  iconColor: string;
-}
-interface Page<T> {
-  data: T[];
-  total: number;
-  offset: number;
-  limit: number;
-}
+type View = SmartFolderView;
 
 const wide = [{ rules: [{ property: 'width', method: '>=', value: [1000] }], match: 'AND', boolean: 'TRUE' }];
 const pngs = [{ rules: [{ property: 'type', method: 'equal', value: 'png' }], match: 'AND', boolean: 'TRUE' }];

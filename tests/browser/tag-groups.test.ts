@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { expectError } from './expect-error';
 import { isolatedClient } from './service-worker';
+import type { Page } from '../../src/core/http/pagination';
+import type { TagGroupView } from '../../src/core/tag-groups/tag-group-view';
 
-interface Group {
-  id: string;
-  name: string;
-  color: string;
-  tags: string[];
-  description: string;
-}
-interface Page<T> {
-  data: T[];
-  total: number;
-}
+type Group = TagGroupView;
 
 const COLOURS = /red, orange, yellow, green, aqua, blue, purple, pink/;
 

@@ -3,19 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { expectError } from './expect-error';
 import { isolatedClient } from './service-worker';
+import type { Page } from '../../src/core/http/pagination';
+import type { TagView } from '../../src/core/tags/tag-view';
 
-interface Tag {
-  name: string;
-  count: number;
-  color: string;
-  groups: string[];
-  pinyin: string;
-  starred: boolean;
-}
-interface Page<T> {
-  data: T[];
-  total: number;
-}
+type Tag = TagView;
 
 describe('tags through the service worker', () => {
   it('lists, filters (GET and POST), colours, stars, renames and merges tags', async () => {

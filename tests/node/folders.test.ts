@@ -3,29 +3,15 @@ import type { Notice } from '../../src/core/context';
 import * as itemChanges from '../../src/core/storage/item-changes';
 import { changeItem, seedItems } from './fixtures/seed-items';
 import { call, makeApi, newLibrary } from './helpers';
+import type { Page } from '../../src/core/http/pagination';
+import type { FolderView } from '../../src/core/folders/folder-view';
 
 vi.mock('../../src/core/storage/item-changes', async (original) => {
   const actual = await original<typeof import('../../src/core/storage/item-changes')>();
   return { ...actual, refreshItems: vi.fn(actual.refreshItems) };
 });
 
-interface Folder {
-  id: string;
-  name: string;
-  description: string;
-  children: Folder[];
-  parent: string | null;
-  tags: string[];
-  iconColor: string;
-  imageCount: number;
-  modificationTime: number;
-}
-interface Page<T> {
-  data: T[];
-  total: number;
-  offset: number;
-  limit: number;
-}
+type Folder = FolderView;
 
 let time = 1_800_000_000_000;
 const notices: Notice[] = [];

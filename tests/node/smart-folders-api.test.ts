@@ -5,25 +5,10 @@ import { itemPk } from '../../src/core/items/item-row';
 import { call } from './helpers';
 import { makeItemRow } from './fixtures/item-rows';
 import { at, folderRow, NOW, seededLibrary } from './fixtures/smart-folders';
+import type { Page } from '../../src/core/http/pagination';
+import type { SmartFolderView } from '../../src/core/smart-folders/smart-folder-view';
 
-interface View {
-  id: string;
-  name: string;
-  conditions: unknown[];
-  children: View[];
-  imageCount: number;
-  parent: string | null;
-  modificationTime: number;
-  iconColor: string;
-  description: string;
-  icon: string;
-}
-interface Page<T> {
-  data: T[];
-  total: number;
-  offset: number;
-  limit: number;
-}
+type View = SmartFolderView;
 
 const rows = [
   makeItemRow({ id: 'A', name: 'cat one', tags: ['cat'], width: 2000, importedAt: at(2024, 3, 1) }),

@@ -1,20 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { seedItems } from './fixtures/seed-items';
 import { call, makeApi, newLibrary } from './helpers';
+import type { Page } from '../../src/core/http/pagination';
+import type { TagGroupView } from '../../src/core/tag-groups/tag-group-view';
 
-interface Group {
-  id: string;
-  name: string;
-  color: string;
-  tags: string[];
-  description: string;
-}
-interface Page<T> {
-  data: T[];
-  total: number;
-  offset: number;
-  limit: number;
-}
+type Group = TagGroupView;
 
 const api = makeApi();
 let library: string;

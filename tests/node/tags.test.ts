@@ -1,21 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeItem, itemRow, openLibrary, seedItems } from './fixtures/seed-items';
 import { call, makeApi, newLibrary } from './helpers';
+import type { Page } from '../../src/core/http/pagination';
+import type { TagView } from '../../src/core/tags/tag-view';
 
-interface Tag {
-  name: string;
-  count: number;
-  color: string;
-  groups: string[];
-  pinyin: string;
-  starred: boolean;
-}
-interface Page<T> {
-  data: T[];
-  total: number;
-  offset: number;
-  limit: number;
-}
+type Tag = TagView;
 
 let time = 1_800_000_000_000;
 const api = makeApi({ clock: () => time });
