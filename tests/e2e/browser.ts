@@ -1,9 +1,25 @@
 /** Drives Debian's Chromium with Playwright against the built site. */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
+import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from '../../tools/chromium';
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+}
+
+/** One browser for the tests of a file: launched before them, closed after. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The browser is not launched yet (use it inside a test).');
+    return browser;
+  };
 }
 
 /** Opens the app and waits until it says the API is ready. */

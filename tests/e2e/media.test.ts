@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { fetchInPage, launch, openApp } from './browser';
+import type { Page } from 'playwright';
+import { describe, expect, inject, it } from 'vitest';
+import { fetchInPage, openApp, useBrowser } from './browser';
 
 /** Polls item/get in the page until the item's thumbnail is ready. */
 async function whenReady(page: Page, id: string): Promise<Record<string, unknown>> {
@@ -15,18 +15,10 @@ async function whenReady(page: Page, id: string): Promise<Record<string, unknown
 
 describe('media on the built site', () => {
   const siteUrl = inject('siteUrl');
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launch();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('runs the media worker and makes thumbnails of images and of SVG, which only a page can draw', async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await openApp(context, siteUrl);
     const png = await page.evaluate(async () => {
       const canvas = new OffscreenCanvas(800, 600);

@@ -1,21 +1,12 @@
-import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { fetchInPage, launch, openApp } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { fetchInPage, openApp, useBrowser } from './browser';
 
 describe('the built site', () => {
   const siteUrl = inject('siteUrl');
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launch();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('registers the worker, which then answers app/info', async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await openApp(context, siteUrl);
     const answer = await fetchInPage(page, '/api/v2/app/info');
     expect(answer).toMatchObject({ status: 200, servedBy: 'service-worker', body: { status: 'success', data: { platform: 'web' } } });
@@ -24,7 +15,7 @@ describe('the built site', () => {
   });
 
   it('recovers control after a hard reload', async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await openApp(context, siteUrl);
     const session = await context.newCDPSession(page);
     await session.send('Page.reload', { ignoreCache: true });
@@ -37,7 +28,7 @@ describe('the built site', () => {
   });
 
   it('shows a library switch in a second tab', async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const first = await openApp(context, siteUrl);
     const second = await openApp(context, siteUrl);
     const created = await fetchInPage(first, '/api/v2/library/create', { method: 'POST', body: { name: 'Holiday' } });
