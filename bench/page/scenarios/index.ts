@@ -10,6 +10,8 @@ import { itemCountAll } from './item-count-all';
 import { itemGetTag } from './item-get-tag';
 import { itemGetTagCold } from './item-get-tag-cold';
 import { itemGetTagInPage } from './item-get-tag-in-page';
+import { itemQueryCold, itemQueryWarm } from './item-query';
+import { miniSearchRestore } from './minisearch-restore';
 import { seeding } from './seeding';
 import { workerHeap } from './worker-heap';
 
@@ -22,4 +24,7 @@ export const SCENARIOS: readonly Scenario[] = [
   itemGetTagInPage,
   itemCountAll,
   itemGetTagCold,
+  ...itemQueryWarm,
+  ...itemQueryCold,
+  miniSearchRestore,
 ];
