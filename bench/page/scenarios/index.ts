@@ -13,6 +13,7 @@ import { itemGetTagInPage } from './item-get-tag-in-page';
 import { itemQueryCold, itemQueryWarm } from './item-query';
 import { miniSearchRestore } from './minisearch-restore';
 import { seeding } from './seeding';
+import { smartFolderItems } from './smart-folder-items';
 import { workerHeap } from './worker-heap';
 
 export const SCENARIOS: readonly Scenario[] = [
@@ -27,4 +28,5 @@ export const SCENARIOS: readonly Scenario[] = [
   ...itemQueryWarm,
   ...itemQueryCold,
   miniSearchRestore,
+  smartFolderItems,
 ];
