@@ -14,6 +14,7 @@ import { itemQueryCold, itemQueryWarm } from './item-query';
 import { miniSearchRestore } from './minisearch-restore';
 import { seeding } from './seeding';
 import { smartFolderItems } from './smart-folder-items';
+import { itemGetDuringThumbnails, thumbnailRate } from './thumbnails';
 import { workerHeap } from './worker-heap';
 
 export const SCENARIOS: readonly Scenario[] = [
@@ -29,4 +30,6 @@ export const SCENARIOS: readonly Scenario[] = [
   ...itemQueryCold,
   miniSearchRestore,
   smartFolderItems,
+  thumbnailRate,
+  itemGetDuringThumbnails,
 ];
