@@ -13,6 +13,7 @@ import type { LibraryDb } from '../../../src/core/storage/library-db';
 import type { Goal } from '../../shared/protocol';
 import type { BenchContext } from '../context';
 import type { Page } from '../direct-queries';
+import { waitForQuietLibrary } from '../quiet-library';
 import { repeat } from '../repeat';
 import { orSkipWhenNotBuilt, requireSeeded, type Scenario } from '../scenario';
 import { searchSetup, type QueryKind } from '../search-queries';
@@ -49,10 +50,11 @@ function warmRow(kind: QueryKind, label: string, goal?: Goal): Scenario {
     ...(goal ? { goal } : {}),
     async measure(ctx) {
       requireSeeded(ctx);
+      const quiet = await waitForQuietLibrary(ctx);
       const setup = await searchSetup(ctx);
       const { query } = setup.queries[kind];
       const db = await ctx.db();
-      const note = `${query}: ${await agreement(ctx, query)}${kind === 'word' ? `; words chosen ${setup.summary}` : ''}`;
+      const note = `${query}: ${await agreement(ctx, query)}${kind === 'word' ? `; ${quiet}; words chosen ${setup.summary}` : ''}`;
       const measured = await repeat({
         runs: ctx.settings.runs,
         subject: { run: () => queryApi(ctx.api, query) },

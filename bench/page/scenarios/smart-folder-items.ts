@@ -9,6 +9,7 @@ import { conditionsSchema } from '../../../src/core/smart-folders/conditions.sch
 import { matchConditions } from '../../../src/core/smart-folders/match';
 import { median } from '../../shared/stats';
 import type { Page } from '../direct-queries';
+import { waitForQuietLibrary } from '../quiet-library';
 import { repeat } from '../repeat';
 import { orSkipWhenNotBuilt, requireSeeded, Skip, type Scenario } from '../scenario';
 
@@ -25,6 +26,7 @@ export const smartFolderItems: Scenario = {
     for (const [property, method] of [['tags', 'union'], ['width', '>='], ['type', 'equal']] as const) {
       if (!rules[property]?.methods.includes(method)) throw new Skip(`getRules offers no ${property} ${method}`);
     }
+    const quiet = await waitForQuietLibrary(ctx);
     const db = await ctx.db();
     const widths = (await db.items.where('ext').equals('png').toArray()).map((row) => row.width).filter((w) => w > 0);
     if (widths.length === 0) throw new Skip('the seeded library has no images (BENCH_IMAGE_SHARE=0)');
@@ -57,7 +59,7 @@ export const smartFolderItems: Scenario = {
       ...measured,
       note:
         `tags any of ${tags.map((t) => `"${t}"`).join(', ')}, width ≥ ${minWidth} (median of ${widths.length} images), type png: ` +
-        `${answered.total} of ${count} items (${((answered.total / count) * 100).toFixed(1)} %); ${agree}`,
+        `${answered.total} of ${count} items (${((answered.total / count) * 100).toFixed(1)} %); ${agree}; ${quiet}`,
     };
   },
 };
