@@ -19,10 +19,12 @@ export interface BenchSettings {
   imageShare: number;
 }
 
-/** A scenario's goal from its issue, checked against the median and the ratio to the baseline. */
+/** A scenario's goal from its issue, checked against the median, the ratio to the baseline and the tail ratio. */
 export interface Goal {
   maxMedian?: number;
   maxRatio?: number;
+  /** The tail against the baseline's tail: subject p99 ÷ baseline p99 (oriented like `ratio`). */
+  maxP99Ratio?: number;
 }
 
 export interface ScenarioInfo {

@@ -2,9 +2,9 @@
 import type { Goal, Unit } from './protocol';
 import type { ResultRow } from './result-row';
 
-const HEADERS = ['scenario', 'median', 'p95', 'baseline', 'ratio', 'goal', 'baseline is'];
+const HEADERS = ['scenario', 'median', 'p95', 'p99', 'baseline', 'ratio', 'goal', 'baseline is'];
 /** Columns whose cells are numbers, aligned right. */
-const NUMERIC = new Set([1, 2, 3, 4]);
+const NUMERIC = new Set([1, 2, 3, 4, 5]);
 
 export function formatValue(value: number, unit: Unit): string {
   if (unit === 'items/s') return `${Math.round(value).toLocaleString('en-US')} items/s`;
@@ -18,16 +18,18 @@ export function formatGoal(goal: Goal | undefined, unit: Unit, met: boolean | un
   const parts: string[] = [];
   if (goal.maxRatio !== undefined) parts.push(`≤${goal.maxRatio}×`);
   if (goal.maxMedian !== undefined) parts.push(`≤${formatValue(goal.maxMedian, unit)}`);
+  if (goal.maxP99Ratio !== undefined) parts.push(`p99 ≤${goal.maxP99Ratio}× baseline p99`);
   const verdict = met === undefined ? 'not measured' : met ? 'met' : 'MISSED';
   return `${parts.join(', ')}: ${verdict}`;
 }
 
 export function tableCells(row: ResultRow): string[] {
-  if (!row.subject) return [row.label, 'skipped', '', '', '', formatGoal(row.goal, row.unit, undefined), ''];
+  if (!row.subject) return [row.label, 'skipped', '', '', '', '', formatGoal(row.goal, row.unit, undefined), ''];
   return [
     row.label,
     formatValue(row.subject.median, row.unit),
     formatValue(row.subject.p95, row.unit),
+    formatValue(row.subject.p99, row.unit),
     row.baseline ? formatValue(row.baseline.summary.median, row.unit) : '',
     row.ratio !== undefined ? `${row.ratio.toFixed(2)}×` : '',
     formatGoal(row.goal, row.unit, row.goalMet),

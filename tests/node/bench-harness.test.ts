@@ -32,6 +32,13 @@ describe('bench statistics', () => {
     expect(summarise(samples, true).p95).toBe(10);
   });
 
+  it('keeps a p99 beside the p95: the worst run below 100 samples, a true tail above', () => {
+    const samples = Array.from({ length: 200 }, (_, i) => i + 1);
+    expect(summarise(samples)).toMatchObject({ p95: 190, p99: 198 });
+    expect(summarise([1, 2, 3, 50]).p99).toBe(50);
+    expect(summarise(samples, true).p99).toBe(2);
+  });
+
   it('refuses to summarise nothing', () => {
     expect(() => summarise([])).toThrow(/empty/);
   });
@@ -47,6 +54,16 @@ describe('bench result rows', () => {
   ])('subject %j against baseline %j: ratio %d, goal met %s', (samples, baseline, ratio, met) => {
     const row = toResultRow(info, { status: 'measured', samples, baseline: { label: 'direct', samples: baseline } });
     expect(row.ratio).toBeCloseTo(ratio);
+    expect(row.goalMet).toBe(met);
+  });
+
+  it.each([
+    [[10, 10, 10, 25], [8, 8, 8, 10], true],
+    [[10, 10, 10, 40], [8, 8, 8, 10], false],
+  ])('checks a tail goal on p99 against the baseline p99: %j against %j, met %s', (samples, baseline, met) => {
+    const tail = { id: 'busy', label: 'item/get while busy', unit: 'ms' as const, goal: { maxP99Ratio: 3 } };
+    const row = toResultRow(tail, { status: 'measured', samples, baseline: { label: 'idle', samples: baseline } });
+    expect(row.p99Ratio).toBeCloseTo(samples.at(-1)! / 10);
     expect(row.goalMet).toBe(met);
   });
 

@@ -10,7 +10,11 @@ import { itemCountAll } from './item-count-all';
 import { itemGetTag } from './item-get-tag';
 import { itemGetTagCold } from './item-get-tag-cold';
 import { itemGetTagInPage } from './item-get-tag-in-page';
+import { itemQueryCold, itemQueryWarm } from './item-query';
+import { miniSearchRestore } from './minisearch-restore';
 import { seeding } from './seeding';
+import { smartFolderItems } from './smart-folder-items';
+import { itemGetDuringThumbnails, thumbnailRate } from './thumbnails';
 import { workerHeap } from './worker-heap';
 
 export const SCENARIOS: readonly Scenario[] = [
@@ -22,4 +26,10 @@ export const SCENARIOS: readonly Scenario[] = [
   itemGetTagInPage,
   itemCountAll,
   itemGetTagCold,
+  ...itemQueryWarm,
+  ...itemQueryCold,
+  miniSearchRestore,
+  smartFolderItems,
+  thumbnailRate,
+  itemGetDuringThumbnails,
 ];

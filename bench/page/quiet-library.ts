@@ -1,0 +1,22 @@
+/**
+ * Seeding queues a thumbnail job per tiny PNG; the worker works them off in the background, and
+ * their write transactions would slow the reads measured meanwhile. Rows that compare against a
+ * baseline call this first: it waits (keeping the worker busy on the bench library, which resumes
+ * a stopped worker's queue) until the jobs table is empty, and says how long that took.
+ */
+import type { BenchContext } from './context';
+
+const POLL_MS = 250;
+const TIMEOUT_MS = 120_000;
+
+export async function waitForQuietLibrary(ctx: BenchContext): Promise<string> {
+  const db = await ctx.db();
+  const start = performance.now();
+  const left = await db.jobs.count();
+  while ((await db.jobs.count()) > 0) {
+    if (performance.now() - start > TIMEOUT_MS) throw new Error(`${await db.jobs.count()} media jobs still queued after ${TIMEOUT_MS / 1000} s.`);
+    await ctx.api.get('/item/countAll'); // a read kicks the library's queue in a fresh worker
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  return left === 0 ? 'no media job queued' : `waited ${((performance.now() - start) / 1000).toFixed(1)} s for ${left} queued media jobs first`;
+}

@@ -1,0 +1,180 @@
+/**
+ * Thumbnails of a batch of 200 generated 2000×1500 JPEGs, added with item/add (batches of 20) to
+ * a fresh library, as the app does it: this page hosts the media worker (startMediaHost, as the
+ * app's page does), so decoding runs there and the service worker queues, reads and stores.
+ * Two rows from one batch:
+ * - thumbnails per second, from the first item/add until every item reports `thumbnailReady`
+ *   (the jobs table is empty, then item/get with `fields: ['thumbnailReady']` confirms). Baseline:
+ *   the shared image code (`processRaster`) on the same JPEGs in this page, one after another.
+ * - item/get (limit 50) on that library while the jobs run (every 20 ms from the last item/add
+ *   until the batch is done), against the same request paced the same way once no job is left.
+ *   Issue goal: p99 while busy within 3× of the idle p99.
+ */
+import { ApiClient } from '../../../src/app/api-client';
+import { startMediaHost } from '../../../src/app/media/media-host';
+import { LibraryDb } from '../../../src/core/storage/library-db';
+import { processRaster } from '../../../src/media';
+import type { BenchContext } from '../context';
+import type { Page } from '../direct-queries';
+import { timed } from '../repeat';
+import { orSkipWhenNotBuilt, type Scenario } from '../scenario';
+
+const IMAGES = 200;
+const WIDTH = 2000;
+const HEIGHT = 1500;
+const ADD_BATCH = 20;
+/** Gap between two item/get requests, busy or idle: a UI scrolling, not a flood. */
+const PACE_MS = 20;
+/** Poll the jobs table this often while waiting. */
+const POLL_MS = 200;
+/** The in-page decode floor uses this many of the JPEGs. */
+const FLOOR_IMAGES = 20;
+const BATCH_TIMEOUT_MS = 180_000;
+
+interface BatchResult {
+  rate: number;
+  floorRates: number[];
+  busy: number[];
+  idle: number[];
+  note: string;
+}
+
+const cache = new WeakMap<BenchContext, Promise<BatchResult>>();
+const batchOf = (ctx: BenchContext) => {
+  let result = cache.get(ctx);
+  if (!result) {
+    result = runBatch(ctx);
+    cache.set(ctx, result);
+  }
+  return result;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const thumbnailRate: Scenario = {
+  id: 'thumbnails-batch',
+  label: `thumbnails, ${IMAGES} JPEGs ${WIDTH}×${HEIGHT} via item/add`,
+  unit: 'items/s',
+  async measure(ctx) {
+    const { rate, floorRates, note } = await batchOf(ctx);
+    return { samples: [rate], baseline: { label: 'processRaster in the page, one by one', samples: floorRates }, note };
+  },
+};
+
+export const itemGetDuringThumbnails: Scenario = {
+  id: 'item-get-during-thumbnails',
+  label: 'item/get, limit 50, during the thumbnail batch',
+  unit: 'ms',
+  goal: { maxP99Ratio: 3 },
+  async measure(ctx) {
+    const { busy, idle } = await batchOf(ctx);
+    return {
+      samples: busy,
+      baseline: { label: 'same item/get, no job running', samples: idle },
+      note: `${busy.length} requests while busy, ${idle.length} idle, each ${PACE_MS} ms apart; the goal compares the p99s`,
+    };
+  },
+};
+
+async function runBatch(ctx: BenchContext): Promise<BatchResult> {
+  await ctx.driver.log(`generating ${IMAGES} JPEGs of ${WIDTH}×${HEIGHT}`);
+  const blobs: Blob[] = [];
+  for (let i = 0; i < IMAGES; i++) blobs.push(await drawJpeg(i));
+  const base64 = await Promise.all(blobs.map(toBase64));
+  const bodies: Array<{ items: object[] }> = [];
+  for (let at = 0; at < IMAGES; at += ADD_BATCH) {
+    const items = base64.slice(at, at + ADD_BATCH).map((data, i) => ({ name: `generated photo ${at + i + 1}`, tags: ['bench-photo'], base64: data }));
+    bodies.push({ items });
+  }
+  const megabytes = blobs.reduce((sum, blob) => sum + blob.size, 0) / 1024 / 1024;
+
+  const { path } = await new ApiClient().post<{ path: string }>('/library/create', { name: `${ctx.library.split('/').pop()!.replace(/\.library$/, '')}-thumbs` });
+  const api = new ApiClient({ library: path });
+  const db = new LibraryDb(ctx.core.open(await ctx.core.registry.require(path)).db.name);
+  const getPage = () => api.get<Page<{ id: string }>>('/item/get', { limit: 50 });
+  const host = startMediaHost();
+  try {
+    const start = performance.now();
+    for (const body of bodies) await orSkipWhenNotBuilt(api.post<{ ids: string[] }>('/item/add', body));
+    const added = performance.now();
+
+    const busy: number[] = [];
+    let lastPoll = 0;
+    for (;;) {
+      if (performance.now() - lastPoll >= POLL_MS) {
+        lastPoll = performance.now();
+        if ((await db.jobs.count()) === 0 && (await allReady(api))) break;
+        if (lastPoll - start > BATCH_TIMEOUT_MS) throw new Error(`${await db.jobs.count()} thumbnail jobs left after ${BATCH_TIMEOUT_MS / 1000} s.`);
+      }
+      busy.push(await timed(getPage));
+      await sleep(PACE_MS);
+    }
+    const done = performance.now();
+
+    const idle: number[] = [];
+    for (let i = 0; i < Math.max(ctx.settings.runs, Math.min(busy.length, 300)); i++) {
+      idle.push(await timed(getPage));
+      await sleep(PACE_MS);
+    }
+    if ((await db.jobs.count()) !== 0) throw new Error('Jobs appeared while item/get was measured idle.');
+
+    const floorRates: number[] = [];
+    for (const blob of blobs.slice(0, FLOOR_IMAGES)) floorRates.push(1000 / (await timed(() => processRaster(blob, 'image/jpeg'))));
+
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    return {
+      rate: (IMAGES / (done - start)) * 1000,
+      floorRates,
+      busy,
+      idle,
+      note:
+        `${megabytes.toFixed(0)} MB of JPEG in ${bodies.length} item/add requests took ${seconds(added - start)}; all thumbnails ready ` +
+        `${seconds(done - start)} after the first request (${seconds(done - added)} after the last); decoding in this page's media worker`,
+    };
+  } finally {
+    host.stop();
+    db.close();
+  }
+}
+
+/** True once item/get reports every item of the batch with its thumbnail ready. */
+async function allReady(api: ApiClient): Promise<boolean> {
+  const page = await api.post<Page<{ thumbnailReady: boolean }>>('/item/get', { fields: ['thumbnailReady'], limit: 1000 });
+  return page.total === IMAGES && page.data.every((item) => item.thumbnailReady);
+}
+
+/** A photo-like JPEG: a diagonal gradient, soft circles and rectangles, all varying with `seed`. */
+async function drawJpeg(seed: number): Promise<Blob> {
+  const canvas = new OffscreenCanvas(WIDTH, HEIGHT);
+  const g = canvas.getContext('2d')!;
+  let state = seed * 2654435761 + 1;
+  const random = () => ((state = (state * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  const colour = () => `hsl(${Math.floor(random() * 360)} ${40 + Math.floor(random() * 50)}% ${25 + Math.floor(random() * 50)}%)`;
+  const gradient = g.createLinearGradient(0, 0, WIDTH, HEIGHT);
+  gradient.addColorStop(0, colour());
+  gradient.addColorStop(1, colour());
+  g.fillStyle = gradient;
+  g.fillRect(0, 0, WIDTH, HEIGHT);
+  for (let i = 0; i < 40; i++) {
+    g.globalAlpha = 0.3 + random() * 0.5;
+    g.fillStyle = colour();
+    if (i % 2) {
+      g.beginPath();
+      g.arc(random() * WIDTH, random() * HEIGHT, 30 + random() * 300, 0, Math.PI * 2);
+      g.fill();
+    } else {
+      g.fillRect(random() * WIDTH, random() * HEIGHT, 40 + random() * 500, 40 + random() * 400);
+    }
+  }
+  g.globalAlpha = 1;
+  return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
+}
+
+function toBase64(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).slice(String(reader.result).indexOf(',') + 1));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+}
