@@ -9,7 +9,7 @@ import { ITEM_OBSERVERS } from '../item-observers';
 import type { LibraryDb } from '../storage/library-db';
 import { refreshItems } from '../storage/item-changes';
 import type { CommentRow, ItemRow } from '../storage/rows';
-import { writeTransaction } from '../storage/write';
+import { writeRequest } from '../storage/write-request';
 import { requireItem } from './item-lookup';
 import { RECT_FIELDS, type AddCommentInput, type UpdateCommentInput } from './comments.schema';
 
@@ -71,12 +71,10 @@ async function requireComment(db: LibraryDb, item: ItemRow, commentId: string): 
 }
 
 async function write<T>(ctx: Context, itemId: string, work: (db: LibraryDb, item: ItemRow, now: number) => Promise<T>): Promise<T> {
-  const library = await ctx.library();
-  const now = ctx.clock();
-  return writeTransaction(library, now, async () => {
-    const item = await requireItem(library.db, itemId);
-    const result = await work(library.db, item, now);
-    await refreshItems(library.db, [item.pk], ITEM_OBSERVERS, now);
+  return writeRequest(ctx, async (db, now) => {
+    const item = await requireItem(db, itemId);
+    const result = await work(db, item, now);
+    await refreshItems(db, [item.pk], ITEM_OBSERVERS, now);
     return result;
   });
 }

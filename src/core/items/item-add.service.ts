@@ -8,8 +8,9 @@ import { ApiError, conflict, invalid } from '../http/errors';
 import { parseInput } from '../http/input';
 import { ITEM_OBSERVERS } from '../item-observers';
 import { commitItemChanges } from '../storage/item-changes';
+import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
-import { writeTransaction } from '../storage/write';
+import { writeRequest } from '../storage/write-request';
 import { fieldPath, resolveSource, type ResolvedSource } from './item-sources';
 import { folderTags, requireFolders } from './item-lookup';
 import { withDerivedFields } from './item-row';
@@ -39,10 +40,7 @@ export async function addItems(ctx: Context, raw: Record<string, unknown>): Prom
   }
 
   const ids = assignIds(ctx, prepared);
-  const library = await ctx.library();
-  const now = ctx.clock();
-  await writeTransaction(library, now, async () => {
-    const { db } = library;
+  await writeRequest(ctx, async (db, now) => {
     await refuseTakenIds(db, prepared, ids);
     const rows: ItemRow[] = [];
     for (const [index, item] of prepared.entries()) {
@@ -62,7 +60,7 @@ function assignIds(ctx: Context, prepared: readonly Prepared[]): string[] {
   return prepared.map((item) => item.input.id ?? fresh.shift()!);
 }
 
-async function refuseTakenIds(db: Parameters<typeof requireFolders>[0], prepared: readonly Prepared[], ids: readonly string[]): Promise<void> {
+async function refuseTakenIds(db: LibraryDb, prepared: readonly Prepared[], ids: readonly string[]): Promise<void> {
   const custom = prepared.flatMap((item, index) => (item.input.id !== undefined ? [{ id: ids[index]!, field: item.field }] : []));
   if (custom.length === 0) return;
   const seen = new Set<string>();

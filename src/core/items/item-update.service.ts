@@ -3,7 +3,7 @@ import type { Context } from '../context';
 import { ITEM_OBSERVERS } from '../item-observers';
 import { commitItemChanges } from '../storage/item-changes';
 import type { ItemRow } from '../storage/rows';
-import { writeTransaction } from '../storage/write';
+import { writeRequest } from '../storage/write-request';
 import { folderTags, requireFolders, requireItem } from './item-lookup';
 import { withDerivedFields } from './item-row';
 import { itemView, type ItemView } from './item-view';
@@ -12,10 +12,7 @@ import type { UpdateInput } from './item.schema';
 const EDITABLE = ['name', 'tags', 'folders', 'annotation', 'url', 'star', 'noThumbnail', 'noPreview', 'isDeleted'] as const;
 
 export async function updateItem(ctx: Context, input: UpdateInput): Promise<ItemView> {
-  const library = await ctx.library();
-  const now = ctx.clock();
-  return writeTransaction(library, now, async () => {
-    const { db } = library;
+  return writeRequest(ctx, async (db, now) => {
     const before = await requireItem(db, input.id);
     const changes: Partial<ItemRow> = {};
     for (const key of EDITABLE) if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
