@@ -1,11 +1,13 @@
-/** Bench settings from the environment (BENCH_N, BENCH_SEED, BENCH_RUNS, BENCH_IMAGE_SHARE, BENCH_PORT). */
+/** Bench settings from the environment (BENCH_N, BENCH_SEED, BENCH_RUNS, BENCH_IMAGE_SHARE, BENCH_PORT, BENCH_ONLY). */
 import type { BenchSettings } from '../shared/protocol';
 
 export interface DriverSettings extends BenchSettings {
   port: number;
+  /** Scenario id prefixes to run (BENCH_ONLY, comma-separated); empty runs every scenario. Seeding always runs. */
+  only: string[];
 }
 
-export const DEFAULTS: DriverSettings = { n: 100_000, seed: 20_240_607, runs: 30, imageShare: 0.05, port: 4191 };
+export const DEFAULTS: DriverSettings = { n: 100_000, seed: 20_240_607, runs: 30, imageShare: 0.05, port: 4191, only: [] };
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): DriverSettings {
   return {
@@ -14,6 +16,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): DriverSettin
     runs: integer(env, 'BENCH_RUNS', DEFAULTS.runs, 3),
     imageShare: share(env, 'BENCH_IMAGE_SHARE', DEFAULTS.imageShare),
     port: integer(env, 'BENCH_PORT', DEFAULTS.port, 0),
+    only: (env.BENCH_ONLY ?? '').split(',').map((id) => id.trim()).filter(Boolean),
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import type { Collection } from 'dexie';
 import { SELECTION_KEY } from './selection';
+import { itemKeysWithAny } from '../storage/index-keys';
 import { TRASHED } from '../storage/counts';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
@@ -63,7 +64,7 @@ function indexLookups(input: ItemListInput, smartFolderMatches: SmartFolderMatch
     const [folder] = input.folders as [string];
     lookups.push(equality('folders', folder, (row) => row.folders.includes(folder)));
   } else if (input.folders) {
-    lookups.push({ keys: async (db) => unique(await db.items.where('folders').anyOf(input.folders!).primaryKeys()) });
+    lookups.push({ keys: async (db) => (await itemKeysWithAny(db, 'folders', input.folders!)).sort() });
   }
   if (input.ext) {
     const ext = input.ext.toLowerCase();

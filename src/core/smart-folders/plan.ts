@@ -7,6 +7,7 @@
  */
 import type { Collection } from 'dexie';
 import { itemPk, shapeFacet, UNFILED, UNTAGGED, type Shape } from '../items/item-row';
+import { itemKeysWithAny } from '../storage/index-keys';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
 import { fold, starOf, textTest, textsHold } from './evaluate';
@@ -32,6 +33,13 @@ const answer = (read: (db: LibraryDb) => Items, negated = false, exact = true): 
 const NUMBER_INDEX: Record<NumberRule['property'], keyof ItemRow> = { width: 'width', height: 'height', fileSize: 'size', duration: 'duration' };
 const DATE_INDEX = { mtime: 'modificationTime', btime: 'btime' } as const;
 
+/** Items whose `index` holds any of `values` (see index-keys.ts for why not `anyOf`). */
+const withAny = (index: string, values: readonly (string | number)[], negated = false): Lookup => async (db) => ({
+  pks: await itemKeysWithAny(db, index, values),
+  negated,
+  exact: true,
+});
+
 const between = (db: LibraryDb, index: string, r: Range) => db.items.where(index).between(r.lo, r.hi, r.loInclusive, r.hiInclusive);
 
 /** The index read that answers `rule`, or undefined when only the row can. */
@@ -46,10 +54,10 @@ export function lookupFor(rule: Rule, now: number): Lookup | undefined {
     }
     case 'createTime': case 'mtime': case 'btime': return dateLookup(rule, now);
     case 'tags': case 'folders': return setLookup(rule);
-    case 'type': return answer((db) => db.items.where('ext').anyOf([...extensionsOf(rule.value)]), rule.method === 'unequal');
+    case 'type': return withAny('ext', [...extensionsOf(rule.value)], rule.method === 'unequal');
     case 'rating': {
       const stars = (Array.isArray(rule.value) ? rule.value : [rule.value]).map(starOf);
-      return answer((db) => db.items.where('star').anyOf(stars), rule.method === 'unequal');
+      return withAny('star', stars, rule.method === 'unequal');
     }
     case 'shape':
       if (rule.value === CUSTOM_SHAPE) return undefined;
@@ -80,7 +88,7 @@ function folderNameLookup(rule: StringRule): Lookup {
   return async (db) => {
     const folders = await db.folders.toArray();
     const ids = folders.filter((f) => textsHold(q, [f.name]) !== q.every).map((f) => f.id);
-    return { pks: await keysOf(db.items.where('folders').anyOf(ids)), negated: q.every, exact: true };
+    return { pks: await itemKeysWithAny(db, 'folders', ids), negated: q.every, exact: true };
   };
 }
 
@@ -98,8 +106,8 @@ function setLookup(rule: SetRule): Lookup {
   const values = rule.value ?? [];
   const emptyFacet = index === 'tags' ? UNTAGGED : UNFILED;
   switch (rule.method) {
-    case 'union': return answer((db) => db.items.where(index).anyOf(values));
-    case 'identity': return answer((db) => db.items.where(index).anyOf(values), true);
+    case 'union': return withAny(index, values);
+    case 'identity': return withAny(index, values, true);
     case 'empty': return answer((db) => db.items.where('facets').equals(emptyFacet));
     case 'not-empty': return answer((db) => db.items.where('facets').equals(emptyFacet), true);
     case 'intersection': case 'equal':
