@@ -1,5 +1,6 @@
 /** item/countAll, warm, against the same two index counts in the page (issue 3's goal applies). */
 import { countLive } from '../direct-queries';
+import { waitForQuietLibrary } from '../quiet-library';
 import { repeat } from '../repeat';
 import { orSkipWhenNotBuilt, requireSeeded, type Scenario } from '../scenario';
 
@@ -10,6 +11,7 @@ export const itemCountAll: Scenario = {
   goal: { maxRatio: 1.5, maxMedian: 20 },
   async measure(ctx) {
     const { count } = requireSeeded(ctx);
+    await waitForQuietLibrary(ctx);
     const db = await ctx.db();
     const answered = await orSkipWhenNotBuilt(ctx.api.get<number>('/item/countAll'));
     const direct = await countLive(db);

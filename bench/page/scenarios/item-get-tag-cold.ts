@@ -5,6 +5,7 @@
  * before each side), so neither finds the database already open.
  */
 import { itemsWithTag } from '../direct-queries';
+import { waitForQuietLibrary } from '../quiet-library';
 import { repeat } from '../repeat';
 import { requireSeeded, type Scenario } from '../scenario';
 import { coldRuns } from './cold-start';
@@ -16,6 +17,7 @@ export const itemGetTagCold: Scenario = {
   unit: 'ms',
   async measure(ctx) {
     const { queryTag } = requireSeeded(ctx);
+    await waitForQuietLibrary(ctx);
     const agreement = await sameAnswer(ctx, queryTag);
     ctx.closeDb();
     return {

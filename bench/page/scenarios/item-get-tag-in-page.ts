@@ -4,6 +4,7 @@
  */
 import { LIBRARY_HEADER } from '../../../src/app/api-client';
 import { itemsWithTag } from '../direct-queries';
+import { waitForQuietLibrary } from '../quiet-library';
 import { repeat } from '../repeat';
 import { requireSeeded, type Scenario } from '../scenario';
 import { LIMIT } from './item-get-tag';
@@ -14,6 +15,7 @@ export const itemGetTagInPage: Scenario = {
   unit: 'ms',
   async measure(ctx) {
     const { queryTag } = requireSeeded(ctx);
+    await waitForQuietLibrary(ctx);
     const db = await ctx.db();
     const url = new URL(`/api/v2/item/get?tags=${encodeURIComponent(queryTag)}&limit=${LIMIT}`, location.href);
     const headers = { [LIBRARY_HEADER]: ctx.library };

@@ -5,6 +5,7 @@
 import type { ApiClient } from '../../../src/app/api-client';
 import type { BenchContext } from '../context';
 import { itemsWithTag, type Page } from '../direct-queries';
+import { waitForQuietLibrary } from '../quiet-library';
 import { repeat } from '../repeat';
 import { orSkipWhenNotBuilt, requireSeeded, type Scenario } from '../scenario';
 
@@ -19,8 +20,9 @@ export const itemGetTag: Scenario = {
   goal: { maxRatio: 1.5, maxMedian: 20 },
   async measure(ctx) {
     const { queryTag, queryTagCount } = requireSeeded(ctx);
+    const quiet = await waitForQuietLibrary(ctx);
     const db = await ctx.db();
-    const note = `tag "${queryTag}" on ${queryTagCount} items; ${await sameAnswer(ctx, queryTag)}`;
+    const note = `tag "${queryTag}" on ${queryTagCount} items; ${await sameAnswer(ctx, queryTag)}; ${quiet}`;
     const measured = await repeat({
       runs: ctx.settings.runs,
       subject: { run: () => getByTag(ctx.api, queryTag) },
