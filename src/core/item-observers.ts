@@ -4,8 +4,9 @@
  */
 import { folderBookkeeping } from './folders/folder-bookkeeping';
 import { mediaJobs } from './media/media-jobs.observer';
+import { postingLists } from './postings/postings.observer';
 import type { ItemObserver } from './storage/item-changes';
 import { searchIndex } from './search/search-index';
 import { tagBookkeeping } from './tags/tag-bookkeeping';
 
-export const ITEM_OBSERVERS: readonly ItemObserver[] = [tagBookkeeping, folderBookkeeping, searchIndex, mediaJobs];
+export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, mediaJobs];

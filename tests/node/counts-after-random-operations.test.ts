@@ -1,8 +1,10 @@
 // After 1000 random add / update / trash / restore / merge / rename operations (and a few folder
-// moves, folder-tag and tag-group edits), all through the API, every folder's imageCount and every tag's count equal a recount
-// from scratch over the items, and tag rows exist exactly while something keeps them.
+// moves and renames, comments, folder-tag and tag-group edits), all through the API, every
+// folder's imageCount and every tag's count equal a recount from scratch over the items, tag rows
+// exist exactly while something keeps them, and the posting lists equal a rebuild from scratch.
 import { describe, expect, it } from 'vitest';
 import type { LibraryDb } from '../../src/core/storage/library-db';
+import { expectPostingsMatchRebuild } from './fixtures/postings';
 import { openLibrary } from './fixtures/seed-items';
 import { call, makeApi, newLibrary } from './helpers';
 
@@ -100,6 +102,12 @@ describe('derived counts after random operations', () => {
         kind = 'rename';
         const answer = await post('/tag/update', { originalName: rng.pick(await liveTags()), name: rng.pick(TAG_POOL) });
         expect([200, 409]).toContain(answer.httpStatus); // 409: the new name is taken
+      } else if (roll < 97) {
+        kind = 'rename folder or comment';
+        const answer = rng.next() < 0.5
+          ? await post('/folder/update', { id: rng.pick(folders), name: `${rng.pick(TAG_POOL)} folder` })
+          : await post('/item/addComment', { id: rng.pick(ids), annotation: `about ${rng.pick(TAG_POOL)}`, x: 0, y: 0, width: 10, height: 10 });
+        expect(answer.httpStatus).toBe(200);
       } else if (roll < 98) {
         kind = 'move folder';
         const answer = await post('/folder/update', { id: rng.pick(folders), parent: rng.next() < 0.3 ? null : rng.pick(folders) });
@@ -110,9 +118,13 @@ describe('derived counts after random operations', () => {
         expect((await post(path, { groupId: group, tags: rng.some(TAG_POOL, 2) })).httpStatus).toBe(200);
       }
       done[kind] = (done[kind] ?? 0) + 1;
-      if (op === OPERATIONS / 2) await recountMatches(db);
+      if (op === OPERATIONS / 2) {
+        await recountMatches(db);
+        await expectPostingsMatchRebuild(db);
+      }
     }
     await recountMatches(db);
+    await expectPostingsMatchRebuild(db);
     // Every kind of operation really happened a fair number of times.
     for (const kind of ['add', 'update tags', 'update folders', 'trash', 'restore', 'merge', 'rename']) {
       expect(done[kind] ?? 0, kind).toBeGreaterThan(30);

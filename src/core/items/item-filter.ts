@@ -7,7 +7,8 @@
  */
 import type { Collection } from 'dexie';
 import { SELECTION_KEY } from './selection';
-import { itemKeysWithAny } from '../storage/index-keys';
+import { extList, facetList, folderList, starList, tagList } from '../postings/posting-lists';
+import { readAnyList, readList } from '../postings/postings-store';
 import { TRASHED } from '../storage/counts';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
@@ -40,10 +41,10 @@ interface IndexLookup {
 
 export const ALL_ITEMS: IndexScan = { collection: (db) => db.items.toCollection(), matches: () => true };
 
-/** An equality lookup on a (multiEntry) index, with the same test on a row. */
-function equality(index: string, value: string | number, matches: (row: ItemRow) => boolean): IndexLookup {
+/** An equality filter: its keys from a posting list, or its (multiEntry) index walked, with the same test on a row. */
+function equality(list: string, index: string, value: string | number, matches: (row: ItemRow) => boolean): IndexLookup {
   const collection = (db: LibraryDb) => db.items.where(index).equals(value);
-  return { keys: (db) => collection(db).primaryKeys(), scan: { collection, matches } };
+  return { keys: (db) => readList(db, list), scan: { collection, matches } };
 }
 
 /** Keys of the items matching any of the given smart folders (injected: smart folders build on items). */
@@ -51,7 +52,7 @@ export type SmartFolderMatcher = (ids: string[]) => Promise<string[]>;
 
 function indexLookups(input: ItemListInput, smartFolderMatches: SmartFolderMatcher): IndexLookup[] {
   const lookups: IndexLookup[] = [];
-  const facet = (value: string) => equality('facets', value, (row) => row.facets.includes(value));
+  const facet = (value: string) => equality(facetList(value), 'facets', value, (row) => row.facets.includes(value));
   if (input.id !== undefined) lookups.push({ keys: (db) => db.items.where('id').equals(input.id!).primaryKeys() });
   if (input.ids) lookups.push({ keys: async (db) => unique(await db.items.where('id').anyOf(input.ids!).primaryKeys()) });
   if (input.isSelected) lookups.push({ keys: selectedPks });
@@ -59,20 +60,20 @@ function indexLookups(input: ItemListInput, smartFolderMatches: SmartFolderMatch
   if (input.isUnfiled) lookups.push(facet(UNFILED));
   if (input.isDeleted) lookups.push(facet(TRASHED));
   if (input.shape) lookups.push(facet(shapeFacet(input.shape)));
-  for (const tag of input.tags ?? []) lookups.push(equality('tags', tag, (row) => row.tags.includes(tag)));
+  for (const tag of input.tags ?? []) lookups.push(equality(tagList(tag), 'tags', tag, (row) => row.tags.includes(tag)));
   if (input.folders?.length === 1) {
     const [folder] = input.folders as [string];
-    lookups.push(equality('folders', folder, (row) => row.folders.includes(folder)));
+    lookups.push(equality(folderList(folder), 'folders', folder, (row) => row.folders.includes(folder)));
   } else if (input.folders) {
-    lookups.push({ keys: async (db) => (await itemKeysWithAny(db, 'folders', input.folders!)).sort() });
+    lookups.push({ keys: (db) => readAnyList(db, input.folders!.map(folderList)) });
   }
   if (input.ext) {
     const ext = input.ext.toLowerCase();
-    lookups.push(equality('ext', ext, (row) => row.ext === ext));
+    lookups.push(equality(extList(ext), 'ext', ext, (row) => row.ext === ext));
   }
   if (input.rating !== undefined) {
     const star = input.rating;
-    lookups.push(equality('star', star, (row) => row.star === star));
+    lookups.push(equality(starList(star), 'star', star, (row) => row.star === star));
   }
   if (input.smartFolders) lookups.push({ keys: () => smartFolderMatches(input.smartFolders!) });
   return lookups;
@@ -83,7 +84,7 @@ async function selectedPks(db: LibraryDb): Promise<string[]> {
   return unique(await db.items.where('id').anyOf(ids).primaryKeys());
 }
 
-/** Intersects sorted key lists, smallest first. */
+/** Intersects sorted key lists, smallest first; the answer stays sorted. */
 export function intersectSorted(lists: string[][]): string[] {
   if (lists.length === 0) return [];
   const [smallest, ...rest] = [...lists].sort((a, b) => a.length - b.length);
@@ -111,7 +112,7 @@ export async function filterItems(
   smartFolderMatches: SmartFolderMatcher,
 ): Promise<Candidates> {
   const lookups = indexLookups(input, smartFolderMatches);
-  const exclude = input.isDeleted ? new Set<string>() : new Set(await db.items.where('facets').equals(TRASHED).primaryKeys());
+  const exclude = input.isDeleted ? new Set<string>() : new Set(await readList(db, facetList(TRASHED)));
   const test = rowTest(input);
   if (!test && lookups.length <= 1) {
     const scan = lookups.length === 0 ? ALL_ITEMS : lookups[0]!.scan;

@@ -1,23 +1,19 @@
 /**
- * Evaluates a plan as set algebra over item keys (pks) with the `terms` index. An AND starts from
- * its most selective operand (index counts estimate sizes) and narrows that set; once a candidate
- * set is small next to the index range it would be intersected with, the candidates' own terms rows
- * are checked instead of reading the range. Phrases are verified on those rows. Only a pure
- * negation (or an OR with one) reads every item key. One evaluator serves one query: it caches.
+ * Evaluates a plan as set algebra over item keys (pks) with the term posting lists. An AND starts
+ * from its most selective operand (list lengths estimate sizes) and narrows that set. Phrases are
+ * verified on the candidates' own terms rows, once the lists have narrowed them. Only a pure
+ * negation (or an OR with one) reads the list of every item. One evaluator serves one query: it
+ * caches the lists it read.
  */
+import { ALL_ITEMS_LIST, termList } from '../postings/posting-lists';
+import { readList, readListsStartingWith } from '../postings/postings-store';
 import type { LibraryDb } from '../storage/library-db';
 import type { TermsRow } from '../storage/rows';
 import type { Lookup, PhraseCheck, Plan } from './query-plan';
-import { rowMatches } from './search-document';
-
-/** Candidate sets this small are checked row by row without looking at index sizes. */
-const ROW_CHECK_LIMIT = 64;
-/** Reading one terms row costs about as much as reading this many index keys. */
-const ROW_COST = 4;
+import { phraseOccurs } from './search-document';
 
 export class QueryEvaluator {
   private readonly keyReads = new Map<string, Promise<Set<string>>>();
-  private readonly counts = new Map<string, Promise<number>>();
   private readonly rows = new Map<string, TermsRow | undefined>();
   private allKeys?: Promise<Set<string>>;
 
@@ -29,34 +25,23 @@ export class QueryEvaluator {
   }
 
   private universe(): Promise<Set<string>> {
-    return (this.allKeys ??= this.db.items.toCollection().primaryKeys().then((keys) => new Set(keys)));
-  }
-
-  private range(lookup: Lookup) {
-    const index = this.db.terms.where('terms');
-    return lookup.prefix ? index.startsWith(lookup.term) : index.equals(lookup.term);
+    return (this.allKeys ??= readList(this.db, ALL_ITEMS_LIST).then((keys) => new Set(keys)));
   }
 
   private lookupKeys(lookup: Lookup): Promise<Set<string>> {
     const id = `${lookup.prefix}:${lookup.term}`;
     let read = this.keyReads.get(id);
     if (!read) {
-      // A multiEntry prefix range lists an item once per matching term: the Set dedupes.
-      read = this.range(lookup).primaryKeys().then((keys) => new Set(keys));
+      const list = termList(lookup.term);
+      read = (lookup.prefix ? readListsStartingWith(this.db, list) : readList(this.db, list)).then((keys) => new Set(keys));
       this.keyReads.set(id, read);
     }
     return read;
   }
 
-  /** Index entries in the lookup's range: an upper bound of its item count, without reading keys. */
-  private lookupCount(lookup: Lookup): Promise<number> {
-    const id = `${lookup.prefix}:${lookup.term}`;
-    let count = this.counts.get(id);
-    if (!count) {
-      count = this.range(lookup).count();
-      this.counts.set(id, count);
-    }
-    return count;
+  /** How many items a lookup names: its posting list is cheap to read whole. */
+  private async lookupCount(lookup: Lookup): Promise<number> {
+    return (await this.lookupKeys(lookup)).size;
   }
 
   private async estimate(plan: Plan): Promise<number> {
@@ -65,13 +50,13 @@ export class QueryEvaluator {
         return Math.min(...(await Promise.all(plan.lookups.map((lookup) => this.lookupCount(lookup)))));
       case 'and': {
         const positives = plan.operands.filter((operand) => operand.type !== 'not');
-        if (positives.length === 0) return this.db.items.count();
+        if (positives.length === 0) return Infinity;
         return Math.min(...(await Promise.all(positives.map((operand) => this.estimate(operand)))));
       }
       case 'or':
         return (await Promise.all(plan.operands.map((operand) => this.estimate(operand)))).reduce((a, b) => a + b, 0);
       case 'not':
-        return this.db.items.count();
+        return Infinity;
     }
   }
 
@@ -112,7 +97,6 @@ export class QueryEvaluator {
   /** The members of `candidates` that match `plan`. */
   private async restrict(plan: Plan, candidates: Set<string>): Promise<Set<string>> {
     if (candidates.size === 0) return candidates;
-    if (candidates.size <= ROW_CHECK_LIMIT) return this.checkRows(plan, candidates);
     switch (plan.type) {
       case 'match':
         return this.restrictMatch(await this.lookupsBySize(plan.lookups), plan.phrase, candidates);
@@ -133,27 +117,23 @@ export class QueryEvaluator {
     }
   }
 
-  /** Intersects with index ranges while that is cheaper than reading rows, then checks rows. */
+  /** Intersects the candidates with each lookup's list, then checks the phrase on the rows left. */
   private async restrictMatch(lookups: readonly Lookup[], phrase: PhraseCheck | undefined, candidates: Set<string>): Promise<Set<string>> {
     let current = candidates;
-    let next = 0;
-    for (; next < lookups.length && current.size > 0; next++) {
-      const lookup = lookups[next]!;
-      if (current.size <= ROW_CHECK_LIMIT || current.size * ROW_COST <= (await this.lookupCount(lookup))) break;
+    for (const lookup of lookups) {
+      if (current.size === 0) return current;
       const keys = await this.lookupKeys(lookup);
       current = new Set([...current].filter((key) => keys.has(key)));
     }
-    const remaining = lookups.slice(next);
-    if (current.size === 0 || (remaining.length === 0 && !phrase)) return current;
-    return this.checkRows(phrase ? { type: 'match', lookups: remaining, phrase } : { type: 'match', lookups: remaining }, current);
+    return phrase && current.size > 0 ? this.checkPhrase(phrase, current) : current;
   }
 
-  private async checkRows(plan: Plan, candidates: Set<string>): Promise<Set<string>> {
+  private async checkPhrase(phrase: PhraseCheck, candidates: Set<string>): Promise<Set<string>> {
     const missing = [...candidates].filter((key) => !this.rows.has(key));
     if (missing.length > 0) {
       const rows = await this.db.terms.bulkGet(missing);
       missing.forEach((key, i) => this.rows.set(key, rows[i]));
     }
-    return new Set([...candidates].filter((key) => rowMatches(plan, this.rows.get(key))));
+    return new Set([...candidates].filter((key) => phraseOccurs(this.rows.get(key)?.text ?? [], phrase)));
   }
 }

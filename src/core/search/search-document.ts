@@ -1,9 +1,9 @@
 /**
- * What search knows about one item: its searchable fields turned into a terms row (the index
- * terms, and each field's words for phrase checks), and how a plan is tested against such a row.
+ * What search knows about one item: its searchable fields turned into a terms row (its posting
+ * list terms, and each field's words), and the phrase check made on those words.
  */
 import type { ItemRow, TermsRow } from '../storage/rows';
-import type { PhraseCheck, Plan } from './query-plan';
+import type { PhraseCheck } from './query-plan';
 import { termsOf, wordsOf, type Word } from './tokenize';
 
 /** Name, ext, tags, annotation, url, folder names and comment text (decisions.md), one per field. */
@@ -20,25 +20,6 @@ export function termsRowOf(pk: string, fields: readonly string[]): TermsRow {
     if (words.length) text.push(words.map((word) => word.text).join(' '));
   }
   return { pk, terms: [...terms], text };
-}
-
-const EMPTY_ROW: Omit<TermsRow, 'pk'> = { terms: [], text: [] };
-
-/** Whether a terms row satisfies a plan (used once the candidate set is small). */
-export function rowMatches(plan: Plan, row: Omit<TermsRow, 'pk'> = EMPTY_ROW): boolean {
-  switch (plan.type) {
-    case 'match':
-      return (
-        plan.lookups.every(({ term, prefix }) => (prefix ? row.terms.some((t) => t.startsWith(term)) : row.terms.includes(term))) &&
-        (!plan.phrase || phraseOccurs(row.text, plan.phrase))
-      );
-    case 'and':
-      return plan.operands.every((operand) => rowMatches(operand, row));
-    case 'or':
-      return plan.operands.some((operand) => rowMatches(operand, row));
-    case 'not':
-      return !rowMatches(plan.operand, row);
-  }
 }
 
 /** The phrase's words in order and adjacent inside one field. A CJK word has no word boundaries:

@@ -9,6 +9,8 @@ import type { Candidates } from '../items/item-filter';
 import { pageOfItems } from '../items/item-list.service';
 import type { ItemView } from '../items/item-view';
 import { TRASHED } from '../storage/counts';
+import { facetList } from '../postings/posting-lists';
+import { readList } from '../postings/postings-store';
 import type { LibraryDb } from '../storage/library-db';
 import { QuerySyntaxError } from './query-ast';
 import { QueryEvaluator } from './query-evaluator';
@@ -29,10 +31,10 @@ export function planOf(query: string): Plan | null {
 /** The items matching the query, in ascending key order (null: every item), minus the trash. */
 export async function searchCandidates(db: LibraryDb, query: string): Promise<Candidates> {
   const plan = planOf(query);
-  return db.transaction('r', db.items, db.terms, async () => {
+  return db.transaction('r', db.items, db.terms, db.postings, async () => {
     const [matches, trashed] = await Promise.all([
       plan ? new QueryEvaluator(db).matching(plan) : null,
-      db.items.where('facets').equals(TRASHED).primaryKeys(),
+      readList(db, facetList(TRASHED)),
     ]);
     return { pks: matches ? [...matches].sort() : null, exclude: new Set(trashed) };
   });

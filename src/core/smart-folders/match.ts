@@ -4,6 +4,8 @@
  * never match; a child smart folder matches only within its parent's matches.
  */
 import { notFound } from '../http/errors';
+import { ALL_ITEMS_LIST, facetList } from '../postings/posting-lists';
+import { readList } from '../postings/postings-store';
 import { TRASHED } from '../storage/counts';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow, SmartFolderRow } from '../storage/rows';
@@ -15,7 +17,7 @@ import { ascending, intersectKeys, unionKeys } from './key-lists';
 const ROW_BATCH = 1000;
 
 /** The tables a match reads, for callers that open their own read transaction. */
-export const matchTables = (db: LibraryDb) => [db.items, db.smartFolders, db.folders, db.comments];
+export const matchTables = (db: LibraryDb) => [db.items, db.postings, db.smartFolders, db.folders, db.comments];
 
 /**
  * Keys (ascending) of the non-trashed items matching `conditions`, among `within` when given.
@@ -23,7 +25,7 @@ export const matchTables = (db: LibraryDb) => [db.items, db.smartFolders, db.fol
  */
 export async function matchConditions(db: LibraryDb, conditions: Conditions, now: number, within?: readonly string[]): Promise<string[]> {
   const answers = await Promise.all(conditions.map((group) => Promise.all(group.rules.map((rule) => lookupFor(rule, now)?.(db)))));
-  const trashed = new Set(await db.items.where('facets').equals(TRASHED).primaryKeys());
+  const trashed = new Set(await readList(db, facetList(TRASHED)));
   const narrowed = narrowings(conditions, answers);
   if (within) narrowed.push([...within]);
   const candidates = narrowed.length ? ascending(intersectKeys(narrowed)) : null;
@@ -37,7 +39,7 @@ export async function matchConditions(db: LibraryDb, conditions: Conditions, now
   });
 
   if (residual.length === 0) {
-    const keys = candidates ?? (await db.items.toCollection().primaryKeys());
+    const keys = candidates ?? (await readList(db, ALL_ITEMS_LIST));
     const bare = (pk: string): RuleSubject => ({ row: { pk } as ItemRow, folderNames: [], comments: [] });
     return keys.filter((pk) => !trashed.has(pk) && test(bare(pk)));
   }

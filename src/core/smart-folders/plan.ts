@@ -7,7 +7,8 @@
  */
 import type { Collection } from 'dexie';
 import { itemPk, shapeFacet, UNFILED, UNTAGGED, type Shape } from '../items/item-row';
-import { itemKeysWithAny } from '../storage/index-keys';
+import { extList, facetList, folderList, starList, tagList } from '../postings/posting-lists';
+import { readAnyList, readList } from '../postings/postings-store';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
 import { fold, starOf, textTest, textsHold } from './evaluate';
@@ -33,12 +34,8 @@ const answer = (read: (db: LibraryDb) => Items, negated = false, exact = true): 
 const NUMBER_INDEX: Record<NumberRule['property'], keyof ItemRow> = { width: 'width', height: 'height', fileSize: 'size', duration: 'duration' };
 const DATE_INDEX = { mtime: 'modificationTime', btime: 'btime' } as const;
 
-/** Items whose `index` holds any of `values` (see index-keys.ts for why not `anyOf`). */
-const withAny = (index: string, values: readonly (string | number)[], negated = false): Lookup => async (db) => ({
-  pks: await itemKeysWithAny(db, index, values),
-  negated,
-  exact: true,
-});
+/** Items on any of the posting `lists`. */
+const onAnyList = (lists: readonly string[], negated = false): Lookup => async (db) => ({ pks: await readAnyList(db, lists), negated, exact: true });
 
 const between = (db: LibraryDb, index: string, r: Range) => db.items.where(index).between(r.lo, r.hi, r.loInclusive, r.hiInclusive);
 
@@ -54,14 +51,14 @@ export function lookupFor(rule: Rule, now: number): Lookup | undefined {
     }
     case 'createTime': case 'mtime': case 'btime': return dateLookup(rule, now);
     case 'tags': case 'folders': return setLookup(rule);
-    case 'type': return withAny('ext', [...extensionsOf(rule.value)], rule.method === 'unequal');
+    case 'type': return onAnyList([...extensionsOf(rule.value)].map(extList), rule.method === 'unequal');
     case 'rating': {
       const stars = (Array.isArray(rule.value) ? rule.value : [rule.value]).map(starOf);
-      return withAny('star', stars, rule.method === 'unequal');
+      return onAnyList(stars.map(starList), rule.method === 'unequal');
     }
     case 'shape':
       if (rule.value === CUSTOM_SHAPE) return undefined;
-      return answer((db) => db.items.where('facets').equals(shapeFacet(rule.value as Shape)), rule.method === 'unequal');
+      return onAnyList([facetList(shapeFacet(rule.value as Shape))], rule.method === 'unequal');
     case 'color': return undefined;
   }
 }
@@ -88,7 +85,7 @@ function folderNameLookup(rule: StringRule): Lookup {
   return async (db) => {
     const folders = await db.folders.toArray();
     const ids = folders.filter((f) => textsHold(q, [f.name]) !== q.every).map((f) => f.id);
-    return { pks: await itemKeysWithAny(db, 'folders', ids), negated: q.every, exact: true };
+    return { pks: await readAnyList(db, ids.map(folderList)), negated: q.every, exact: true };
   };
 }
 
@@ -102,19 +99,18 @@ function dateLookup(rule: DateRule, now: number): Lookup {
 }
 
 function setLookup(rule: SetRule): Lookup {
-  const index = rule.property;
-  const values = rule.value ?? [];
-  const emptyFacet = index === 'tags' ? UNTAGGED : UNFILED;
+  const lists = (rule.value ?? []).map(rule.property === 'tags' ? tagList : folderList);
+  const emptyList = facetList(rule.property === 'tags' ? UNTAGGED : UNFILED);
   switch (rule.method) {
-    case 'union': return withAny(index, values);
-    case 'identity': return withAny(index, values, true);
-    case 'empty': return answer((db) => db.items.where('facets').equals(emptyFacet));
-    case 'not-empty': return answer((db) => db.items.where('facets').equals(emptyFacet), true);
+    case 'union': return onAnyList(lists);
+    case 'identity': return onAnyList(lists, true);
+    case 'empty': return onAnyList([emptyList]);
+    case 'not-empty': return onAnyList([emptyList], true);
     case 'intersection': case 'equal':
       // Every item holding all the values; `equal` must still check that it holds no others.
       return async (db) => {
-        const lists = await Promise.all(values.map((v) => keysOf(db.items.where(index).equals(v))));
-        return { pks: intersectKeys(lists), negated: false, exact: rule.method === 'intersection' };
+        const keys = await Promise.all(lists.map((list) => readList(db, list)));
+        return { pks: intersectKeys(keys), negated: false, exact: rule.method === 'intersection' };
       };
   }
 }

@@ -13,9 +13,11 @@ import type {
   StateRow,
   TagGroupRow,
   TagRow,
+  PostingRow,
   TermsRow,
   ThumbnailRow,
 } from './rows';
+import { buildPostings } from '../postings/build-postings';
 
 export class LibraryDb extends Dexie {
   items!: Table<ItemRow, string>;
@@ -27,6 +29,7 @@ export class LibraryDb extends Dexie {
   tagGroups!: Table<TagGroupRow, string>;
   smartFolders!: Table<SmartFolderRow, string>;
   terms!: Table<TermsRow, string>;
+  postings!: Table<PostingRow, [string, string]>;
   jobs!: Table<JobRow, string>;
   state!: Table<StateRow, string>;
 
@@ -45,5 +48,7 @@ export class LibraryDb extends Dexie {
       jobs: 'id, createdAt, itemId',
       state: 'key',
     });
+    // Posting lists replace the multiEntry terms index for search and back the set filters.
+    this.version(2).stores({ terms: 'pk', postings: '[list+fence]' }).upgrade(buildPostings);
   }
 }

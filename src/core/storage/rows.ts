@@ -128,6 +128,13 @@ export interface TermsRow {
   text: string[];
 }
 
+/** One block of a posting list (src/core/postings): item keys, ascending, from `fence` on. */
+export interface PostingRow {
+  list: string;
+  fence: string;
+  pks: string[];
+}
+
 export interface JobRow {
   /** `<kind>:<itemId>`, so an item has at most one pending job of each kind. */
   id: string;

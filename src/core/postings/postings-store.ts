@@ -1,0 +1,126 @@
+/**
+ * Posting lists: for each list name, the keys (pks) of its items, sorted, stored in blocks of at
+ * most BLOCK_SIZE keys. One read returns a whole list, however long, at a small fraction of what
+ * reading the same keys from a Dexie index costs, because IndexedDB pays per record and a block is
+ * one record (docs/decisions/posting-lists.md).
+ *
+ * A block's `fence` routes keys to it: a key belongs to the block with the largest fence not above
+ * it, or to the first block when every fence is above it. Splitting a block gives each new block
+ * its first key as fence; an emptied block is deleted. Concatenating a list's blocks in fence order
+ * therefore gives its keys in ascending order.
+ */
+import Dexie from 'dexie';
+import type { LibraryDb } from '../storage/library-db';
+import type { PostingRow } from '../storage/rows';
+
+export const BLOCK_SIZE = 2000;
+
+type BlockKey = [list: string, fence: string];
+
+/** Per list, per item key: whether the item is on the list after the change. */
+export type PostingDelta = Map<string, Map<string, boolean>>;
+
+const blocksOf = (db: LibraryDb, list: string) => db.postings.where('[list+fence]').between([list, ''], [list, Dexie.maxKey], true, true);
+
+/** The keys on `list`, ascending. */
+export async function readList(db: LibraryDb, list: string): Promise<string[]> {
+  const blocks = await blocksOf(db, list).toArray();
+  return blocks.length === 1 ? blocks[0]!.pks : blocks.flatMap((block) => block.pks);
+}
+
+/** The keys on any list whose name starts with `prefix`, ascending, each once. */
+export async function readListsStartingWith(db: LibraryDb, prefix: string): Promise<string[]> {
+  const blocks = await db.postings.where('[list+fence]').between([prefix, ''], [`${prefix}\uffff`, ''], true, false).toArray();
+  const lists = new Set(blocks.map((block) => block.list));
+  if (lists.size <= 1) return blocks.flatMap((block) => block.pks);
+  return [...new Set(blocks.flatMap((block) => block.pks))].sort();
+}
+
+/** The keys on any of `lists`, ascending, each once. */
+export async function readAnyList(db: LibraryDb, lists: readonly string[]): Promise<string[]> {
+  const read = await Promise.all([...new Set(lists)].map((list) => readList(db, list)));
+  if (read.length === 1) return read[0]!;
+  return [...new Set(read.flat())].sort();
+}
+
+/** Records that item `pk` moved from the lists `before` to the lists `after`. */
+export function notePostings(delta: PostingDelta, pk: string, before: readonly string[], after: readonly string[]): void {
+  const had = new Set(before);
+  const has = new Set(after);
+  const note = (list: string, present: boolean) => {
+    let entries = delta.get(list);
+    if (!entries) delta.set(list, (entries = new Map()));
+    entries.set(pk, present);
+  };
+  for (const list of had) if (!has.has(list)) note(list, false);
+  for (const list of has) if (!had.has(list)) note(list, true);
+}
+
+/** Writes `delta` into the blocks; call it inside the write transaction. */
+export async function applyPostings(db: LibraryDb, delta: PostingDelta): Promise<void> {
+  if (delta.size === 0) return;
+  const lists = [...delta.keys()];
+  const fences = await Promise.all(lists.map(async (list) => (await blocksOf(db, list).primaryKeys()) as unknown as BlockKey[]));
+  const wanted: BlockKey[] = [];
+  const edits: { list: string; block: number; entries: [string, boolean][] }[] = [];
+  lists.forEach((list, i) => {
+    const keys = fences[i]!;
+    const byBlock = new Map<number, [string, boolean][]>();
+    for (const entry of delta.get(list)!) {
+      const block = keys.length ? blockFor(keys, entry[0]) : -1;
+      let entries = byBlock.get(block);
+      if (!entries) byBlock.set(block, (entries = []));
+      entries.push(entry);
+    }
+    for (const [block, entries] of byBlock) {
+      edits.push({ list, block: block < 0 ? -1 : wanted.length, entries });
+      if (block >= 0) wanted.push(keys[block]!);
+    }
+  });
+  const rows = await db.postings.bulkGet(wanted);
+  const puts: PostingRow[] = [];
+  const deletes: BlockKey[] = [];
+  for (const { list, block, entries } of edits) {
+    const row = block >= 0 ? rows[block] : undefined;
+    const fence = block >= 0 ? wanted[block]![1] : '';
+    const pks = edited(row?.pks ?? [], entries);
+    if (pks.length === 0) {
+      if (row) deletes.push([list, fence]);
+      continue;
+    }
+    for (let at = 0; at < pks.length; at += BLOCK_SIZE) {
+      puts.push({ list, fence: at === 0 ? fence : pks[at]!, pks: pks.slice(at, at + BLOCK_SIZE) });
+    }
+  }
+  if (deletes.length) await db.postings.bulkDelete(deletes);
+  if (puts.length) await db.postings.bulkPut(puts);
+}
+
+/** Index of the block that `pk` belongs to: the last fence not above it, else the first block. */
+function blockFor(keys: readonly BlockKey[], pk: string): number {
+  let lo = 0;
+  let hi = keys.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (keys[mid]![1] <= pk) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** A sorted key list with the entries applied, still sorted. */
+function edited(pks: readonly string[], entries: readonly [string, boolean][]): string[] {
+  const last = pks[pks.length - 1];
+  const adds = entries.filter(([, present]) => present).map(([pk]) => pk).sort();
+  if (adds.length === entries.length && (last === undefined || adds[0]! > last)) return [...pks, ...dedupeSorted(adds)];
+  const keys = new Set(pks);
+  for (const [pk, present] of entries) {
+    if (present) keys.add(pk);
+    else keys.delete(pk);
+  }
+  return adds.length ? [...keys].sort() : [...keys];
+}
+
+export function dedupeSorted(keys: string[]): string[] {
+  return keys.filter((key, i) => i === 0 || key !== keys[i - 1]);
+}
