@@ -15,7 +15,6 @@ import { miniSearchRestore } from './minisearch-restore';
 import { seeding } from './seeding';
 import { smartFolderItems } from './smart-folder-items';
 import { itemGetDuringThumbnails, thumbnailRate } from './thumbnails';
-import { probe } from './zz-probe';
 import { workerHeap } from './worker-heap';
 
 export const SCENARIOS: readonly Scenario[] = [
@@ -33,5 +32,4 @@ export const SCENARIOS: readonly Scenario[] = [
   smartFolderItems,
   thumbnailRate,
   itemGetDuringThumbnails,
-  probe,
 ];
