@@ -13,7 +13,7 @@ import Dexie from 'dexie';
 import type { LibraryDb } from '../storage/library-db';
 import type { PostingRow } from '../storage/rows';
 
-export const BLOCK_SIZE = 2000;
+export const BLOCK_SIZE = 512;
 
 type BlockKey = [list: string, fence: string];
 
