@@ -1,9 +1,19 @@
-/** Pinyin of a tag name: Han characters spelled out without tones, other text unchanged. */
-import { pinyin } from 'pinyin-pro';
+/**
+ * Pinyin of a tag name: Han characters spelled out without tones, other text unchanged.
+ * pinyin-pro's dictionary takes about 15 ms to evaluate, which every worker start would pay;
+ * imported dynamically, the bundler defers it until `loadPinyin` runs, which every write does
+ * before its transaction (tag rows are made inside one, where nothing may be awaited but Dexie).
+ */
+let library: typeof import('pinyin-pro') | undefined;
+
+export async function loadPinyin(): Promise<void> {
+  library ??= await import('pinyin-pro');
+}
 
 const HAN = /\p{Script=Han}/u;
 
 export function pinyinOf(name: string): string {
   if (!HAN.test(name)) return name;
-  return pinyin(name, { toneType: 'none', nonZh: 'consecutive' }).replace(/\s+/g, ' ').trim();
+  if (!library) throw new Error('pinyinOf() ran before loadPinyin().');
+  return library.pinyin(name, { toneType: 'none', nonZh: 'consecutive' }).replace(/\s+/g, ' ').trim();
 }
