@@ -27,20 +27,29 @@ export async function pageOfItems(
 ): Promise<Page<Partial<ItemView>>> {
   const { exclude, scan } = candidates;
   let total: number;
-  let slice: string[];
+  let rows: ItemRow[];
   if (scan && order === DEFAULT_ORDER) {
     // Newest first is the index's own order backwards: walk it and stop after the page.
-    total = (await scan.collection(db).count()) - (await countMatching(db, exclude, scan.matches));
-    slice = (await newestKeys(scan.collection(db), exclude, page.offset + page.limit)).slice(page.offset);
+    const end = page.offset + page.limit;
+    const [indexed, excluded, newest] = await Promise.all([
+      scan.collection(db).count(),
+      countMatching(db, exclude, scan.matches),
+      page.offset === 0 ? newestRows(scan.collection(db), exclude, end) : newestKeys(scan.collection(db), exclude, end).then((keys) => rowsOf(db, keys.slice(page.offset))),
+    ]);
+    total = indexed - excluded;
+    rows = newest;
   } else {
     const pks = scan && scan !== ALL_ITEMS ? await scan.collection(db).primaryKeys() : candidates.pks;
     const live = pks ? pks.filter((pk) => !exclude.has(pk)) : null;
     const ordered = (await orderItemPks(db, live, order)).filter((pk) => !exclude.has(pk));
     total = ordered.length;
-    slice = ordered.slice(page.offset, page.offset + page.limit);
+    rows = await rowsOf(db, ordered.slice(page.offset, page.offset + page.limit));
   }
-  const rows = (await db.items.bulkGet(slice)).filter((row): row is ItemRow => row !== undefined);
   return pageOf(rows.map((row) => pickFields(itemView(row), fields)), total, page);
+}
+
+async function rowsOf(db: LibraryDb, pks: string[]): Promise<ItemRow[]> {
+  return (await db.items.bulkGet(pks)).filter((row): row is ItemRow => row !== undefined);
 }
 
 const KEY_CHUNK = 500;
@@ -50,6 +59,18 @@ async function countMatching(db: LibraryDb, exclude: ReadonlySet<string>, matche
   if (exclude.size === 0) return 0;
   const rows = await db.items.bulkGet([...exclude]);
   return rows.filter((row) => row !== undefined && matches(row)).length;
+}
+
+/** The first page's rows, read straight off the collection walked backwards (no second read by key). */
+async function newestRows(collection: Collection<ItemRow, string>, exclude: ReadonlySet<string>, count: number): Promise<ItemRow[]> {
+  const out: ItemRow[] = [];
+  for (let skip = 0; out.length < count; ) {
+    const rows = await collection.clone().reverse().offset(skip).limit(count - out.length + exclude.size).toArray();
+    if (rows.length === 0) break;
+    skip += rows.length;
+    for (const row of rows) if (!exclude.has(row.pk)) out.push(row);
+  }
+  return out.slice(0, count);
 }
 
 /** The first `count` keys of the collection walked backwards, skipping excluded ones. */
