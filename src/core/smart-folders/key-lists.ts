@@ -1,25 +1,44 @@
 /**
- * Set operations on lists of item keys (index answers). Lists are duplicate-free but in any order
- * (a range read comes back in index order); the one sort happens on the final answer.
+ * Sets of item keys as index answers hold them: ascending lists, and a union kept as the lists it
+ * unites (a `KeySet`) until something must walk it. Membership is a binary search, so testing a
+ * few thousand candidates against a tag held by a third of the library builds no Set of that tag.
  */
 
-export function uniqueKeys(keys: readonly string[]): string[] {
-  return [...new Set(keys)];
+/** The union of these ascending, duplicate-free lists. */
+export type KeySet = readonly (readonly string[])[];
+
+export function containsKey(list: readonly string[], key: string): boolean {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = list[mid]!;
+    if (at === key) return true;
+    if (at < key) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 
-/** Keys in every list, in the order of the smallest list, which bounds the work. */
-export function intersectKeys(lists: readonly (readonly string[])[]): string[] {
-  if (lists.length === 0) return [];
-  const [smallest, ...rest] = [...lists].sort((a, b) => a.length - b.length);
-  const sets = rest.map((list) => new Set(list));
-  return smallest!.filter((key) => sets.every((set) => set.has(key)));
+export const inKeySet = (set: KeySet, key: string): boolean => set.some((list) => containsKey(list, key));
+
+/** An upper bound of the set's size (the lists may overlap). */
+export const keySetSize = (set: KeySet): number => set.reduce((sum, list) => sum + list.length, 0);
+
+/** The set's keys, ascending, each once. */
+export function keysOf(set: KeySet): string[] {
+  if (set.length === 1) return [...set[0]!];
+  return [...new Set(set.flat())].sort();
 }
 
-export function unionKeys(lists: readonly (readonly string[])[]): string[] {
-  return uniqueKeys(lists.flat());
+/** Keys in every set, ascending: the smallest set walked, the others searched. */
+export function intersectKeySets(sets: readonly KeySet[]): string[] {
+  if (sets.length === 0) return [];
+  const [smallest, ...rest] = [...sets].sort((a, b) => keySetSize(a) - keySetSize(b));
+  return keysOf(smallest!).filter((key) => rest.every((set) => inKeySet(set, key)));
 }
 
-/** Ascending key order is import order (see item-keys-and-facets.md). */
-export function ascending(keys: string[]): string[] {
-  return keys.sort();
+/** Index range reads come back in index order: sorted once here, duplicates dropped. */
+export function ascendingUnique(keys: readonly string[]): string[] {
+  return [...new Set(keys)].sort();
 }

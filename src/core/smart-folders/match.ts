@@ -12,7 +12,7 @@ import type { ItemRow, SmartFolderRow } from '../storage/rows';
 import { combineGroups, compileRule, type RuleSubject, type Test } from './evaluate';
 import { lookupFor, type IndexAnswer } from './plan';
 import type { Conditions } from './rules';
-import { ascending, intersectKeys, unionKeys } from './key-lists';
+import { ascendingUnique, inKeySet, intersectKeySets, type KeySet } from './key-lists';
 
 const ROW_BATCH = 1000;
 
@@ -27,15 +27,15 @@ export async function matchConditions(db: LibraryDb, conditions: Conditions, now
   const answers = await Promise.all(conditions.map((group) => Promise.all(group.rules.map((rule) => lookupFor(rule, now)?.(db)))));
   const trashed = new Set(await readList(db, facetList(TRASHED)));
   const narrowed = narrowings(conditions, answers);
-  if (within) narrowed.push([...within]);
-  const candidates = narrowed.length ? ascending(intersectKeys(narrowed)) : null;
+  if (within) narrowed.push([within]);
+  const candidates = narrowed.length ? intersectKeySets(narrowed) : null;
 
-  const members = answers.map((group) => group.map((a) => (a?.exact ? new Set(a.pks) : undefined)));
-  const residual = conditions.flatMap((group, g) => group.rules.filter((_, i) => !members[g]![i]));
+  const exact = (g: number, i: number) => (answers[g]![i]?.exact ? answers[g]![i] : undefined);
+  const residual = conditions.flatMap((group, g) => group.rules.filter((_, i) => !exact(g, i)));
   const test = combineGroups<RuleSubject>(conditions, (rule, g, i) => {
-    const set = members[g]![i];
-    if (!set) return compileRule(rule, now);
-    return answers[g]![i]!.negated ? (s) => !set.has(s.row.pk) : (s) => set.has(s.row.pk);
+    const answer = exact(g, i);
+    if (!answer) return compileRule(rule, now);
+    return answer.negated ? (s) => !inKeySet(answer.keys, s.row.pk) : (s) => inKeySet(answer.keys, s.row.pk);
   });
 
   if (residual.length === 0) {
@@ -51,16 +51,19 @@ export async function matchConditions(db: LibraryDb, conditions: Conditions, now
   return kept;
 }
 
-/** What index answers can narrow: a TRUE AND group by any positive answer, a TRUE OR group only when every rule has one. */
-function narrowings(conditions: Conditions, answers: (IndexAnswer | undefined)[][]): string[][] {
-  const lists: string[][] = [];
+/**
+ * The sets the matches must lie in: in a TRUE AND group, each positive answer; in a TRUE OR group,
+ * the union of its answers when every rule has a positive one.
+ */
+function narrowings(conditions: Conditions, answers: (IndexAnswer | undefined)[][]): KeySet[] {
+  const sets: KeySet[] = [];
   conditions.forEach((group, g) => {
     if (group.boolean !== 'TRUE') return;
-    const positive = answers[g]!.filter((a): a is IndexAnswer => a !== undefined && !a.negated).map((a) => a.pks);
-    if (group.match === 'AND' && positive.length > 0) lists.push(intersectKeys(positive));
-    if (group.match === 'OR' && positive.length === group.rules.length) lists.push(unionKeys(positive));
+    const positive = answers[g]!.filter((a): a is IndexAnswer => a !== undefined && !a.negated).map((a) => a.keys);
+    if (group.match === 'AND') sets.push(...positive);
+    if (group.match === 'OR' && positive.length === group.rules.length) sets.push(positive.flat());
   });
-  return lists;
+  return sets;
 }
 
 /** Hands the rows of `pks`, or of every item in key order, to `use` a batch at a time. */
@@ -143,6 +146,6 @@ export async function matchSmartFolders(db: LibraryDb, ids: readonly string[], n
     const matcher = await SmartFolderMatcher.open(db, now);
     const unknown = ids.find((id) => !matcher.has(id));
     if (unknown !== undefined) throw notFound(`No smart folder with id "${unknown}" (field smartFolders).`);
-    return ascending(unionKeys(await Promise.all([...new Set(ids)].map((id) => matcher.matches(id)))));
+    return ascendingUnique((await Promise.all([...new Set(ids)].map((id) => matcher.matches(id)))).flat());
   });
 }

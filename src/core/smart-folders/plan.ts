@@ -1,6 +1,6 @@
 /**
  * The planner: for each rule, the index read that answers it, if one exists. An answer is the
- * keys (unique, any order) of the items it names; `negated` means the rule holds for items NOT in the list;
+ * keys of the items it names, as a KeySet (ascending lists whose union it is); `negated` means the rule holds for items NOT in the list;
  * `exact` means the list decides the rule (else it is a superset and the row must be tested).
  * Rules without a lookup (url, annotation, comments, most name methods, colour, custom shape) are
  * tested on rows by the evaluator, and only on the candidates the other rules leave.
@@ -8,7 +8,7 @@
 import type { Collection } from 'dexie';
 import { itemPk, shapeFacet, UNFILED, UNTAGGED, type Shape } from '../items/item-row';
 import { extList, facetList, folderList, starList, tagList } from '../postings/posting-lists';
-import { readAnyList, readList } from '../postings/postings-store';
+import { readList } from '../postings/postings-store';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
 import { fold, starOf, textTest, textsHold } from './evaluate';
@@ -16,10 +16,10 @@ import { extensionsOf } from './file-types';
 import { dateRange, numberRange, type Range } from './ranges';
 import { CUSTOM_SHAPE } from './rule-catalogue';
 import type { DateRule, NumberRule, Rule, SetRule, StringRule } from './rules';
-import { intersectKeys, uniqueKeys } from './key-lists';
+import { ascendingUnique, intersectKeySets, type KeySet } from './key-lists';
 
 export interface IndexAnswer {
-  pks: string[];
+  keys: KeySet;
   negated: boolean;
   exact: boolean;
 }
@@ -28,14 +28,23 @@ export type Lookup = (db: LibraryDb) => Promise<IndexAnswer>;
 
 type Items = Collection<ItemRow, string>;
 
-const keysOf = async (collection: Items) => uniqueKeys(await collection.primaryKeys());
-const answer = (read: (db: LibraryDb) => Items, negated = false, exact = true): Lookup => async (db) => ({ pks: await keysOf(read(db)), negated, exact });
+const answer = (read: (db: LibraryDb) => Items, negated = false, exact = true): Lookup => async (db) => ({
+  keys: [ascendingUnique(await read(db).primaryKeys())],
+  negated,
+  exact,
+});
 
 const NUMBER_INDEX: Record<NumberRule['property'], keyof ItemRow> = { width: 'width', height: 'height', fileSize: 'size', duration: 'duration' };
 const DATE_INDEX = { mtime: 'modificationTime', btime: 'btime' } as const;
 
-/** Items on any of the posting `lists`. */
-const onAnyList = (lists: readonly string[], negated = false): Lookup => async (db) => ({ pks: await readAnyList(db, lists), negated, exact: true });
+/** Items on any of the posting `lists`, kept as the lists (a union is not merged). */
+const onAnyList = (lists: readonly string[], negated = false): Lookup => async (db) => ({
+  keys: await readEach(db, lists),
+  negated,
+  exact: true,
+});
+
+const readEach = (db: LibraryDb, lists: readonly string[]) => Promise.all([...new Set(lists)].map((list) => readList(db, list)));
 
 const between = (db: LibraryDb, index: string, r: Range) => db.items.where(index).between(r.lo, r.hi, r.loInclusive, r.hiInclusive);
 
@@ -85,7 +94,7 @@ function folderNameLookup(rule: StringRule): Lookup {
   return async (db) => {
     const folders = await db.folders.toArray();
     const ids = folders.filter((f) => textsHold(q, [f.name]) !== q.every).map((f) => f.id);
-    return { pks: await readAnyList(db, ids.map(folderList)), negated: q.every, exact: true };
+    return { keys: await readEach(db, ids.map(folderList)), negated: q.every, exact: true };
   };
 }
 
@@ -109,8 +118,8 @@ function setLookup(rule: SetRule): Lookup {
     case 'intersection': case 'equal':
       // Every item holding all the values; `equal` must still check that it holds no others.
       return async (db) => {
-        const keys = await Promise.all(lists.map((list) => readList(db, list)));
-        return { pks: intersectKeys(keys), negated: false, exact: rule.method === 'intersection' };
+        const each = await readEach(db, lists);
+        return { keys: [intersectKeySets(each.map((list) => [list]))], negated: false, exact: rule.method === 'intersection' };
       };
   }
 }
