@@ -56,33 +56,37 @@ export function notePostings(delta: PostingDelta, pk: string, before: readonly s
   for (const list of has) if (!had.has(list)) note(list, true);
 }
 
-/** Writes `delta` into the blocks; call it inside the write transaction. */
+interface BlockEdit {
+  list: string;
+  fence: string;
+  /** The block as stored; absent for a list's first block. */
+  row?: PostingRow;
+  entries: [string, boolean][];
+}
+
+/**
+ * Writes `delta` into the blocks; call it inside the write transaction. Each list's last block is
+ * read first (one request): new items have the largest keys, so adds usually all land there. Only
+ * lists with a change further back also read their fences and the blocks those changes route to.
+ */
 export async function applyPostings(db: LibraryDb, delta: PostingDelta): Promise<void> {
   if (delta.size === 0) return;
   const lists = [...delta.keys()];
-  const fences = await Promise.all(lists.map(async (list) => (await blocksOf(db, list).primaryKeys()) as unknown as BlockKey[]));
-  const wanted: BlockKey[] = [];
-  const edits: { list: string; block: number; entries: [string, boolean][] }[] = [];
+  const lasts = await Promise.all(lists.map((list) => blocksOf(db, list).last()));
+  const edits: BlockEdit[] = [];
+  const further: string[] = [];
   lists.forEach((list, i) => {
-    const keys = fences[i]!;
-    const byBlock = new Map<number, [string, boolean][]>();
-    for (const entry of delta.get(list)!) {
-      const block = keys.length ? blockFor(keys, entry[0]) : -1;
-      let entries = byBlock.get(block);
-      if (!entries) byBlock.set(block, (entries = []));
-      entries.push(entry);
-    }
-    for (const [block, entries] of byBlock) {
-      edits.push({ list, block: block < 0 ? -1 : wanted.length, entries });
-      if (block >= 0) wanted.push(keys[block]!);
-    }
+    const last = lasts[i];
+    const entries = [...delta.get(list)!];
+    if (!last) edits.push({ list, fence: '', entries });
+    else if (entries.every(([pk]) => pk >= last.fence)) edits.push({ list, fence: last.fence, row: last, entries });
+    else further.push(list);
   });
-  const rows = await db.postings.bulkGet(wanted);
+  edits.push(...(await editsRoutedByFence(db, further, delta)));
+
   const puts: PostingRow[] = [];
   const deletes: BlockKey[] = [];
-  for (const { list, block, entries } of edits) {
-    const row = block >= 0 ? rows[block] : undefined;
-    const fence = block >= 0 ? wanted[block]![1] : '';
+  for (const { list, fence, row, entries } of edits) {
     const pks = edited(row?.pks ?? [], entries);
     if (pks.length === 0) {
       if (row) deletes.push([list, fence]);
@@ -94,6 +98,28 @@ export async function applyPostings(db: LibraryDb, delta: PostingDelta): Promise
   }
   if (deletes.length) await db.postings.bulkDelete(deletes);
   if (puts.length) await db.postings.bulkPut(puts);
+}
+
+/** The general case: each list's fences read, its entries grouped by the block they route to. */
+async function editsRoutedByFence(db: LibraryDb, lists: readonly string[], delta: PostingDelta): Promise<BlockEdit[]> {
+  if (lists.length === 0) return [];
+  const fences = await Promise.all(lists.map(async (list) => (await blocksOf(db, list).primaryKeys()) as unknown as BlockKey[]));
+  const wanted: BlockKey[] = [];
+  const groups: { list: string; block: number; entries: [string, boolean][] }[] = [];
+  lists.forEach((list, i) => {
+    const keys = fences[i]!;
+    const byBlock = new Map<number, [string, boolean][]>();
+    for (const entry of delta.get(list)!) {
+      const block = blockFor(keys, entry[0]);
+      let entries = byBlock.get(block);
+      if (!entries) byBlock.set(block, (entries = []));
+      entries.push(entry);
+    }
+    for (const [block, entries] of byBlock) groups.push({ list, block, entries });
+    for (const block of byBlock.keys()) wanted.push(keys[block]!);
+  });
+  const rows = await db.postings.bulkGet(wanted);
+  return groups.map(({ list, entries }, i) => ({ list, fence: wanted[i]![1], row: rows[i], entries }));
 }
 
 /** Index of the block that `pk` belongs to: the last fence not above it, else the first block. */
