@@ -1,14 +1,15 @@
 /**
  * item/get filters → the keys of matching items. Every filter an index can answer is read as a
- * sorted key list from its index and intersected; only the substring filters (keywords,
- * annotation, url) read rows, and only of the candidates left by the others. A lone equality
+ * sorted key list (a posting list, or an index's keys) and intersected; only the substring filters
+ * (keywords, annotation, url) read rows, and only of the candidates left by the others. A lone equality
  * filter (or none) is not read at all: it becomes a `scan` that the page reader walks newest first
  * and stops after the page.
  */
 import type { Collection } from 'dexie';
 import { SELECTION_KEY } from './selection';
 import { extList, facetList, folderList, starList, tagList } from '../postings/posting-lists';
-import { readAnyList, readList } from '../postings/postings-store';
+import { ascendingUnique, intersectKeySets } from '../postings/key-sets';
+import { readAnyList, readList, readTrashedKeys } from '../postings/postings-store';
 import { TRASHED } from '../storage/counts';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
@@ -31,8 +32,6 @@ export interface Candidates {
   scan?: IndexScan;
 }
 
-const unique = (pks: string[]) => [...new Set(pks)].sort();
-
 interface IndexLookup {
   keys: (db: LibraryDb) => Promise<string[]>;
   /** Set for single-value equality lookups, which can be walked instead of read whole. */
@@ -54,7 +53,7 @@ function indexLookups(input: ItemListInput, smartFolderMatches: SmartFolderMatch
   const lookups: IndexLookup[] = [];
   const facet = (value: string) => equality(facetList(value), 'facets', value, (row) => row.facets.includes(value));
   if (input.id !== undefined) lookups.push({ keys: (db) => db.items.where('id').equals(input.id!).primaryKeys() });
-  if (input.ids) lookups.push({ keys: async (db) => unique(await db.items.where('id').anyOf(input.ids!).primaryKeys()) });
+  if (input.ids) lookups.push({ keys: async (db) => ascendingUnique(await db.items.where('id').anyOf(input.ids!).primaryKeys()) });
   if (input.isSelected) lookups.push({ keys: selectedPks });
   if (input.isUntagged) lookups.push(facet(UNTAGGED));
   if (input.isUnfiled) lookups.push(facet(UNFILED));
@@ -81,15 +80,7 @@ function indexLookups(input: ItemListInput, smartFolderMatches: SmartFolderMatch
 
 async function selectedPks(db: LibraryDb): Promise<string[]> {
   const ids = ((await db.state.get(SELECTION_KEY))?.value as string[] | undefined) ?? [];
-  return unique(await db.items.where('id').anyOf(ids).primaryKeys());
-}
-
-/** Intersects sorted key lists, smallest first; the answer stays sorted. */
-export function intersectSorted(lists: string[][]): string[] {
-  if (lists.length === 0) return [];
-  const [smallest, ...rest] = [...lists].sort((a, b) => a.length - b.length);
-  const sets = rest.map((list) => new Set(list));
-  return smallest!.filter((pk) => sets.every((set) => set.has(pk)));
+  return ascendingUnique(await db.items.where('id').anyOf(ids).primaryKeys());
 }
 
 /** Substring filters that need the row itself (case-insensitive, decisions.md). */
@@ -112,13 +103,13 @@ export async function filterItems(
   smartFolderMatches: SmartFolderMatcher,
 ): Promise<Candidates> {
   const lookups = indexLookups(input, smartFolderMatches);
-  const exclude = input.isDeleted ? new Set<string>() : new Set(await readList(db, facetList(TRASHED)));
+  const exclude = input.isDeleted ? new Set<string>() : await readTrashedKeys(db);
   const test = rowTest(input);
   if (!test && lookups.length <= 1) {
     const scan = lookups.length === 0 ? ALL_ITEMS : lookups[0]!.scan;
     if (scan) return { pks: null, exclude, scan };
   }
-  let pks = lookups.length ? intersectSorted(await Promise.all(lookups.map((lookup) => lookup.keys(db)))) : null;
+  let pks = lookups.length ? intersectKeySets((await Promise.all(lookups.map((lookup) => lookup.keys(db)))).map((keys) => [keys])) : null;
   if (test) {
     const kept: string[] = [];
     if (pks === null) {

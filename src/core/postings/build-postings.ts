@@ -6,7 +6,8 @@
 import type { Transaction } from 'dexie';
 import type { ItemRow, PostingRow, TermsRow } from '../storage/rows';
 import { itemLists, termList } from './posting-lists';
-import { BLOCK_SIZE, dedupeSorted } from './postings-store';
+import { ascendingUnique } from './key-sets';
+import { blocksFor } from './postings-store';
 
 export function postingsOf(items: readonly ItemRow[], terms: readonly TermsRow[]): PostingRow[] {
   const termsByPk = new Map(terms.map((row) => [row.pk, row.terms]));
@@ -18,12 +19,7 @@ export function postingsOf(items: readonly ItemRow[], terms: readonly TermsRow[]
       else byList.set(list, [item.pk]);
     }
   }
-  const rows: PostingRow[] = [];
-  for (const [list, pks] of byList) {
-    const sorted = dedupeSorted(pks.sort());
-    for (let at = 0; at < sorted.length; at += BLOCK_SIZE) rows.push({ list, fence: at === 0 ? '' : sorted[at]!, pks: sorted.slice(at, at + BLOCK_SIZE) });
-  }
-  return rows;
+  return [...byList].flatMap(([list, pks]) => blocksFor(list, '', ascendingUnique(pks)));
 }
 
 /** Dexie upgrade step: fills the new postings table from the items and terms tables. */

@@ -10,6 +10,9 @@
  * therefore gives its keys in ascending order.
  */
 import Dexie from 'dexie';
+import { ascendingUnique, keysOf } from './key-sets';
+import { facetList } from './posting-lists';
+import { TRASHED } from '../storage/counts';
 import type { LibraryDb } from '../storage/library-db';
 import type { PostingRow } from '../storage/rows';
 
@@ -31,16 +34,18 @@ export async function readList(db: LibraryDb, list: string): Promise<string[]> {
 /** The keys on any list whose name starts with `prefix`, ascending, each once. */
 export async function readListsStartingWith(db: LibraryDb, prefix: string): Promise<string[]> {
   const blocks = await db.postings.where('[list+fence]').between([prefix, ''], [`${prefix}\uffff`, ''], true, false).toArray();
-  const lists = new Set(blocks.map((block) => block.list));
-  if (lists.size <= 1) return blocks.flatMap((block) => block.pks);
-  return [...new Set(blocks.flatMap((block) => block.pks))].sort();
+  const keys = blocks.flatMap((block) => block.pks);
+  return new Set(blocks.map((block) => block.list)).size <= 1 ? keys : ascendingUnique(keys);
 }
 
 /** The keys on any of `lists`, ascending, each once. */
 export async function readAnyList(db: LibraryDb, lists: readonly string[]): Promise<string[]> {
-  const read = await Promise.all([...new Set(lists)].map((list) => readList(db, list)));
-  if (read.length === 1) return read[0]!;
-  return [...new Set(read.flat())].sort();
+  return keysOf(await Promise.all([...new Set(lists)].map((list) => readList(db, list))));
+}
+
+/** The keys of the items in the trash (few), to leave out of listings. */
+export async function readTrashedKeys(db: LibraryDb): Promise<Set<string>> {
+  return new Set(await readList(db, facetList(TRASHED)));
 }
 
 /** Records that item `pk` moved from the lists `before` to the lists `after`. */
@@ -92,9 +97,7 @@ export async function applyPostings(db: LibraryDb, delta: PostingDelta): Promise
       if (row) deletes.push([list, fence]);
       continue;
     }
-    for (let at = 0; at < pks.length; at += BLOCK_SIZE) {
-      puts.push({ list, fence: at === 0 ? fence : pks[at]!, pks: pks.slice(at, at + BLOCK_SIZE) });
-    }
+    puts.push(...blocksFor(list, fence, pks));
   }
   if (deletes.length) await db.postings.bulkDelete(deletes);
   if (puts.length) await db.postings.bulkPut(puts);
@@ -122,6 +125,13 @@ async function editsRoutedByFence(db: LibraryDb, lists: readonly string[], delta
   return groups.map(({ list, entries }, i) => ({ list, fence: wanted[i]![1], row: rows[i], entries }));
 }
 
+/** Sorted keys as full blocks: the first keeps `fence`, each later one is fenced by its first key. */
+export function blocksFor(list: string, fence: string, pks: readonly string[]): PostingRow[] {
+  const blocks: PostingRow[] = [];
+  for (let at = 0; at < pks.length; at += BLOCK_SIZE) blocks.push({ list, fence: at === 0 ? fence : pks[at]!, pks: pks.slice(at, at + BLOCK_SIZE) });
+  return blocks;
+}
+
 /** Index of the block that `pk` belongs to: the last fence not above it, else the first block. */
 function blockFor(keys: readonly BlockKey[], pk: string): number {
   let lo = 0;
@@ -138,15 +148,11 @@ function blockFor(keys: readonly BlockKey[], pk: string): number {
 function edited(pks: readonly string[], entries: readonly [string, boolean][]): string[] {
   const last = pks[pks.length - 1];
   const adds = entries.filter(([, present]) => present).map(([pk]) => pk).sort();
-  if (adds.length === entries.length && (last === undefined || adds[0]! > last)) return [...pks, ...dedupeSorted(adds)];
+  if (adds.length === entries.length && (last === undefined || adds[0]! > last)) return [...pks, ...adds];
   const keys = new Set(pks);
   for (const [pk, present] of entries) {
     if (present) keys.add(pk);
     else keys.delete(pk);
   }
   return adds.length ? [...keys].sort() : [...keys];
-}
-
-export function dedupeSorted(keys: string[]): string[] {
-  return keys.filter((key, i) => i === 0 || key !== keys[i - 1]);
 }

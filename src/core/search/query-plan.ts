@@ -1,12 +1,12 @@
 /**
- * Turns a query's syntax tree into a plan over the `terms` index: each term or phrase becomes a
+ * Turns a query's syntax tree into a plan over the term posting lists: each term or phrase becomes a
  * `match` of index lookups (words through the shared tokenizer), plus a phrase check where the
  * lookups alone could match more than the text does. Terms without letters or digits are dropped.
  */
 import type { QueryNode } from './query-ast';
 import { MAX_TERM_LENGTH, wordsOf, type Word } from './tokenize';
 
-/** One read of the `terms` index: the exact term, or every term starting with it. */
+/** One read of the term posting lists: the exact term, or every term starting with it. */
 export interface Lookup {
   term: string;
   prefix: boolean;

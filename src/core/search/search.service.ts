@@ -8,9 +8,7 @@ import type { Page } from '../http/pagination';
 import type { Candidates } from '../items/item-filter';
 import { pageOfItems } from '../items/item-list.service';
 import type { ItemView } from '../items/item-view';
-import { TRASHED } from '../storage/counts';
-import { facetList } from '../postings/posting-lists';
-import { readList } from '../postings/postings-store';
+import { readTrashedKeys } from '../postings/postings-store';
 import type { LibraryDb } from '../storage/library-db';
 import { QuerySyntaxError } from './query-ast';
 import { QueryEvaluator } from './query-evaluator';
@@ -32,11 +30,8 @@ export function planOf(query: string): Plan | null {
 export async function searchCandidates(db: LibraryDb, query: string): Promise<Candidates> {
   const plan = planOf(query);
   return db.transaction('r', db.items, db.terms, db.postings, async () => {
-    const [matches, trashed] = await Promise.all([
-      plan ? new QueryEvaluator(db).matching(plan) : null,
-      readList(db, facetList(TRASHED)),
-    ]);
-    return { pks: matches ? [...matches].sort() : null, exclude: new Set(trashed) };
+    const [matches, exclude] = await Promise.all([plan ? new QueryEvaluator(db).matching(plan) : null, readTrashedKeys(db)]);
+    return { pks: matches ? [...matches].sort() : null, exclude };
   });
 }
 

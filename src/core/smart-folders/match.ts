@@ -4,15 +4,14 @@
  * never match; a child smart folder matches only within its parent's matches.
  */
 import { notFound } from '../http/errors';
-import { ALL_ITEMS_LIST, facetList } from '../postings/posting-lists';
-import { readList } from '../postings/postings-store';
-import { TRASHED } from '../storage/counts';
+import { ALL_ITEMS_LIST } from '../postings/posting-lists';
+import { readList, readTrashedKeys } from '../postings/postings-store';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow, SmartFolderRow } from '../storage/rows';
-import { combineGroups, compileRule, type RuleSubject, type Test } from './evaluate';
+import { combineGroups, compileRule, type RuleSubject } from './evaluate';
 import { lookupFor, type IndexAnswer } from './plan';
 import type { Conditions } from './rules';
-import { ascendingUnique, inKeySet, intersectKeySets, type KeySet } from './key-lists';
+import { ascendingUnique, inKeySet, intersectKeySets, type KeySet } from '../postings/key-sets';
 
 const ROW_BATCH = 1000;
 
@@ -25,7 +24,7 @@ export const matchTables = (db: LibraryDb) => [db.items, db.postings, db.smartFo
  */
 export async function matchConditions(db: LibraryDb, conditions: Conditions, now: number, within?: readonly string[]): Promise<string[]> {
   const answers = await Promise.all(conditions.map((group) => Promise.all(group.rules.map((rule) => lookupFor(rule, now)?.(db)))));
-  const trashed = new Set(await readList(db, facetList(TRASHED)));
+  const trashed = await readTrashedKeys(db);
   const narrowed = narrowings(conditions, answers);
   if (within) narrowed.push([within]);
   const candidates = narrowed.length ? intersectKeySets(narrowed) : null;

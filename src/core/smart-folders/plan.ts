@@ -16,7 +16,7 @@ import { extensionsOf } from './file-types';
 import { dateRange, numberRange, type Range } from './ranges';
 import { CUSTOM_SHAPE } from './rule-catalogue';
 import type { DateRule, NumberRule, Rule, SetRule, StringRule } from './rules';
-import { ascendingUnique, intersectKeySets, type KeySet } from './key-lists';
+import { ascendingUnique, intersectKeySets, type KeySet } from '../postings/key-sets';
 
 export interface IndexAnswer {
   keys: KeySet;

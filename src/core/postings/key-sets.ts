@@ -1,6 +1,6 @@
 /**
- * Sets of item keys as index answers hold them: ascending lists, and a union kept as the lists it
- * unites (a `KeySet`) until something must walk it. Membership is a binary search, so testing a
+ * Sets of item keys as posting lists and index answers hold them: ascending lists, and a union kept
+ * as the lists it unites (a `KeySet`) until something must walk it. Membership is a binary search, so testing a
  * few thousand candidates against a tag held by a third of the library builds no Set of that tag.
  */
 
