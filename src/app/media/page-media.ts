@@ -53,9 +53,11 @@ async function fromVideo(url: string, mime: string): Promise<ProcessedMedia> {
   video.preload = 'auto';
   try {
     await event(video, 'loadeddata', () => (video.src = url));
-    // A frame a little in shows the content better than a black first frame.
+    // A frame a little in shows the content better than a black first frame. Seek even when the
+    // length is unknown (to 0): after loadeddata alone Chromium does not always hold a frame that
+    // createImageBitmap can copy ("the image source is not usable"); after seeked it does.
     const at = Number.isFinite(video.duration) ? Math.min(1, video.duration / 10) : 0;
-    if (at > 0) await event(video, 'seeked', () => (video.currentTime = at));
+    await event(video, 'seeked', () => (video.currentTime = at));
     const bitmap = await createImageBitmap(video);
     try {
       return await renderThumbnail({ bitmap, duration: Number.isFinite(video.duration) ? video.duration : 0 });
