@@ -89,8 +89,12 @@ export function gifOf(width: number, height: number, [r, g, b]: Rgb): Uint8Array
   return new Uint8Array([...head, ...screen, ...image, ...blocks, 0, 0x3b]);
 }
 
-/** A short WebM recorded from a canvas painted in one colour (what a camera would hand over). */
-export async function webmOf(width: number, height: number, colour: Rgb): Promise<Blob> {
+/**
+ * A WebM of `frames` frames (15 a second) recorded from a canvas painted in one colour (what a
+ * camera would hand over). `streamed` records in slices, as a live recording is written: the file
+ * then states no length.
+ */
+export async function webmOf(width: number, height: number, colour: Rgb, { frames = 12, streamed = false } = {}): Promise<Blob> {
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
@@ -100,11 +104,11 @@ export async function webmOf(width: number, height: number, colour: Rgb): Promis
   const chunks: Blob[] = [];
   recorder.ondataavailable = (event) => chunks.push(event.data);
   const stopped = new Promise((resolve) => (recorder.onstop = resolve));
-  recorder.start();
-  for (let frame = 0; frame < 12; frame++) {
+  recorder.start(streamed ? 100 : undefined);
+  for (let frame = 0; frame < frames; frame++) {
     context.fillStyle = css(colour);
     context.fillRect(0, 0, width, height);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 1000 / 15));
   }
   recorder.stop();
   await stopped;

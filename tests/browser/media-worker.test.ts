@@ -72,4 +72,18 @@ describe('the page media worker', () => {
     expect(item, `the page now answers ${JSON.stringify(again && ('reason' in again ? again : again.status))}`).toMatchObject({ ext: 'webm', width: 160, height: 120, noThumbnail: false });
     expect(near(item.palettes[0]!.color, [200, 30, 200], 50)).toBe(true);
   });
+
+  it('learns the length of a streamed recording, which states none', async () => {
+    host = startMediaHost();
+    const { client } = await isolatedClient();
+    const clip = await webmOf(160, 120, [30, 160, 40], { frames: 30, streamed: true });
+    const { id } = await client.post<{ id: string }>('/item/add', { name: 'streamed', base64: await base64Of(clip) });
+    expect(await whenReady(client, id)).toMatchObject({ width: 160, height: 120, noThumbnail: false });
+    // 30 frames at 15 a second: about 2 s, which only the video itself can tell.
+    const clips = await client.post<{ imageCount: number }>('/smartFolder/create', {
+      name: '1 to 4 s',
+      conditions: [{ match: 'AND', boolean: 'TRUE', rules: [{ property: 'duration', method: 'between', value: [1, 4], unit: 's' }] }],
+    });
+    expect(clips.imageCount).toBe(1);
+  });
 });

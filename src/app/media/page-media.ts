@@ -53,14 +53,17 @@ async function fromVideo(url: string, mime: string): Promise<ProcessedMedia> {
   video.preload = 'auto';
   try {
     await event(video, 'loadeddata', () => (video.src = url));
-    // A frame a little in shows the content better than a black first frame. Seek even when the
-    // length is unknown (to 0): after loadeddata alone Chromium does not always hold a frame that
-    // createImageBitmap can copy ("the image source is not usable"); after seeked it does.
-    const at = Number.isFinite(video.duration) ? Math.min(1, video.duration / 10) : 0;
-    await event(video, 'seeked', () => (video.currentTime = at));
+    // A recording written as a stream (MediaRecorder's) states no length: seeking past the end
+    // makes the browser find it.
+    if (!Number.isFinite(video.duration)) await event(video, 'seeked', () => (video.currentTime = Number.MAX_SAFE_INTEGER));
+    const duration = Number.isFinite(video.duration) ? video.duration : 0;
+    // A frame a little in shows the content better than a black first frame. Always seek: after
+    // loadeddata alone Chromium does not always hold a frame that createImageBitmap can copy
+    // ("the image source is not usable"); after seeked it does.
+    await event(video, 'seeked', () => (video.currentTime = Math.min(1, duration / 10)));
     const bitmap = await createImageBitmap(video);
     try {
-      return await renderThumbnail({ bitmap, duration: Number.isFinite(video.duration) ? video.duration : 0 });
+      return await renderThumbnail({ bitmap, duration });
     } finally {
       bitmap.close();
     }
