@@ -91,6 +91,23 @@ describe('item/add batches', () => {
     expect((await get()).data.data.map((i) => i.name)).toEqual(['b4', 'b3', 'b2', 'b1', 'b0']);
   });
 
+  it('stores every item of a batch made within one millisecond', async () => {
+    const api = makeApi({ clock: () => 1_700_000_000_000 });
+    const library = await newLibrary(api);
+    const items = Array.from({ length: 1000 }, (_, i) => ({ name: `same ms ${i}`, bookmarkURL: `https://example.com/${i}` }));
+    const { data } = await call<{ ids: string[] }>(api, 'POST', '/item/add', { items }, { library });
+    expect(new Set(data.ids).size).toBe(1000);
+    expect((await call<number>(api, 'GET', '/item/countAll', {}, { library })).data).toBe(1000);
+  });
+
+  it('fails the whole batch rather than let a repeated id replace an item', async () => {
+    const api = makeApi({ ids: () => 'ALWAYSTHESAME' });
+    const library = await newLibrary(api);
+    const items = [{ bookmarkURL: 'https://example.com/first' }, { bookmarkURL: 'https://example.com/second' }];
+    expect((await call(api, 'POST', '/item/add', { items }, { library })).httpStatus).toBe(500);
+    expect((await call<number>(api, 'GET', '/item/countAll', {}, { library })).data).toBe(0);
+  });
+
   it('is all-or-nothing and names the failing index', async () => {
     const { post, api, library } = await setup();
     const items: Record<string, unknown>[] = Array.from({ length: 10 }, (_, i) => ({ name: `n${i}`, bookmarkURL: `https://example.com/${i}` }));

@@ -21,8 +21,12 @@ export async function commitItemChanges(
   observers: readonly ItemObserver[],
   now: number,
 ): Promise<void> {
-  const puts = changes.flatMap((c) => (c.after ? [c.after] : []));
+  // New rows are added, not put: a key that is somehow taken fails the write instead of
+  // silently replacing another item.
+  const adds = changes.flatMap((c) => (c.after && !c.before ? [c.after] : []));
+  const puts = changes.flatMap((c) => (c.after && c.before ? [c.after] : []));
   const removals = changes.flatMap((c) => (!c.after && c.before ? [c.before.pk] : []));
+  if (adds.length) await db.items.bulkAdd(adds);
   if (puts.length) await db.items.bulkPut(puts);
   if (removals.length) await db.items.bulkDelete(removals);
   for (const observe of observers) await observe(db, changes, now);
