@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { noInput } from '../http/input';
 import { route } from '../http/router';
 
 export const appRoutes = [
-  route('GET', '/app/info', z.object({}), async (ctx) => ({ ...ctx.app, platform: 'web' })),
+  route('GET', '/app/info', noInput, async (ctx) => ({ ...ctx.app, platform: 'web' })),
 ];

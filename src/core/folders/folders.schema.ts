@@ -5,36 +5,36 @@ import { pageFields } from '../http/pagination';
 import { tagNameList } from '../tags/tag-names';
 
 /** Filters combine with AND; none lists every folder. */
-export const getFoldersInput = z.object({
+export const getFoldersInput = z.lazy(() => z.object({
   id: z.string().optional(),
   ids: stringList().optional(),
   isSelected: flag().optional(),
   isRecent: flag().optional(),
-  ...pageFields,
-});
+  ...pageFields(),
+}));
 
 const folderName = () => requiredString().max(1024, 'must be at most 1024 characters');
 const folderId = () => requiredString();
 
-export const createFolderInput = z.object({
+export const createFolderInput = z.lazy(() => z.object({
   name: folderName(),
   description: z.string().default(''),
   /** Parent folder id; omitted or null: root level. */
   parent: folderId().nullable().default(null),
   iconColor: colourOrEmpty().default(''),
-});
+}));
 
 /** Only the fields sent change; `parent: null` moves the folder to the root. */
-export const updateFolderInput = z.object({
+export const updateFolderInput = z.lazy(() => z.object({
   id: folderId(),
   name: folderName().optional(),
   description: z.string().optional(),
   tags: tagNameList().optional(),
   iconColor: colourOrEmpty().optional(),
   parent: folderId().nullable().optional(),
-});
+}));
 
-export const openFolderInput = z.object({ id: folderId() });
+export const openFolderInput = z.lazy(() => z.object({ id: folderId() }));
 
 export type GetFoldersInput = z.output<typeof getFoldersInput>;
 export type CreateFolderInput = z.output<typeof createFolderInput>;

@@ -6,6 +6,11 @@
 import { z } from 'zod';
 import { invalid } from './errors';
 
+// Schemas are checked a few times per request in a worker the browser stops after 30 s idle: zod's
+// compiled fast path (new Function, per schema, on first use) costs a cold worker more than it
+// saves, and strict Content-Security-Policies forbid it anyway.
+z.config({ jitless: true });
+
 export async function readRawInput(request: Request): Promise<unknown> {
   if (request.method === 'GET' || request.method === 'HEAD') {
     const url = new URL(request.url);
@@ -50,6 +55,9 @@ export function formatPath(path: readonly PropertyKey[]): string {
 }
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/** The input of an endpoint that takes none (extra fields are ignored, as everywhere). */
+export const noInput = z.lazy(() => z.object({}));
 
 // ---- field helpers shared by every schema ----
 

@@ -5,15 +5,16 @@ import { integer } from './input';
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 1000;
 
-export const pageFields = {
+/** `offset` and `limit`, to spread into a list endpoint's schema. */
+export const pageFields = () => ({
   offset: integer().pipe(z.number().min(0, 'must be 0 or more')).default(0),
   limit: integer()
     .pipe(z.number().min(1, 'must be 1 or more'))
     .default(DEFAULT_LIMIT)
     .transform((limit) => Math.min(limit, MAX_LIMIT)),
-};
+});
 
-export const pageSchema = z.object(pageFields);
+export const pageSchema = z.lazy(() => z.object(pageFields()));
 
 export interface PageRequest {
   offset: number;

@@ -21,7 +21,10 @@ export interface Route<S extends z.ZodType = z.ZodType> {
   handler: (ctx: Context, input: z.output<S>, request: Request) => Promise<unknown>;
 }
 
-/** Declares a route; the generic keeps the handler's input typed by its schema. */
+/**
+ * Declares a route; the generic keeps the handler's input typed by its schema. Schemas are
+ * `z.lazy`, so that a freshly started worker builds only the ones its requests use.
+ */
 export function route<S extends z.ZodType>(
   method: Method,
   path: string,

@@ -5,20 +5,20 @@ const coordinate = () => z.number({ error: () => 'must be a number' }).refine(Nu
 const positive = () => coordinate().refine((n) => n > 0, 'must be greater than 0');
 const duration = () => coordinate().refine((n) => n >= 0, 'must be 0 or more (seconds)');
 
-const commentFields = {
+const commentFields = () => ({
   annotation: z.string().optional(),
   x: coordinate().optional(),
   y: coordinate().optional(),
   width: positive().optional(),
   height: positive().optional(),
   duration: duration().optional(),
-};
+});
 
 export const RECT_FIELDS = ['x', 'y', 'width', 'height'] as const;
 
-export const addCommentInput = z.object({ id: requiredString(), ...commentFields });
-export const updateCommentInput = z.object({ id: requiredString(), commentId: requiredString(), ...commentFields });
-export const removeCommentInput = z.object({ id: requiredString(), commentId: requiredString() });
+export const addCommentInput = z.lazy(() => z.object({ id: requiredString(), ...commentFields() }));
+export const updateCommentInput = z.lazy(() => z.object({ id: requiredString(), commentId: requiredString(), ...commentFields() }));
+export const removeCommentInput = z.lazy(() => z.object({ id: requiredString(), commentId: requiredString() }));
 
 export type AddCommentInput = z.output<typeof addCommentInput>;
 export type UpdateCommentInput = z.output<typeof updateCommentInput>;

@@ -9,7 +9,7 @@ import { tagNameList } from '../tags/tag-names';
 
 const rating = () => integer().pipe(z.number().min(0, 'must be 0 to 5').max(5, 'must be 0 to 5'));
 
-export const itemListInput = z.object({
+export const itemListInput = z.lazy(() => z.object({
   id: z.string().optional(),
   ids: stringList().optional(),
   isSelected: flag().optional(),
@@ -27,15 +27,15 @@ export const itemListInput = z.object({
   shape: z.enum(SHAPES, { error: () => `must be one of ${SHAPES.join(', ')}` }).optional(),
   fields: itemFieldsSchema().optional(),
   orderBy: orderBySchema().optional(),
-  ...pageFields,
-});
+  ...pageFields(),
+}));
 export type ItemListInput = z.output<typeof itemListInput>;
 
 const NAME_MAX = 1024;
 const name = () => z.string().trim().min(1, 'must not be empty').max(NAME_MAX, `must be at most ${NAME_MAX} characters`);
 
 /** One item of item/add; the source fields are checked by `sourceOf` (exactly one). */
-export const newItemInput = z.object({
+export const newItemInput = z.lazy(() => z.object({
   id: requiredString().max(128, 'must be at most 128 characters').optional(),
   name: name().optional(),
   tags: tagNameList().optional(),
@@ -48,15 +48,15 @@ export const newItemInput = z.object({
   base64: z.string().optional(),
   path: z.string().optional(),
   bookmarkURL: z.string().optional(),
-});
+}));
 export type NewItemInput = z.output<typeof newItemInput>;
 
 export const MAX_BATCH = 1000;
 
 /** item/add takes one item, or `items`: a batch checked item by item so errors name the index. */
-export const addInput = z.union([z.object({ items: z.array(z.unknown()) }), z.record(z.string(), z.unknown())]);
+export const addInput = z.lazy(() => z.union([z.object({ items: z.array(z.unknown()) }), z.record(z.string(), z.unknown())]));
 
-export const updateInput = z.object({
+export const updateInput = z.lazy(() => z.object({
   id: requiredString(),
   name: name().optional(),
   tags: tagNameList().optional(),
@@ -68,8 +68,8 @@ export const updateInput = z.object({
   noThumbnail: flag().optional(),
   noPreview: flag().optional(),
   isDeleted: flag().optional(),
-});
+}));
 export type UpdateInput = z.output<typeof updateInput>;
 
-export const itemIdInput = z.object({ id: requiredString() });
-export const selectInput = z.object({ ids: stringList() });
+export const itemIdInput = z.lazy(() => z.object({ id: requiredString() }));
+export const selectInput = z.lazy(() => z.object({ ids: stringList() }));

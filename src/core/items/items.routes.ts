@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { noInput } from '../http/input';
 import { route } from '../http/router';
 import { addComment, listComments, removeComment, updateComment } from './comments.service';
 import { addCommentInput, removeCommentInput, updateCommentInput } from './comments.schema';
@@ -12,7 +12,7 @@ import { openItem, selectItems } from './selection';
 export const itemRoutes = [
   route('GET', '/item/get', itemListInput, listItems),
   route('POST', '/item/get', itemListInput, listItems),
-  route('GET', '/item/countAll', z.object({}), countAll),
+  route('GET', '/item/countAll', noInput, countAll),
   route('POST', '/item/add', addInput, addItems),
   route('POST', '/item/update', updateInput, updateItem),
   route('GET', '/item/getComments', itemIdInput, (ctx, input) => listComments(ctx, input.id)),

@@ -1,6 +1,7 @@
 import { route } from '../http/router';
 import { ruleSchema } from './rule-catalogue';
-import { createInput, getInput, getItemsInput, noInput, removeInput, updateInput } from './smart-folder.schema';
+import { noInput } from '../http/input';
+import { createInput, getInput, getItemsInput, removeInput, updateInput } from './smart-folder.schema';
 import { createSmartFolder, getSmartFolders, removeSmartFolder, smartFolderItems, updateSmartFolder } from './smart-folder.service';
 
 export const smartFolderRoutes = [

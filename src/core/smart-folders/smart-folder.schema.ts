@@ -14,24 +14,24 @@ const name = () => requiredString().max(NAME_MAX, `must be at most ${NAME_MAX} c
 const description = () => z.string().max(TEXT_MAX, `must be at most ${TEXT_MAX} characters`);
 const icon = () => z.string().max(NAME_MAX, `must be at most ${NAME_MAX} characters`);
 
-export const getInput = z.object({
+export const getInput = z.lazy(() => z.object({
   id: requiredString().optional(),
   ids: stringList().optional(),
-  ...pageFields,
-});
+  ...pageFields(),
+}));
 
-export const createInput = z.object({
+export const createInput = z.lazy(() => z.object({
   name: name(),
   conditions: conditionsSchema(),
   description: description().default(''),
   icon: icon().default(''),
   iconColor: colourOrEmpty().default(''),
   parent: requiredString().nullish(),
-});
+}));
 export type CreateInput = z.output<typeof createInput>;
 
 /** Only the fields sent change; `parent` (ours) moves the folder, null to the root. */
-export const updateInput = z.object({
+export const updateInput = z.lazy(() => z.object({
   id: requiredString(),
   name: name().optional(),
   conditions: conditionsSchema().optional(),
@@ -39,18 +39,16 @@ export const updateInput = z.object({
   icon: icon().optional(),
   iconColor: colourOrEmpty().optional(),
   parent: requiredString().nullable().optional(),
-});
+}));
 export type UpdateInput = z.output<typeof updateInput>;
 
-export const removeInput = z.object({ id: requiredString() });
+export const removeInput = z.lazy(() => z.object({ id: requiredString() }));
 
 
-export const getItemsInput = z.object({
+export const getItemsInput = z.lazy(() => z.object({
   smartFolderId: requiredString(),
   orderBy: orderBySchema().optional(),
   fields: itemFieldsSchema().optional(),
-  ...pageFields,
-});
+  ...pageFields(),
+}));
 export type GetItemsInput = z.output<typeof getItemsInput>;
-
-export const noInput = z.object({});

@@ -6,32 +6,32 @@ import { tagNameList } from '../tags/tag-names';
 
 export const tagGroupPageInput = pageSchema;
 
-export const createTagGroupInput = z.object({
+export const createTagGroupInput = z.lazy(() => z.object({
   name: requiredString(),
   /** Public clients send only `name` (decisions.md): a missing list is empty. */
   tags: tagNameList().default([]),
   color: colourOrEmpty().default(''),
   description: z.string().default(''),
-});
+}));
 
 /** Only the fields sent change; `tags` replaces the list only when sent (decisions.md). */
-export const updateTagGroupInput = z.object({
+export const updateTagGroupInput = z.lazy(() => z.object({
   id: requiredString(),
   name: requiredString().optional(),
   tags: tagNameList().optional(),
   color: colourOrEmpty().optional(),
   description: z.string().optional(),
-});
+}));
 
-export const removeTagGroupInput = z.object({ id: requiredString() });
+export const removeTagGroupInput = z.lazy(() => z.object({ id: requiredString() }));
 
-export const addTagsInput = z.object({
+export const addTagsInput = z.lazy(() => z.object({
   groupId: requiredString(),
   tags: tagNameList(),
   removeFromSource: flag().default(false),
-});
+}));
 
-export const removeTagsInput = z.object({ groupId: requiredString(), tags: tagNameList() });
+export const removeTagsInput = z.lazy(() => z.object({ groupId: requiredString(), tags: tagNameList() }));
 
 export type CreateTagGroupInput = z.output<typeof createTagGroupInput>;
 export type UpdateTagGroupInput = z.output<typeof updateTagGroupInput>;

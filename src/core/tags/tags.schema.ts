@@ -4,22 +4,22 @@ import { flag } from '../http/input';
 import { pageFields, pageSchema } from '../http/pagination';
 import { tagName } from './tag-names';
 
-export const getTagsInput = z.object({ name: z.string().optional(), ...pageFields });
+export const getTagsInput = z.lazy(() => z.object({ name: z.string().optional(), ...pageFields() }));
 
 export const tagPageInput = pageSchema;
 
 /** An existing tag's name, taken exactly as stored (no trimming, so any stored name is reachable). */
 const existingName = () => z.string().min(1, 'must not be empty');
 
-export const updateTagInput = z.object({
+export const updateTagInput = z.lazy(() => z.object({
   originalName: existingName(),
   /** The new name; optional here (ours), so `color` or `starred` can change alone. */
   name: tagName().optional(),
   color: colourOrEmpty().optional(),
   starred: flag().optional(),
-});
+}));
 
-export const mergeTagsInput = z.object({ source: existingName(), target: tagName() });
+export const mergeTagsInput = z.lazy(() => z.object({ source: existingName(), target: tagName() }));
 
 export type UpdateTagInput = z.output<typeof updateTagInput>;
 export type MergeTagsInput = z.output<typeof mergeTagsInput>;
