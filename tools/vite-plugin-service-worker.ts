@@ -2,31 +2,67 @@
  * Serves the service worker at /sw.js (root scope) as one self-contained classic script, in dev,
  * in vitest browser mode and in the build. Vite has no service-worker support of its own; a nested
  * library build in IIFE format gives a worker with no module imports, which every browser accepts.
+ *
+ * Deferred packages stay out of that script: every worker start pays about 2 ms per 100 KB of it
+ * (docs/decisions/service-worker-startup.md). Each becomes a classic script of its own beside
+ * sw.js that sets `self.__deferredPackages[name]`; in the worker, the package's imports resolve
+ * to a shim that `importScripts()` it. Import such a package only dynamically, so that the shim,
+ * and with it the script, runs on first use. The worker imports every deferred script once while
+ * installing (`__DEFERRED_SCRIPTS__`): browsers let a worker import later only what it imported
+ * then, and serve it from the worker's own script cache, offline too.
  */
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 
 interface Options {
   entry: string;
   fileName?: string;
+  /** Package name → the names it exports that the worker uses. */
+  deferred?: Record<string, readonly string[]>;
 }
 
-export function serviceWorker({ entry, fileName = 'sw.js' }: Options): Plugin {
-  let config: ResolvedConfig;
+type Mode = 'development' | 'production';
 
-  async function bundle(mode: 'development' | 'production'): Promise<string> {
+const SHIM_PREFIX = '\0deferred-package:';
+/** Lib builds take their entry as a path: this name stands for the generated one. */
+const SIDE_ENTRY = 'deferred-package-entry.js';
+const SIDE_ENTRY_ID = '\0deferred-package-entry';
+
+/** `pinyin-pro` → `sw-pinyin-pro.js` */
+const scriptFileOf = (name: string) => `sw-${name.replace(/[^a-z0-9]+/gi, '-')}.js`;
+
+/** What the worker imports in place of a deferred package. */
+function shimOf(name: string, exports: readonly string[]): string {
+  const registry = 'self.__deferredPackages';
+  return [
+    `if (!${registry}?.[${JSON.stringify(name)}]) importScripts(new URL(${JSON.stringify(scriptFileOf(name))}, self.location.href).href);`,
+    `const loaded = ${registry}[${JSON.stringify(name)}];`,
+    ...exports.map((exported) => `export const ${exported} = loaded.${exported};`),
+  ].join('\n');
+}
+
+/** The entry of a deferred package's own script: only the names used, so the rest is shaken off. */
+const sideEntryOf = (name: string, exports: readonly string[]) =>
+  `import { ${exports.join(', ')} } from ${JSON.stringify(name)};\n(self.__deferredPackages ??= {})[${JSON.stringify(name)}] = { ${exports.join(', ')} };`;
+
+export function serviceWorker({ entry, fileName = 'sw.js', deferred = {} }: Options): Plugin {
+  let config: ResolvedConfig;
+  const scripts = Object.keys(deferred).map((name) => ({ name, fileName: scriptFileOf(name) }));
+
+  async function bundle(mode: Mode, input: string, plugins: Plugin[], define: Record<string, string> = {}): Promise<string> {
     const output = await build({
       configFile: false,
       root: config.root,
       mode,
       logLevel: 'warn',
       resolve: config.resolve,
-      define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+      plugins,
+      define: { 'process.env.NODE_ENV': JSON.stringify(mode), ...define },
       build: {
         write: false,
         emptyOutDir: false,
         minify: mode === 'production',
         sourcemap: mode === 'development' ? 'inline' : false,
-        lib: { entry, formats: ['iife'], name: 'serviceWorker', fileName: () => fileName },
+        lib: { entry: input, formats: ['iife'], name: 'serviceWorker', fileName: () => fileName },
       },
     });
     const results = Array.isArray(output) ? output : [output];
@@ -36,8 +72,32 @@ export function serviceWorker({ entry, fileName = 'sw.js' }: Options): Plugin {
         if (chunk && chunk.type === 'chunk') return chunk.code;
       }
     }
-    throw new Error(`The service worker build of ${entry} produced no script.`);
+    throw new Error(`The service worker build of ${input} produced no script.`);
   }
+
+  const worker = (mode: Mode) =>
+    bundle(
+      mode,
+      entry,
+      [
+        {
+          name: 'deferred-package-shims',
+          enforce: 'pre',
+          resolveId: (id) => (id in deferred ? SHIM_PREFIX + id : undefined),
+          load: (id) => (id.startsWith(SHIM_PREFIX) ? shimOf(id.slice(SHIM_PREFIX.length), deferred[id.slice(SHIM_PREFIX.length)]!) : undefined),
+        },
+      ],
+      { __DEFERRED_SCRIPTS__: JSON.stringify(scripts.map((script) => script.fileName)) },
+    );
+
+  const side = (mode: Mode, name: string) =>
+    bundle(mode, SIDE_ENTRY, [
+      {
+        name: 'deferred-package-entry',
+        resolveId: (id) => (id.endsWith(SIDE_ENTRY) ? SIDE_ENTRY_ID : undefined),
+        load: (id) => (id === SIDE_ENTRY_ID ? sideEntryOf(name, deferred[name]!) : undefined),
+      },
+    ]);
 
   return {
     name: 'offline-asset-library:service-worker',
@@ -45,28 +105,35 @@ export function serviceWorker({ entry, fileName = 'sw.js' }: Options): Plugin {
       config = resolved;
     },
     configureServer(server) {
-      let cached: Promise<string> | undefined;
+      const cached = new Map<string, Promise<string>>();
+      const makers = new Map<string, () => Promise<string>>([
+        [`/${fileName}`, () => worker('development')],
+        ...scripts.map((script) => [`/${script.fileName}`, () => side('development', script.name)] as const),
+      ]);
       server.watcher.on('change', (file) => {
-        if (file.includes('/src/')) cached = undefined;
+        if (file.includes('/src/')) cached.delete(`/${fileName}`);
       });
       server.middlewares.use((request, response, next) => {
-        if (request.url?.split('?')[0] !== `/${fileName}`) return next();
-        cached ??= bundle('development');
-        cached.then(
+        const path = request.url?.split('?')[0] ?? '';
+        const make = makers.get(path);
+        if (!make) return next();
+        if (!cached.has(path)) cached.set(path, make());
+        cached.get(path)!.then(
           (code) => {
             response.setHeader('Content-Type', 'text/javascript; charset=utf-8');
             response.setHeader('Cache-Control', 'no-cache');
             response.end(code);
           },
           (error: unknown) => {
-            cached = undefined;
+            cached.delete(path);
             next(error);
           },
         );
       });
     },
     async generateBundle() {
-      this.emitFile({ type: 'asset', fileName, source: await bundle('production') });
+      this.emitFile({ type: 'asset', fileName, source: await worker('production') });
+      for (const script of scripts) this.emitFile({ type: 'asset', fileName: script.fileName, source: await side('production', script.name) });
     },
   };
 }

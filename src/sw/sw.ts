@@ -1,11 +1,13 @@
 /**
  * The service worker: a thin adapter that answers every same-origin /api/v2/* request with the
- * core and lets every other request pass. Bundled as one classic script (no dynamic import).
+ * core and lets every other request pass. Bundled as one classic script (no dynamic import), but
+ * for the deferred packages beside it (./deferred-scripts.ts).
  */
 import { registerRoute } from 'workbox-routing';
 import type { HTTPMethod } from 'workbox-routing/utils/constants';
 import { API_PREFIX, createApi, type Notice } from '../core';
 import { isMediaPortsGoodbye, isMediaPortsMessage } from '../media';
+import { installDeferredScripts } from './deferred-scripts';
 import { mediaBridge } from './media-bridge';
 import { PagePorts } from './page-ports';
 
@@ -59,6 +61,7 @@ async function answer(request: Request, event: ExtendableEvent): Promise<Respons
 for (const method of METHODS) registerRoute(isApiRequest, ({ request, event }) => answer(request, event), method);
 
 self.addEventListener('install', () => {
+  installDeferredScripts();
   void self.skipWaiting();
 });
 

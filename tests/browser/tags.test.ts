@@ -2,7 +2,7 @@
 // (counts, recent tags, rewriting items) are in tags-with-items.test.ts.
 import { describe, expect, it } from 'vitest';
 import { expectError } from './expect-error';
-import { isolatedClient } from './service-worker';
+import { isolatedClient, stopServiceWorkers } from './service-worker';
 import type { Page } from '../../src/core/http/pagination';
 import type { TagView } from '../../src/core/tags/tag-view';
 
@@ -27,6 +27,13 @@ describe('tags through the service worker', () => {
     expect(await client.post('/tag/merge', { source: '苹果', target: 'Apple' })).toEqual({ affectedItems: 0, sourceRemoved: true });
     expect((await client.get<Page<Tag>>('/tag/get')).data.map((t) => t.name)).toEqual(['Apple', 'Pear']);
     expect(await client.get('/tag/getRecentTags')).toMatchObject({ total: 0, data: [] });
+  });
+
+  it('spells a new tag in pinyin in a restarted worker, which loads pinyin-pro only then', async () => {
+    const { client } = await isolatedClient();
+    await stopServiceWorkers();
+    await client.post('/tagGroup/create', { name: 'G', tags: ['黑猫'] });
+    expect((await client.get<Page<Tag>>('/tag/get')).data[0]).toMatchObject({ name: '黑猫', pinyin: 'hei mao' });
   });
 
   it('refuses renaming onto an existing tag, merging into itself, unknown tags and bad colours', async () => {

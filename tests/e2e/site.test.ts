@@ -27,6 +27,19 @@ describe('the built site', () => {
     await context.close();
   });
 
+  it('loads a deferred package in a restarted worker from its script cache (pinyin of a new tag)', async () => {
+    const context = await browser().newContext();
+    const page = await openApp(context, siteUrl);
+    const session = await context.newCDPSession(page);
+    await session.send('ServiceWorker.enable');
+    await session.send('ServiceWorker.stopAllWorkers');
+    const created = await fetchInPage(page, '/api/v2/tagGroup/create', { method: 'POST', body: { name: 'Animals', tags: ['黑猫'] } });
+    expect(created).toMatchObject({ status: 200, servedBy: 'service-worker' });
+    const tags = await fetchInPage(page, '/api/v2/tag/get?name=heimao');
+    expect(tags.body.data.data).toEqual([expect.objectContaining({ name: '黑猫', pinyin: 'hei mao' })]);
+    await context.close();
+  });
+
   it('shows a library switch in a second tab', async () => {
     const context = await browser().newContext();
     const first = await openApp(context, siteUrl);

@@ -1,8 +1,9 @@
 /**
  * Pinyin of a tag name: Han characters spelled out without tones, other text unchanged.
- * pinyin-pro's dictionary takes about 15 ms to evaluate, which every worker start would pay;
- * imported dynamically, the bundler defers it until `loadPinyin` runs, which every write does
- * before its transaction (tag rows are made inside one, where nothing may be awaited but Dexie).
+ * pinyin-pro's dictionary is 290 KB of script that takes about 15 ms to evaluate, which every
+ * worker start would pay. Imported dynamically, it is loaded only when `loadPinyin` runs, which
+ * every write does before its transaction (tag rows are made inside one, where nothing may be
+ * awaited but Dexie); the worker build keeps it in a script of its own (vite.config.ts `deferred`).
  */
 let library: typeof import('pinyin-pro') | undefined;
 
