@@ -38,7 +38,7 @@ const api = createApi({
 const keepAliveForJobs = (event: ExtendableEvent) => event.waitUntil(api.media.whenIdle());
 
 let resumed = false;
-/** A fresh instance picks up the jobs a stopped one left (the first event of an instance). */
+/** A fresh instance picks up the jobs a stopped one left, once its first answer is ready (not before: the queue's reads would delay it). */
 function resumeJobs(event: ExtendableEvent): void {
   if (resumed) return;
   resumed = true;
@@ -51,8 +51,8 @@ const isApiRequest = ({ url }: { url: URL }) => url.origin === self.location.ori
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** Marks answers as ours, so pages and tests can tell them from the network's. */
 async function answer(request: Request, event: ExtendableEvent): Promise<Response> {
-  resumeJobs(event);
   const response = await api.handle(request);
+  resumeJobs(event);
   keepAliveForJobs(event);
   response.headers.set(SERVED_BY_HEADER, 'service-worker');
   return response;
