@@ -75,6 +75,16 @@ describe('smart folders over real items', () => {
     expect(await namesOf(client, photos.id)).toEqual(['cat photo', 'cat wide']);
   });
 
+  it('follows a renamed or merged tag in its rules', async () => {
+    const { client } = await seeded();
+    const photos = await create(client, { name: 'Photos', conditions: [group([rule('tags', 'intersection', ['cat', 'photo'])])] });
+    await client.post('/tag/update', { originalName: 'cat', name: 'feline' });
+    await client.post('/tag/merge', { source: 'photo', target: 'picture' });
+    const [folder] = (await client.get<Page<SmartFolderView>>('/smartFolder/get', { id: photos.id })).data;
+    expect(folder!.conditions).toMatchObject([{ rules: [{ property: 'tags', value: ['feline', 'picture'] }] }]);
+    expect(await namesOf(client, photos.id)).toEqual(['cat photo']);
+  });
+
   it('compares dates by local day, and reads comments, annotations and urls', async () => {
     const { client, ids } = await seeded();
     const march10 = new Date(2024, 2, 10).getTime();

@@ -102,6 +102,7 @@ describe('tag/update renames everywhere', () => {
     const group = (await post<{ id: string }>('/tagGroup/create', { name: 'G', tags: ['x', 'old'] })).data;
     const folder = (await post<{ id: string }>('/folder/create', { name: 'F' })).data;
     await post('/folder/update', { id: folder.id, tags: ['old'] });
+    const smart = (await post<{ id: string }>('/smartFolder/create', { name: 'S', conditions: [{ rules: [{ property: 'tags', method: 'union', value: ['old', 'y'] }] }] })).data;
     await post('/tag/update', { originalName: 'old', starred: true, color: 'pink' });
     time = 300;
     const renamed = await post<Tag>('/tag/update', { originalName: 'old', name: '新' });
@@ -112,6 +113,9 @@ describe('tag/update renames everywhere', () => {
     expect(names(await tags())).not.toContain('old');
     expect((await get<Page<{ tags: string[] }>>('/tagGroup/get')).data[0]!.tags).toEqual(['x', '新']);
     expect((await get<Page<{ tags: string[] }>>('/folder/get')).data[0]!.tags).toEqual(['新']);
+    const rules = (await get<Page<{ conditions: { rules: { value: string[] }[] }[] }>>('/smartFolder/get', { id: smart.id })).data[0]!.conditions[0]!.rules;
+    expect(rules[0]!.value).toEqual(['新', 'y']);
+    expect((await get<Page<{ id: string }>>('/smartFolder/getItems', { smartFolderId: smart.id })).total).toBe(2);
     expect(names((await get<Page<Tag>>('/tag/getStarredTags')).data)).toEqual(['新']);
     // Renaming is not using: the tag keeps its place among recent tags.
     expect(names((await get<Page<Tag>>('/tag/getRecentTags')).data)).toEqual(['z', 'x', '新', 'y']);
@@ -146,6 +150,7 @@ describe('tag/merge', () => {
     const [one, two, three] = await seedItems(api, library, [{ tags: ['src', 'dst'] }, { tags: ['src'] }, { tags: ['dst'] }, { tags: ['src'], isDeleted: true }]);
     const g1 = (await post<{ id: string }>('/tagGroup/create', { name: 'G1', tags: ['src'] })).data;
     const g2 = (await post<{ id: string }>('/tagGroup/create', { name: 'G2', tags: ['src', 'dst'] })).data;
+    const smart = (await post<{ id: string }>('/smartFolder/create', { name: 'S', conditions: [{ rules: [{ property: 'tags', method: 'intersection', value: ['src', 'dst'] }] }] })).data;
     await post('/tag/update', { originalName: 'src', starred: true, color: 'aqua' });
     const answer = await post('/tag/merge', { source: 'src', target: 'dst' });
     expect(answer.data).toEqual({ affectedItems: 3, sourceRemoved: true });
@@ -154,6 +159,8 @@ describe('tag/merge', () => {
     expect((await itemRow(api, library, three!.id))!.tags).toEqual(['dst']);
     expect(await tags()).toEqual([{ name: 'dst', count: 3, color: 'aqua', groups: [g1.id, g2.id], pinyin: 'dst', starred: true }]);
     expect((await get<Page<{ tags: string[] }>>('/tagGroup/get')).data.map((g) => g.tags)).toEqual([['dst'], ['dst']]);
+    const rules = (await get<Page<{ conditions: { rules: { value: string[] }[] }[] }>>('/smartFolder/get', { id: smart.id })).data[0]!.conditions[0]!.rules;
+    expect(rules[0]!.value).toEqual(['dst']);
   });
 
   it('creates the target when it does not exist yet', async () => {

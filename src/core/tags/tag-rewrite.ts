@@ -1,5 +1,6 @@
 /**
- * Rename and merge: every item, tag group, folder and tag row that names the old tag is rewritten.
+ * Rename and merge: every item, tag group, folder, smart-folder tag rule and tag row that names the
+ * old tag is rewritten.
  * Runs inside the caller's writeTransaction, so a failure part-way leaves everything as it was.
  * Items change through commitItemChanges, so counts, recent tags and the search index follow.
  */
@@ -7,6 +8,7 @@ import { ITEM_OBSERVERS } from '../item-observers';
 import { withDerivedFields } from '../items/item-row';
 import { commitItemChanges, type ItemChange } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
+import type { Conditions, Rule, SetRule } from '../smart-folders/rules';
 import type { TagRow } from '../storage/rows';
 import { pinyinOf } from './pinyin';
 import { newTagRow } from './tag-row';
@@ -29,12 +31,23 @@ async function retagItems(db: LibraryDb, from: string, to: string, now: number):
   return pks.length;
 }
 
-/** Tag groups and folder tags (both small tables) that name `from` name `to` instead. */
+/** Tag groups, folder tags and smart-folder tag rules (all small tables) that name `from` name `to` instead. */
 async function retagReferences(db: LibraryDb, from: string, to: string, now: number): Promise<void> {
   const groups = (await db.tagGroups.toArray()).filter((group) => group.tags.includes(from));
   await db.tagGroups.bulkPut(groups.map((group) => ({ ...group, tags: replaced(group.tags, from, to) })));
   const folders = (await db.folders.toArray()).filter((folder) => folder.tags.includes(from));
   await db.folders.bulkPut(folders.map((folder) => ({ ...folder, tags: replaced(folder.tags, from, to), modificationTime: now })));
+  const smartFolders = (await db.smartFolders.toArray()).filter((folder) => (folder.conditions as Conditions).some((group) => group.rules.some((rule) => namesTag(rule, from))));
+  await db.smartFolders.bulkPut(smartFolders.map((folder) => ({ ...folder, conditions: retagConditions(folder.conditions as Conditions, from, to), modificationTime: now })));
+}
+
+const namesTag = (rule: Rule, name: string): rule is SetRule => rule.property === 'tags' && (rule.value ?? []).includes(name);
+
+function retagConditions(conditions: Conditions, from: string, to: string): Conditions {
+  return conditions.map((group) => ({
+    ...group,
+    rules: group.rules.map((rule) => (namesTag(rule, from) ? { ...rule, value: replaced(rule.value!, from, to) } : rule)),
+  }));
 }
 
 /** Count of the tag as the item observers left it after retagging. */
