@@ -7,6 +7,7 @@ import type { Context } from '../context';
 import { ApiError, toApiError } from './errors';
 import { errorResponse, successResponse } from './envelope';
 import { parseInput, readRawInput } from './input';
+import { checkInputShape } from './input-shape';
 
 export const API_PREFIX = '/api/v2';
 
@@ -53,7 +54,9 @@ export class Router {
   async dispatch(request: Request, makeContext: () => Context, onError?: (error: ApiError) => void): Promise<Response> {
     try {
       const found = this.find(request);
-      const input = parseInput(found.input, await readRawInput(request));
+      const raw = await readRawInput(request);
+      checkInputShape(raw);
+      const input = parseInput(found.input, raw);
       const data = await found.handler(makeContext(), input, request);
       return data instanceof Response ? data : successResponse(data);
     } catch (thrown) {

@@ -1,6 +1,7 @@
 /** The API shape of an item (api-v2.md plus fileURL, thumbnailURL, importedAt from decisions.md). */
 import { z } from 'zod';
 import { stringList } from '../http/input';
+import { encodeText } from '../http/uri-text';
 import type { ItemRow } from '../storage/rows';
 
 export interface ItemView {
@@ -39,8 +40,8 @@ export type ItemField = (typeof ITEM_FIELDS)[number];
 export const itemFieldsSchema = () =>
   stringList().pipe(z.array(z.enum(ITEM_FIELDS, { error: () => `must name item fields (${ITEM_FIELDS.join(', ')})` })));
 
-const fileUrl = (id: string) => `/api/v2/item/file?id=${encodeURIComponent(id)}`;
-const thumbnailUrl = (id: string) => `/api/v2/item/thumbnail?id=${encodeURIComponent(id)}`;
+const fileUrl = (id: string) => `/api/v2/item/file?id=${encodeText(id)}`;
+const thumbnailUrl = (id: string) => `/api/v2/item/thumbnail?id=${encodeText(id)}`;
 
 export function itemView(row: ItemRow): ItemView {
   return {
