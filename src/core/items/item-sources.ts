@@ -5,6 +5,7 @@
 import type { Context } from '../context';
 import { invalid } from '../http/errors';
 import { API_PREFIX } from '../http/router';
+import { decodeText } from '../http/uri-text';
 import { sniffFile, SNIFF_BYTES } from '../images/image-info';
 import { extForMime, mimeForExt, splitFileName } from '../images/mime';
 import type { NewItemInput } from './item.schema';
@@ -95,7 +96,7 @@ async function download(ctx: Context, text: string, field: string): Promise<Reso
     throw invalid(`${field}: could not download ${url.href}: the server could not be reached or refused a cross-origin read (${detail}).`);
   }
   if (!response.ok) throw invalid(`${field}: downloading ${url.href} answered HTTP ${response.status}.`);
-  const fileName = decodeURIComponent(url.pathname.split('/').pop() ?? '');
+  const fileName = decodeText(url.pathname.split('/').pop() ?? '');
   const source = describe('url', { blob: await response.blob(), declaredMime: response.headers.get('Content-Type') ?? '' }, fileName, url.href);
   return source;
 }
@@ -110,7 +111,7 @@ async function fromSite(ctx: Context, path: string, field: string): Promise<Reso
   }
   if (!response.ok) throw invalid(`${field}: reading ${path} answered HTTP ${response.status}.`);
   const disposition = /filename\*=UTF-8''([^;]+)/i.exec(response.headers.get('Content-Disposition') ?? '')?.[1];
-  const fileName = disposition ? decodeURIComponent(disposition) : decodeURIComponent(path.split('?')[0]!.split('/').pop() ?? '');
+  const fileName = decodeText(disposition ?? path.split('?')[0]!.split('/').pop() ?? '');
   return describe('path', { blob: await response.blob(), declaredMime: response.headers.get('Content-Type') ?? '' }, fileName, '');
 }
 
