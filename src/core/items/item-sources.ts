@@ -9,6 +9,7 @@ import { decodeText } from '../http/uri-text';
 import { sniffFile, SNIFF_BYTES } from '../images/image-info';
 import { extForMime, mimeForExt, splitFileName } from '../images/mime';
 import type { NewItemInput } from './item.schema';
+import { isIndexFallback } from './site-fallback';
 
 export interface ResolvedSource {
   kind: 'url' | 'base64' | 'path' | 'bookmarkURL';
@@ -110,9 +111,14 @@ async function fromSite(ctx: Context, path: string, field: string): Promise<Reso
     throw invalid(`${field}: could not read ${path} (${error instanceof Error ? error.message : String(error)}).`);
   }
   if (!response.ok) throw invalid(`${field}: reading ${path} answered HTTP ${response.status}.`);
+  const blob = await response.blob();
+  const declaredMime = response.headers.get('Content-Type') ?? '';
+  if (!path.startsWith(`${API_PREFIX}/`) && (await isIndexFallback(path, declaredMime, blob))) {
+    throw invalid(`${field}: ${path} was not found: this site does not have it (it answered its HTML page instead).`);
+  }
   const disposition = /filename\*=UTF-8''([^;]+)/i.exec(response.headers.get('Content-Disposition') ?? '')?.[1];
   const fileName = decodeText(disposition ?? path.split('?')[0]!.split('/').pop() ?? '');
-  return describe('path', { blob: await response.blob(), declaredMime: response.headers.get('Content-Type') ?? '' }, fileName, '');
+  return describe('path', { blob, declaredMime }, fileName, '');
 }
 
 async function describe(
