@@ -16,7 +16,7 @@ import { differences, registryProblem, snapshotLibrary, type LibrarySnapshot } f
 import { fieldNamesOf } from './schema-fields';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
 
 const OTHER_METHODS = ['PUT', 'DELETE', 'PATCH', 'OPTIONS', 'PROPFIND', 'HEAD', 'GET', 'POST'];
 const RAW_BODIES = ['{', '[1,', 'null', '"text"', '123', 'true', '[]', '\u0000', '{"a":1}{', '['.repeat(20_000) + ']'.repeat(20_000), '{"items":null}'];
