@@ -1,13 +1,14 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM_ARGS, findChromium } from './tools/chromium.ts';
+import { navigationFallback } from './tools/vite-plugin-navigation-fallback.ts';
 import { serviceWorker } from './tools/vite-plugin-service-worker.ts';
 
 const port = Number(process.env.PORT ?? 4173);
 const runningTests = Boolean(process.env.VITEST);
 
 export default defineConfig({
-  plugins: [serviceWorker({ entry: 'src/sw/sw.ts', deferred: { 'pinyin-pro': ['pinyin'] } })],
+  plugins: [serviceWorker({ entry: 'src/sw/sw.ts', deferred: { 'pinyin-pro': ['pinyin'] } }), navigationFallback()],
   // Vitest runs its own servers; a fixed port would stop two test runs from sharing this machine.
   server: runningTests ? {} : { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },

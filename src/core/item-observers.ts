@@ -7,6 +7,7 @@ import { mediaJobs } from './media/media-jobs.observer';
 import { postingLists } from './postings/postings.observer';
 import type { ItemObserver } from './storage/item-changes';
 import { searchIndex } from './search/search-index';
+import { smartFolderCountUpkeep } from './smart-folders/count-upkeep';
 import { tagBookkeeping } from './tags/tag-bookkeeping';
 
-export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, mediaJobs];
+export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, smartFolderCountUpkeep, mediaJobs];

@@ -5,7 +5,7 @@
  */
 import { registerRoute } from 'workbox-routing';
 import type { HTTPMethod } from 'workbox-routing/utils/constants';
-import { API_PREFIX, createApi, type Notice } from '../core';
+import { apiPathOf, createApi, type Notice } from '../core';
 import { isMediaPortsGoodbye, isMediaPortsMessage } from '../media';
 import { installDeferredScripts } from './deferred-scripts';
 import { mediaBridge } from './media-bridge';
@@ -45,9 +45,10 @@ function resumeJobs(event: ExtendableEvent): void {
   event.waitUntil(api.media.resume().then(() => api.media.whenIdle()));
 }
 
-const isApiRequest = ({ url }: { url: URL }) => url.origin === self.location.origin && url.pathname.startsWith(`${API_PREFIX}/`);
+/** Ours: API_PREFIX paths, and the rest of `/api/` (old versions get a JSON 404, not the network's page). */
+const isApiRequest = ({ url }: { url: URL }) => url.origin === self.location.origin && apiPathOf(url.pathname) !== undefined;
 
-// Every method, so that a wrong one gets a 405 envelope instead of reaching the network.
+// Every method workbox-routing can register, so that a wrong one gets a 405 envelope.
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** Marks answers as ours, so pages and tests can tell them from the network's. */
 async function answer(request: Request, event: ExtendableEvent): Promise<Response> {
@@ -59,6 +60,13 @@ async function answer(request: Request, event: ExtendableEvent): Promise<Respons
 }
 
 for (const method of METHODS) registerRoute(isApiRequest, ({ request, event }) => answer(request, event), method);
+
+// Methods workbox cannot route (OPTIONS, PROPFIND, ...) on our paths: answered here, never by the network.
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if ((METHODS as string[]).includes(request.method) || !isApiRequest({ url: new URL(request.url) })) return;
+  event.respondWith(answer(request, event));
+});
 
 self.addEventListener('install', () => {
   installDeferredScripts();

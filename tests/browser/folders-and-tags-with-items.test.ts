@@ -12,6 +12,7 @@ interface Folder {
   id: string;
   name: string;
   imageCount: number;
+  children: Folder[];
 }
 interface Tag {
   name: string;
@@ -28,8 +29,9 @@ interface Item {
 
 const bookmark = (n: number, extra: Record<string, unknown> = {}) => ({ name: `b${n}`, bookmarkURL: `https://example.com/${n}`, ...extra });
 const add = async (client: ApiClient, extra: Record<string, unknown>) => (await client.post<{ id: string }>('/item/add', bookmark(0, extra))).id;
+const walk = (folders: Folder[]): Folder[] => folders.flatMap((f) => [f, ...walk(f.children)]);
 const imageCounts = async (client: ApiClient) =>
-  Object.fromEntries((await client.get<Page<Folder>>('/folder/get')).data.map((f) => [f.name, f.imageCount]));
+  Object.fromEntries(walk((await client.get<Page<Folder>>('/folder/get')).data).map((f) => [f.name, f.imageCount]));
 const tagCounts = async (client: ApiClient) => Object.fromEntries((await client.get<Page<Tag>>('/tag/get')).data.map((t) => [t.name, t.count]));
 const itemTags = async (client: ApiClient, id: string) => (await client.post<Page<Item>>('/item/get', { id })).data[0]?.tags;
 

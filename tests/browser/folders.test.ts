@@ -15,8 +15,8 @@ describe('folders through the service worker', () => {
     const b = await client.post<Folder>('/folder/create', { name: 'B', parent: a.id });
     expect(a).toMatchObject({ name: 'A', description: 'd', iconColor: 'aqua', parent: null, children: [], imageCount: 0 });
     const all = await client.get<Page<Folder>>('/folder/get');
-    expect(all.data.map((f) => [f.name, f.parent])).toEqual([['A', null], ['B', a.id]]);
-    expect(all.data[0]!.children.map((f) => f.id)).toEqual([b.id]);
+    expect(all.data.map((f) => [f.name, f.parent])).toEqual([['A', null]]);
+    expect(all.data[0]!.children.map((f) => [f.id, f.parent])).toEqual([[b.id, a.id]]);
     const byIds = await client.post<Page<Folder>>('/folder/get', { ids: [b.id] });
     expect(byIds.data.map((f) => f.id)).toEqual([b.id]);
     const { body } = await fetchApi(`/api/v2/folder/get?id=${b.id}&limit=1`, { headers: { [LIBRARY_HEADER]: library } });

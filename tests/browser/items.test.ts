@@ -123,7 +123,9 @@ describe('item/get filters through the service worker', () => {
     const { client, ids } = await seeded();
     expect((await client.post<Page<Item>>('/item/get', { id: ids.tall, fields: ['name', 'width'] })).data).toEqual([{ id: ids.tall, name: 'Tall', width: 60 }]);
     expect((await client.get<Page<Item>>('/item/get', { id: ids.tall, fields: 'star' })).data).toEqual([{ id: ids.tall, star: 2 }]);
-    expect((await errorOf(client.post('/item/get', { fields: ['bogus'] })))?.httpStatus).toBe(400);
+    // Unknown names are ignored (decisions.md: public clients send website, btime, filePath).
+    expect((await client.get<Page<Item>>('/item/get', { id: ids.tall, fields: 'star,website,btime' })).data).toEqual([{ id: ids.tall, star: 2 }]);
+    expect((await errorOf(client.post('/item/get', { fields: [7] })))?.httpStatus).toBe(400);
   });
 
   it('paginates: limit clamp at 1000, offset past the end, limit=0 refused', async () => {

@@ -37,7 +37,7 @@ describe('envelope and errors', () => {
   it('sends Allow with a 405', async () => {
     const response = await api.handle(new Request('http://localhost/api/v2/library/info', { method: 'DELETE' }));
     expect(response.status).toBe(405);
-    expect(response.headers.get('Allow')).toBe('GET');
+    expect(response.headers.get('Allow')).toBe('GET, HEAD');
   });
 
   it('marks every answer no-store', async () => {

@@ -86,7 +86,7 @@ describe('item/get filters', () => {
   });
 
   it.each([
-    [{ fields: ['nope'] }, /fields/],
+    [{ fields: [1] }, /fields/],
     [{ rating: 6 }, /rating/],
     [{ shape: 'round' }, /shape/],
     [{ limit: 0 }, /limit/],

@@ -6,6 +6,7 @@
 import type { Scenario } from '../scenario';
 import { appInfoWarm } from './app-info-warm';
 import { coldStart } from './cold-start';
+import { libraryInfoHeavy, smartFolderGetHeavy } from './heavy-smart-folder';
 import { itemCountAll } from './item-count-all';
 import { itemGetTag } from './item-get-tag';
 import { itemGetTagCold } from './item-get-tag-cold';
@@ -30,6 +31,8 @@ export const SCENARIOS: readonly Scenario[] = [
   ...itemQueryCold,
   miniSearchRestore,
   smartFolderItems,
+  smartFolderGetHeavy,
+  libraryInfoHeavy,
   thumbnailRate,
   itemGetDuringThumbnails,
 ];

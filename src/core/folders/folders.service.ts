@@ -12,12 +12,17 @@ import { folderForest, folderView, type FolderView } from './folder-view';
 import { recentFolderIds, selectedFolderId, selectFolder } from './folder-selection';
 import type { CreateFolderInput, GetFoldersInput, UpdateFolderInput } from './folders.schema';
 
-/** folder/get: flat, parents before children, each with its nested `children`; filters combine with AND. */
+/**
+ * folder/get: without a filter, the tree (root folders, each nesting its `children`); with filters
+ * (combined with AND), the named folders wherever they sit, each with its subtree (decisions.md).
+ */
 export async function getFolders(ctx: Context, input: GetFoldersInput) {
   const { db } = await ctx.library();
   const [forest, recent, selected] = await db.transaction('r', [db.folders, db.state], () =>
     Promise.all([folderForest(db), input.isRecent ? recentFolderIds(db) : [], input.isSelected ? selectedFolderId(db) : undefined]),
   );
+  const filtered = input.id !== undefined || input.ids !== undefined || input.isRecent === true || input.isSelected === true;
+  if (!filtered) return paginate(forest.roots, input);
   let folders = input.isRecent ? recent.flatMap((id) => forest.byId.get(id) ?? []) : forest.depthFirst;
   if (input.id !== undefined) folders = folders.filter((f) => f.id === input.id);
   if (input.ids !== undefined) {

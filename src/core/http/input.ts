@@ -72,13 +72,14 @@ const splitList = (value: unknown) =>
 /** A list of strings: a JSON array, or a comma-separated string (the GET form). */
 export const stringList = () => z.preprocess(splitList, z.array(z.string()));
 
-/** A boolean: true/false, or the strings "true"/"false"/"1"/"0" (the GET form). */
+const FLAG_WORDS = new Map([['true', true], ['1', true], ['false', false], ['0', false]]);
+
+/**
+ * A boolean: true/false, or the strings "true"/"false"/"1"/"0" in any letter case (the GET form;
+ * Python clients send `True`).
+ */
 export const flag = () =>
-  z.preprocess((value) => {
-    if (value === 'true' || value === '1') return true;
-    if (value === 'false' || value === '0') return false;
-    return value;
-  }, z.boolean());
+  z.preprocess((value) => (typeof value === 'string' ? (FLAG_WORDS.get(value.trim().toLowerCase()) ?? value) : value), z.boolean());
 
 /** An integer: a JSON number, or a string of digits (the GET form). */
 export const integer = () =>

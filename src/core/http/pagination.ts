@@ -1,4 +1,5 @@
 /** Pagination rules shared by every list endpoint (decisions.md: default 50, clamp at 1000). */
+import type { Collection } from 'dexie';
 import { z } from 'zod';
 import { integer } from './input';
 
@@ -35,4 +36,13 @@ export function pageOf<T>(data: T[], total: number, page: PageRequest): Page<T> 
 /** Slices an in-memory list (for small collections such as folders or tag groups). */
 export function paginate<T>(all: readonly T[], page: PageRequest): Page<T> {
   return pageOf(all.slice(page.offset, page.offset + page.limit), all.length, page);
+}
+
+/**
+ * One page of an index walk. IndexedDB skips with `IDBCursor.advance`, which takes an unsigned
+ * 32-bit count (a larger one throws in Chromium): an offset at or past `total` reads nothing.
+ */
+export async function pageRows<T>(collection: Collection<T>, total: number, page: PageRequest): Promise<T[]> {
+  if (page.offset >= total) return [];
+  return collection.offset(page.offset).limit(page.limit).toArray();
 }

@@ -7,8 +7,21 @@ import type { Context } from '../context';
 import { ApiError, toApiError } from './errors';
 import { errorResponse, successResponse } from './envelope';
 import { parseInput, readRawInput } from './input';
+import { checkInputShape } from './input-shape';
 
 export const API_PREFIX = '/api/v2';
+
+/**
+ * Where a request path sits. `route`: the path below API_PREFIX (e.g. `/item/get`). `other`: under
+ * the API's parent (`/api/`) but not this version, e.g. the reference's version 1 interface,
+ * which the worker must answer too (decisions.md). Undefined: not the API's. The one place that
+ * reads the prefix.
+ */
+export function apiPathOf(pathname: string): { route: string } | 'other' | undefined {
+  if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) return { route: pathname.slice(API_PREFIX.length).replace(/\/+$/, '') };
+  const parent = API_PREFIX.slice(0, API_PREFIX.lastIndexOf('/'));
+  return pathname.startsWith(`${parent}/`) ? 'other' : undefined;
+}
 
 export type Method = 'GET' | 'POST';
 
@@ -53,7 +66,9 @@ export class Router {
   async dispatch(request: Request, makeContext: () => Context, onError?: (error: ApiError) => void): Promise<Response> {
     try {
       const found = this.find(request);
-      const input = parseInput(found.input, await readRawInput(request));
+      const raw = await readRawInput(request);
+      checkInputShape(raw);
+      const input = parseInput(found.input, raw);
       const data = await found.handler(makeContext(), input, request);
       return data instanceof Response ? data : successResponse(data);
     } catch (thrown) {
@@ -65,13 +80,16 @@ export class Router {
 
   private find(request: Request): Route {
     const path = new URL(request.url).pathname;
-    const sub = path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length).replace(/\/+$/, '') : path;
-    const methods = this.byPath.get(sub);
+    const where = apiPathOf(path);
+    if (typeof where !== 'object') {
+      throw new ApiError('NOT_FOUND', `No API route ${path}: only version 2 of the API is served, under ${API_PREFIX}/.`);
+    }
+    const methods = this.byPath.get(where.route);
     if (!methods) throw new ApiError('NOT_FOUND', `No API route ${path}.`);
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const found = methods.get(method as Method);
     if (!found) {
-      const allow = [...methods.keys()].join(', ');
+      const allow = [...methods.keys()].flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).join(', ');
       const error = new ApiError('METHOD_NOT_ALLOWED', `${path} accepts ${allow}, not ${request.method}.`);
       error.headers = { Allow: allow };
       throw error;

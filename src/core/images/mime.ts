@@ -1,6 +1,10 @@
-/** File extensions and MIME types for files whose bytes say nothing (text, documents, ...). */
+/**
+ * File extensions and MIME types for files whose bytes say nothing (text, documents, ...). Both
+ * tables are Maps: extensions and MIME types come from clients ("data:constructor;base64,..."),
+ * and a plain object would answer such names with what every object inherits.
+ */
 
-const BY_EXT: Record<string, string> = {
+const BY_EXT = new Map<string, string>(Object.entries({
   jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp',
   avif: 'image/avif', bmp: 'image/bmp', ico: 'image/x-icon', svg: 'image/svg+xml', heic: 'image/heic',
   tif: 'image/tiff', tiff: 'image/tiff', psd: 'image/vnd.adobe.photoshop',
@@ -10,22 +14,18 @@ const BY_EXT: Record<string, string> = {
   pdf: 'application/pdf', zip: 'application/zip', json: 'application/json',
   txt: 'text/plain', md: 'text/markdown', csv: 'text/csv', html: 'text/html', htm: 'text/html', css: 'text/css', js: 'text/javascript',
   url: 'text/uri-list',
-};
+}));
 
-const EXT_BY_MIME: Record<string, string> = Object.fromEntries(
-  Object.entries(BY_EXT)
-    .reverse()
-    .map(([ext, mime]) => [mime, ext]),
-);
-EXT_BY_MIME['image/jpeg'] = 'jpg';
-EXT_BY_MIME['image/vnd.microsoft.icon'] = 'ico';
+const EXT_BY_MIME = new Map<string, string>([...BY_EXT].reverse().map(([ext, mime]) => [mime, ext]));
+EXT_BY_MIME.set('image/jpeg', 'jpg');
+EXT_BY_MIME.set('image/vnd.microsoft.icon', 'ico');
 
 export function mimeForExt(ext: string): string {
-  return BY_EXT[ext.toLowerCase()] ?? 'application/octet-stream';
+  return BY_EXT.get(ext.toLowerCase()) ?? 'application/octet-stream';
 }
 
 export function extForMime(mime: string): string {
-  return EXT_BY_MIME[mime.split(';')[0]!.trim().toLowerCase()] ?? '';
+  return EXT_BY_MIME.get(mime.split(';')[0]!.trim().toLowerCase()) ?? '';
 }
 
 /** Splits "photo.final.JPG" into name "photo.final" and ext "jpg"; no dot, no ext. */

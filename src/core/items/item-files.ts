@@ -5,6 +5,7 @@
  */
 import type { Context } from '../context';
 import { ApiError, notFound } from '../http/errors';
+import { encodeText } from '../http/uri-text';
 import { mediaKindOf } from '../media/media-processor';
 import type { ItemRow } from '../storage/rows';
 import { genericIconSvg } from '../thumbnails/generic-icon';
@@ -30,7 +31,7 @@ export async function serveFile(ctx: Context, id: string, request: Request): Pro
   const row = await requireItem(db, id);
   const file = row.hasFile ? await db.files.get(row.id) : undefined;
   if (!file) throw notFound(`id: item "${id}" is a bookmark and has no file.`);
-  const disposition = `inline; filename*=UTF-8''${encodeURIComponent(fileName(row))}`;
+  const disposition = `inline; filename*=UTF-8''${encodeText(fileName(row))}`;
   return rangedResponse(file.blob, row.mime, request.headers.get('Range'), { 'Content-Disposition': disposition });
 }
 

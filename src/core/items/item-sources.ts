@@ -5,9 +5,11 @@
 import type { Context } from '../context';
 import { invalid } from '../http/errors';
 import { API_PREFIX } from '../http/router';
+import { decodeText } from '../http/uri-text';
 import { sniffFile, SNIFF_BYTES } from '../images/image-info';
 import { extForMime, mimeForExt, splitFileName } from '../images/mime';
 import type { NewItemInput } from './item.schema';
+import { isIndexFallback } from './site-fallback';
 
 export interface ResolvedSource {
   kind: 'url' | 'base64' | 'path' | 'bookmarkURL';
@@ -95,7 +97,7 @@ async function download(ctx: Context, text: string, field: string): Promise<Reso
     throw invalid(`${field}: could not download ${url.href}: the server could not be reached or refused a cross-origin read (${detail}).`);
   }
   if (!response.ok) throw invalid(`${field}: downloading ${url.href} answered HTTP ${response.status}.`);
-  const fileName = decodeURIComponent(url.pathname.split('/').pop() ?? '');
+  const fileName = decodeText(url.pathname.split('/').pop() ?? '');
   const source = describe('url', { blob: await response.blob(), declaredMime: response.headers.get('Content-Type') ?? '' }, fileName, url.href);
   return source;
 }
@@ -109,9 +111,14 @@ async function fromSite(ctx: Context, path: string, field: string): Promise<Reso
     throw invalid(`${field}: could not read ${path} (${error instanceof Error ? error.message : String(error)}).`);
   }
   if (!response.ok) throw invalid(`${field}: reading ${path} answered HTTP ${response.status}.`);
+  const blob = await response.blob();
+  const declaredMime = response.headers.get('Content-Type') ?? '';
+  if (!path.startsWith(`${API_PREFIX}/`) && (await isIndexFallback(path, declaredMime, blob))) {
+    throw invalid(`${field}: ${path} was not found: this site does not have it (it answered its HTML page instead).`);
+  }
   const disposition = /filename\*=UTF-8''([^;]+)/i.exec(response.headers.get('Content-Disposition') ?? '')?.[1];
-  const fileName = disposition ? decodeURIComponent(disposition) : decodeURIComponent(path.split('?')[0]!.split('/').pop() ?? '');
-  return describe('path', { blob: await response.blob(), declaredMime: response.headers.get('Content-Type') ?? '' }, fileName, '');
+  const fileName = decodeText(disposition ?? path.split('?')[0]!.split('/').pop() ?? '');
+  return describe('path', { blob, declaredMime }, fileName, '');
 }
 
 async function describe(

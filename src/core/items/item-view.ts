@@ -1,6 +1,7 @@
 /** The API shape of an item (api-v2.md plus fileURL, thumbnailURL, importedAt from decisions.md). */
 import { z } from 'zod';
 import { stringList } from '../http/input';
+import { encodeText } from '../http/uri-text';
 import type { ItemRow } from '../storage/rows';
 
 export interface ItemView {
@@ -35,12 +36,21 @@ export const ITEM_FIELDS = [
 
 export type ItemField = (typeof ITEM_FIELDS)[number];
 
-/** `fields` of item lists: item field names, as an array or comma-separated; unknown names are a 400. */
-export const itemFieldsSchema = () =>
-  stringList().pipe(z.array(z.enum(ITEM_FIELDS, { error: () => `must name item fields (${ITEM_FIELDS.join(', ')})` })));
+const isItemField = (name: string): name is ItemField => (ITEM_FIELDS as readonly string[]).includes(name);
 
-const fileUrl = (id: string) => `/api/v2/item/file?id=${encodeURIComponent(id)}`;
-const thumbnailUrl = (id: string) => `/api/v2/item/thumbnail?id=${encodeURIComponent(id)}`;
+/**
+ * `fields` of item lists: item field names, as an array or comma-separated. Unknown names are
+ * ignored (decisions.md: public clients send `website`, `btime`, `filePath`); when every name is
+ * unknown, only `id` is answered.
+ */
+export const itemFieldsSchema = () =>
+  stringList().transform((names): ItemField[] => {
+    const known = names.filter(isItemField);
+    return names.length > 0 && known.length === 0 ? ['id'] : known;
+  });
+
+const fileUrl = (id: string) => `/api/v2/item/file?id=${encodeText(id)}`;
+const thumbnailUrl = (id: string) => `/api/v2/item/thumbnail?id=${encodeText(id)}`;
 
 export function itemView(row: ItemRow): ItemView {
   return {

@@ -1,9 +1,9 @@
-/** The API shape of smart folders (api-v2.md), with `imageCount` from the rule engine and `parent` (ours). */
+/** The API shape of smart folders (api-v2.md), with their kept `imageCount` (count-store.ts) and `parent` (ours). */
 import type { Context, OpenLibrary } from '../context';
 import { buildForest, type Forest } from '../shared/forest';
 import type { LibraryDb } from '../storage/library-db';
 import type { SmartFolderRow } from '../storage/rows';
-import { matchTables, SmartFolderMatcher } from './match';
+import { smartFolderCounts } from './count-store';
 
 export interface SmartFolderView {
   id: string;
@@ -33,14 +33,10 @@ export function smartFolderView(row: SmartFolderRow, children: SmartFolderView[]
   };
 }
 
-/** Every smart folder, nested, each with the number of items it holds (within its parent's). */
+/** Every smart folder, nested, each with the number of items it holds (within its parent's); counts are kept (count-store.ts). */
 export async function smartFolderForestOf(db: LibraryDb, now: number): Promise<Forest<SmartFolderView>> {
-  return db.transaction('r', matchTables(db), async () => {
-    const rows = await db.smartFolders.toArray();
-    const matcher = new SmartFolderMatcher(db, new Map(rows.map((row) => [row.id, row])), now);
-    const counts = new Map(await Promise.all(rows.map(async (row) => [row.id, (await matcher.matches(row.id)).length] as const)));
-    return buildForest(rows, (row, children: SmartFolderView[]) => smartFolderView(row, children, counts.get(row.id) ?? 0));
-  });
+  const { rows, counts } = await smartFolderCounts(db, now);
+  return buildForest(rows, (row, children: SmartFolderView[]) => smartFolderView(row, children, counts.get(row.id) ?? 0));
 }
 
 export function smartFolderForest(ctx: Context, library: OpenLibrary): Promise<Forest<SmartFolderView>> {

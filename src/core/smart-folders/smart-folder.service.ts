@@ -7,6 +7,7 @@ import { descendantsOf } from '../shared/forest';
 import type { LibraryDb } from '../storage/library-db';
 import type { SmartFolderRow } from '../storage/rows';
 import { writeTransaction } from '../storage/write';
+import { forgetCounts } from './count-store';
 import { matchTables, SmartFolderMatcher } from './match';
 import type { Conditions } from './rules';
 import type { CreateInput, GetItemsInput, UpdateInput } from './smart-folder.schema';
@@ -69,6 +70,7 @@ export async function updateSmartFolder(ctx: Context, input: UpdateInput): Promi
       parent: input.parent === undefined ? row.parent : input.parent,
       modificationTime: now,
     });
+    await forgetCounts(db, [input.id]);
   });
   return viewOf(db, input.id, now);
 }
@@ -80,6 +82,7 @@ export async function removeSmartFolder(ctx: Context, id: string): Promise<true>
   await writeTransaction(library, ctx.clock(), async () => {
     const rows = await db.smartFolders.toArray();
     if (!rows.some((row) => row.id === id)) throw noSmartFolder(id, 'id');
+    await forgetCounts(db, [id]);
     await db.smartFolders.bulkDelete([...descendantsOf(rows, id)]);
   });
   return true;

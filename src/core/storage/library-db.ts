@@ -18,6 +18,7 @@ import type {
   ThumbnailRow,
 } from './rows';
 import { buildPostings } from '../postings/build-postings';
+import type { SmartFolderCountRow } from '../smart-folders/count-store';
 
 export class LibraryDb extends Dexie {
   items!: Table<ItemRow, string>;
@@ -32,6 +33,7 @@ export class LibraryDb extends Dexie {
   postings!: Table<PostingRow, [string, string]>;
   jobs!: Table<JobRow, string>;
   state!: Table<StateRow, string>;
+  smartFolderCounts!: Table<SmartFolderCountRow, string>;
 
   constructor(name: string, options?: DexieOptions) {
     super(name, options);
@@ -50,5 +52,7 @@ export class LibraryDb extends Dexie {
     });
     // Posting lists replace the multiEntry terms index for search and back the set filters.
     this.version(2).stores({ terms: 'pk', postings: '[list+fence]' }).upgrade(buildPostings);
+    // Smart-folder imageCounts, kept instead of recomputed per request (smart-folders/count-store.ts).
+    this.version(3).stores({ smartFolderCounts: 'id' });
   }
 }

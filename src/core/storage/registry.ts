@@ -29,6 +29,14 @@ export function normaliseLibraryPath(path: string): string {
   return path.trim().replace(/\/+$/, '');
 }
 
+/**
+ * The library stored under `path`, looked up as data: a path such as "toString" or "__proto__" is
+ * an unknown library, never a property that every object inherits (decisions.md).
+ */
+function libraryAt(state: RegistryState, path: string | null): LibraryRecord | undefined {
+  return path !== null && Object.hasOwn(state.libraries, path) ? state.libraries[path] : undefined;
+}
+
 export function libraryPathFor(name: string): string {
   return `/libraries/${name}.library`;
 }
@@ -64,7 +72,7 @@ export class LibraryRegistry {
   }
 
   async find(path: string): Promise<LibraryRecord | undefined> {
-    return (await this.read()).libraries[normaliseLibraryPath(path)];
+    return libraryAt(await this.read(), normaliseLibraryPath(path));
   }
 
   async require(path: string): Promise<LibraryRecord> {
@@ -76,20 +84,20 @@ export class LibraryRegistry {
   /** The current library if one was ever chosen; creates nothing (for background work). */
   async currentIfAny(): Promise<LibraryRecord | undefined> {
     const state = await this.read();
-    return state.current ? state.libraries[state.current] : undefined;
+    return libraryAt(state, state.current);
   }
 
   /** The current library; the default one is created and opened on first use. */
   async current(): Promise<LibraryRecord> {
     const state = await this.read();
-    const found = state.current ? state.libraries[state.current] : undefined;
+    const found = libraryAt(state, state.current);
     if (found) return found;
     const now = this.clock();
     return this.change((s) => {
-      const existing = s.current ? s.libraries[s.current] : undefined;
+      const existing = libraryAt(s, s.current);
       if (existing) return { state: s, result: existing };
       const path = libraryPathFor(DEFAULT_LIBRARY_NAME);
-      const record = s.libraries[path] ?? this.newRecord(DEFAULT_LIBRARY_NAME, now);
+      const record = libraryAt(s, path) ?? this.newRecord(DEFAULT_LIBRARY_NAME, now);
       const opened = { ...record, openedAt: now };
       return { state: { current: path, libraries: { ...s.libraries, [path]: opened } }, result: opened };
     });
@@ -98,7 +106,7 @@ export class LibraryRegistry {
   async create(name: string): Promise<LibraryRecord> {
     const record = this.newRecord(name, this.clock());
     const created = await this.change((s) =>
-      s.libraries[record.path]
+      libraryAt(s, record.path)
         ? { state: s, result: false }
         : { state: { ...s, libraries: { ...s.libraries, [record.path]: record } }, result: true },
     );
@@ -111,7 +119,7 @@ export class LibraryRegistry {
     const key = normaliseLibraryPath(path);
     const now = this.clock();
     const opened = await this.change((s) => {
-      const record = s.libraries[key];
+      const record = libraryAt(s, key);
       if (!record) return { state: s, result: undefined };
       const next = { ...record, openedAt: now };
       return { state: { current: key, libraries: { ...s.libraries, [key]: next } }, result: next };

@@ -5,7 +5,7 @@
  */
 import type { Context } from '../context';
 import { notFound } from '../http/errors';
-import { pageOf, type PageRequest } from '../http/pagination';
+import { pageOf, pageRows, type PageRequest } from '../http/pagination';
 import type { LibraryDb } from '../storage/library-db';
 import type { TagGroupRow } from '../storage/rows';
 import { writeRequest } from '../storage/write-request';
@@ -15,9 +15,10 @@ import type { AddTagsInput, CreateTagGroupInput, RemoveTagsInput, UpdateTagGroup
 
 export async function getTagGroups(ctx: Context, page: PageRequest) {
   const { db } = await ctx.library();
-  const [total, rows] = await db.transaction('r', db.tagGroups, () =>
-    Promise.all([db.tagGroups.count(), db.tagGroups.orderBy('createdAt').offset(page.offset).limit(page.limit).toArray()]),
-  );
+  const [total, rows] = await db.transaction('r', db.tagGroups, async () => {
+    const count = await db.tagGroups.count();
+    return [count, await pageRows(db.tagGroups.orderBy('createdAt'), count, page)] as const;
+  });
   return pageOf(rows.map(tagGroupView), total, page);
 }
 

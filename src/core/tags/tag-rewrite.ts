@@ -7,6 +7,7 @@
 import { ITEM_OBSERVERS } from '../item-observers';
 import { withDerivedFields } from '../items/item-row';
 import { commitItemChanges, type ItemChange } from '../storage/item-changes';
+import { forgetCounts } from '../smart-folders/count-store';
 import type { LibraryDb } from '../storage/library-db';
 import type { Conditions, Rule, SetRule } from '../smart-folders/rules';
 import type { TagRow } from '../storage/rows';
@@ -39,6 +40,7 @@ async function retagReferences(db: LibraryDb, from: string, to: string, now: num
   await db.folders.bulkPut(folders.map((folder) => ({ ...folder, tags: replaced(folder.tags, from, to), modificationTime: now })));
   const smartFolders = (await db.smartFolders.toArray()).filter((folder) => (folder.conditions as Conditions).some((group) => group.rules.some((rule) => namesTag(rule, from))));
   await db.smartFolders.bulkPut(smartFolders.map((folder) => ({ ...folder, conditions: retagConditions(folder.conditions as Conditions, from, to), modificationTime: now })));
+  await forgetCounts(db, smartFolders.map((folder) => folder.id));
 }
 
 const namesTag = (rule: Rule, name: string): rule is SetRule => rule.property === 'tags' && (rule.value ?? []).includes(name);

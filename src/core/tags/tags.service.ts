@@ -1,7 +1,7 @@
 /** Tag lists (all, recent, starred) and tag/update: rename, colour and star. */
 import type { Context } from '../context';
 import { conflict, invalid, notFound } from '../http/errors';
-import { pageOf, paginate, type PageRequest } from '../http/pagination';
+import { pageOf, pageRows, paginate, type PageRequest } from '../http/pagination';
 import type { LibraryDb } from '../storage/library-db';
 import type { TagRow } from '../storage/rows';
 import { writeRequest } from '../storage/write-request';
@@ -42,11 +42,8 @@ async function tagPage(db: LibraryDb, index: 'lastUsedAt' | 'starredAt', newestF
   return db.transaction('r', [db.tags, db.tagGroups], async () => {
     const matches = () => db.tags.where(index).above(0);
     const ordered = newestFirst ? matches().reverse() : matches();
-    const [total, rows, groups] = await Promise.all([
-      matches().count(),
-      ordered.offset(page.offset).limit(page.limit).toArray(),
-      loadGroupsByTag(db),
-    ]);
+    const [total, groups] = await Promise.all([matches().count(), loadGroupsByTag(db)]);
+    const rows = await pageRows(ordered, total, page);
     return pageOf(
       rows.map((row) => tagView(row, groups)),
       total,

@@ -1,0 +1,19 @@
+/** The field names a route's zod schema reads, so the fuzzer sends hostile values where they are looked at. */
+import type { z } from 'zod';
+
+type Def = { type: string; getter?: () => z.ZodType; in?: z.ZodType; out?: z.ZodType; innerType?: z.ZodType; options?: z.ZodType[]; shape?: Record<string, z.ZodType> };
+
+export function fieldNamesOf(schema: z.ZodType, seen = new Set<z.ZodType>()): string[] {
+  if (seen.has(schema)) return [];
+  seen.add(schema);
+  const def = (schema as unknown as { _zod: { def: Def } })._zod.def;
+  const inner = (next: z.ZodType | undefined) => (next ? fieldNamesOf(next, seen) : []);
+  switch (def.type) {
+    case 'lazy': return inner(def.getter!());
+    case 'pipe': return [...inner(def.in), ...inner(def.out)];
+    case 'union': return [...new Set(def.options!.flatMap((option) => fieldNamesOf(option, seen)))];
+    case 'object': return Object.keys(def.shape!);
+    case 'optional': case 'default': case 'nullable': case 'prefault': return inner(def.innerType);
+    default: return [];
+  }
+}
