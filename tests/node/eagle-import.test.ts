@@ -1,9 +1,9 @@
 // Importing Eagle libraries built from the format note, through the API on fake-indexeddb.
 import { describe, expect, it } from 'vitest';
 import { call, makeApi, newLibrary, type Answer } from './helpers';
-import { buildEagleLibrary, expectedItem, WEBP_1X1, zipOf, type Fixture } from './fixtures/eagle-library';
+import { buildEagleLibrary, expectedItem, filesOf, WEBP_1X1, zipOf, type Fixture } from './fixtures/eagle-library';
 import type { Api } from '../../src/core';
-import type { ImportState } from '../../src/core/eagle-library';
+import { fileListTree, zipOfTree, type ImportState } from '../../src/core/eagle-library';
 
 async function importZip(api: Api, zip: Blob, query = '', library?: string): Promise<Answer<ImportState>> {
   const headers: Record<string, string> = library ? { 'X-Library-Path': library } : {};
@@ -66,6 +66,18 @@ describe('Eagle library import', () => {
     expect(thumb.headers.get('Content-Type')).toBe('image/webp');
     expect(new Uint8Array(await thumb.arrayBuffer())).toEqual(WEBP_1X1);
     expect(state.thumbnailsQueued).toBe(0);
+  }, 60_000);
+
+  it('imports a picked folder (its File list, zipped on the way as the web app sends it)', async () => {
+    const api = makeApi();
+    const fixture = buildEagleLibrary({ name: 'Picked', items: 40 });
+    const tree = fileListTree(filesOf(fixture));
+    expect(tree.folderName).toBe('Picked.library');
+    const zip = await new Response(await zipOfTree(tree)).blob();
+    const state = (await importZip(api, zip)).data;
+    expect(state).toMatchObject({ status: 'done', libraryName: 'Picked', imported: 40, total: 42 });
+    expect(state.broken.map((b) => b.name).sort()).toEqual([...fixture.broken.keys()].sort());
+    await expectLibraryEquals(api, state.libraryPath, fixture);
   }, 60_000);
 
   it('imports into the current library, skipping and counting ids it already holds', async () => {

@@ -8,9 +8,16 @@ import { jobId, THUMBNAIL_JOB } from '../media/media-jobs';
 import { commitItemChanges } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow, ThumbnailState } from '../storage/rows';
-import type { ImportState } from './import-state';
-import { writeImportState } from './import-state';
+import { readImportState, writeImportState, type ImportState } from './import-state';
 import type { ItemFolder, ReadItem } from './read-library';
+
+/** Another runner (or a cancel) moved the import on: this one stops without writing. */
+export class ImportSuperseded extends Error {
+  constructor(id: string) {
+    super(`Import ${id} was moved on by another runner.`);
+    this.name = 'ImportSuperseded';
+  }
+}
 
 /** The library's own thumbnail when usable; else one is made here, unless Eagle shows the original or the item has no file. */
 function thumbnailStateOf({ row, file, thumbnail }: ReadItem): ThumbnailState {
@@ -20,6 +27,9 @@ function thumbnailStateOf({ row, file, thumbnail }: ReadItem): ThumbnailState {
 
 /** Stores a batch; `state` is the progress before it, the answer the progress after it. */
 export async function importBatch(db: LibraryDb, state: ImportState, folders: readonly ItemFolder[], now: number): Promise<ImportState> {
+  // Only the runner that read the last committed progress may write the next batch.
+  const stored = await readImportState(db, state.id);
+  if (stored?.status !== 'running' || stored.done !== state.done) throw new ImportSuperseded(state.id);
   const read = folders.flatMap((folder) => (folder.ok ? [folder] : []));
   const taken = new Set(await db.items.where('id').anyOf(read.map((folder) => folder.item.row.id)).keys());
   const fresh = new Map<string, (typeof read)[number]>();

@@ -47,6 +47,25 @@ export interface ImportState {
   error: string;
 }
 
+export function newImportState(fields: Pick<ImportState, 'id' | 'libraryPath' | 'libraryName' | 'folderName' | 'into' | 'sourceBytes'>, now: number): ImportState {
+  return {
+    ...fields,
+    status: 'running',
+    startedAt: now,
+    updatedAt: now,
+    finishedAt: 0,
+    rootDone: false,
+    total: 0,
+    done: 0,
+    imported: 0,
+    skipped: 0,
+    broken: [],
+    bytes: 0,
+    thumbnailsQueued: 0,
+    error: '',
+  };
+}
+
 const stateKey = (id: string) => `import:${id}`;
 const sourceKey = (id: string) => `import-source:${id}`;
 

@@ -8,8 +8,9 @@ import { ApiError, invalid } from '../http/errors';
 import type { MediaQueue } from '../media/media-queue';
 import { libraryPathFor, type LibraryRecord, type LibraryRegistry } from '../storage/registry';
 import { writeTransaction } from '../storage/write';
+import { ImportSuperseded } from './import-batch';
 import { failImport, runImport } from './import-job';
-import { ImportRegistry, readImportState, storeImportSource, writeImportState, type ImportState } from './import-state';
+import { ImportRegistry, newImportState, readImportState, storeImportSource, writeImportState, type ImportState } from './import-state';
 import { libraryNameOf, type LibraryTree } from './library-tree';
 import { readRoot } from './read-library';
 import { zipTree } from './zip-tree';
@@ -49,27 +50,10 @@ export class Imports {
     const folderName = await this.check(input.zip, input.fileName ?? 'Imported.library');
     const library = input.into === 'new' ? this.deps.open(await this.newLibrary(input.name ?? libraryNameOf(folderName))) : await current();
     const now = this.deps.clock();
-    const state: ImportState = {
-      id: this.deps.ids(),
-      status: 'running',
-      libraryPath: library.record.path,
-      libraryName: library.record.name,
-      folderName,
-      into: input.into,
-      startedAt: now,
-      updatedAt: now,
-      finishedAt: 0,
-      rootDone: false,
-      total: 0,
-      done: 0,
-      imported: 0,
-      skipped: 0,
-      broken: [],
-      bytes: 0,
-      sourceBytes: input.zip.size,
-      thumbnailsQueued: 0,
-      error: '',
-    };
+    const state = newImportState(
+      { id: this.deps.ids(), libraryPath: library.record.path, libraryName: library.record.name, folderName, into: input.into, sourceBytes: input.zip.size },
+      now,
+    );
     await writeTransaction(library, now, async () => {
       await storeImportSource(library.db, state.id, input.zip);
       await writeImportState(library.db, state);
@@ -120,6 +104,7 @@ export class Imports {
         return state;
       })
       .catch(async (error: unknown) => {
+        if (error instanceof ImportSuperseded) return undefined;
         this.deps.onError?.(error);
         const failed = await failImport(library, id, error, clock()).catch(() => undefined);
         if (failed) progress(failed);

@@ -6,6 +6,7 @@
 export { eagleLibraryEntries, type ExportEntry } from './export-entries';
 export { directoryHandleTree, droppedEntryFiles, fileListTree, inputFilesTree } from './handle-tree';
 export type { BrokenItem, ImportState } from './import-state';
-export { libraryNameOf, type LibraryTree, type TreeEntry } from './library-tree';
+export { libraryNameOf, walkFiles, type LibraryTree, type TreeEntry } from './library-tree';
+export { zipOfTree } from './tree-zip';
 export { writeTreeToDirectory, type CopyProgress } from './write-directory';
 export { zipTree } from './zip-tree';

@@ -84,3 +84,16 @@ function findRoot(paths: readonly string[]): string | undefined {
     .sort((a, b) => a.split('/').length - b.split('/').length || a.length - b.length);
   return candidates[0];
 }
+
+/** Every file of the tree, depth-first, with its path. */
+export async function* walkFiles(tree: LibraryTree, dir = ''): AsyncGenerator<{ path: string; blob: Blob }> {
+  for (const entry of await tree.list(dir)) {
+    const path = joinPath(dir, entry.name);
+    if (entry.kind === 'directory') {
+      yield* walkFiles(tree, path);
+      continue;
+    }
+    const blob = await tree.read(path);
+    if (blob) yield { path, blob };
+  }
+}
