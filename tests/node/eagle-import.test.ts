@@ -80,6 +80,17 @@ describe('Eagle library import', () => {
     await expectLibraryEquals(api, state.libraryPath, fixture);
   }, 60_000);
 
+  it('imports a deflated zip too (as operating systems compress folders)', async () => {
+    const api = makeApi();
+    const fixture = buildEagleLibrary({ name: 'Deflated', items: 12 });
+    const { ZipWriter, BlobWriter, Uint8ArrayReader } = await import('@zip.js/zip.js');
+    const writer = new ZipWriter(new BlobWriter('application/zip'), { level: 6, useWebWorkers: false });
+    for (const [path, bytes] of fixture.files) await writer.add(`Deflated.library/${path}`, new Uint8ArrayReader(bytes));
+    const state = (await importZip(api, await writer.close())).data;
+    expect(state).toMatchObject({ status: 'done', libraryName: 'Deflated', imported: 12 });
+    await expectLibraryEquals(api, state.libraryPath, fixture);
+  }, 30_000);
+
   it('imports into the current library, skipping and counting ids it already holds', async () => {
     const api = makeApi();
     const library = await newLibrary(api, 'Target');

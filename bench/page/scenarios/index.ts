@@ -6,6 +6,7 @@
 import type { Scenario } from '../scenario';
 import { appInfoWarm } from './app-info-warm';
 import { coldStart } from './cold-start';
+import { eagleExport, eagleImportBytes, eagleImportItems } from './eagle-library';
 import { itemCountAll } from './item-count-all';
 import { itemGetTag } from './item-get-tag';
 import { itemGetTagCold } from './item-get-tag-cold';
@@ -32,4 +33,7 @@ export const SCENARIOS: readonly Scenario[] = [
   smartFolderItems,
   thumbnailRate,
   itemGetDuringThumbnails,
+  eagleImportItems,
+  eagleImportBytes,
+  eagleExport,
 ];
