@@ -15,8 +15,8 @@ import { itemFolderNames, readItemFolder, readRoot, type ItemFolder } from './re
 /** A batch ends at this many item folders or this many bytes, whichever comes first. */
 export const BATCH_ITEMS = 250;
 export const BATCH_BYTES = 64 * 1024 * 1024;
-/** Item folders read from the zip at once. */
-const READ_AHEAD = 16;
+/** Item folders read from the zip at once (one read of their bytes). */
+const READ_AHEAD = 64;
 
 export interface ImportJobDeps {
   clock: () => number;
@@ -75,6 +75,7 @@ async function readBatch(tree: LibraryTree, folders: readonly string[], start: n
   let at = start;
   while (at < folders.length && out.length < BATCH_ITEMS && bytes < BATCH_BYTES) {
     const slice = folders.slice(at, Math.min(at + READ_AHEAD, start + BATCH_ITEMS, folders.length));
+    await tree.prefetch?.(slice.map((folder) => `images/${folder}`));
     const read = await Promise.all(slice.map((folder) => readItemFolder(tree, folder)));
     for (const folder of read) bytes += folder.ok ? folder.bytes : 0;
     out.push(...read);

@@ -15,6 +15,13 @@ export interface LibraryTree {
   list(dir: string): Promise<TreeEntry[]>;
   /** A file's bytes, or undefined when there is no such file. */
   read(path: string): Promise<Blob | undefined>;
+  /** The same as bytes in memory (small files: records, the head of a thumbnail). */
+  readBytes?(path: string): Promise<Uint8Array | undefined>;
+  /**
+   * Reads every file under these folders in one go, so the reads that follow come from memory
+   * (a zip holds an item folder's files side by side); replaces what an earlier call read.
+   */
+  prefetch?(dirs: readonly string[]): Promise<void>;
   /** Frees what the tree holds open (a zip reader). */
   close?(): Promise<void>;
 }
@@ -34,11 +41,16 @@ export class FlatTree<F> implements LibraryTree {
   private readonly files = new Map<string, F>();
   readonly folderName: string;
 
+  /** Bytes read by the last prefetch, by path. */
+  private prefetched = new Map<string, Uint8Array>();
+
   constructor(
     entries: Iterable<[path: string, file: F]>,
     fallbackName: string,
     private readonly load: (file: F) => Promise<Blob>,
     readonly close?: () => Promise<void>,
+    /** Reads many files at once; answers the bytes of those it could. */
+    private readonly loadMany?: (files: F[]) => Promise<Map<F, Uint8Array>>,
   ) {
     const all = [...entries].map(([path, file]) => [path.replace(/^\/+/, ''), file] as const);
     const root = findRoot(all.map(([path]) => path));
@@ -66,8 +78,29 @@ export class FlatTree<F> implements LibraryTree {
   }
 
   async read(path: string): Promise<Blob | undefined> {
+    const bytes = this.prefetched.get(path);
+    if (bytes) return new Blob([bytes as Uint8Array<ArrayBuffer>]);
     const file = this.files.get(path);
     return file === undefined ? undefined : this.load(file);
+  }
+
+  async readBytes(path: string): Promise<Uint8Array | undefined> {
+    const bytes = this.prefetched.get(path);
+    if (bytes) return bytes;
+    const blob = await this.read(path);
+    return blob && new Uint8Array(await blob.arrayBuffer());
+  }
+
+  async prefetch(dirs: readonly string[]): Promise<void> {
+    this.prefetched = new Map();
+    if (!this.loadMany) return;
+    const paths = dirs.flatMap((dir) => [...(this.dirs.get(dir)?.values() ?? [])].filter((e) => e.kind === 'file').map((e) => joinPath(dir, e.name)));
+    const files = paths.map((path) => this.files.get(path)!).filter((file) => file !== undefined);
+    const loaded = await this.loadMany(files);
+    for (const path of paths) {
+      const bytes = loaded.get(this.files.get(path)!);
+      if (bytes) this.prefetched.set(path, bytes);
+    }
   }
 }
 

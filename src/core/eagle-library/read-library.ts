@@ -70,9 +70,9 @@ const broken = (name: string, reason: string): ItemFolder => ({ ok: false, name,
 export async function readItemFolder(tree: LibraryTree, folder: string): Promise<ItemFolder> {
   const dir = joinPath('images', folder);
   const names = (await tree.list(dir)).filter((entry) => entry.kind === 'file' && !isSkippedFile(entry.name)).map((entry) => entry.name);
-  const metaBlob = names.includes('metadata.json') ? await tree.read(joinPath(dir, 'metadata.json')) : undefined;
-  if (!metaBlob) return broken(folder, 'metadata.json is missing');
-  const text = await metaBlob.text();
+  const metaBytes = names.includes('metadata.json') ? await readBytes(tree, joinPath(dir, 'metadata.json')) : undefined;
+  if (!metaBytes) return broken(folder, 'metadata.json is missing');
+  const text = new TextDecoder().decode(metaBytes);
   if (text.replace(/[\s\u0000]/g, '') === '') return broken(folder, 'metadata.json is empty');
   let record: unknown;
   try {
@@ -88,10 +88,16 @@ export async function readItemFolder(tree: LibraryTree, folder: string): Promise
   if (!originalName && ext !== 'url') return broken(folder, `the original ${originalFileName(name, ext)} is missing`);
   const file = originalName ? await tree.read(joinPath(dir, originalName)) : undefined;
   const thumbName = names.includes(thumbnailFileName(name)) ? thumbnailFileName(name) : names.find((n) => n.endsWith('_thumbnail.png'));
-  const thumbnail = thumbName ? await sniffThumbnail(await tree.read(joinPath(dir, thumbName))) : undefined;
+  const thumbnail = thumbName ? sniffThumbnail(await readBytes(tree, joinPath(dir, thumbName))) : undefined;
   const row = itemRowOf({ id, record, fileSize: file?.size ?? 0, hasFile: file !== undefined, thumbnail: 'none' });
-  const bytes = (file?.size ?? 0) + (thumbnail?.size ?? 0) + metaBlob.size;
+  const bytes = (file?.size ?? 0) + (thumbnail?.size ?? 0) + metaBytes.length;
   return { ok: true, item: { row, file, thumbnail, comments: commentRowsOf(id, record) }, bytes };
+}
+
+async function readBytes(tree: LibraryTree, path: string): Promise<Uint8Array | undefined> {
+  if (tree.readBytes) return tree.readBytes(path);
+  const blob = await tree.read(path);
+  return blob && new Uint8Array(await blob.arrayBuffer());
 }
 
 const loose = (name: string) => name.normalize('NFC').trim().toLowerCase();

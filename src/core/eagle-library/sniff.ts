@@ -12,14 +12,13 @@ const SIGNATURES: readonly { type: string; test: (b: Uint8Array) => boolean }[] 
 const ascii = (b: Uint8Array, at: number, text: string) => [...text].every((ch, i) => b[at + i] === ch.charCodeAt(0));
 
 /** The image type of the bytes, or undefined when they are none of the thumbnail formats. */
-export async function imageTypeOf(blob: Blob): Promise<string | undefined> {
-  const head = new Uint8Array(await blob.slice(0, 16).arrayBuffer());
-  return SIGNATURES.find((signature) => signature.test(head))?.type;
+export function imageTypeOf(bytes: Uint8Array): string | undefined {
+  return SIGNATURES.find((signature) => signature.test(bytes))?.type;
 }
 
 /** The thumbnail typed by its bytes, or undefined when they are not a known image. */
-export async function sniffThumbnail(blob: Blob | undefined): Promise<Blob | undefined> {
-  if (!blob || blob.size < 16) return undefined;
-  const type = await imageTypeOf(blob);
-  return type ? new Blob([blob], { type }) : undefined;
+export function sniffThumbnail(bytes: Uint8Array | undefined): Blob | undefined {
+  if (!bytes || bytes.length < 16) return undefined;
+  const type = imageTypeOf(bytes);
+  return type ? new Blob([bytes as Uint8Array<ArrayBuffer>], { type }) : undefined;
 }
