@@ -28,7 +28,7 @@ async function expectMatchesFixture(library: string, fixture: Fixture): Promise<
     const comments = await client.get<unknown[]>('/item/getComments', { id });
     expect(comments.length).toBe((record.comments as unknown[] | undefined)?.length ?? 0);
   }
-  const some = [...fixture.records.values()].slice(0, 12);
+  const some = [...fixture.records.values()].slice(0, 12).filter((record) => record.ext !== 'url');
   for (const record of some) {
     const { response } = await fetchApi(`/api/v2/item/file?id=${String(record.id)}`, { headers: { 'X-Library-Path': library } });
     const source = fixture.files.get(`images/${String(record.id)}.info/${String(record.name)}.${String(record.ext)}`);

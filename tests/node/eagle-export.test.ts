@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Api } from '../../src/core';
 import { zipTree, type ImportState, type LibraryTree } from '../../src/core/eagle-library';
-import { buildEagleLibrary, zipOf } from './fixtures/eagle-library';
-import { call, makeApi } from './helpers';
+import { buildEagleLibrary, PNG_1X1, zipOf } from './fixtures/eagle-library';
+import { call, makeApi, newLibrary } from './helpers';
 
 async function importZip(api: Api, zip: Blob): Promise<ImportState> {
   const response = await api.handle(new Request('http://localhost/api/v2/library/import?wait=true', { method: 'POST', body: zip }));
@@ -69,6 +69,52 @@ describe('Eagle library export', () => {
     expect(decode(exported.get('actions.json'))).toBe('[]');
     expect((await tree.list('')).find((e) => e.name === 'backup')?.kind).toBe('directory');
   }, 60_000);
+
+  it('writes an item or folder edited after the import with its change, keeping what is not modelled', async () => {
+    const api = makeApi();
+    const fixture = buildEagleLibrary({ name: 'Edited', items: 20 });
+    const state = await importZip(api, await zipOf(fixture));
+    const library = state.libraryPath;
+    const source = fixture.records.get([...fixture.records.keys()][14]!)!;
+    const updated = await call<any>(api, 'POST', '/item/update', { id: source.id, tags: ['changed'], star: 3 }, { library });
+    expect(updated.httpStatus).toBe(200);
+    expect((await call(api, 'POST', '/folder/update', { id: fixture.folderIds.grandchild, name: 'Cubs' }, { library })).httpStatus).toBe(200);
+    const files = await filesOf(await zipTree(await (await exportZip(api, library)).blob(), 'x'));
+    const written = JSON.parse(decode(files.get(`images/${String(source.id)}.info/metadata.json`)));
+    expect(Object.keys(written)).toEqual(Object.keys(source));
+    expect(written).toEqual({ ...source, tags: ['changed'], star: 3, mtime: updated.data.modificationTime, lastModified: updated.data.modificationTime });
+    expect(JSON.parse(decode(files.get('mtime.json')))[String(source.id)]).toBe(updated.data.modificationTime);
+    const kittens = JSON.parse(decode(files.get('metadata.json'))).folders[0].children[0].children[0];
+    expect(kittens).toMatchObject({ name: 'Cubs', password: '1234', passwordTips: 'digits', iconColor: 'pink' });
+  }, 30_000);
+
+  it('exports items and folders made here (not imported) into a library that imports back equal', async () => {
+    const api = makeApi();
+    const library = await newLibrary(api, 'Native');
+    const folder = await call<any>(api, 'POST', '/folder/create', { name: 'Made here', iconColor: 'blue' }, { library });
+    const png = btoa(String.fromCharCode(...PNG_1X1));
+    await call(api, 'POST', '/item/add', { items: [
+      { name: 'dot', base64: png, tags: ['a'], folders: [folder.data.id], star: 4, annotation: 'tiny' },
+      { name: 'site', bookmarkURL: 'https://example.org/x', tags: ['b'] },
+    ] }, { library });
+    await call(api, 'POST', '/tagGroup/create', { name: 'Letters', tags: ['a', 'b'], color: 'red' }, { library });
+    const exported = await (await exportZip(api, library)).blob();
+    const files = await filesOf(await zipTree(exported, 'x'));
+    const dot = [...files.keys()].find((path) => path.endsWith('/dot.png'))!;
+    expect(files.get(dot)).toEqual(PNG_1X1);
+    const bookmark = [...files.keys()].find((path) => path.endsWith('/site.url'))!;
+    expect(decode(files.get(bookmark))).toBe('[InternetShortcut]\nURL=https://example.org/x\n     ');
+    const back = await importZip(api, exported);
+    expect(back).toMatchObject({ status: 'done', libraryName: 'Native (2)', imported: 2, broken: [] });
+    const items = async (path: string) =>
+      (await call<any>(api, 'GET', '/item/get', { limit: 10, orderBy: 'NAME' }, { library: path })).data.data.map(({ thumbnailURL, fileURL, thumbnailReady, ...rest }: any) => ({ ...rest, hasFile: fileURL !== '' }));
+    expect(await items(back.libraryPath)).toEqual(await items(library));
+    const info = async (path: string) => {
+      const { name, path: p, modificationTime, ...rest } = (await call<any>(api, 'GET', '/library/info', {}, { library: path })).data;
+      return rest;
+    };
+    expect(await info(back.libraryPath)).toEqual(await info(library));
+  }, 30_000);
 
   it('round trip: export, re-import into a fresh library, every item, folder, smart folder, tag group and file equal', async () => {
     const api = makeApi();

@@ -9,7 +9,7 @@ import type { EagleRecord, ItemRow } from '../storage/rows';
 import { readMeta } from '../storage/write';
 import { QUICK_ACCESS_KEY } from '../library/library.service';
 import { eagleJson, num } from './eagle-json';
-import { originalFileName, thumbnailFileName } from './file-names';
+import { bookmarkShortcut, originalFileName, thumbnailFileName } from './file-names';
 import { HISTORY_KEPT } from './import-finish';
 import { readStoredRoot } from './import-root';
 import { eagleItemRecord } from './item-record';
@@ -26,8 +26,6 @@ export interface ExportEntry {
 export const APPLICATION_VERSION = '4.0.0';
 const PAGE = 200;
 
-/** The shortcut Eagle writes for a bookmark without a stored file (§3.5). */
-export const bookmarkShortcut = (url: string) => `[InternetShortcut]\nURL=${url}\n     `;
 
 export async function* eagleLibraryEntries(library: OpenLibrary): AsyncGenerator<ExportEntry> {
   const { db } = library;

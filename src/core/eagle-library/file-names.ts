@@ -28,3 +28,9 @@ export function isSkippedFile(name: string): boolean {
 /** The original's file name for an item (§3.5). */
 export const originalFileName = (name: string, ext: string) => (ext ? `${name}.${ext}` : name);
 export const thumbnailFileName = (name: string) => `${name}_thumbnail.png`;
+
+/**
+ * The Windows shortcut Eagle stores as a bookmark's original (§3.5). A bookmark whose file is
+ * exactly this is stored without a file, like any bookmark here; the export writes it again.
+ */
+export const bookmarkShortcut = (url: string) => `[InternetShortcut]\nURL=${url}\n     `;

@@ -4,7 +4,7 @@
  */
 import type { CommentRow, EagleRecord, ItemRow } from '../storage/rows';
 import { isRecord, parseJson, str } from './eagle-json';
-import { isSkippedFile, originalFileName, thumbnailFileName } from './file-names';
+import { bookmarkShortcut, isSkippedFile, originalFileName, thumbnailFileName } from './file-names';
 import { joinPath, type LibraryTree } from './library-tree';
 import { commentRowsOf, itemRowOf } from './item-record';
 import { sniffThumbnail } from './sniff';
@@ -86,7 +86,8 @@ export async function readItemFolder(tree: LibraryTree, folder: string): Promise
   const ext = str(record.ext).toLowerCase();
   const originalName = findOriginal(names, name, ext);
   if (!originalName && ext !== 'url') return broken(folder, `the original ${originalFileName(name, ext)} is missing`);
-  const file = originalName ? await tree.read(joinPath(dir, originalName)) : undefined;
+  const read = originalName ? await tree.read(joinPath(dir, originalName)) : undefined;
+  const file = read && ext === 'url' && (await read.text()) === bookmarkShortcut(str(record.url)) ? undefined : read;
   const thumbName = names.includes(thumbnailFileName(name)) ? thumbnailFileName(name) : names.find((n) => n.endsWith('_thumbnail.png'));
   const thumbnail = thumbName ? sniffThumbnail(await readBytes(tree, joinPath(dir, thumbName))) : undefined;
   const row = itemRowOf({ id, record, fileSize: file?.size ?? 0, hasFile: file !== undefined, thumbnail: 'none' });
