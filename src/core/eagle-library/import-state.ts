@@ -91,7 +91,13 @@ export async function dropImportSource(db: LibraryDb, id: string): Promise<void>
   await db.state.delete(sourceKey(id));
 }
 
-/** Import id → the path of the library it writes into. */
+interface IndexEntry {
+  libraryPath: string;
+  /** Cleared when the import ends, so a starting worker looks only at unfinished ones. */
+  running: boolean;
+}
+
+/** Import id → the library it writes into, and whether it may still need a runner. */
 export class ImportRegistry {
   private readonly store: UseStore;
 
@@ -99,15 +105,20 @@ export class ImportRegistry {
     this.store = createStore(`${namespace}/imports`, 'keyval');
   }
 
-  libraryOf(id: string): Promise<string | undefined> {
-    return get<string>(id, this.store);
+  async libraryOf(id: string): Promise<string | undefined> {
+    return (await get<IndexEntry>(id, this.store))?.libraryPath;
   }
 
   add(id: string, libraryPath: string): Promise<void> {
-    return set(id, libraryPath, this.store);
+    return set(id, { libraryPath, running: true } satisfies IndexEntry, this.store);
   }
 
-  async all(): Promise<{ id: string; libraryPath: string }[]> {
-    return (await entries<string, string>(this.store)).map(([id, libraryPath]) => ({ id, libraryPath }));
+  async ended(id: string): Promise<void> {
+    const entry = await get<IndexEntry>(id, this.store);
+    if (entry?.running) await set(id, { ...entry, running: false }, this.store);
+  }
+
+  async all(): Promise<({ id: string } & IndexEntry)[]> {
+    return (await entries<string, IndexEntry>(this.store)).map(([id, entry]) => ({ id, ...entry }));
   }
 }

@@ -86,7 +86,8 @@ export class Imports {
 
   /** Resumes every import a stopped worker left running. */
   async resume(): Promise<void> {
-    await this.list();
+    const unfinished = (await this.index.all()).filter((entry) => entry.running);
+    await Promise.all(unfinished.map(({ id }) => this.status(id).catch(() => undefined)));
   }
 
   async whenIdle(): Promise<void> {
@@ -109,6 +110,10 @@ export class Imports {
         const failed = await failImport(library, id, error, clock()).catch(() => undefined);
         if (failed) progress(failed);
         return failed;
+      })
+      .then(async (state) => {
+        if (state && state.status !== 'running') await this.index.ended(id).catch(() => undefined);
+        return state;
       })
       .finally(() => this.running.delete(id));
     this.running.set(id, run);
