@@ -25,15 +25,19 @@ export interface ImportJobDeps {
   progress: (state: ImportState) => void;
 }
 
-export async function runImport(library: OpenLibrary, id: string, deps: ImportJobDeps): Promise<ImportState> {
+/** `opened`: the zip's tree when the caller has it open already (a fresh start); it is closed here. */
+export async function runImport(library: OpenLibrary, id: string, deps: ImportJobDeps, opened?: LibraryTree): Promise<ImportState> {
   const { db } = library;
   const stored = await readImportState(db, id);
   if (!stored) throw new Error(`No import ${id} in ${library.record.path}.`);
   let state: ImportState = stored;
-  if (state.status !== 'running') return state;
-  const zip = await readImportSource(db, id);
-  if (!zip) throw new Error('The zip of this import is no longer stored.');
-  const tree = await deps.openZip(zip, state.folderName);
+  if (state.status !== 'running') {
+    await opened?.close?.();
+    return state;
+  }
+  const zip = opened ? undefined : await readImportSource(db, id);
+  if (!opened && !zip) throw new Error('The zip of this import is no longer stored.');
+  const tree = opened ?? (await deps.openZip(zip!, state.folderName));
   try {
     const root = await readRoot(tree);
     if (typeof root === 'string') throw new Error(root);
@@ -48,8 +52,13 @@ export async function runImport(library: OpenLibrary, id: string, deps: ImportJo
       });
       deps.progress(state);
     }
-    while (state.done < folders.length) {
-      const batch = await readBatch(tree, folders, state.done);
+    // The next batch is read from the zip while the current one is written.
+    let reading = state.done < folders.length ? readBatch(tree, folders, state.done) : undefined;
+    while (reading) {
+      const batch = await reading;
+      const readTo = state.done + batch.length;
+      reading = readTo < folders.length ? readBatch(tree, folders, readTo) : undefined;
+      reading?.catch(() => {}); // awaited next round; a failed write must not leave it unhandled
       const now = deps.clock();
       const before: ImportState = state;
       state = await writeTransaction(library, now, () => importBatch(db, before, batch, now));

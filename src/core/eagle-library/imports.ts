@@ -47,19 +47,31 @@ export class Imports {
 
   /** Checks the zip, makes the target library, stores the zip and starts; a bad zip changes nothing. */
   async start(input: StartImport, current: () => Promise<OpenLibrary>): Promise<ImportState> {
-    const folderName = await this.check(input.zip, input.fileName ?? 'Imported.library');
-    const library = input.into === 'new' ? this.deps.open(await this.newLibrary(input.name ?? libraryNameOf(folderName))) : await current();
+    const tree = await this.check(input.zip, input.fileName ?? 'Imported.library');
+    const folderName = tree.folderName;
+    let library: OpenLibrary;
+    try {
+      library = input.into === 'new' ? this.deps.open(await this.newLibrary(input.name ?? libraryNameOf(folderName))) : await current();
+    } catch (error) {
+      await tree.close?.();
+      throw error;
+    }
     const now = this.deps.clock();
     const state = newImportState(
       { id: this.deps.ids(), libraryPath: library.record.path, libraryName: library.record.name, folderName, into: input.into, sourceBytes: input.zip.size },
       now,
     );
-    await writeTransaction(library, now, async () => {
-      await storeImportSource(library.db, state.id, input.zip);
-      await writeImportState(library.db, state);
-    });
-    await this.index.add(state.id, library.record.path);
-    this.launch(library, state.id);
+    try {
+      await writeTransaction(library, now, async () => {
+        await storeImportSource(library.db, state.id, input.zip);
+        await writeImportState(library.db, state);
+      });
+      await this.index.add(state.id, library.record.path);
+    } catch (error) {
+      await tree.close?.();
+      throw error;
+    }
+    this.launch(library, state.id, tree);
     return state;
   }
 
@@ -94,11 +106,12 @@ export class Imports {
     while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
   }
 
-  private launch(library: OpenLibrary, id: string): void {
+  /** `opened`: the zip, already open (a fresh start reuses the tree it checked). */
+  private launch(library: OpenLibrary, id: string, opened?: LibraryTree): void {
     if (this.running.has(id)) return;
     const { clock, notify } = this.deps;
     const progress = (state: ImportState) => notify({ type: 'import', action: state.status === 'running' ? 'progress' : state.status, import: state });
-    const run = runImport(library, id, { clock, openZip: this.openZip, progress })
+    const run = runImport(library, id, { clock, openZip: this.openZip, progress }, opened)
       .then((state) => {
         progress(state);
         this.deps.media.kick(library);
@@ -125,8 +138,8 @@ export class Imports {
     return record && this.deps.open(record);
   }
 
-  /** The library folder's name; a 400 naming the body when it is no Eagle library zip. */
-  private async check(zip: Blob, fallbackName: string): Promise<string> {
+  /** The zip's tree, checked to hold an Eagle library; a 400 naming the body otherwise. */
+  private async check(zip: Blob, fallbackName: string): Promise<LibraryTree> {
     if (zip.size === 0) throw invalid('body: must be a zip of an Eagle library, and it is empty.');
     let tree: LibraryTree;
     try {
@@ -134,13 +147,12 @@ export class Imports {
     } catch (error) {
       throw invalid(`body: is not a readable zip (${error instanceof Error ? error.message : String(error)}).`);
     }
-    try {
-      const root = await readRoot(tree);
-      if (typeof root === 'string') throw invalid(`body: is not an Eagle library: ${root}.`);
-      return tree.folderName;
-    } finally {
+    const root = await readRoot(tree).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+    if (typeof root === 'string') {
       await tree.close?.();
+      throw invalid(`body: is not an Eagle library: ${root}.`);
     }
+    return tree;
   }
 
   /** A new library named `name`, or "name (2)", "name (3)", ... when that is taken. */
