@@ -1,7 +1,7 @@
 // A worker that dies in the middle of an import: the batches that committed are whole, and a new
 // worker resumes from the stored progress to the same end as an uninterrupted import.
 import { describe, expect, it } from 'vitest';
-import { runImport } from '../../src/core/eagle-library/import-job';
+import { BATCH_ITEMS, runImport } from '../../src/core/eagle-library/import-job';
 import { ImportRegistry, newImportState, storeImportSource, writeImportState, type ImportState } from '../../src/core/eagle-library/import-state';
 import { zipTree } from '../../src/core/eagle-library';
 import type { LibraryDb } from '../../src/core/storage/library-db';
@@ -24,7 +24,7 @@ describe('an import interrupted by a stopped worker', () => {
     const before = makeApi({ namespace });
     const libraryPath = await newLibrary(before, 'Resume');
     const library = before.open(await before.registry.require(libraryPath));
-    const zip = await zipOf(buildEagleLibrary({ name: 'Resume', items: 300, plain: true }));
+    const zip = await zipOf(buildEagleLibrary({ name: 'Resume', items: BATCH_ITEMS + 50, plain: true }));
     const state = newImportState({ id: 'IMPORT1', libraryPath, libraryName: 'Resume', folderName: 'Resume.library', into: 'current', sourceBytes: zip.size }, Date.now());
     await library.db.transaction('rw', library.db.state, async () => {
       await storeImportSource(library.db, state.id, zip);
@@ -42,21 +42,21 @@ describe('an import interrupted by a stopped worker', () => {
       },
     });
     await expect(dying).rejects.toThrow(Died);
-    expect(seen).toMatchObject({ status: 'running', done: 250, imported: 250 });
-    await expectWholeItems(library.db, 250);
+    expect(seen).toMatchObject({ status: 'running', done: BATCH_ITEMS, imported: BATCH_ITEMS });
+    await expectWholeItems(library.db, BATCH_ITEMS);
     before.close();
 
     const after = makeApi({ namespace });
     const resumed = await call<ImportState>(after, 'GET', '/library/import', { id: state.id });
-    expect(resumed.data).toMatchObject({ status: 'running', done: 250 });
+    expect(resumed.data).toMatchObject({ status: 'running', done: BATCH_ITEMS });
     let final = resumed.data;
     for (let i = 0; i < 200 && final.status === 'running'; i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       final = (await call<ImportState>(after, 'GET', '/library/import', { id: state.id })).data;
     }
-    expect(final).toMatchObject({ status: 'done', total: 300, done: 300, imported: 300, skipped: 0, broken: [] });
+    expect(final).toMatchObject({ status: 'done', total: BATCH_ITEMS + 50, done: BATCH_ITEMS + 50, imported: BATCH_ITEMS + 50, skipped: 0, broken: [] });
     const db = after.open(await after.registry.require(libraryPath)).db;
-    await expectWholeItems(db, 300);
+    await expectWholeItems(db, BATCH_ITEMS + 50);
     expect(await db.state.get(`import-source:${state.id}`)).toBeUndefined();
   }, 60_000);
 });

@@ -13,7 +13,7 @@ import type { LibraryTree } from './library-tree';
 import { itemFolderNames, readItemFolder, readRoot, type ItemFolder } from './read-library';
 
 /** A batch ends at this many item folders or this many bytes, whichever comes first. */
-export const BATCH_ITEMS = 250;
+export const BATCH_ITEMS = 500;
 export const BATCH_BYTES = 64 * 1024 * 1024;
 /** Item folders read from the zip at once (one read of their bytes). */
 const READ_AHEAD = 64;
