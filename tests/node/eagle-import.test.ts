@@ -93,6 +93,23 @@ describe('Eagle library import', () => {
     await expectLibraryEquals(api, state.libraryPath, fixture);
   }, 30_000);
 
+  it('keeps smart-folder rules this project cannot evaluate, and still answers library/info and getItems', async () => {
+    const api = makeApi();
+    const fixture = buildEagleLibrary({ name: 'Rules', items: 5, plain: true });
+    const root = JSON.parse(new TextDecoder().decode(fixture.files.get('metadata.json')));
+    const odd = { id: 'ODDRULES00001', icon: '', iconColor: '', name: 'Odd', description: '', modificationTime: 1, children: [],
+      conditions: [{ match: 'OR', rules: [{ property: 'camera', method: 'contain', value: 'Leica' }, { property: 'fontActivated', method: 'activate' }, { property: 'bogus', method: 'nope', value: 3 }] }] };
+    root.smartFolders.push(odd);
+    fixture.files.set('metadata.json', new TextEncoder().encode(JSON.stringify(root)) as Uint8Array<ArrayBuffer>);
+    const state = (await importZip(api, await zipOf(fixture))).data;
+    expect(state.status).toBe('done');
+    const info = await call<any>(api, 'GET', '/library/info', {}, { library: state.libraryPath });
+    expect(info.httpStatus, JSON.stringify(info.body)).toBe(200);
+    expect(info.data.smartFolders.at(-1).conditions).toEqual(odd.conditions);
+    const items = await call<any>(api, 'GET', '/smartFolder/getItems', { smartFolderId: odd.id }, { library: state.libraryPath });
+    expect(items.httpStatus, JSON.stringify(items.body)).toBe(200);
+  }, 30_000);
+
   it('imports into the current library, skipping and counting ids it already holds', async () => {
     const api = makeApi();
     const library = await newLibrary(api, 'Target');
