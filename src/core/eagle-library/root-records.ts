@@ -54,9 +54,14 @@ export function folderNode(row: FolderRow, children: EagleRecord[]): EagleRecord
   return { ...overlay(kept, then, folderRecordOf(row)), children };
 }
 
-/** Pre-1.9.2 smart folders hold `set` + `rules` instead of `conditions` (§5). */
+/**
+ * Pre-1.9.2 smart folders hold `set` + `rules` instead of `conditions` (§5). Groups are kept as
+ * stored, but for ones that are no object or hold no rule list, which the rule engine cannot read.
+ */
 export function conditionsOf(node: EagleRecord): unknown[] {
-  if (Array.isArray(node.conditions)) return node.conditions;
+  if (Array.isArray(node.conditions)) {
+    return records(node.conditions).map((group) => (Array.isArray(group.rules) ? { ...group, rules: records(group.rules) } : { ...group, rules: [] }));
+  }
   if (Array.isArray(node.rules)) return [{ match: node.set === 'intersection' ? 'AND' : 'OR', rules: node.rules, boolean: 'TRUE' }];
   return [];
 }
