@@ -8,7 +8,18 @@ const port = Number(process.env.PORT ?? 4173);
 const runningTests = Boolean(process.env.VITEST);
 
 export default defineConfig({
-  plugins: [serviceWorker({ entry: 'src/sw/sw.ts', deferred: { 'pinyin-pro': ['pinyin'] } }), navigationFallback()],
+  plugins: [
+    serviceWorker({
+      entry: 'src/sw/sw.ts',
+      deferred: {
+        'pinyin-pro': ['pinyin'],
+        // Eagle library import and export (docs/decisions/eagle-library-zip.md).
+        '@zip.js/zip.js': ['ZipReader', 'BlobReader', 'BlobWriter', 'configure'],
+        'client-zip': ['makeZip'],
+      },
+    }),
+    navigationFallback(),
+  ],
   // Vitest runs its own servers; a fixed port would stop two test runs from sharing this machine.
   server: runningTests ? {} : { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },

@@ -3,10 +3,10 @@
  * summarises and prints). Only plain data crosses: page.evaluate serialises it.
  */
 
-export type Unit = 'ms' | 'items/s' | 'MB';
+export type Unit = 'ms' | 'items/s' | 'MB' | 'MB/s';
 
 /** Units where a bigger number is better; everything else is better when smaller. */
-export const higherIsBetter = (unit: Unit): boolean => unit === 'items/s';
+export const higherIsBetter = (unit: Unit): boolean => unit === 'items/s' || unit === 'MB/s';
 
 export interface BenchSettings {
   /** Items to seed. */

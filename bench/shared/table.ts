@@ -9,6 +9,7 @@ const NUMERIC = new Set([1, 2, 3, 4, 5]);
 export function formatValue(value: number, unit: Unit): string {
   if (unit === 'items/s') return `${Math.round(value).toLocaleString('en-US')} items/s`;
   if (unit === 'MB') return `${value.toFixed(1)} MB`;
+  if (unit === 'MB/s') return `${value.toFixed(1)} MB/s`;
   const digits = Math.abs(value) < 10 ? 2 : Math.abs(value) < 100 ? 1 : 0;
   return `${value.toFixed(digits)} ms`;
 }

@@ -5,6 +5,7 @@
  */
 import type { DexieOptions } from 'dexie';
 import { APP_VERSION } from './app/version';
+import { Imports } from './eagle-library/imports';
 import type { AppVersion, Context, Notice, OpenLibrary } from './context';
 import type { ApiError } from './http/errors';
 import { Router } from './http/router';
@@ -56,6 +57,8 @@ export interface Api {
      */
     resume(libraryPath?: string): Promise<void>;
   };
+  /** Eagle library imports: `whenIdle` for waitUntil, `resume` picks up those a stopped worker left. */
+  readonly imports: Pick<Imports, 'whenIdle' | 'resume'>;
 }
 
 export function createApi(deps: ApiDeps = {}): Api {
@@ -71,6 +74,7 @@ export function createApi(deps: ApiDeps = {}): Api {
   const databases = new Map<string, LibraryDb>();
   const runner = new JobRunner({ media: deps.media, clock, observers: ITEM_OBSERVERS, report: deps.onBackgroundError });
   const media = new MediaQueue(runner, deps.mediaWaitMs);
+  const imports = new Imports({ registry, open: (record) => open(record), clock, ids, notify, media, onError: deps.onBackgroundError });
 
   const open = (record: LibraryRecord): OpenLibrary => {
     const name = `${namespace}/library${record.path}`;
@@ -98,6 +102,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       notify,
       fetchSource,
       media,
+      imports,
       library: () =>
         (library ??= (chosen ? registry.require(chosen) : registry.current()).then(open)),
     };
@@ -132,6 +137,7 @@ export function createApi(deps: ApiDeps = {}): Api {
         if (record) media.kick(open(record));
       },
     },
+    imports,
     close: () => {
       for (const db of databases.values()) db.close();
       databases.clear();

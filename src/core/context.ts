@@ -2,6 +2,8 @@
  * What a handler may use: the clock, the id generator, the library registry, the open library and
  * the outside world (media, notifications, site fetches), all passed in, never imported.
  */
+import type { ImportState } from './eagle-library/import-state';
+import type { Imports } from './eagle-library/imports';
 import type { MediaQueue } from './media/media-queue';
 import type { LibraryDb } from './storage/library-db';
 import type { LibraryRecord, LibraryRegistry } from './storage/registry';
@@ -20,7 +22,9 @@ export type Notice =
   | { type: 'library-switched'; path: string; name: string }
   | { type: 'library-changed'; path: string }
   | { type: 'open-item'; id: string }
-  | { type: 'open-folder'; id: string };
+  | { type: 'open-folder'; id: string }
+  /** An Eagle library import committed a step (`progress`) or ended (events kind `import`). */
+  | { type: 'import'; action: 'progress' | 'done' | 'failed'; import: ImportState };
 
 export interface OpenLibrary {
   record: LibraryRecord;
@@ -39,6 +43,8 @@ export interface Context {
   library: () => Promise<OpenLibrary>;
   /** The persisted queue of thumbnail jobs: kick it, wait for a job. */
   media: MediaQueue;
+  /** Eagle library imports: start, read their state, resume those a stopped worker left. */
+  imports: Imports;
   /**
    * Answers another /api/v2 path on the same library (a service worker's own fetches bypass it,
    * so item/add's `path: '/api/v2/item/file?id=X'` is answered here).

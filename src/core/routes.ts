@@ -1,6 +1,7 @@
 /** Every route of the API, area by area. A test walks this list and fails when a route has no API test. */
 import { aiSearchRoutes } from './ai-search/ai-search.routes';
 import { appRoutes } from './app/app.routes';
+import { libraryTransferRoutes } from './eagle-library/library-transfer.routes';
 import { folderRoutes } from './folders/folders.routes';
 import type { Route } from './http/router';
 import { itemRoutes } from './items/items.routes';
@@ -14,6 +15,7 @@ import { thumbnailRoutes } from './thumbnails/thumbnails.routes';
 export const ROUTES: readonly Route[] = [
   ...appRoutes,
   ...libraryRoutes,
+  ...libraryTransferRoutes,
   ...itemRoutes,
   ...thumbnailRoutes,
   ...searchRoutes,

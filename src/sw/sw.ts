@@ -34,8 +34,8 @@ const api = createApi({
   onBackgroundError: (error) => console.error('[media]', error),
 });
 
-/** Keeps this instance alive while media jobs run; they resume from IndexedDB if it is stopped anyway. */
-const keepAliveForJobs = (event: ExtendableEvent) => event.waitUntil(api.media.whenIdle());
+/** Keeps this instance alive while media jobs and imports run; they resume from IndexedDB if it is stopped anyway. */
+const keepAliveForJobs = (event: ExtendableEvent) => event.waitUntil(Promise.all([api.media.whenIdle(), api.imports.whenIdle()]));
 
 let resumed = false;
 /** A fresh instance picks up the jobs a stopped one left, once its first answer is ready (not before: the queue's reads would delay it). */
@@ -43,6 +43,7 @@ function resumeJobs(event: ExtendableEvent): void {
   if (resumed) return;
   resumed = true;
   event.waitUntil(api.media.resume().then(() => api.media.whenIdle()));
+  event.waitUntil(api.imports.resume().then(() => api.imports.whenIdle()));
 }
 
 /** Ours: API_PREFIX paths, and the rest of `/api/` (old versions get a JSON 404, not the network's page). */

@@ -7,6 +7,7 @@ import type { Scenario } from '../scenario';
 import { appInfoWarm } from './app-info-warm';
 import { coldStart } from './cold-start';
 import { libraryInfoHeavy, smartFolderGetHeavy } from './heavy-smart-folder';
+import { eagleExport, eagleImportBytes, eagleImportItems } from './eagle-library';
 import { itemCountAll } from './item-count-all';
 import { itemGetTag } from './item-get-tag';
 import { itemGetTagCold } from './item-get-tag-cold';
@@ -35,4 +36,7 @@ export const SCENARIOS: readonly Scenario[] = [
   libraryInfoHeavy,
   thumbnailRate,
   itemGetDuringThumbnails,
+  eagleImportItems,
+  eagleImportBytes,
+  eagleExport,
 ];

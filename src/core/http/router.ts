@@ -32,6 +32,8 @@ export interface Route<S extends z.ZodType = z.ZodType> {
   input: S;
   /** Returns the `data` of the envelope, or a Response for binary answers (files, icons). */
   handler: (ctx: Context, input: z.output<S>, request: Request) => Promise<unknown>;
+  /** The body is the handler's to read (a file upload): the input comes from the query string. */
+  rawBody?: boolean;
 }
 
 /**
@@ -43,8 +45,9 @@ export function route<S extends z.ZodType>(
   path: string,
   input: S,
   handler: (ctx: Context, input: z.output<S>, request: Request) => Promise<unknown>,
+  options: { rawBody?: boolean } = {},
 ): Route {
-  return { method, path, input, handler } as unknown as Route;
+  return { method, path, input, handler, ...options } as unknown as Route;
 }
 
 export class Router {
@@ -66,7 +69,7 @@ export class Router {
   async dispatch(request: Request, makeContext: () => Context, onError?: (error: ApiError) => void): Promise<Response> {
     try {
       const found = this.find(request);
-      const raw = await readRawInput(request);
+      const raw = await readRawInput(found.rawBody ? new Request(request.url) : request);
       checkInputShape(raw);
       const input = parseInput(found.input, raw);
       const data = await found.handler(makeContext(), input, request);

@@ -98,6 +98,9 @@ export function compileRule(rule: Rule, now: number): Test<RuleSubject> {
     case 'shape': return shapeTest(rule);
     case 'color': return colourTest(rule);
   }
+  // Rules stored by the desktop application that this project does not evaluate (camera, bpm, ...,
+  // kept as imported from an Eagle library): like Eagle, an item fails a rule it cannot test.
+  return () => false;
 }
 
 function setTest(rule: SetRule): Test<RuleSubject> {

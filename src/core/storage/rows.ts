@@ -4,6 +4,12 @@
  */
 import type { Colour } from '../http/colour';
 
+/**
+ * The record an Eagle library held for this row, as parsed (src/core/eagle-library): kept so that
+ * an export writes back the keys this project does not model, in their order.
+ */
+export type EagleRecord = Record<string, unknown>;
+
 export interface Palette {
   color: [number, number, number];
   /** Percentage of the image, 0..100. */
@@ -47,6 +53,8 @@ export interface ItemRow {
   thumbnail: ThumbnailState;
   /** True when the original bytes are stored in `files` (false for bookmarks). */
   hasFile: boolean;
+  /** Set on items imported from an Eagle library. */
+  eagleRecord?: EagleRecord;
 }
 
 export interface FileRow {
@@ -85,6 +93,8 @@ export interface FolderRow {
   createdAt: number;
   /** Non-trashed items directly in the folder, kept by the item-change pipeline. */
   imageCount: number;
+  /** Set on rows imported from an Eagle library. */
+  eagleRecord?: EagleRecord;
 }
 
 export interface TagRow {
@@ -106,6 +116,8 @@ export interface TagGroupRow {
   tags: string[];
   description: string;
   createdAt: number;
+  /** Set on rows imported from an Eagle library. */
+  eagleRecord?: EagleRecord;
 }
 
 export interface SmartFolderRow {
@@ -118,6 +130,8 @@ export interface SmartFolderRow {
   conditions: unknown[];
   modificationTime: number;
   createdAt: number;
+  /** Set on rows imported from an Eagle library. */
+  eagleRecord?: EagleRecord;
 }
 
 /** The full-text index: the search terms of one item, keyed like the item. */

@@ -1,0 +1,59 @@
+/**
+ * Opens an Eagle library through the API: a folder is zipped on the way (store-only, streamed
+ * by client-zip), then POST library/import; progress comes from the import's state, read until it
+ * ends (the service worker also posts `import` notices, which only make the next read sooner).
+ */
+import { apiUrl, ApiClient, ApiClientError, type ErrorBody } from '../api-client';
+import { zipOfTree, type ImportState } from '../../core/eagle-library';
+import type { LibrarySource } from './library-sources';
+
+export type ImportPhase = 'packing' | 'importing' | 'done' | 'failed';
+
+export interface ImportProgress {
+  phase: ImportPhase;
+  /** The import's state once the worker has it. */
+  state?: ImportState;
+}
+
+export interface ImportOptions {
+  /** A new library named after the folder (default), or the current one. */
+  into?: 'new' | 'current';
+  onProgress?: (progress: ImportProgress) => void;
+  /** How often the state is read while no notice arrives (ms). */
+  pollMs?: number;
+}
+
+export async function importLibrary(source: LibrarySource, options: ImportOptions = {}): Promise<ImportState> {
+  const report = options.onProgress ?? (() => {});
+  report({ phase: 'packing' });
+  const body = source.kind === 'zip' ? source.zip : await new Response(await zipOfTree(source.tree)).blob();
+  const fileName = source.kind === 'zip' ? source.name : source.tree.folderName;
+  const response = await fetch(apiUrl('/library/import', { into: options.into ?? 'new', fileName }), { method: 'POST', body });
+  const answer = (await response.json()) as { status: 'success'; data: ImportState } | ErrorBody;
+  if (answer.status !== 'success') throw new ApiClientError(response.status, answer);
+  let state = answer.data;
+  report({ phase: 'importing', state });
+  const client = new ApiClient();
+  while (state.status === 'running') {
+    await nextNoticeOr(options.pollMs ?? 400, state.id);
+    state = await client.get<ImportState>('/library/import', { id: state.id });
+    report({ phase: state.status === 'running' ? 'importing' : state.status, state });
+  }
+  return state;
+}
+
+/** Resolves on the worker's next notice about this import, or after `ms`. */
+function nextNoticeOr(ms: number, id: string): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      navigator.serviceWorker?.removeEventListener('message', onMessage);
+      resolve();
+    };
+    const onMessage = (event: MessageEvent<{ type?: string; import?: { id?: string } }>) => {
+      if (event.data?.type === 'import' && event.data.import?.id === id) done();
+    };
+    const timer = setTimeout(done, ms);
+    navigator.serviceWorker?.addEventListener('message', onMessage);
+  });
+}
