@@ -39,6 +39,8 @@ export interface Context {
   library: () => Promise<OpenLibrary>;
   /** The persisted queue of thumbnail jobs: kick it, wait for a job. */
   media: MediaQueue;
+  /** The path every API route sits under (`/api/v2`, or `<base>api/v2` when embedded); item URLs carry it. */
+  apiPrefix: string;
   /**
    * Answers another /api/v2 path on the same library (a service worker's own fetches bypass it,
    * so item/add's `path: '/api/v2/item/file?id=X'` is answered here).

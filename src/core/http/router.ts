@@ -8,7 +8,14 @@ import { ApiError, toApiError } from './errors';
 import { errorResponse, successResponse } from './envelope';
 import { parseInput, readRawInput } from './input';
 
+/** Where the API lives at a site's root; an embedded install puts it under its base path (`<base>api/v2`). */
 export const API_PREFIX = '/api/v2';
+
+/** The API prefix under a base path: `/` → `/api/v2`, `/asset-library/` → `/asset-library/api/v2`. */
+export function apiPrefixFor(basePath: string): string {
+  if (!basePath.startsWith('/')) throw new Error(`A base path starts with "/", not "${basePath}".`);
+  return `${basePath.replace(/\/+$/, '')}${API_PREFIX}`;
+}
 
 export type Method = 'GET' | 'POST';
 
@@ -37,7 +44,11 @@ export function route<S extends z.ZodType>(
 export class Router {
   private readonly byPath = new Map<string, Map<Method, Route>>();
 
-  constructor(routes: readonly Route[]) {
+  constructor(
+    routes: readonly Route[],
+    /** Path every route sits under, `/api/v2` or `<base>api/v2`. */
+    readonly prefix = API_PREFIX,
+  ) {
     for (const r of routes) {
       const methods = this.byPath.get(r.path) ?? new Map<Method, Route>();
       if (methods.has(r.method)) throw new Error(`Duplicate route ${r.method} ${r.path}`);
@@ -65,7 +76,7 @@ export class Router {
 
   private find(request: Request): Route {
     const path = new URL(request.url).pathname;
-    const sub = path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length).replace(/\/+$/, '') : path;
+    const sub = path.startsWith(this.prefix) ? path.slice(this.prefix.length).replace(/\/+$/, '') : path;
     const methods = this.byPath.get(sub);
     if (!methods) throw new ApiError('NOT_FOUND', `No API route ${path}.`);
     const method = request.method === 'HEAD' ? 'GET' : request.method;

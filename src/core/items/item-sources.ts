@@ -4,7 +4,6 @@
  */
 import type { Context } from '../context';
 import { invalid } from '../http/errors';
-import { API_PREFIX } from '../http/router';
 import { sniffFile, SNIFF_BYTES } from '../images/image-info';
 import { extForMime, mimeForExt, splitFileName } from '../images/mime';
 import type { NewItemInput } from './item.schema';
@@ -104,7 +103,7 @@ async function fromSite(ctx: Context, path: string, field: string): Promise<Reso
   if (!path.startsWith('/') || path.startsWith('//')) throw invalid(`${field}: "${path}" must be a path on this site, starting with "/".`);
   let response: Response;
   try {
-    response = path.startsWith(`${API_PREFIX}/`) ? await ctx.internal(path) : await ctx.fetchSource(path);
+    response = path.startsWith(`${ctx.apiPrefix}/`) ? await ctx.internal(path) : await ctx.fetchSource(path);
   } catch (error) {
     throw invalid(`${field}: could not read ${path} (${error instanceof Error ? error.message : String(error)}).`);
   }

@@ -39,10 +39,9 @@ export type ItemField = (typeof ITEM_FIELDS)[number];
 export const itemFieldsSchema = () =>
   stringList().pipe(z.array(z.enum(ITEM_FIELDS, { error: () => `must name item fields (${ITEM_FIELDS.join(', ')})` })));
 
-const fileUrl = (id: string) => `/api/v2/item/file?id=${encodeURIComponent(id)}`;
-const thumbnailUrl = (id: string) => `/api/v2/item/thumbnail?id=${encodeURIComponent(id)}`;
-
-export function itemView(row: ItemRow): ItemView {
+/** `apiPrefix` is the API's path (`/api/v2`, or under the base path of an embedded install). */
+export function itemView(row: ItemRow, apiPrefix: string): ItemView {
+  const query = `?id=${encodeURIComponent(row.id)}`;
   return {
     id: row.id,
     name: row.name,
@@ -61,8 +60,8 @@ export function itemView(row: ItemRow): ItemView {
     noThumbnail: row.noThumbnail,
     noPreview: row.noPreview,
     importedAt: row.importedAt,
-    fileURL: row.hasFile ? fileUrl(row.id) : '',
-    thumbnailURL: thumbnailUrl(row.id),
+    fileURL: row.hasFile ? `${apiPrefix}/item/file${query}` : '',
+    thumbnailURL: `${apiPrefix}/item/thumbnail${query}`,
     thumbnailReady: row.thumbnail !== 'pending',
   };
 }
