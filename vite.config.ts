@@ -7,6 +7,8 @@ const port = Number(process.env.PORT ?? 4173);
 const runningTests = Boolean(process.env.VITEST);
 
 export default defineConfig({
+  // Relative URLs: one build works at a site's root and under any base path (docs/decisions/embedding.md).
+  base: './',
   plugins: [serviceWorker({ entry: 'src/sw/sw.ts', deferred: { 'pinyin-pro': ['pinyin'] } })],
   // Vitest runs its own servers; a fixed port would stop two test runs from sharing this machine.
   server: runningTests ? {} : { port, strictPort: true, host: '127.0.0.1' },

@@ -1,13 +1,16 @@
 /**
- * The service worker: a thin adapter that answers every same-origin /api/v2/* request with the
- * core and lets every other request pass. Bundled as one classic script (no dynamic import), but
- * for the deferred packages beside it (./deferred-scripts.ts).
+ * The service worker: a thin adapter that answers every same-origin request under its API prefix
+ * (`<scope>api/v2/*`: `/api/v2/*` at a site's root, `/asset-library/api/v2/*` embedded) with the
+ * core, then serves the precached app shell (./app-shell.ts) and lets every other request pass.
+ * Bundled as one classic script (no dynamic import), but for the deferred packages beside it
+ * (./deferred-scripts.ts).
  */
 import { registerRoute } from 'workbox-routing';
 import type { HTTPMethod } from 'workbox-routing/utils/constants';
-import { API_PREFIX, createApi, type Notice } from '../core';
+import { apiPrefixFor, createApi, type Notice } from '../core';
 import { isMediaPortsGoodbye, isMediaPortsMessage } from '../media';
-import { installDeferredScripts } from './deferred-scripts';
+import { registerAppShell } from './app-shell';
+import { handleLifecycle } from './lifecycle';
 import { mediaBridge } from './media-bridge';
 import { PagePorts } from './page-ports';
 
@@ -25,7 +28,11 @@ async function broadcast(notice: Notice): Promise<void> {
 // The page's media worker, reached through ports a page hands over (see docs/decisions/media-worker.md).
 const pagePorts = new PagePorts(() => self.clients.matchAll({ type: 'window' }));
 
+/** The API lives under this worker's scope, so an install under a base path answers `<base>api/v2/*`. */
+const API_PREFIX = apiPrefixFor(new URL(self.registration.scope).pathname);
+
 const api = createApi({
+  apiPrefix: API_PREFIX,
   notify: (notice) => void broadcast(notice),
   onError: (error) => {
     if (error.code === 'INTERNAL') console.error('[api]', error.message, error.cause);
@@ -59,19 +66,11 @@ async function answer(request: Request, event: ExtendableEvent): Promise<Respons
 }
 
 for (const method of METHODS) registerRoute(isApiRequest, ({ request, event }) => answer(request, event), method);
+// After the API routes: the first matching route wins.
+registerAppShell(API_PREFIX);
+handleLifecycle();
 
-self.addEventListener('install', () => {
-  installDeferredScripts();
-  void self.skipWaiting();
-});
-
-self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
-});
-
-// A page loaded by a hard reload is not controlled; it asks us to claim it (src/app/register-sw.ts).
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'claim') event.waitUntil(self.clients.claim());
   if (isMediaPortsMessage(event.data)) {
     pagePorts.accept(event.data.hostId, event.data.worker, event.data.page);
     // A page can decode what we cannot (SVG, video): retry what waited for one.
