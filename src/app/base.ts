@@ -4,4 +4,4 @@
  * chunk sits in `assets/` under the base, so the base is the folder above this module's chunk,
  * whatever the page's own URL. The dev server always serves at `/`.
  */
-export const APP_BASE: string = import.meta.env.DEV ? '/' : new URL('../', import.meta.url).pathname;
+export const APP_BASE: string = import.meta.env.DEV ? '/' : new URL(/* @vite-ignore */ '../', import.meta.url).pathname;

@@ -4,7 +4,7 @@
  * precached index.html. Register this after the API routes: the first matching route wins, and the
  * fallback must never answer under the API prefix. Originals and thumbnails stay in IndexedDB.
  */
-import { addRoute, cleanupOutdatedCaches, createHandlerBoundToURL, precache, type PrecacheEntry } from 'workbox-precaching';
+import { addRoute, cleanupOutdatedCaches, matchPrecache, precache, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
 /** The build's files with their revisions, relative to sw.js; empty in development. */
@@ -12,6 +12,19 @@ declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
 const MANIFEST = __PRECACHE_MANIFEST__;
 
 const APP_PAGE = 'index.html';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/**
+ * The precached app page for a navigation to another path of the scope (a deep link). The build's
+ * URLs are relative to the app's folder, so the page gets a `<base>` naming that folder.
+ */
+async function appPageFor(): Promise<Response> {
+  const page = await matchPrecache(APP_PAGE);
+  if (!page) return Response.error();
+  const html = (await page.text()).replace(/<head>/i, `<head><base href="${self.registration.scope}">`);
+  return new Response(html, { headers: page.headers });
+}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -25,7 +38,7 @@ export function registerAppShell(apiPrefix: string): void {
   // Caches of older Workbox formats.
   cleanupOutdatedCaches();
   if (!hasAppShell()) return;
-  const fallback = new NavigationRoute(createHandlerBoundToURL(APP_PAGE), {
+  const fallback = new NavigationRoute(appPageFor, {
     denylist: [
       // Never the API: a navigation to an API URL (an opened file, a typo) gets the API's answer.
       new RegExp(`^${escapeRegExp(apiPrefix)}(/|$)`),

@@ -22,11 +22,16 @@ export function useBrowser(): () => Browser {
   };
 }
 
+/** Waits until the app says the API is ready. */
+export async function appReady(page: Page): Promise<void> {
+  await page.locator('#api-status[data-state="ready"]').waitFor({ timeout: 20_000 });
+}
+
 /** Opens the app and waits until it says the API is ready. */
 export async function openApp(context: BrowserContext, siteUrl: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${siteUrl}/`);
-  await page.locator('#api-status[data-state="ready"]').waitFor({ timeout: 20_000 });
+  await appReady(page);
   return page;
 }
 
