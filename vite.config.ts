@@ -2,6 +2,8 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM_ARGS, findChromium } from './tools/chromium.ts';
 import { serviceWorker } from './tools/vite-plugin-service-worker.ts';
+import { webApp } from './tools/vite-plugin-web-app.ts';
+import pkg from './package.json' with { type: 'json' };
 
 const port = Number(process.env.PORT ?? 4173);
 const runningTests = Boolean(process.env.VITEST);
@@ -9,7 +11,7 @@ const runningTests = Boolean(process.env.VITEST);
 export default defineConfig({
   // Relative URLs: one build works at a site's root and under any base path (docs/decisions/embedding.md).
   base: './',
-  plugins: [serviceWorker({ entry: 'src/sw/sw.ts', deferred: { 'pinyin-pro': ['pinyin'] } })],
+  plugins: [webApp({ description: pkg.description }), serviceWorker({ entry: 'src/sw/sw.ts', deferred: { 'pinyin-pro': ['pinyin'] } })],
   // Vitest runs its own servers; a fixed port would stop two test runs from sharing this machine.
   server: runningTests ? {} : { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
