@@ -28,6 +28,8 @@ export interface ClientOptions {
   library?: string;
   /** Where the library is installed, e.g. `/asset-library/` (default: where this app is). */
   base?: string;
+  /** Sends the requests (default: this page's fetch); the embed element passes its frame's, which our worker controls. */
+  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
 }
 
 export type QueryValue = string | number | boolean | readonly string[] | undefined;
@@ -40,12 +42,17 @@ export class ApiClient {
   }
 
   async get<T>(path: string, query: Record<string, QueryValue> = {}): Promise<T> {
-    return unwrap<T>(await fetch(apiUrl(path, query, this.options.base), { headers: this.headers() }));
+    return unwrap<T>(await this.send(apiUrl(path, query, this.options.base), { headers: this.headers() }));
   }
 
   async post<T>(path: string, body: unknown = {}): Promise<T> {
     const init = { method: 'POST', headers: this.headers({ 'Content-Type': 'application/json' }), body: JSON.stringify(body) };
-    return unwrap<T>(await fetch(apiUrl(path, {}, this.options.base), init));
+    return unwrap<T>(await this.send(apiUrl(path, {}, this.options.base), init));
+  }
+
+  private send(url: string, init: RequestInit): Promise<Response> {
+    const send = this.options.fetch ?? globalThis.fetch;
+    return send(url, init);
   }
 }
 

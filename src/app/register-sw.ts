@@ -43,20 +43,23 @@ export async function ensureServiceWorker(scriptUrl = `${APP_BASE}sw.js`): Promi
   await refuseForeignWorker(scope, script);
   const registration = await navigator.serviceWorker.register(script.pathname, { scope, updateViaCache: 'none' });
   await navigator.serviceWorker.ready;
-  const claimed = !navigator.serviceWorker.controller;
-  if (claimed) await claimThisPage(registration);
+  // A page of a host site can start controlled by the host's own root worker: only ours counts.
+  const claimed = !controlledBy(script);
+  if (claimed) await claimThisPage(registration, script);
   return { registration, claimed };
 }
 
+const controlledBy = (script: URL) => navigator.serviceWorker.controller?.scriptURL === script.href;
+
 /** Throws when a registration of exactly this scope runs a script other than ours. */
-async function refuseForeignWorker(scope: string, script: URL): Promise<void> {
+export async function refuseForeignWorker(scope: string, script: URL): Promise<void> {
   const existing = await navigator.serviceWorker.getRegistration(scope);
   if (!existing || new URL(existing.scope).pathname !== scope) return;
   const running = existing.active ?? existing.waiting ?? existing.installing;
   if (running && new URL(running.scriptURL).pathname !== script.pathname) throw new ForeignServiceWorkerError(scope, new URL(running.scriptURL).pathname);
 }
 
-async function claimThisPage(registration: ServiceWorkerRegistration): Promise<void> {
+async function claimThisPage(registration: ServiceWorkerRegistration, script: URL): Promise<void> {
   const controlled = new Promise<void>((resolve) =>
     navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
   );
@@ -66,7 +69,7 @@ async function claimThisPage(registration: ServiceWorkerRegistration): Promise<v
   const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLAIM_TIMEOUT_MS)));
   await Promise.race([controlled, timedOut]);
   clearTimeout(timer);
-  if (!navigator.serviceWorker.controller) {
+  if (!controlledBy(script)) {
     throw new ServiceWorkerUnavailableError('The service worker is active but did not take control of this page.');
   }
 }

@@ -20,7 +20,8 @@ export type Notice =
   | { type: 'library-switched'; path: string; name: string }
   | { type: 'library-changed'; path: string }
   | { type: 'open-item'; id: string }
-  | { type: 'open-folder'; id: string };
+  | { type: 'open-folder'; id: string }
+  | { type: 'selection-changed'; path: string; ids: string[] };
 
 export interface OpenLibrary {
   record: LibraryRecord;
