@@ -1,5 +1,5 @@
 /** Drives Debian's Chromium with Playwright against the built site. */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
+import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright';
 import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from '../../tools/chromium';
 
@@ -23,7 +23,7 @@ export function useBrowser(): () => Browser {
 }
 
 /** Waits until the app says the API is ready. */
-export async function appReady(page: Page): Promise<void> {
+export async function appReady(page: Page | Frame): Promise<void> {
   await page.locator('#api-status[data-state="ready"]').waitFor({ timeout: 20_000 });
 }
 
