@@ -1,6 +1,7 @@
 /** The web app's entry: registers the service worker, then shows the current library. */
 import { ApiClient, ApiClientError } from './api-client';
 import { startMediaHost } from './media/media-host';
+import { startStorageStatus } from './pwa/storage-status';
 import { startUpdatePrompt } from './pwa/update-prompt';
 import { ensureServiceWorker } from './register-sw';
 
@@ -35,6 +36,7 @@ async function start(): Promise<void> {
     const { claimed, registration } = await ensureServiceWorker();
     document.documentElement.dataset.claimed = String(claimed);
     startUpdatePrompt(registration);
+    startStorageStatus(document.querySelector<HTMLElement>('.bar') ?? undefined);
     // Thumbnails are made in this page's worker while it is open (the service worker falls back to itself).
     startMediaHost();
     navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ source?: string; type?: string }>) => {
