@@ -75,7 +75,8 @@ export class AssetLibraryElement extends HTMLElement {
   }
 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
-    if (value === null || !this.frame) return;
+    // Before the library is ready, start() applies the attributes once it is.
+    if (value === null || !this.client) return;
     if (name === 'folder') void this.openFolder(value);
     if (name === 'search') void this.search(value);
   }
