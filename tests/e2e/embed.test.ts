@@ -91,6 +91,16 @@ describe('embedded in a host site', () => {
       const seen = await events(page);
       expect(seen.find((event) => event.type === 'asset-library-select')?.detail.ids).toEqual([driven.id]);
       expect(seen.find((event) => event.type === 'asset-library-change' && event.detail.type === 'open-folder')?.detail.id).toBe(driven.folder);
+      // The folder attribute opens a folder too.
+      const other = await page.evaluate(async () => {
+        const element = document.querySelector('asset-library') as HTMLElement & { api: { post<T>(path: string, body: unknown): Promise<T> } };
+        const folder = await element.api.post<{ id: string }>('/folder/create', { name: 'Dogs' });
+        element.setAttribute('folder', folder.id);
+        return folder.id;
+      });
+      await expect
+        .poll(async () => (await events(page)).some((event) => event.type === 'asset-library-change' && event.detail.type === 'open-folder' && event.detail.id === other), { timeout: 10_000 })
+        .toBe(true);
 
       // The host: still its own worker at its root, its own answers, its own pages.
       const host = await page.evaluate(async () => {

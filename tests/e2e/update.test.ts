@@ -69,6 +69,15 @@ describe('updates', () => {
       await appReady(first);
       await expect(first.locator('#build-label').textContent()).resolves.toBe('build B');
       expect(await first.evaluate(() => (window as { loadedOnce?: boolean }).loadedOnce)).toBeUndefined();
+      // The old build's precache entries are gone: one index.html, the new one.
+      const precached = await first.evaluate(async () => {
+        const urls: string[] = [];
+        for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname + new URL(request.url).search);
+        return urls;
+      });
+      expect(precached.filter((url) => url.startsWith('/index.html'))).toHaveLength(1);
+      const page = await first.evaluate(async () => (await caches.match('/index.html', { ignoreSearch: true }))?.text());
+      expect(page).toContain('build B');
       const stored = await fetchInPage(first, `/api/v2/item/get?id=${answer.body.data.id}`);
       expect(stored.body.data.data).toEqual([expect.objectContaining({ name: 'in flight', width: 3, height: 2 })]);
 
