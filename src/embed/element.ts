@@ -101,7 +101,9 @@ export class AssetLibraryElement extends HTMLElement {
   }
 
   private async start(frame: HTMLIFrameElement): Promise<void> {
-    const base = normaliseBase(this.getAttribute('base') ?? '');
+    const attribute = this.getAttribute('base');
+    if (!attribute) throw new Error('<asset-library> needs a base attribute: the folder the library was copied to, e.g. base="/asset-library/".');
+    const base = normaliseBase(attribute);
     const registration = await registerAssetLibrary({ base });
     const script = registration.active!.scriptURL;
     // Each load of the frame (the app reloads itself after an update) gets the listeners again.
