@@ -3,12 +3,17 @@ import { defineConfig } from 'vitest/config';
 import { CHROMIUM_ARGS, findChromium } from './tools/chromium.ts';
 import { navigationFallback } from './tools/vite-plugin-navigation-fallback.ts';
 import { serviceWorker } from './tools/vite-plugin-service-worker.ts';
+import { webApp } from './tools/vite-plugin-web-app.ts';
+import pkg from './package.json' with { type: 'json' };
 
 const port = Number(process.env.PORT ?? 4173);
 const runningTests = Boolean(process.env.VITEST);
 
 export default defineConfig({
+  // Relative URLs: one build works at a site's root and under any base path (docs/decisions/embedding.md).
+  base: './',
   plugins: [
+    webApp({ description: pkg.description }),
     serviceWorker({
       entry: 'src/sw/sw.ts',
       deferred: {

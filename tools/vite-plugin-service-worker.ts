@@ -10,8 +10,13 @@
  * and with it the script, runs on first use. The worker imports every deferred script once while
  * installing (`__DEFERRED_SCRIPTS__`): browsers let a worker import later only what it imported
  * then, and serve it from the worker's own script cache, offline too.
+ *
+ * The build also hands the worker its precache list (`__PRECACHE_MANIFEST__`, for workbox-precaching,
+ * see src/sw/app-shell.ts): every file of the build but sw.js itself, each with a content hash as its
+ * revision, so a new build refetches exactly what changed. Development precaches nothing.
  */
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { precacheManifest, publicFiles, type PrecacheFile } from './precache-manifest.ts';
 
 interface Options {
   entry: string;
@@ -75,7 +80,7 @@ export function serviceWorker({ entry, fileName = 'sw.js', deferred = {} }: Opti
     throw new Error(`The service worker build of ${input} produced no script.`);
   }
 
-  const worker = (mode: Mode) =>
+  const worker = (mode: Mode, precache: readonly PrecacheFile[] = []) =>
     bundle(
       mode,
       entry,
@@ -87,7 +92,10 @@ export function serviceWorker({ entry, fileName = 'sw.js', deferred = {} }: Opti
           load: (id) => (id.startsWith(SHIM_PREFIX) ? shimOf(id.slice(SHIM_PREFIX.length), deferred[id.slice(SHIM_PREFIX.length)]!) : undefined),
         },
       ],
-      { __DEFERRED_SCRIPTS__: JSON.stringify(scripts.map((script) => script.fileName)) },
+      {
+        __DEFERRED_SCRIPTS__: JSON.stringify(scripts.map((script) => script.fileName)),
+        __PRECACHE_MANIFEST__: JSON.stringify(precacheManifest(precache, fileName)),
+      },
     );
 
   const side = (mode: Mode, name: string) =>
@@ -131,9 +139,21 @@ export function serviceWorker({ entry, fileName = 'sw.js', deferred = {} }: Opti
         );
       });
     },
-    async generateBundle() {
-      this.emitFile({ type: 'asset', fileName, source: await worker('production') });
-      for (const script of scripts) this.emitFile({ type: 'asset', fileName: script.fileName, source: await side('production', script.name) });
+    // Last, so that the list holds every file the other plugins emitted (index.html, icons, manifest).
+    generateBundle: {
+      order: 'post',
+      async handler(_options, output) {
+        const files: PrecacheFile[] = Object.values(output).map((file) => ({
+          fileName: file.fileName,
+          source: file.type === 'chunk' ? file.code : file.source,
+        }));
+        for (const script of scripts) {
+          const source = await side('production', script.name);
+          this.emitFile({ type: 'asset', fileName: script.fileName, source });
+          files.push({ fileName: script.fileName, source });
+        }
+        this.emitFile({ type: 'asset', fileName, source: await worker('production', [...files, ...(await publicFiles(config.publicDir))]) });
+      },
     },
   };
 }

@@ -1,6 +1,8 @@
 /** The web app's entry: registers the service worker, then shows the current library. */
 import { ApiClient, ApiClientError } from './api-client';
 import { startMediaHost } from './media/media-host';
+import { startStorageStatus } from './pwa/storage-status';
+import { startUpdatePrompt } from './pwa/update-prompt';
 import { ensureServiceWorker } from './register-sw';
 
 const api = new ApiClient();
@@ -31,8 +33,10 @@ async function refresh(): Promise<void> {
 
 async function start(): Promise<void> {
   try {
-    const { claimed } = await ensureServiceWorker();
+    const { claimed, registration } = await ensureServiceWorker();
     document.documentElement.dataset.claimed = String(claimed);
+    startUpdatePrompt(registration);
+    startStorageStatus(document.querySelector<HTMLElement>('.bar') ?? undefined);
     // Thumbnails are made in this page's worker while it is open (the service worker falls back to itself).
     startMediaHost();
     navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ source?: string; type?: string }>) => {

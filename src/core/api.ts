@@ -8,7 +8,7 @@ import { APP_VERSION } from './app/version';
 import { Imports } from './eagle-library/imports';
 import type { AppVersion, Context, Notice, OpenLibrary } from './context';
 import type { ApiError } from './http/errors';
-import { Router } from './http/router';
+import { API_PREFIX, Router } from './http/router';
 import { createIdGenerator } from './ids';
 import { ITEM_OBSERVERS } from './item-observers';
 import { JobRunner } from './media/job-runner';
@@ -22,6 +22,8 @@ import { LibraryRegistry, type LibraryRecord } from './storage/registry';
 export const LIBRARY_HEADER = 'X-Library-Path';
 
 export interface ApiDeps {
+  /** Path the API answers under: `/api/v2` (default) or `<base>api/v2` when embedded under a base path. */
+  apiPrefix?: string;
   /** Prefix of every IndexedDB database name; tests use a unique one. */
   namespace?: string;
   clock?: () => number;
@@ -69,7 +71,8 @@ export function createApi(deps: ApiDeps = {}): Api {
   const notify = deps.notify ?? (() => {});
   const fetchSource = deps.fetchSource ?? ((input: string) => fetch(input, { credentials: 'omit' }));
   const registry = new LibraryRegistry(namespace, clock, `${app.version}`);
-  const router = new Router(ROUTES);
+  const apiPrefix = deps.apiPrefix ?? API_PREFIX;
+  const router = new Router(ROUTES, apiPrefix);
   // A cache of open connections, safe to lose: reopening a database takes under a millisecond.
   const databases = new Map<string, LibraryDb>();
   const runner = new JobRunner({ media: deps.media, clock, observers: ITEM_OBSERVERS, report: deps.onBackgroundError });
@@ -95,6 +98,7 @@ export function createApi(deps: ApiDeps = {}): Api {
     };
     const ctx: Context = {
       internal,
+      apiPrefix,
       clock,
       ids,
       app,

@@ -24,7 +24,8 @@ export type Notice =
   | { type: 'open-item'; id: string }
   | { type: 'open-folder'; id: string }
   /** An Eagle library import committed a step (`progress`) or ended (events kind `import`). */
-  | { type: 'import'; action: 'progress' | 'done' | 'failed'; import: ImportState };
+  | { type: 'import'; action: 'progress' | 'done' | 'failed'; import: ImportState }
+  | { type: 'selection-changed'; path: string; ids: string[] };
 
 export interface OpenLibrary {
   record: LibraryRecord;
@@ -45,6 +46,8 @@ export interface Context {
   media: MediaQueue;
   /** Eagle library imports: start, read their state, resume those a stopped worker left. */
   imports: Imports;
+  /** The path every API route sits under (`/api/v2`, or `<base>api/v2` when embedded); item URLs carry it. */
+  apiPrefix: string;
   /**
    * Answers another /api/v2 path on the same library (a service worker's own fetches bypass it,
    * so item/add's `path: '/api/v2/item/file?id=X'` is answered here).

@@ -1,13 +1,16 @@
 /**
- * The service worker: a thin adapter that answers every same-origin /api/v2/* request with the
- * core and lets every other request pass. Bundled as one classic script (no dynamic import), but
- * for the deferred packages beside it (./deferred-scripts.ts).
+ * The service worker: a thin adapter that answers every same-origin request under its API prefix
+ * (`<scope>api/v2/*`: `/api/v2/*` at a site's root, `/asset-library/api/v2/*` embedded) with the
+ * core, then serves the precached app shell (./app-shell.ts) and lets every other request pass.
+ * Bundled as one classic script (no dynamic import), but for the deferred packages beside it
+ * (./deferred-scripts.ts).
  */
 import { registerRoute } from 'workbox-routing';
 import type { HTTPMethod } from 'workbox-routing/utils/constants';
-import { apiPathOf, createApi, type Notice } from '../core';
+import { apiPathOf, apiPrefixFor, createApi, type Notice } from '../core';
 import { isMediaPortsGoodbye, isMediaPortsMessage } from '../media';
-import { installDeferredScripts } from './deferred-scripts';
+import { registerAppShell } from './app-shell';
+import { handleLifecycle } from './lifecycle';
 import { mediaBridge } from './media-bridge';
 import { PagePorts } from './page-ports';
 
@@ -25,7 +28,11 @@ async function broadcast(notice: Notice): Promise<void> {
 // The page's media worker, reached through ports a page hands over (see docs/decisions/media-worker.md).
 const pagePorts = new PagePorts(() => self.clients.matchAll({ type: 'window' }));
 
+/** The API lives under this worker's scope, so an install under a base path answers `<base>api/v2/*`. */
+const API_PREFIX = apiPrefixFor(new URL(self.registration.scope).pathname);
+
 const api = createApi({
+  apiPrefix: API_PREFIX,
   notify: (notice) => void broadcast(notice),
   onError: (error) => {
     if (error.code === 'INTERNAL') console.error('[api]', error.message, error.cause);
@@ -47,7 +54,7 @@ function resumeJobs(event: ExtendableEvent): void {
 }
 
 /** Ours: API_PREFIX paths, and the rest of `/api/` (old versions get a JSON 404, not the network's page). */
-const isApiRequest = ({ url }: { url: URL }) => url.origin === self.location.origin && apiPathOf(url.pathname) !== undefined;
+const isApiRequest = ({ url }: { url: URL }) => url.origin === self.location.origin && apiPathOf(url.pathname, API_PREFIX) !== undefined;
 
 // Every method workbox-routing can register, so that a wrong one gets a 405 envelope.
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -61,6 +68,9 @@ async function answer(request: Request, event: ExtendableEvent): Promise<Respons
 }
 
 for (const method of METHODS) registerRoute(isApiRequest, ({ request, event }) => answer(request, event), method);
+// After the API routes: the first matching route wins.
+registerAppShell(API_PREFIX);
+handleLifecycle();
 
 // Methods workbox cannot route (OPTIONS, PROPFIND, ...) on our paths: answered here, never by the network.
 self.addEventListener('fetch', (event) => {
@@ -69,18 +79,7 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(answer(request, event));
 });
 
-self.addEventListener('install', () => {
-  installDeferredScripts();
-  void self.skipWaiting();
-});
-
-self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
-});
-
-// A page loaded by a hard reload is not controlled; it asks us to claim it (src/app/register-sw.ts).
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'claim') event.waitUntil(self.clients.claim());
   if (isMediaPortsMessage(event.data)) {
     pagePorts.accept(event.data.hostId, event.data.worker, event.data.page);
     // A page can decode what we cannot (SVG, video): retry what waited for one.

@@ -1,5 +1,5 @@
 /** Drives Debian's Chromium with Playwright against the built site. */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
+import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright';
 import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from '../../tools/chromium';
 
@@ -22,11 +22,16 @@ export function useBrowser(): () => Browser {
   };
 }
 
+/** Waits until the app says the API is ready. */
+export async function appReady(page: Page | Frame): Promise<void> {
+  await page.locator('#api-status[data-state="ready"]').waitFor({ timeout: 20_000 });
+}
+
 /** Opens the app and waits until it says the API is ready. */
 export async function openApp(context: BrowserContext, siteUrl: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${siteUrl}/`);
-  await page.locator('#api-status[data-state="ready"]').waitFor({ timeout: 20_000 });
+  await appReady(page);
   return page;
 }
 

@@ -1,4 +1,5 @@
 /** Builds the site once and serves it with `vite preview`, as `npm start` does. */
+import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { build, preview, type PreviewServer } from 'vite';
 
@@ -14,6 +15,7 @@ export async function setup(project: TestProject): Promise<void> {
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview did not report a local URL.');
   project.provide('siteUrl', url.replace(/\/$/, ''));
+  project.provide('siteDir', resolve('dist-e2e'));
 }
 
 export async function teardown(): Promise<void> {
@@ -23,5 +25,7 @@ export async function teardown(): Promise<void> {
 declare module 'vitest' {
   export interface ProvidedContext {
     siteUrl: string;
+    /** The built site on disk, for tests that serve it themselves (tests/e2e/static-server.ts). */
+    siteDir: string;
   }
 }

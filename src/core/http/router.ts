@@ -9,17 +9,24 @@ import { errorResponse, successResponse } from './envelope';
 import { parseInput, readRawInput } from './input';
 import { checkInputShape } from './input-shape';
 
+/** Where the API lives at a site's root; an embedded install puts it under its base path (`<base>api/v2`). */
 export const API_PREFIX = '/api/v2';
 
+/** The API prefix under a base path: `/` → `/api/v2`, `/asset-library/` → `/asset-library/api/v2`. */
+export function apiPrefixFor(basePath: string): string {
+  if (!basePath.startsWith('/')) throw new Error(`A base path starts with "/", not "${basePath}".`);
+  return `${basePath.replace(/\/+$/, '')}${API_PREFIX}`;
+}
+
 /**
- * Where a request path sits. `route`: the path below API_PREFIX (e.g. `/item/get`). `other`: under
- * the API's parent (`/api/`) but not this version, e.g. the reference's version 1 interface,
- * which the worker must answer too (decisions.md). Undefined: not the API's. The one place that
- * reads the prefix.
+ * Where a request path sits. `route`: the path below the prefix (e.g. `/item/get`). `other`: under
+ * the API's parent (`/api/` or `<base>api/`) but not this version, e.g. the reference's version 1
+ * interface, which the worker must answer too (decisions.md). Undefined: not the API's. The one
+ * place that reads a prefix.
  */
-export function apiPathOf(pathname: string): { route: string } | 'other' | undefined {
-  if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) return { route: pathname.slice(API_PREFIX.length).replace(/\/+$/, '') };
-  const parent = API_PREFIX.slice(0, API_PREFIX.lastIndexOf('/'));
+export function apiPathOf(pathname: string, prefix = API_PREFIX): { route: string } | 'other' | undefined {
+  if (pathname === prefix || pathname.startsWith(`${prefix}/`)) return { route: pathname.slice(prefix.length).replace(/\/+$/, '') };
+  const parent = prefix.slice(0, prefix.lastIndexOf('/'));
   return pathname.startsWith(`${parent}/`) ? 'other' : undefined;
 }
 
@@ -53,7 +60,11 @@ export function route<S extends z.ZodType>(
 export class Router {
   private readonly byPath = new Map<string, Map<Method, Route>>();
 
-  constructor(routes: readonly Route[]) {
+  constructor(
+    routes: readonly Route[],
+    /** Path every route sits under, `/api/v2` or `<base>api/v2`. */
+    readonly prefix = API_PREFIX,
+  ) {
     for (const r of routes) {
       const methods = this.byPath.get(r.path) ?? new Map<Method, Route>();
       if (methods.has(r.method)) throw new Error(`Duplicate route ${r.method} ${r.path}`);
@@ -83,9 +94,9 @@ export class Router {
 
   private find(request: Request): Route {
     const path = new URL(request.url).pathname;
-    const where = apiPathOf(path);
+    const where = apiPathOf(path, this.prefix);
     if (typeof where !== 'object') {
-      throw new ApiError('NOT_FOUND', `No API route ${path}: only version 2 of the API is served, under ${API_PREFIX}/.`);
+      throw new ApiError('NOT_FOUND', `No API route ${path}: only version 2 of the API is served, under ${this.prefix}/.`);
     }
     const methods = this.byPath.get(where.route);
     if (!methods) throw new ApiError('NOT_FOUND', `No API route ${path}.`);

@@ -14,12 +14,13 @@ import type { ItemListInput } from './item.schema';
 export async function listItems(ctx: Context, input: ItemListInput): Promise<Page<Partial<ItemView>>> {
   const { db } = await ctx.library();
   const candidates = await filterItems(db, input, (ids) => matchSmartFolders(db, ids, ctx.clock()));
-  return pageOfItems(db, candidates, input, input.orderBy, input.fields);
+  return pageOfItems(db, ctx.apiPrefix, candidates, input, input.orderBy, input.fields);
 }
 
-/** Orders, slices and reads one page of candidates (shared by every item list endpoint). */
+/** Orders, slices and reads one page of candidates (shared by every item list endpoint); item URLs sit under `apiPrefix`. */
 export async function pageOfItems(
   db: LibraryDb,
+  apiPrefix: string,
   candidates: Candidates,
   page: { offset: number; limit: number },
   order: OrderBy = DEFAULT_ORDER,
@@ -45,7 +46,7 @@ export async function pageOfItems(
     total = ordered.length;
     rows = await rowsOf(db, ordered.slice(page.offset, page.offset + page.limit));
   }
-  return pageOf(rows.map((row) => pickFields(itemView(row), fields)), total, page);
+  return pageOf(rows.map((row) => pickFields(itemView(row, apiPrefix), fields)), total, page);
 }
 
 async function rowsOf(db: LibraryDb, pks: string[]): Promise<ItemRow[]> {

@@ -4,7 +4,6 @@
  */
 import type { Context } from '../context';
 import { invalid } from '../http/errors';
-import { API_PREFIX } from '../http/router';
 import { decodeText } from '../http/uri-text';
 import { sniffFile, SNIFF_BYTES } from '../images/image-info';
 import { extForMime, mimeForExt, splitFileName } from '../images/mime';
@@ -106,14 +105,14 @@ async function fromSite(ctx: Context, path: string, field: string): Promise<Reso
   if (!path.startsWith('/') || path.startsWith('//')) throw invalid(`${field}: "${path}" must be a path on this site, starting with "/".`);
   let response: Response;
   try {
-    response = path.startsWith(`${API_PREFIX}/`) ? await ctx.internal(path) : await ctx.fetchSource(path);
+    response = path.startsWith(`${ctx.apiPrefix}/`) ? await ctx.internal(path) : await ctx.fetchSource(path);
   } catch (error) {
     throw invalid(`${field}: could not read ${path} (${error instanceof Error ? error.message : String(error)}).`);
   }
   if (!response.ok) throw invalid(`${field}: reading ${path} answered HTTP ${response.status}.`);
   const blob = await response.blob();
   const declaredMime = response.headers.get('Content-Type') ?? '';
-  if (!path.startsWith(`${API_PREFIX}/`) && (await isIndexFallback(path, declaredMime, blob))) {
+  if (!path.startsWith(`${ctx.apiPrefix}/`) && (await isIndexFallback(path, declaredMime, blob))) {
     throw invalid(`${field}: ${path} was not found: this site does not have it (it answered its HTML page instead).`);
   }
   const disposition = /filename\*=UTF-8''([^;]+)/i.exec(response.headers.get('Content-Disposition') ?? '')?.[1];

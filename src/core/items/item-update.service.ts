@@ -30,6 +30,6 @@ export async function updateItem(ctx: Context, input: UpdateInput): Promise<Item
       modificationTime: input.modificationTime ?? (changed ? now : before.modificationTime),
     });
     await commitItemChanges(db, [{ before, after }], ITEM_OBSERVERS, now);
-    return itemView(after);
+    return itemView(after, ctx.apiPrefix);
   });
 }

@@ -49,10 +49,9 @@ export const itemFieldsSchema = () =>
     return names.length > 0 && known.length === 0 ? ['id'] : known;
   });
 
-const fileUrl = (id: string) => `/api/v2/item/file?id=${encodeText(id)}`;
-const thumbnailUrl = (id: string) => `/api/v2/item/thumbnail?id=${encodeText(id)}`;
-
-export function itemView(row: ItemRow): ItemView {
+/** `apiPrefix` is the API's path (`/api/v2`, or under the base path of an embedded install). */
+export function itemView(row: ItemRow, apiPrefix: string): ItemView {
+  const query = `?id=${encodeText(row.id)}`;
   return {
     id: row.id,
     name: row.name,
@@ -71,8 +70,8 @@ export function itemView(row: ItemRow): ItemView {
     noThumbnail: row.noThumbnail,
     noPreview: row.noPreview,
     importedAt: row.importedAt,
-    fileURL: row.hasFile ? fileUrl(row.id) : '',
-    thumbnailURL: thumbnailUrl(row.id),
+    fileURL: row.hasFile ? `${apiPrefix}/item/file${query}` : '',
+    thumbnailURL: `${apiPrefix}/item/thumbnail${query}`,
     thumbnailReady: row.thumbnail !== 'pending',
   };
 }

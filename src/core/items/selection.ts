@@ -14,7 +14,11 @@ async function requireIds(ctx: Context, ids: readonly string[]): Promise<void> {
 export async function selectItems(ctx: Context, ids: readonly string[]): Promise<true> {
   await requireIds(ctx, ids);
   // Selecting is not an edit of the library, so it does not touch its modificationTime.
-  await (await ctx.library()).db.state.put({ key: SELECTION_KEY, value: [...new Set(ids)] });
+  const { db, record } = await ctx.library();
+  const selected = [...new Set(ids)];
+  await db.state.put({ key: SELECTION_KEY, value: selected });
+  // Embedding pages hear of it (the <asset-library> element's select event).
+  ctx.notify({ type: 'selection-changed', path: record.path, ids: selected });
   return true;
 }
 

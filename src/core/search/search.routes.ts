@@ -3,5 +3,5 @@ import { itemQueryInput } from './search.schema';
 import { searchItems } from './search.service';
 
 export const searchRoutes = [
-  route('POST', '/item/query', itemQueryInput, async (ctx, input) => searchItems((await ctx.library()).db, input)),
+  route('POST', '/item/query', itemQueryInput, async (ctx, input) => searchItems((await ctx.library()).db, input, ctx.apiPrefix)),
 ];

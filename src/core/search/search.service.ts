@@ -5,6 +5,7 @@
  */
 import { invalid } from '../http/errors';
 import type { Page } from '../http/pagination';
+import { API_PREFIX } from '../http/router';
 import type { Candidates } from '../items/item-filter';
 import { pageOfItems } from '../items/item-list.service';
 import type { ItemView } from '../items/item-view';
@@ -36,6 +37,6 @@ export async function searchCandidates(db: LibraryDb, query: string): Promise<Ca
 }
 
 /** One page of matches, newest import first unless `orderBy` says otherwise, with the exact total. */
-export async function searchItems(db: LibraryDb, input: ItemQueryInput): Promise<Page<Partial<ItemView>>> {
-  return db.transaction('r', db.tables, async () => pageOfItems(db, await searchCandidates(db, input.query), input, input.orderBy));
+export async function searchItems(db: LibraryDb, input: ItemQueryInput, apiPrefix = API_PREFIX): Promise<Page<Partial<ItemView>>> {
+  return db.transaction('r', db.tables, async () => pageOfItems(db, apiPrefix, await searchCandidates(db, input.query), input, input.orderBy));
 }

@@ -97,7 +97,7 @@ export async function smartFolderItems(ctx: Context, input: GetItemsInput) {
     if (!matcher.has(input.smartFolderId)) throw noSmartFolder(input.smartFolderId, 'smartFolderId');
     return matcher.matches(input.smartFolderId);
   });
-  return pageOfItems(db, { pks, exclude: new Set() }, input, input.orderBy, input.fields);
+  return pageOfItems(db, ctx.apiPrefix, { pks, exclude: new Set() }, input, input.orderBy, input.fields);
 }
 
 async function viewOf(db: LibraryDb, id: string, now: number): Promise<SmartFolderView> {

@@ -4,7 +4,6 @@
  */
 import type { Context, OpenLibrary } from '../context';
 import { invalid } from '../http/errors';
-import { API_PREFIX } from '../http/router';
 import { sniffFile, SNIFF_BYTES } from '../images/image-info';
 import { ITEM_OBSERVERS } from '../item-observers';
 import { requireItem as requireItemIn } from '../items/item-lookup';
@@ -67,7 +66,7 @@ export async function setCustomThumbnail(ctx: Context, input: SetCustomThumbnail
 async function fetchImage(ctx: Context, path: string): Promise<Blob> {
   let response: Response;
   try {
-    response = path.startsWith(`${API_PREFIX}/`) ? await ctx.internal(path) : await ctx.fetchSource(path);
+    response = path.startsWith(`${ctx.apiPrefix}/`) ? await ctx.internal(path) : await ctx.fetchSource(path);
   } catch (error) {
     throw invalid(`filePath: could not read ${path} (${error instanceof Error ? error.message : String(error)}).`);
   }

@@ -2,6 +2,7 @@
 // naming the field, and nothing malformed is ever stored.
 import { describe, expect, it } from 'vitest';
 import { itemView } from '../../../src/core/items/item-view';
+import { API_PREFIX } from '../../../src/core/http/router';
 import { makeItemRow } from '../fixtures/item-rows';
 import { call, makeApi, newLibrary } from '../helpers';
 
@@ -57,7 +58,7 @@ describe('lone surrogates', () => {
   });
 
   it('a row that somehow holds one still has a view (URLs stay encodable)', () => {
-    const view = itemView(makeItemRow({ id: `A${LONE_HIGH}`, hasFile: true }));
+    const view = itemView(makeItemRow({ id: `A${LONE_HIGH}`, hasFile: true }), API_PREFIX);
     expect(view.fileURL).toMatch(/^\/api\/v2\/item\/file\?id=A/);
     expect(view.thumbnailURL).toMatch(/^\/api\/v2\/item\/thumbnail\?id=A/);
   });

@@ -1,0 +1,67 @@
+/**
+ * Storage that lasts: asks the browser to keep this site's data (navigator.storage.persist), says
+ * whether it agreed, and warns while free space runs low, before an import fails on a full quota.
+ * Renders one small status line into `host` (the app's status bar, or the page when it has none).
+ */
+
+/** Warn when less than this share of the quota is left, or less than this many bytes of a large quota. */
+const LOW_SHARE = 0.1;
+const LOW_BYTES = 200 * 1024 * 1024;
+const CHECK_EVERY_MS = 30_000;
+
+export interface StorageReport {
+  persisted: boolean;
+  usage: number;
+  quota: number;
+  low: boolean;
+}
+
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value >= 10 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
+
+export function isLow(usage: number, quota: number): boolean {
+  return quota - usage < Math.min(LOW_BYTES, quota * LOW_SHARE);
+}
+
+export async function readStorage(): Promise<StorageReport> {
+  const [persisted, { usage = 0, quota = 0 }] = await Promise.all([navigator.storage.persisted(), navigator.storage.estimate()]);
+  return { persisted, usage, quota, low: quota > 0 && isLow(usage, quota) };
+}
+
+export function startStorageStatus(host: HTMLElement = document.body): void {
+  if (!navigator.storage?.estimate) return;
+  const line = document.createElement('p');
+  line.id = 'storage-status';
+  line.style.cssText = 'margin:0;font-size:.85em';
+  const warning = document.createElement('p');
+  warning.id = 'storage-warning';
+  warning.setAttribute('role', 'alert');
+  warning.style.cssText = 'margin:0;color:#b3261e;font-weight:600';
+  warning.hidden = true;
+  host.append(line, warning);
+
+  const render = ({ persisted, usage, quota, low }: StorageReport) => {
+    line.dataset.persisted = String(persisted);
+    line.textContent = `${persisted ? 'Storage is persistent' : 'Storage may be cleared by the browser when space runs low'} · ${formatBytes(usage)} of ${formatBytes(quota)} used`;
+    warning.hidden = !low;
+    warning.textContent = low ? `Storage is nearly full: ${formatBytes(Math.max(0, quota - usage))} left. Free some space before importing more.` : '';
+  };
+  const refresh = () => void readStorage().then(render, () => undefined);
+
+  void (async () => {
+    // Ask once; browsers answer from engagement, installation or a permission, without a prompt in Chromium.
+    if (!(await navigator.storage.persisted())) await navigator.storage.persist?.().catch(() => false);
+    refresh();
+  })();
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && refresh());
+  navigator.serviceWorker?.addEventListener('message', refresh);
+  setInterval(refresh, CHECK_EVERY_MS);
+}

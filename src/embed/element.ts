@@ -1,0 +1,158 @@
+/**
+ * `<asset-library base="/asset-library/">`: the whole web app in a host site's page, in a
+ * same-origin iframe of the base path (docs/decisions/embedding.md). The frame is controlled by
+ * the library's worker whatever worker the host runs; its styles and the host's never meet.
+ *
+ * Attributes: `base` (required), `folder` (show that folder), `search` (show that query).
+ * Methods: `openFolder(id)`, `search(query)`, `select(ids)`, and `api`, the typed client.
+ * Events (bubbling, composed): `asset-library-ready`, `asset-library-select` ({ ids }),
+ * `asset-library-change` (the worker's notice: library switched or changed, item or folder opened),
+ * `asset-library-error` ({ message }).
+ */
+import { ApiClient, type QueryValue } from '../app/api-client';
+import type { Item, Page } from '../app/api-types';
+import { normaliseBase, registerAssetLibrary } from './register';
+
+/** What the library's worker tells its pages (src/core/context.ts Notice). */
+export interface AssetLibraryNotice {
+  type: string;
+  [key: string]: unknown;
+}
+
+export interface AssetLibrarySelectDetail {
+  ids: string[];
+}
+
+const MESSAGE_SOURCE = 'offline-asset-library';
+const CONTROL_TIMEOUT_MS = 20_000;
+
+export class AssetLibraryElement extends HTMLElement {
+  static readonly observedAttributes = ['folder', 'search'];
+
+  /** Resolves once the frame shows the library and its API answers. */
+  readonly ready: Promise<void>;
+  private frame: HTMLIFrameElement | undefined;
+  private started!: () => void;
+  private failed!: (error: unknown) => void;
+  private client: ApiClient | undefined;
+
+  constructor() {
+    super();
+    this.ready = new Promise((resolve, reject) => {
+      this.started = resolve;
+      this.failed = reject;
+    });
+    // A late reject is reported as the error event, not as an unhandled rejection.
+    this.ready.catch(() => undefined);
+  }
+
+  /** The typed API client; its requests go through the frame, which the library's worker controls. */
+  get api(): ApiClient {
+    if (!this.client) throw new Error('<asset-library> is not ready yet: await element.ready first.');
+    return this.client;
+  }
+
+  connectedCallback(): void {
+    if (this.frame) return;
+    const root = this.attachShadow({ mode: 'open' });
+    root.innerHTML = `<style>
+      :host { display: block; block-size: var(--asset-library-height, 600px); border: var(--asset-library-border, 1px solid #d0d4dc); }
+      iframe { display: block; border: 0; inline-size: 100%; block-size: 100%; }
+      p { margin: 1rem; color: #b3261e; font: inherit; }
+    </style>`;
+    this.frame = document.createElement('iframe');
+    this.frame.title = this.getAttribute('label') ?? 'Asset library';
+    root.append(this.frame);
+    void this.start(this.frame).catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      const notice = document.createElement('p');
+      notice.setAttribute('role', 'alert');
+      notice.textContent = message;
+      root.append(notice);
+      this.emit('asset-library-error', { message });
+      this.failed(error);
+    });
+  }
+
+  attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+    // Before the library is ready, start() applies the attributes once it is.
+    if (value === null || !this.client) return;
+    if (name === 'folder') void this.openFolder(value);
+    if (name === 'search') void this.search(value);
+  }
+
+  /** Shows a folder in the library (folder/open, which every open view of the library follows). */
+  async openFolder(id: string): Promise<void> {
+    await this.ready;
+    await this.api.post('/folder/open', { id });
+  }
+
+  /** Selects items (item/select); the app and `asset-library-select` listeners hear of it. */
+  async select(ids: readonly string[]): Promise<void> {
+    await this.ready;
+    await this.api.post('/item/select', { ids });
+  }
+
+  /** Asks the app to show a search (an `asset-library:search` event in its frame) and answers the first page of matches. */
+  async search(query: string, options: Record<string, QueryValue> = {}): Promise<Page<Item>> {
+    await this.ready;
+    this.frame?.contentWindow?.dispatchEvent(new CustomEvent('asset-library:search', { detail: { query } }));
+    return this.api.post<Page<Item>>('/item/query', { ...options, query });
+  }
+
+  private async start(frame: HTMLIFrameElement): Promise<void> {
+    const attribute = this.getAttribute('base');
+    if (!attribute) throw new Error('<asset-library> needs a base attribute: the folder the library was copied to, e.g. base="/asset-library/".');
+    const base = normaliseBase(attribute);
+    const registration = await registerAssetLibrary({ base });
+    const script = registration.active!.scriptURL;
+    // Each load of the frame (the app reloads itself after an update) gets the listeners again.
+    const loaded = new Promise<void>((resolve) => frame.addEventListener('load', () => resolve(), { once: true }));
+    frame.addEventListener('load', () => this.listen(frame));
+    frame.src = base;
+    await loaded;
+    const view = frame.contentWindow!;
+    await controlledBy(view, script);
+    this.client = new ApiClient({ base, fetch: (input, init) => view.fetch(input, init) });
+    await this.client.get('/app/info');
+    this.started();
+    this.emit('asset-library-ready', { base });
+    for (const name of AssetLibraryElement.observedAttributes) {
+      const value = this.getAttribute(name);
+      if (value !== null) this.attributeChangedCallback(name, null, value);
+    }
+  }
+
+  private listen(frame: HTMLIFrameElement): void {
+    frame.contentWindow?.navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<AssetLibraryNotice & { source?: string }>) => {
+      if (event.data?.source !== MESSAGE_SOURCE || typeof event.data.type !== 'string') return;
+      if (event.data.type === 'selection-changed') this.emit('asset-library-select', { ids: event.data.ids as string[] });
+      else if (!event.data.type.startsWith('media-')) this.emit('asset-library-change', event.data);
+    });
+  }
+
+  private emit(type: string, detail: unknown): void {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+}
+
+/** Waits until the frame's page is controlled by the library's worker (its app registers and claims it). */
+function controlledBy(view: Window, script: string): Promise<void> {
+  const container = view.navigator.serviceWorker;
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (container.controller?.scriptURL !== script) return;
+      clearTimeout(timer);
+      container.removeEventListener('controllerchange', check);
+      resolve();
+    };
+    const timer = setTimeout(() => reject(new Error('The asset library page never came under its service worker.')), CONTROL_TIMEOUT_MS);
+    container.addEventListener('controllerchange', check);
+    check();
+  });
+}
+
+/** Defines `<asset-library>` (or another name) once. */
+export function defineAssetLibrary(name = 'asset-library'): void {
+  if (!customElements.get(name)) customElements.define(name, class extends AssetLibraryElement {});
+}

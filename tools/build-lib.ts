@@ -1,0 +1,64 @@
+/**
+ * The `lib` build: an npm-installable package for host sites (docs/decisions/embedding.md), built
+ * beside the site build. `npm run build:lib` writes it to dist-lib/:
+ *
+ *   package.json   name, version, exports (`.` and `./element`), types
+ *   index.js       registerAssetLibrary, createApiClient, ApiClient, errors (no DOM work on import)
+ *   element.js     defines <asset-library> on import
+ *   types/         declarations, src/ layout (types/embed/index.d.ts, ...)
+ *   app/           the site build, to copy under the host's base path (e.g. /asset-library/)
+ */
+import { execFile } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { build } from 'vite';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+export interface LibOptions {
+  outDir: string;
+  /** Emit type declarations (tsc; the slow part). */
+  declarations?: boolean;
+}
+
+export async function buildLib({ outDir, declarations = true }: LibOptions): Promise<void> {
+  const out = resolve(outDir);
+  await rm(out, { recursive: true, force: true });
+  await build({ root: ROOT, logLevel: 'warn', build: { outDir: join(out, 'app'), emptyOutDir: true } });
+  await build({
+    root: ROOT,
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      outDir: out,
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: false,
+      lib: { entry: { index: join(ROOT, 'src/embed/index.ts'), element: join(ROOT, 'src/embed/element-entry.ts') }, formats: ['es'] },
+    },
+  });
+  if (declarations) {
+    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+    await promisify(execFile)(process.execPath, [tsc, '-p', join(ROOT, 'tools/tsconfig.lib.json'), '--outDir', join(out, 'types')]);
+  }
+  await writeFile(join(out, 'package.json'), JSON.stringify(await packageJson(declarations), null, 2));
+}
+
+async function packageJson(declarations: boolean) {
+  const root = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; description: string; license?: string };
+  const entry = (name: string, types: string) => (declarations ? { types: `./types/embed/${types}.d.ts`, default: `./${name}.js` } : { default: `./${name}.js` });
+  return {
+    name: root.name,
+    version: root.version,
+    description: root.description,
+    type: 'module',
+    main: './index.js',
+    ...(declarations ? { types: './types/embed/index.d.ts' } : {}),
+    exports: { '.': entry('index', 'index'), './element': entry('element', 'element-entry'), './app/*': './app/*', './package.json': './package.json' },
+    files: ['*.js', 'types', 'app'],
+    sideEffects: ['./element.js'],
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildLib({ outDir: process.argv[2] ?? join(ROOT, 'dist-lib') });

@@ -1,0 +1,37 @@
+/** The precache list of a build: each file with a content hash as its revision (workbox-precaching's PrecacheEntry). */
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+
+export interface PrecacheFile {
+  /** Path relative to the build's root (where sw.js sits), e.g. `assets/index-3f2a.js`. */
+  fileName: string;
+  source: string | Uint8Array;
+}
+
+export interface PrecacheEntry {
+  url: string;
+  revision: string;
+}
+
+/** Never precached: source maps and Vite's own manifests (and the worker itself, which the browser keeps). */
+const SKIPPED = [/\.map$/, /^\.vite\//];
+
+export function precacheManifest(files: readonly PrecacheFile[], workerFile: string): PrecacheEntry[] {
+  const seen = new Set<string>();
+  const entries: PrecacheEntry[] = [];
+  for (const { fileName, source } of files) {
+    if (fileName === workerFile || SKIPPED.some((pattern) => pattern.test(fileName)) || seen.has(fileName)) continue;
+    seen.add(fileName);
+    entries.push({ url: fileName, revision: createHash('sha256').update(source).digest('hex').slice(0, 16) });
+  }
+  return entries.sort((a, b) => a.url.localeCompare(b.url));
+}
+
+/** Files of Vite's public directory, which the build copies beside the bundle as they are. */
+export async function publicFiles(publicDir: string): Promise<PrecacheFile[]> {
+  if (!publicDir) return [];
+  const names = await readdir(publicDir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const files = names.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  return Promise.all(files.map(async (path) => ({ fileName: relative(publicDir, path).split(sep).join('/'), source: await readFile(path) })));
+}
