@@ -8,6 +8,8 @@ import { APP_VERSION } from './app/version';
 import type { AppVersion, Context, Notice, OpenLibrary } from './context';
 import type { ApiError } from './http/errors';
 import { Router } from './http/router';
+import { ChangeFeed } from './events/change-feed';
+import { watchTables } from './events/table-watch';
 import { createIdGenerator } from './ids';
 import { ITEM_OBSERVERS } from './item-observers';
 import { JobRunner } from './media/job-runner';
@@ -43,6 +45,8 @@ export interface Api {
   handle(request: Request): Promise<Response>;
   readonly router: Router;
   readonly registry: LibraryRegistry;
+  /** Every change to any library, as /api/v2/events streams it; background jobs publish here too. */
+  readonly changes: ChangeFeed;
   /** Opens (or reuses) the database of a library; exported for tests and benchmarks. */
   open(record: LibraryRecord): OpenLibrary;
   /** Closes every open database (tests, and before deleting a library). */
@@ -67,6 +71,7 @@ export function createApi(deps: ApiDeps = {}): Api {
   const fetchSource = deps.fetchSource ?? ((input: string) => fetch(input, { credentials: 'omit' }));
   const registry = new LibraryRegistry(namespace, clock, `${app.version}`);
   const router = new Router(ROUTES);
+  const changes = new ChangeFeed();
   // A cache of open connections, safe to lose: reopening a database takes under a millisecond.
   const databases = new Map<string, LibraryDb>();
   const runner = new JobRunner({ media: deps.media, clock, observers: ITEM_OBSERVERS, report: deps.onBackgroundError });
@@ -77,9 +82,10 @@ export function createApi(deps: ApiDeps = {}): Api {
     let db = databases.get(name);
     if (!db) {
       db = new LibraryDb(name, deps.dexieOptions);
+      watchTables(db);
       databases.set(name, db);
     }
-    return { record, db };
+    return { record, db, changes };
   };
 
   const contextFor = (request: Request): { ctx: Context; opened: () => Promise<OpenLibrary> | undefined } => {
@@ -96,6 +102,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       app,
       registry,
       notify,
+      changes,
       fetchSource,
       media,
       library: () =>
@@ -121,6 +128,7 @@ export function createApi(deps: ApiDeps = {}): Api {
   return {
     router,
     registry,
+    changes,
     open,
     handle,
     media: {

@@ -2,6 +2,7 @@
  * What a handler may use: the clock, the id generator, the library registry, the open library and
  * the outside world (media, notifications, site fetches), all passed in, never imported.
  */
+import type { ChangeFeed } from './events/change-feed';
 import type { MediaQueue } from './media/media-queue';
 import type { LibraryDb } from './storage/library-db';
 import type { LibraryRecord, LibraryRegistry } from './storage/registry';
@@ -25,6 +26,8 @@ export type Notice =
 export interface OpenLibrary {
   record: LibraryRecord;
   db: LibraryDb;
+  /** Where its write transactions publish what they changed. */
+  changes: ChangeFeed;
 }
 
 export interface Context {
@@ -33,6 +36,8 @@ export interface Context {
   app: AppVersion;
   registry: LibraryRegistry;
   notify: (notice: Notice) => void;
+  /** The change feed behind /api/v2/events; publish here what changes outside a write transaction. */
+  changes: ChangeFeed;
   /** Fetches a URL or a same-site path for item/add sources; injected so tests need no network. */
   fetchSource: (input: string) => Promise<Response>;
   /** The library this request works on (the `X-Library-Path` header, else the current one). */

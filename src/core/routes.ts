@@ -1,6 +1,7 @@
 /** Every route of the API, area by area. A test walks this list and fails when a route has no API test. */
 import { aiSearchRoutes } from './ai-search/ai-search.routes';
 import { appRoutes } from './app/app.routes';
+import { eventRoutes } from './events/events.routes';
 import { folderRoutes } from './folders/folders.routes';
 import type { Route } from './http/router';
 import { itemRoutes } from './items/items.routes';
@@ -22,4 +23,5 @@ export const ROUTES: readonly Route[] = [
   ...tagGroupRoutes,
   ...smartFolderRoutes,
   ...aiSearchRoutes,
+  ...eventRoutes,
 ];

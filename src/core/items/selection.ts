@@ -14,12 +14,15 @@ async function requireIds(ctx: Context, ids: readonly string[]): Promise<void> {
 export async function selectItems(ctx: Context, ids: readonly string[]): Promise<true> {
   await requireIds(ctx, ids);
   // Selecting is not an edit of the library, so it does not touch its modificationTime.
-  await (await ctx.library()).db.state.put({ key: SELECTION_KEY, value: [...new Set(ids)] });
+  const { db, record } = await ctx.library();
+  await db.state.put({ key: SELECTION_KEY, value: [...new Set(ids)] });
+  ctx.changes.publish({ kind: 'item', action: 'selected', ids: [...new Set(ids)], library: record.path });
   return true;
 }
 
 export async function openItem(ctx: Context, id: string): Promise<true> {
   await requireIds(ctx, [id]);
   ctx.notify({ type: 'open-item', id });
+  ctx.changes.publish({ kind: 'item', action: 'opened', ids: [id], library: (await ctx.library()).record.path });
   return true;
 }
