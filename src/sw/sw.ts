@@ -73,7 +73,7 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'claim') event.waitUntil(self.clients.claim());
   if (isMediaPortsMessage(event.data)) {
-    pagePorts.accept(event.data.hostId, event.data.worker, event.data.page);
+    pagePorts.accept(event.data.hostId, event.data.workers, event.data.page);
     // A page can decode what we cannot (SVG, video): retry what waited for one.
     resumed = true;
     event.waitUntil(api.media.resume().then(() => api.media.whenIdle()));
