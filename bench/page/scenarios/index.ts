@@ -14,7 +14,8 @@ import { itemQueryCold, itemQueryWarm } from './item-query';
 import { miniSearchRestore } from './minisearch-restore';
 import { seeding } from './seeding';
 import { smartFolderItems } from './smart-folder-items';
-import { itemGetDuringThumbnails, thumbnailRate } from './thumbnails';
+import { bulkTagging } from './bulk-tagging';
+import { itemGetDuringThumbnails, thumbnailRate, thumbnailsPoolVsOne } from './thumbnails';
 import { workerHeap } from './worker-heap';
 
 export const SCENARIOS: readonly Scenario[] = [
@@ -32,4 +33,6 @@ export const SCENARIOS: readonly Scenario[] = [
   smartFolderItems,
   thumbnailRate,
   itemGetDuringThumbnails,
+  thumbnailsPoolVsOne,
+  bulkTagging,
 ];
