@@ -8,6 +8,8 @@
 import { listenToChanges, type ChangeStream, type HeardChange } from '../../src/app/change-stream';
 
 const WAIT_MS = 5_000;
+/** Pass as the library to hear the changes of every library. */
+export const ANY_LIBRARY = '*';
 
 export class EventLog {
   readonly heard: HeardChange[] = [];
@@ -22,7 +24,7 @@ export class EventLog {
   ) {
     this.stream = listenToChanges({
       view,
-      onChange: (change) => change.library === library && this.poke(() => this.heard.push(change)),
+      onChange: (change) => (library === ANY_LIBRARY || change.library === library) && this.poke(() => this.heard.push(change)),
       onDrop: () => this.poke(() => (this.drops += 1)),
       onResync: () => this.poke(() => (this.resyncs += 1)),
     });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/app/api-client';
-import { EventLog } from './event-log';
+import { ANY_LIBRARY, EventLog } from './event-log';
+import { imageBase64 } from './images';
 import { controlledBy, fetchApi, isolatedClient, stopServiceWorkers } from './service-worker';
 
 const logs: EventLog[] = [];
@@ -50,16 +51,46 @@ describe('GET /api/v2/events through the service worker', () => {
         await post('/item/update', { id, isDeleted: false });
         return ['item', 'restored', id];
       }],
+      ['thumbnail made in the background', async () => {
+        const { id } = await post('/item/add', { name: unique('pic'), base64: await imageBase64(64, 48) });
+        return ['item', 'updated', id];
+      }],
       ['comment', async () => {
         const id = await addBookmark(client);
         await post('/item/addComment', { id, annotation: 'hi', duration: 1 });
         return ['item', 'updated', id];
       }],
+      ['item selected', async () => {
+        const id = await addBookmark(client);
+        await post('/item/select', { ids: [id] });
+        return ['item', 'selected', id];
+      }],
+      ['item opened', async () => {
+        const id = await addBookmark(client);
+        await post('/item/open', { id });
+        return ['item', 'opened', id];
+      }],
       ['folder created', async () => ['folder', 'created', (await post('/folder/create', { name: unique('f'), parent: null })).id]],
+      ['folder renamed', async () => {
+        const { id } = await post('/folder/create', { name: unique('f'), parent: null });
+        await post('/folder/update', { id, name: unique('g') });
+        return ['folder', 'updated', id];
+      }],
+      ['folder opened', async () => {
+        const { id } = await post('/folder/create', { name: unique('f'), parent: null });
+        await post('/folder/open', { id });
+        return ['folder', 'opened', id];
+      }],
       ['folder count', async () => {
         const folder = (await post('/folder/create', { name: unique('f'), parent: null })).id;
         await addBookmark(client, { folders: [folder] });
         return ['folder', 'updated', folder];
+      }],
+      ['smart folder updated', async () => {
+        const conditions = [{ rules: [{ property: 'name', method: 'contain', value: 'x' }], match: 'AND', boolean: 'TRUE' }];
+        const { id } = await post('/smartFolder/create', { name: unique('s'), conditions });
+        await post('/smartFolder/update', { id, name: unique('t') });
+        return ['smartFolder', 'updated', id];
       }],
       ['smart folder removed', async () => {
         const conditions = [{ rules: [{ property: 'name', method: 'contain', value: 'x' }], match: 'AND', boolean: 'TRUE' }];
@@ -72,6 +103,18 @@ describe('GET /api/v2/events through the service worker', () => {
         await addBookmark(client, { tags: [tag] });
         return ['tag', 'created', tag];
       }],
+      ['tag updated', async () => {
+        const tag = unique('t');
+        await addBookmark(client, { tags: [tag] });
+        await post('/tag/update', { originalName: tag, starred: true });
+        return ['tag', 'updated', tag];
+      }],
+      ['tag removed', async () => {
+        const tag = unique('t');
+        const id = await addBookmark(client, { tags: [tag] });
+        await post('/item/update', { id, tags: [] });
+        return ['tag', 'removed', tag];
+      }],
       ['tag merged', async () => {
         const [source, target] = [unique('s'), unique('t')];
         await addBookmark(client, { tags: [source] });
@@ -79,8 +122,29 @@ describe('GET /api/v2/events through the service worker', () => {
         return ['tag', 'merged', target];
       }],
       ['tag group created', async () => ['tagGroup', 'created', (await post('/tagGroup/create', { name: unique('g') })).id]],
+      ['tag group updated', async () => {
+        const { id } = await post('/tagGroup/create', { name: unique('g') });
+        await post('/tagGroup/update', { id, color: 'red' });
+        return ['tagGroup', 'updated', id];
+      }],
+      ['tag group removed', async () => {
+        const { id } = await post('/tagGroup/create', { name: unique('g') });
+        await post('/tagGroup/remove', { id });
+        return ['tagGroup', 'removed', id];
+      }],
     ];
     for (const [name, step] of steps) expect((await log.expectAfter(step)).library, name).toBe(library);
+  });
+
+  it('announces a library created', async () => {
+    await controlledBy();
+    const log = listen(ANY_LIBRARY);
+    let name = '';
+    const heard = await log.expectAfter(async () => {
+      name = unique('live');
+      return ['library', 'created', (await new ApiClient().post<{ path: string }>('/library/create', { name })).path];
+    });
+    expect(heard).toMatchObject({ ids: [`/libraries/${name}.library`], library: `/libraries/${name}.library`, name });
   });
 
   it('announces a library switch (to the current library, so other files are not disturbed)', async () => {
