@@ -157,6 +157,27 @@ describe('GET /api/v2/events', () => {
   });
 });
 
+describe('a client that reads nothing', () => {
+  it('is cut off once 1000 events wait, and the others keep hearing', async () => {
+    const api = makeApi();
+    const stuck = await api.handle(new Request('http://localhost/api/v2/events'));
+    const reading = (await api.handle(new Request('http://localhost/api/v2/events'))).body!.pipeThrough(new TextDecoderStream()).getReader();
+    await reading.read(); // the greeting
+    expect(api.changes.subscriberCount).toBe(2);
+    for (let i = 0; i < 1100; i++) {
+      api.changes.publish({ kind: 'import', action: 'progress', ids: [`I${i}`], library: '/libraries/x.library' });
+      expect((await reading.read()).value).toContain(`"I${i}"`);
+    }
+    expect(api.changes.subscriberCount).toBe(1);
+    // The stuck stream ends after what it had queued: its EventSource reconnects and re-reads.
+    const text = await new Response(stuck.body).text();
+    expect(text.match(/^event: import$/gm)?.length).toBeGreaterThan(1000);
+    expect(text).not.toContain('"I1099"');
+    await reading.cancel();
+    expect(api.changes.subscriberCount).toBe(0);
+  });
+});
+
 function btoaOf(text: string): string {
   return Buffer.from(text).toString('base64');
 }
