@@ -54,8 +54,13 @@ async function callPage(media: PageMedia, { kind, blob, mime }: MediaRequest, pi
   const sent = Comlink.transfer(bytes, [bytes]);
   const worker = kind === 'raster' ? pick(media) : -1;
   if (worker >= 0) media.busy[worker]! += 1;
-  const call: Promise<ProcessedMedia> = worker >= 0 ? media.workers[worker]!.processRaster(sent, mime) : media.page.processInPage(sent, mime, kind as 'svg' | 'video');
   try {
+    // The page starts a pool worker when first asked; the call then waits in its port's queue.
+    if (worker >= 0 && !media.started[worker]) {
+      await withTimeout(media.page.startWorker(worker), CALL_MS, 'The page');
+      media.started[worker] = true;
+    }
+    const call: Promise<ProcessedMedia> = worker >= 0 ? media.workers[worker]!.processRaster(sent, mime) : media.page.processInPage(sent, mime, kind as 'svg' | 'video');
     const answer = await withTimeout(call, CALL_MS, 'The page');
     media.heardAt = Date.now();
     return answer;

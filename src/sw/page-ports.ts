@@ -17,9 +17,10 @@ const ASK_BACKOFF_MS = 10_000;
 
 export interface PageMedia {
   hostId: string;
-  /** The page's pool of media workers, and how many calls each has in flight. */
+  /** The page's pool of media workers, how many calls each has in flight, and which we started. */
   workers: Comlink.Remote<WorkerEndpoint>[];
   busy: number[];
+  started: boolean[];
   page: Comlink.Remote<PageEndpoint>;
   ports: MessagePort[];
   heardAt: number;
@@ -38,6 +39,7 @@ export class PagePorts {
       hostId,
       workers: workers.map((port) => Comlink.wrap<WorkerEndpoint>(port)),
       busy: workers.map(() => 0),
+      started: workers.map(() => false),
       page: Comlink.wrap<PageEndpoint>(page),
       ports: [...workers, page],
       heardAt: Date.now(),
@@ -72,7 +74,7 @@ export class PagePorts {
 
   private async alive(media: PageMedia): Promise<boolean> {
     if (Date.now() - media.heardAt < FRESH_MS) return true;
-    const answer = await withTimeout(media.workers[0]!.ping(), PING_MS, 'The media worker').catch(() => undefined);
+    const answer = await withTimeout(media.page.ping(), PING_MS, 'The page').catch(() => undefined);
     if (answer !== 'pong') return false;
     media.heardAt = Date.now();
     return true;

@@ -37,6 +37,9 @@ describe('the page media worker', () => {
     host = startMediaHost({ workers: 3 });
     expect(host.poolSize).toBe(3);
     const { client } = await isolatedClient();
+    // Workers start when the service worker first needs them: none for a page that imports nothing.
+    await client.post('/item/add', { name: 'just a link', bookmarkURL: 'https://example.com/' });
+    expect(host.startedWorkers()).toBe(0);
     const items = await Promise.all(
       Array.from({ length: 9 }, async (_, i) => ({ name: `pool ${i}`, base64: await base64Of(await flat(900, 600, [20 * i, 100, 200 - 20 * i])) })),
     );
@@ -46,6 +49,7 @@ describe('the page media worker', () => {
       expect(item).toMatchObject({ width: 900, height: 600, noThumbnail: false });
       expect(near(item.palettes[0]!.color, [20 * i, 100, 200 - 20 * i])).toBe(true);
     }
+    expect(host.startedWorkers()).toBe(3);
     const counts = await host.processedCounts();
     expect(counts).toHaveLength(3);
     // Every worker of the pool made some of the thumbnails.

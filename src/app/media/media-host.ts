@@ -10,6 +10,7 @@ import {
   MESSAGE_SOURCE,
   type MediaPortsGoodbye,
   type MediaPortsMessage,
+  type PageEndpoint,
 } from '../../media';
 import { MediaPool } from './media-pool';
 import { pageEndpoint } from './page-media';
@@ -19,8 +20,10 @@ export interface MediaHost {
   processedCount(): Promise<number>;
   /** The same, per worker of the pool. */
   processedCounts(): Promise<number[]>;
-  /** How many media workers this page runs. */
+  /** How many media workers this page may run. */
   readonly poolSize: number;
+  /** How many of them are running (they start when the service worker first needs them). */
+  startedWorkers(): number;
   /** Hands the service worker a fresh pair of ports. */
   connect(): Promise<void>;
   /** Ends the worker and closes every port: the service worker must do without this page. */
@@ -40,7 +43,8 @@ export function startMediaHost(options: MediaHostOptions = {}): MediaHost {
 
   const pagePort = (): MessagePort => {
     const channel = new MessageChannel();
-    Comlink.expose(pageEndpoint, channel.port1);
+    const endpoint: PageEndpoint = { ...pageEndpoint, startWorker: (index) => pool.start(index) };
+    Comlink.expose(endpoint, channel.port1);
     pagePorts.push(channel.port1);
     return channel.port2;
   };
@@ -73,6 +77,7 @@ export function startMediaHost(options: MediaHostOptions = {}): MediaHost {
   return {
     connect,
     poolSize: pool.size,
+    startedWorkers: () => pool.started,
     processedCounts: () => pool.processedCounts(),
     processedCount: async () => (await pool.processedCounts()).reduce((sum, count) => sum + count, 0),
     stop() {
