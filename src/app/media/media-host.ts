@@ -24,9 +24,9 @@ export interface MediaHost {
   readonly poolSize: number;
   /** How many of them are running (they start when the service worker first needs them). */
   startedWorkers(): number;
-  /** Hands the service worker a fresh pair of ports. */
+  /** Hands the service worker fresh ports (to each pool worker and to this page). */
   connect(): Promise<void>;
-  /** Ends the worker and closes every port: the service worker must do without this page. */
+  /** Ends the workers and closes every port: the service worker must do without this page. */
   stop(): void;
 }
 

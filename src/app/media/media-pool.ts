@@ -33,9 +33,13 @@ export class MediaPool {
     this.waiting = Array.from({ length: size }, () => []);
   }
 
-  /** A fresh port to each worker of the pool, in pool order. */
+  /**
+   * A fresh port to each worker of the pool, in pool order. They replace the ports handed out
+   * before (the service worker keeps only the newest set), so ports still waiting are closed.
+   */
   ports(): MessagePort[] {
     return this.workers.map((_, index) => {
+      for (const port of this.waiting[index]!.splice(0)) port.close();
       const channel = new MessageChannel();
       this.hand(index, channel.port1);
       return channel.port2;
