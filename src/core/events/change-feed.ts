@@ -8,7 +8,9 @@
  *   commits, dropped if it fails. Item rows, folders, tags, tag groups, smart folders and comments
  *   are announced for you (./item-changes.observer.ts, ./table-watch.ts).
  * - outside one (a library switch, an import's or the AI index's progress), `publish()` directly,
- *   from `ctx.changes` in a handler or `api.changes` in background work.
+ *   from `ctx.changes` in a handler or `api.changes` in background work, e.g.
+ *   `changes.publish({ kind: 'import', action: 'progress', ids: [importId], details: { done, total }, library: path })`.
+ * New actions are declared in ./change.ts (ChangeActions) and listed in the README.
  */
 import type { ChangeEvent } from './change';
 
