@@ -5,10 +5,13 @@
  */
 import type { DexieOptions } from 'dexie';
 import { APP_VERSION } from './app/version';
+import { importChange } from './eagle-library/import-change';
 import { Imports } from './eagle-library/imports';
 import type { AppVersion, Context, Notice, OpenLibrary } from './context';
 import type { ApiError } from './http/errors';
 import { API_PREFIX, Router } from './http/router';
+import { ChangeFeed } from './events/change-feed';
+import { watchTables } from './events/table-watch';
 import { createIdGenerator } from './ids';
 import { ITEM_OBSERVERS } from './item-observers';
 import { JobRunner } from './media/job-runner';
@@ -46,6 +49,8 @@ export interface Api {
   handle(request: Request): Promise<Response>;
   readonly router: Router;
   readonly registry: LibraryRegistry;
+  /** Every change to any library, as /api/v2/events streams it; background jobs publish here too. */
+  readonly changes: ChangeFeed;
   /** Opens (or reuses) the database of a library; exported for tests and benchmarks. */
   open(record: LibraryRecord): OpenLibrary;
   /** Closes every open database (tests, and before deleting a library). */
@@ -73,20 +78,26 @@ export function createApi(deps: ApiDeps = {}): Api {
   const registry = new LibraryRegistry(namespace, clock, `${app.version}`);
   const apiPrefix = deps.apiPrefix ?? API_PREFIX;
   const router = new Router(ROUTES, apiPrefix);
+  const changes = new ChangeFeed();
   // A cache of open connections, safe to lose: reopening a database takes under a millisecond.
   const databases = new Map<string, LibraryDb>();
   const runner = new JobRunner({ media: deps.media, clock, observers: ITEM_OBSERVERS, report: deps.onBackgroundError });
   const media = new MediaQueue(runner, deps.mediaWaitMs);
-  const imports = new Imports({ registry, open: (record) => open(record), clock, ids, notify, media, onError: deps.onBackgroundError });
+  const notifyImport = (notice: Notice) => {
+    notify(notice);
+    if (notice.type === 'import') changes.publish(importChange(notice));
+  };
+  const imports = new Imports({ registry, open: (record) => open(record), clock, ids, notify: notifyImport, media, onError: deps.onBackgroundError });
 
   const open = (record: LibraryRecord): OpenLibrary => {
     const name = `${namespace}/library${record.path}`;
     let db = databases.get(name);
     if (!db) {
       db = new LibraryDb(name, deps.dexieOptions);
+      watchTables(db);
       databases.set(name, db);
     }
-    return { record, db };
+    return { record, db, changes };
   };
 
   const contextFor = (request: Request): { ctx: Context; opened: () => Promise<OpenLibrary> | undefined } => {
@@ -104,6 +115,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       app,
       registry,
       notify,
+      changes,
       fetchSource,
       media,
       imports,
@@ -130,6 +142,7 @@ export function createApi(deps: ApiDeps = {}): Api {
   return {
     router,
     registry,
+    changes,
     open,
     handle,
     media: {

@@ -4,6 +4,7 @@
  */
 import type { ImportState } from './eagle-library/import-state';
 import type { Imports } from './eagle-library/imports';
+import type { ChangeFeed } from './events/change-feed';
 import type { MediaQueue } from './media/media-queue';
 import type { LibraryDb } from './storage/library-db';
 import type { LibraryRecord, LibraryRegistry } from './storage/registry';
@@ -30,6 +31,8 @@ export type Notice =
 export interface OpenLibrary {
   record: LibraryRecord;
   db: LibraryDb;
+  /** Where its write transactions publish what they changed. */
+  changes: ChangeFeed;
 }
 
 export interface Context {
@@ -38,6 +41,8 @@ export interface Context {
   app: AppVersion;
   registry: LibraryRegistry;
   notify: (notice: Notice) => void;
+  /** The change feed behind /api/v2/events; publish here what changes outside a write transaction. */
+  changes: ChangeFeed;
   /** Fetches a URL or a same-site path for item/add sources; injected so tests need no network. */
   fetchSource: (input: string) => Promise<Response>;
   /** The library this request works on (the `X-Library-Path` header, else the current one). */

@@ -2,6 +2,7 @@
  * Everything derived from item rows, updated in the same transaction as the rows themselves.
  * Add an observer here when a new area derives data from items.
  */
+import { itemChanges } from './events/item-changes.observer';
 import { folderBookkeeping } from './folders/folder-bookkeeping';
 import { mediaJobs } from './media/media-jobs.observer';
 import { postingLists } from './postings/postings.observer';
@@ -10,4 +11,4 @@ import { searchIndex } from './search/search-index';
 import { smartFolderCountUpkeep } from './smart-folders/count-upkeep';
 import { tagBookkeeping } from './tags/tag-bookkeeping';
 
-export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, smartFolderCountUpkeep, mediaJobs];
+export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, smartFolderCountUpkeep, mediaJobs, itemChanges];

@@ -2,6 +2,7 @@
 import { aiSearchRoutes } from './ai-search/ai-search.routes';
 import { appRoutes } from './app/app.routes';
 import { libraryTransferRoutes } from './eagle-library/library-transfer.routes';
+import { eventRoutes } from './events/events.routes';
 import { folderRoutes } from './folders/folders.routes';
 import type { Route } from './http/router';
 import { itemRoutes } from './items/items.routes';
@@ -24,4 +25,5 @@ export const ROUTES: readonly Route[] = [
   ...tagGroupRoutes,
   ...smartFolderRoutes,
   ...aiSearchRoutes,
+  ...eventRoutes,
 ];

@@ -3,13 +3,14 @@
 /** Every message between our pages and our service worker carries this source tag. */
 export const MESSAGE_SOURCE = 'offline-asset-library';
 
-/** Page → service worker: ports to the page's media worker and to the page itself (transferred). */
+/** Page → service worker: ports to each of the page's media workers and to the page itself (transferred). */
 export interface MediaPortsMessage {
   source: typeof MESSAGE_SOURCE;
   type: 'media-ports';
   /** Which page sent them, so that its goodbye drops only its own ports. */
   hostId: string;
-  worker: MessagePort;
+  /** One port per media worker of the page's pool (at least one). */
+  workers: MessagePort[];
   page: MessagePort;
 }
 
@@ -31,7 +32,9 @@ export interface MediaPortRequest {
 
 export function isMediaPortsMessage(data: unknown): data is MediaPortsMessage {
   const message = data as Partial<MediaPortsMessage> | null;
-  return message?.source === MESSAGE_SOURCE && message.type === 'media-ports' && message.worker instanceof MessagePort && message.page instanceof MessagePort;
+  const workers = message?.workers;
+  const ports = Array.isArray(workers) && workers.length > 0 && workers.every((port) => port instanceof MessagePort);
+  return message?.source === MESSAGE_SOURCE && message.type === 'media-ports' && ports && message.page instanceof MessagePort;
 }
 
 export function isMediaPortsGoodbye(data: unknown): data is MediaPortsGoodbye {

@@ -29,6 +29,8 @@ export interface WorkerEndpoint {
 export interface PageEndpoint {
   ping(): 'pong';
   processInPage(bytes: ArrayBuffer, mime: string, kind: 'svg' | 'video'): Promise<ProcessedMedia>;
+  /** Starts media worker `index` of the page's pool (its port's messages wait until then). */
+  startWorker(index: number): void;
 }
 
 export function toOutcome(processed: ProcessedMedia): MediaOutcome {

@@ -1,6 +1,7 @@
 /**
  * Runs in the service worker: the MediaProcessor the core's job runner uses. Raster originals go
- * to the page's media worker while a page is connected and are processed right here with
+ * to the page's pool of media workers while a page is connected (each job to the worker with the
+ * fewest calls in flight, taking turns among equals) and are processed right here with
  * OffscreenCanvas when none is (the same shared code, so the same result). SVG and video need a
  * document: without a page their jobs stay queued until one connects.
  */
@@ -16,11 +17,28 @@ import type { PageMedia, PagePorts } from './page-ports';
 const CALL_MS = 10_000;
 
 export function mediaBridge(ports: PagePorts): MediaProcessor {
+  let turn = 0;
+  /** The least busy worker of the pool; among equals, the one after the last chosen. */
+  const pick = (media: PageMedia): number => {
+    const count = media.workers.length;
+    let best = turn % count;
+    for (let step = 1; step < count; step++) {
+      const index = (turn + step) % count;
+      if (media.busy[index]! < media.busy[best]!) best = index;
+    }
+    turn = best + 1;
+    return best;
+  };
+
   return {
+    // The page's pool decodes this many at once; without a page, this worker alone.
+    async capacity() {
+      return (await ports.acquire())?.workers.length ?? 1;
+    },
     async process(request) {
       const media = await ports.acquire();
       if (media) {
-        const answer = await callPage(media, request);
+        const answer = await callPage(media, request, pick);
         if (answer) return toOutcome(answer);
         ports.drop(media);
       }
@@ -31,16 +49,25 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
 }
 
 /** Hands the bytes over (transferred, not copied); undefined when the page stopped answering. */
-async function callPage(media: PageMedia, { kind, blob, mime }: MediaRequest): Promise<ProcessedMedia | undefined> {
+async function callPage(media: PageMedia, { kind, blob, mime }: MediaRequest, pick: (media: PageMedia) => number): Promise<ProcessedMedia | undefined> {
   const bytes = await blob.arrayBuffer();
   const sent = Comlink.transfer(bytes, [bytes]);
-  const call: Promise<ProcessedMedia> = kind === 'raster' ? media.worker.processRaster(sent, mime) : media.page.processInPage(sent, mime, kind);
+  const worker = kind === 'raster' ? pick(media) : -1;
+  if (worker >= 0) media.busy[worker]! += 1;
   try {
+    // The page starts a pool worker when first asked; the call then waits in its port's queue.
+    if (worker >= 0 && !media.started[worker]) {
+      await withTimeout(media.page.startWorker(worker), CALL_MS, 'The page');
+      media.started[worker] = true;
+    }
+    const call: Promise<ProcessedMedia> = worker >= 0 ? media.workers[worker]!.processRaster(sent, mime) : media.page.processInPage(sent, mime, kind as 'svg' | 'video');
     const answer = await withTimeout(call, CALL_MS, 'The page');
     media.heardAt = Date.now();
     return answer;
   } catch (error) {
     if (error instanceof TimeoutError) return undefined;
     throw error;
+  } finally {
+    if (worker >= 0) media.busy[worker]! -= 1;
   }
 }

@@ -1,6 +1,6 @@
 /**
- * Runs in the service worker. Holds the ports a page handed over (to its media worker and to the
- * page itself). A stopped service worker loses them, and a closed page leaves them dead, so when
+ * Runs in the service worker. Holds the ports a page handed over (to each of its media workers and
+ * to the page itself). A stopped service worker loses them, and a closed page leaves them dead, so when
  * there is no live pair this asks the open windows for a fresh one and waits briefly. Everything
  * here is a cache that is safe to lose.
  */
@@ -17,7 +17,10 @@ const ASK_BACKOFF_MS = 10_000;
 
 export interface PageMedia {
   hostId: string;
-  worker: Comlink.Remote<WorkerEndpoint>;
+  /** The page's pool of media workers, how many calls each has in flight, and which we started. */
+  workers: Comlink.Remote<WorkerEndpoint>[];
+  busy: number[];
+  started: boolean[];
   page: Comlink.Remote<PageEndpoint>;
   ports: MessagePort[];
   heardAt: number;
@@ -31,12 +34,14 @@ export class PagePorts {
 
   constructor(private readonly windows: () => Promise<readonly Client[]>) {}
 
-  accept(hostId: string, worker: MessagePort, page: MessagePort): void {
+  accept(hostId: string, workers: readonly MessagePort[], page: MessagePort): void {
     const media: PageMedia = {
       hostId,
-      worker: Comlink.wrap<WorkerEndpoint>(worker),
+      workers: workers.map((port) => Comlink.wrap<WorkerEndpoint>(port)),
+      busy: workers.map(() => 0),
+      started: workers.map(() => false),
       page: Comlink.wrap<PageEndpoint>(page),
-      ports: [worker, page],
+      ports: [...workers, page],
       heardAt: Date.now(),
     };
     this.current = media;
@@ -69,7 +74,7 @@ export class PagePorts {
 
   private async alive(media: PageMedia): Promise<boolean> {
     if (Date.now() - media.heardAt < FRESH_MS) return true;
-    const answer = await withTimeout(media.worker.ping(), PING_MS, 'The media worker').catch(() => undefined);
+    const answer = await withTimeout(media.page.ping(), PING_MS, 'The page').catch(() => undefined);
     if (answer !== 'pong') return false;
     media.heardAt = Date.now();
     return true;

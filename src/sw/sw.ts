@@ -81,7 +81,7 @@ self.addEventListener('fetch', (event) => {
 
 self.addEventListener('message', (event) => {
   if (isMediaPortsMessage(event.data)) {
-    pagePorts.accept(event.data.hostId, event.data.worker, event.data.page);
+    pagePorts.accept(event.data.hostId, event.data.workers, event.data.page);
     // A page can decode what we cannot (SVG, video): retry what waited for one.
     resumed = true;
     event.waitUntil(api.media.resume().then(() => api.media.whenIdle()));

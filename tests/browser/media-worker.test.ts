@@ -33,6 +33,38 @@ describe('the page media worker', () => {
     expect(near((await getItem(client, id)).palettes[0]!.color, [250, 120, 0])).toBe(true);
   });
 
+  it('spreads jobs across a pool of media workers sized to the device', async () => {
+    host = startMediaHost({ workers: 3 });
+    expect(host.poolSize).toBe(3);
+    const { client } = await isolatedClient();
+    // Workers start when the service worker first needs them: none for a page that imports nothing.
+    await client.post('/item/add', { name: 'just a link', bookmarkURL: 'https://example.com/' });
+    expect(host.startedWorkers()).toBe(0);
+    const items = await Promise.all(
+      Array.from({ length: 9 }, async (_, i) => ({ name: `pool ${i}`, base64: await base64Of(await flat(900, 600, [20 * i, 100, 200 - 20 * i])) })),
+    );
+    const { ids } = await client.post<{ ids: string[] }>('/item/add', { items });
+    for (const [i, id] of ids.entries()) {
+      const item = await whenReady(client, id);
+      expect(item).toMatchObject({ width: 900, height: 600, noThumbnail: false });
+      expect(near(item.palettes[0]!.color, [20 * i, 100, 200 - 20 * i])).toBe(true);
+    }
+    expect(host.startedWorkers()).toBe(3);
+    const counts = await host.processedCounts();
+    expect(counts).toHaveLength(3);
+    // Every worker of the pool made some of the thumbnails.
+    expect(counts.every((count) => count > 0), `per worker: ${counts.join(', ')}`).toBe(true);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(9);
+    // By default the pool leaves the page one core: hardwareConcurrency - 1, at least 1.
+    const byDefault = startMediaHost();
+    try {
+      expect(byDefault.poolSize).toBe(Math.min(8, Math.max(1, navigator.hardwareConcurrency - 1)));
+    } finally {
+      byDefault.stop();
+      await host.connect();
+    }
+  });
+
   it('completes jobs through the fallback once the page worker is gone', async () => {
     host = startMediaHost();
     const { client } = await isolatedClient();

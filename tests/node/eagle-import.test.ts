@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, makeApi, newLibrary, type Answer } from './helpers';
 import { buildEagleLibrary, expectedItem, filesOf, WEBP_1X1, zipOf, type Fixture } from './fixtures/eagle-library';
-import type { Api } from '../../src/core';
+import type { Api, ChangeEvent } from '../../src/core';
 import { fileListTree, zipOfTree, type ImportState } from '../../src/core/eagle-library';
 
 async function importZip(api: Api, zip: Blob, query = '', library?: string): Promise<Answer<ImportState>> {
@@ -127,6 +127,17 @@ describe('Eagle library import', () => {
     const zip = await zipOf(buildEagleLibrary({ name: 'Twice', items: 2, plain: true }));
     expect((await importZip(api, zip)).data.libraryName).toBe('Twice');
     expect((await importZip(api, zip)).data.libraryName).toBe('Twice (2)');
+  });
+
+  it('announces its progress on the change feed (events kind import), ending with done and its counts', async () => {
+    const api = makeApi();
+    const events: ChangeEvent[] = [];
+    api.changes.subscribe((event) => events.push(event));
+    const state = (await importZip(api, await zipOf(buildEagleLibrary({ name: 'Heard', items: 3, plain: true })))).data;
+    const heard = events.filter((event) => event.kind === 'import');
+    expect(heard.length).toBeGreaterThan(0);
+    expect(heard.every((event) => event.ids[0] === state.id && event.library === state.libraryPath)).toBe(true);
+    expect(heard.at(-1)).toMatchObject({ action: 'done', details: { status: 'done', total: 3, done: 3, imported: 3 } });
   });
 
   it('answers 400 naming the body for an empty body, a non-zip and a zip without a library, creating nothing', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeItemRow } from './fixtures/item-rows';
 import {
   changeAndRefresh,
@@ -35,6 +35,18 @@ describe('the search index follows every write', () => {
     expect(await namesFound(lib, 'old')).toEqual([]);
     expect(await namesFound(lib, 'first')).toEqual([]);
     expect(await namesFound(lib, 'title second')).toEqual(['new title']);
+  });
+
+  it('leaves the index alone for edits that change no searchable text (rating, trash, thumbnails)', async () => {
+    const lib = await openTestLibrary();
+    const item = makeItemRow({ name: 'quiet', tags: ['calm'] });
+    await putItems(lib, [item]);
+    const writes = vi.spyOn(lib.library.db.terms, 'bulkPut');
+    await putItems(lib, [{ ...item, star: 5, isDeleted: true, width: 10, height: 10 }]);
+    expect(writes).not.toHaveBeenCalled();
+    await putItems(lib, [{ ...item, star: 5, tags: ['calm', 'still'] }]);
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(await namesFound(lib, 'still quiet')).toEqual(['quiet']);
   });
 
   it('drops the terms of removed items', async () => {

@@ -16,7 +16,8 @@ import { itemQueryCold, itemQueryWarm } from './item-query';
 import { miniSearchRestore } from './minisearch-restore';
 import { seeding } from './seeding';
 import { smartFolderItems } from './smart-folder-items';
-import { itemGetDuringThumbnails, thumbnailRate } from './thumbnails';
+import { bulkTagging } from './bulk-tagging';
+import { itemGetDuringThumbnails, thumbnailRate, thumbnailsPoolVsOne } from './thumbnails';
 import { workerHeap } from './worker-heap';
 
 export const SCENARIOS: readonly Scenario[] = [
@@ -39,4 +40,6 @@ export const SCENARIOS: readonly Scenario[] = [
   eagleImportItems,
   eagleImportBytes,
   eagleExport,
+  thumbnailsPoolVsOne,
+  bulkTagging,
 ];

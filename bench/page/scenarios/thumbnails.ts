@@ -9,6 +9,8 @@
  * - item/get (limit 50) on that library while the jobs run (every 20 ms from the last item/add
  *   until the batch is done), against the same request paced the same way once no job is left.
  *   Issue goal: p99 while busy within 3× of the idle p99.
+ * A third row runs the same batch again into another fresh library with one media worker instead
+ * of the device-sized pool, and compares the two rates.
  */
 import { ApiClient } from '../../../src/app/api-client';
 import { startMediaHost } from '../../../src/app/media/media-host';
@@ -33,20 +35,41 @@ const BATCH_TIMEOUT_MS = 180_000;
 
 interface BatchResult {
   rate: number;
+  workers: number;
   floorRates: number[];
   busy: number[];
   idle: number[];
   note: string;
 }
 
-const cache = new WeakMap<BenchContext, Promise<BatchResult>>();
-const batchOf = (ctx: BenchContext) => {
-  let result = cache.get(ctx);
+/** Media workers of the page: the device-sized pool by default, or this many. */
+type Workers = number | undefined;
+
+const cache = new WeakMap<BenchContext, Map<Workers, Promise<BatchResult>>>();
+const batchOf = (ctx: BenchContext, workers?: Workers) => {
+  const batches = cache.get(ctx) ?? new Map<Workers, Promise<BatchResult>>();
+  cache.set(ctx, batches);
+  let result = batches.get(workers);
   if (!result) {
-    result = runBatch(ctx);
-    cache.set(ctx, result);
+    result = runBatch(ctx, workers);
+    batches.set(workers, result);
   }
   return result;
+};
+
+const photos = new WeakMap<BenchContext, Promise<Blob[]>>();
+const photosOf = (ctx: BenchContext) => {
+  let blobs = photos.get(ctx);
+  if (!blobs) {
+    blobs = (async () => {
+      await ctx.driver.log(`generating ${IMAGES} JPEGs of ${WIDTH}×${HEIGHT}`);
+      const made: Blob[] = [];
+      for (let i = 0; i < IMAGES; i++) made.push(await drawJpeg(i));
+      return made;
+    })();
+    photos.set(ctx, blobs);
+  }
+  return blobs;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -58,6 +81,21 @@ export const thumbnailRate: Scenario = {
   async measure(ctx) {
     const { rate, floorRates, note } = await batchOf(ctx);
     return { samples: [rate], baseline: { label: 'processRaster in the page, one by one', samples: floorRates }, note };
+  },
+};
+
+export const thumbnailsPoolVsOne: Scenario = {
+  id: 'thumbnails-pool',
+  label: `thumbnails, ${IMAGES} JPEGs, media worker pool`,
+  unit: 'items/s',
+  async measure(ctx) {
+    const pool = await batchOf(ctx);
+    const one = await batchOf(ctx, 1);
+    return {
+      samples: [pool.rate],
+      baseline: { label: 'the same batch with one media worker', samples: [one.rate] },
+      note: `pool of ${pool.workers} (navigator.hardwareConcurrency ${navigator.hardwareConcurrency}); ${one.note}`,
+    };
   },
 };
 
@@ -76,10 +114,8 @@ export const itemGetDuringThumbnails: Scenario = {
   },
 };
 
-async function runBatch(ctx: BenchContext): Promise<BatchResult> {
-  await ctx.driver.log(`generating ${IMAGES} JPEGs of ${WIDTH}×${HEIGHT}`);
-  const blobs: Blob[] = [];
-  for (let i = 0; i < IMAGES; i++) blobs.push(await drawJpeg(i));
+async function runBatch(ctx: BenchContext, workers: Workers): Promise<BatchResult> {
+  const blobs = await photosOf(ctx);
   const base64 = await Promise.all(blobs.map(toBase64));
   const bodies: Array<{ items: object[] }> = [];
   for (let at = 0; at < IMAGES; at += ADD_BATCH) {
@@ -88,11 +124,12 @@ async function runBatch(ctx: BenchContext): Promise<BatchResult> {
   }
   const megabytes = blobs.reduce((sum, blob) => sum + blob.size, 0) / 1024 / 1024;
 
-  const { path } = await new ApiClient().post<{ path: string }>('/library/create', { name: `${ctx.library.split('/').pop()!.replace(/\.library$/, '')}-thumbs` });
+  const suffix = workers === undefined ? 'thumbs' : `thumbs-${workers}w`;
+  const { path } = await new ApiClient().post<{ path: string }>('/library/create', { name: `${ctx.library.split('/').pop()!.replace(/\.library$/, '')}-${suffix}` });
   const api = new ApiClient({ library: path });
   const db = new LibraryDb(ctx.core.open(await ctx.core.registry.require(path)).db.name);
   const getPage = () => api.get<Page<{ id: string }>>('/item/get', { limit: 50 });
-  const host = startMediaHost();
+  const host = startMediaHost({ workers });
   try {
     const start = performance.now();
     for (const body of bodies) await orSkipWhenNotBuilt(api.post<{ ids: string[] }>('/item/add', body));
@@ -111,6 +148,13 @@ async function runBatch(ctx: BenchContext): Promise<BatchResult> {
     }
     const done = performance.now();
 
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    const rate = (IMAGES / (done - start)) * 1000;
+    if (workers !== undefined) {
+      const note = `${workers} worker${workers === 1 ? '' : 's'}: all ready ${seconds(done - start)} after the first request`;
+      return { rate, workers, floorRates: [], busy, idle: [], note };
+    }
+
     const idle: number[] = [];
     for (let i = 0; i < Math.max(ctx.settings.runs, Math.min(busy.length, 300)); i++) {
       idle.push(await timed(getPage));
@@ -121,15 +165,15 @@ async function runBatch(ctx: BenchContext): Promise<BatchResult> {
     const floorRates: number[] = [];
     for (const blob of blobs.slice(0, FLOOR_IMAGES)) floorRates.push(1000 / (await timed(() => processRaster(blob, 'image/jpeg'))));
 
-    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     return {
-      rate: (IMAGES / (done - start)) * 1000,
+      rate,
+      workers: host.poolSize,
       floorRates,
       busy,
       idle,
       note:
         `${megabytes.toFixed(0)} MB of JPEG in ${bodies.length} item/add requests took ${seconds(added - start)}; all thumbnails ready ` +
-        `${seconds(done - start)} after the first request (${seconds(done - added)} after the last); decoding in this page's media worker`,
+        `${seconds(done - start)} after the first request (${seconds(done - added)} after the last); decoding in this page's ${host.poolSize} media worker(s)`,
     };
   } finally {
     host.stop();

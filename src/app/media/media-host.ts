@@ -1,8 +1,8 @@
 /**
- * The page side of media processing: owns the dedicated media worker (started on first need) and
- * hands the service worker two ports, one to that worker and one to this page (SVG, video), at
- * start and whenever the service worker asks (a fresh instance has none). Says goodbye when the
- * page hides, since a dead port never tells. See docs/decisions/media-worker.md.
+ * The page side of media processing: owns the pool of media workers (./media-pool.ts) and hands
+ * the service worker a port to each of them and one to this page (SVG, video), at start and
+ * whenever the service worker asks (a fresh instance has none). Says goodbye when the page hides,
+ * since a dead port never tells. See docs/decisions/media-worker.md.
  */
 import * as Comlink from 'comlink';
 import {
@@ -10,36 +10,41 @@ import {
   MESSAGE_SOURCE,
   type MediaPortsGoodbye,
   type MediaPortsMessage,
-  type WorkerEndpoint,
+  type PageEndpoint,
 } from '../../media';
+import { MediaPool } from './media-pool';
 import { pageEndpoint } from './page-media';
 
 export interface MediaHost {
-  /** How many originals this page's worker has processed. */
+  /** How many originals this page's workers have processed. */
   processedCount(): Promise<number>;
-  /** Hands the service worker a fresh pair of ports. */
+  /** The same, per worker of the pool. */
+  processedCounts(): Promise<number[]>;
+  /** How many media workers this page may run. */
+  readonly poolSize: number;
+  /** How many of them are running (they start when the service worker first needs them). */
+  startedWorkers(): number;
+  /** Hands the service worker fresh ports (to each pool worker and to this page). */
   connect(): Promise<void>;
-  /** Ends the worker and closes every port: the service worker must do without this page. */
+  /** Ends the workers and closes every port: the service worker must do without this page. */
   stop(): void;
 }
 
-export function startMediaHost(): MediaHost {
+export interface MediaHostOptions {
+  /** Media workers to run; by default sized to the device (mediaPoolSize). */
+  workers?: number;
+}
+
+export function startMediaHost(options: MediaHostOptions = {}): MediaHost {
   const hostId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-  let worker: Worker | undefined;
-  let own: Comlink.Remote<WorkerEndpoint> | undefined;
+  const pool = new MediaPool(options.workers);
   const pagePorts: MessagePort[] = [];
   let stopped = false;
 
-  const workerPort = (): MessagePort => {
-    worker ??= new Worker(new URL('./media.worker.ts', import.meta.url), { type: 'module', name: 'media' });
-    const channel = new MessageChannel();
-    worker.postMessage({ type: 'connect', port: channel.port1 }, [channel.port1]);
-    return channel.port2;
-  };
-
   const pagePort = (): MessagePort => {
     const channel = new MessageChannel();
-    Comlink.expose(pageEndpoint, channel.port1);
+    const endpoint: PageEndpoint = { ...pageEndpoint, startWorker: (index) => pool.start(index) };
+    Comlink.expose(endpoint, channel.port1);
     pagePorts.push(channel.port1);
     return channel.port2;
   };
@@ -49,8 +54,8 @@ export function startMediaHost(): MediaHost {
   const connect = async () => {
     const target = await serviceWorker();
     if (stopped || !target) return;
-    const message: MediaPortsMessage = { source: MESSAGE_SOURCE, type: 'media-ports', hostId, worker: workerPort(), page: pagePort() };
-    target.postMessage(message, [message.worker, message.page]);
+    const message: MediaPortsMessage = { source: MESSAGE_SOURCE, type: 'media-ports', hostId, workers: pool.ports(), page: pagePort() };
+    target.postMessage(message, [...message.workers, message.page]);
   };
 
   const goodbye = () => {
@@ -71,20 +76,17 @@ export function startMediaHost(): MediaHost {
 
   return {
     connect,
-    processedCount: async () => {
-      if (!worker) return 0;
-      own ??= Comlink.wrap<WorkerEndpoint>(workerPort());
-      return own.processedCount();
-    },
+    poolSize: pool.size,
+    startedWorkers: () => pool.started,
+    processedCounts: () => pool.processedCounts(),
+    processedCount: async () => (await pool.processedCounts()).reduce((sum, count) => sum + count, 0),
     stop() {
       stopped = true;
       goodbye();
       navigator.serviceWorker.removeEventListener('message', onMessage);
       removeEventListener('pagehide', goodbye);
       removeEventListener('pageshow', onPageShow);
-      worker?.terminate();
-      worker = undefined;
-      own = undefined;
+      pool.terminate();
       for (const port of pagePorts.splice(0)) port.close();
     },
   };

@@ -9,7 +9,7 @@ import { renderThumbnail, THUMBNAIL_LONG_SIDE, undecodable, type PageEndpoint, t
 /** A video that shows no frame within this time is treated as undecodable. */
 const VIDEO_MS = 15_000;
 
-export const pageEndpoint: PageEndpoint = {
+export const pageEndpoint: Omit<PageEndpoint, 'startWorker'> = {
   ping: () => 'pong',
   async processInPage(bytes, mime, kind) {
     const url = URL.createObjectURL(new Blob([bytes], { type: mime }));

@@ -71,5 +71,8 @@ export const updateInput = z.lazy(() => z.object({
 }));
 export type UpdateInput = z.output<typeof updateInput>;
 
+/** item/update takes one item, or `items` (ours): a batch checked entry by entry so errors name the index. */
+export const updateRequestInput = z.lazy(() => z.union([z.object({ items: z.array(z.unknown()) }), z.record(z.string(), z.unknown())]));
+
 export const itemIdInput = z.lazy(() => z.object({ id: requiredString() }));
 export const selectInput = z.lazy(() => z.object({ ids: stringList() }));

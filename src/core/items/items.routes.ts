@@ -5,8 +5,8 @@ import { addCommentInput, removeCommentInput, updateCommentInput } from './comme
 import { addItems } from './item-add.service';
 import { serveFile, serveThumbnail } from './item-files';
 import { countAll, listItems } from './item-list.service';
-import { updateItem } from './item-update.service';
-import { addInput, itemIdInput, itemListInput, selectInput, updateInput } from './item.schema';
+import { updateItems } from './item-update.service';
+import { addInput, itemIdInput, itemListInput, selectInput, updateRequestInput } from './item.schema';
 import { openItem, selectItems } from './selection';
 
 export const itemRoutes = [
@@ -14,7 +14,7 @@ export const itemRoutes = [
   route('POST', '/item/get', itemListInput, listItems),
   route('GET', '/item/countAll', noInput, countAll),
   route('POST', '/item/add', addInput, addItems),
-  route('POST', '/item/update', updateInput, updateItem),
+  route('POST', '/item/update', updateRequestInput, updateItems),
   route('GET', '/item/getComments', itemIdInput, (ctx, input) => listComments(ctx, input.id)),
   route('POST', '/item/addComment', addCommentInput, addComment),
   route('POST', '/item/updateComment', updateCommentInput, updateComment),

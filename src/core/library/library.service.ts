@@ -40,11 +40,13 @@ export async function libraryHistory(ctx: Context, page: PageRequest) {
 export async function switchLibrary(ctx: Context, libraryPath: string): Promise<true> {
   const record = await ctx.registry.switchTo(libraryPath);
   ctx.notify({ type: 'library-switched', path: record.path, name: record.name });
+  ctx.changes.publish({ kind: 'library', action: 'switched', ids: [record.path], details: { name: record.name }, library: record.path });
   return true;
 }
 
 export async function createLibrary(ctx: Context, name: string) {
   const record = await ctx.registry.create(name);
+  ctx.changes.publish({ kind: 'library', action: 'created', ids: [record.path], details: { name: record.name }, library: record.path });
   return { name: record.name, path: record.path, modificationTime: record.createdAt, applicationVersion: record.applicationVersion };
 }
 

@@ -23,7 +23,10 @@ export interface JobRunnerOptions {
   media?: MediaProcessor;
   clock: () => number;
   observers: readonly ItemObserver[];
-  /** Jobs in flight at once per library: one decodes while the other is being stored. */
+  /**
+   * Jobs in flight at once per library; by default one more than the processor can decode at
+   * once (its capacity), so one is being stored while the others decode.
+   */
   concurrency?: number;
   /** Failed attempts (transient trouble) before a job is dropped. */
   maxAttempts?: number;
@@ -106,9 +109,15 @@ export class JobRunner {
       drain.kicked = false;
       const skip = new Set<string>();
       const inFlight = new Set<string>();
-      const lanes = Array.from({ length: this.options.concurrency ?? 2 }, () => this.lane(drain.library, skip, inFlight));
+      const lanes = Array.from({ length: await this.laneCount() }, () => this.lane(drain.library, skip, inFlight));
       await Promise.all(lanes);
     } while (drain.kicked);
+  }
+
+  private async laneCount(): Promise<number> {
+    if (this.options.concurrency) return this.options.concurrency;
+    const capacity = await this.options.media!.capacity?.().catch(() => 1);
+    return Math.max(1, capacity ?? 1) + 1;
   }
 
   private async lane(library: OpenLibrary, skip: Set<string>, inFlight: Set<string>): Promise<void> {

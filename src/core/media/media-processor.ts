@@ -38,6 +38,8 @@ export type MediaOutcome =
 export interface MediaProcessor {
   /** Resolves with an outcome; rejects only on transient trouble (the job is retried later). */
   process(request: MediaRequest): Promise<MediaOutcome>;
+  /** How many originals it can decode at once (a pool of workers); 1 when absent. */
+  capacity?(): Promise<number>;
 }
 
 const RASTER_MIMES = new Set([

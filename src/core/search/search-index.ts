@@ -2,15 +2,24 @@
  * The `searchIndex` item observer keeps the `terms` table (each item's terms and words) and the
  * term posting lists (the persistent word index) right in the same transaction as every item
  * change. Folder names and comments are read fresh from their tables each time, because a folder
- * rename or a comment edit reaches us through `refreshItems`.
+ * rename or a comment edit reaches us through `refreshItems`. An edit that leaves every searchable
+ * field of the row as it was (rating, trash, a thumbnail made) leaves the index alone.
  */
 import { termList } from '../postings/posting-lists';
 import { applyPostings, notePostings, type PostingDelta } from '../postings/postings-store';
-import type { ItemObserver } from '../storage/item-changes';
-import type { TermsRow } from '../storage/rows';
+import type { ItemChange, ItemObserver } from '../storage/item-changes';
+import type { ItemRow, TermsRow } from '../storage/rows';
 import { searchableFields, termsRowOf } from './search-document';
 
-export const searchIndex: ItemObserver = async (db, changes) => {
+/** The row's own searchable values; folder names and comments are read from their tables. */
+const textOf = (row: ItemRow) => [row.name, row.ext, row.annotation, row.url, ...row.tags, '', ...row.folders].join('\u0000');
+
+/** False for an edit that cannot change the item's searchable text; a refresh (same row) always may. */
+const touchesText = ({ before, after }: ItemChange) => !before || !after || before === after || textOf(before) !== textOf(after);
+
+export const searchIndex: ItemObserver = async (db, all) => {
+  const changes = all.filter(touchesText);
+  if (changes.length === 0) return;
   const rows = changes.flatMap((change) => (change.after ? [change.after] : []));
   const removed = changes.flatMap((change) => (!change.after && change.before ? [change.before.pk] : []));
   const known = changes.flatMap((change) => (change.before ? [change.before.pk] : []));

@@ -1,8 +1,11 @@
 /**
  * Every write request runs in one read-write Dexie transaction over the whole library, so a failed
- * write leaves the library exactly as it was, and concurrent writes are serialised.
+ * write leaves the library exactly as it was, and concurrent writes are serialised. The changes it
+ * announced reach the change feed once it has committed (../events/transaction-changes.ts).
  */
+import type { Transaction } from 'dexie';
 import type { OpenLibrary } from '../context';
+import { collectChanges, takeChanges } from '../events/transaction-changes';
 import { loadPinyin } from '../tags/pinyin';
 import type { LibraryMeta } from './rows';
 
@@ -11,7 +14,10 @@ export const META_KEY = 'meta';
 export async function writeTransaction<T>(library: OpenLibrary, now: number, work: () => Promise<T>): Promise<T> {
   const { db } = library;
   await loadPinyin(); // a write may make tag rows, which spell their names in pinyin
-  return db.transaction('rw', db.tables, async () => {
+  let transaction: Transaction | undefined;
+  const result = await db.transaction('rw', db.tables, async (tx) => {
+    transaction = tx;
+    collectChanges(tx);
     const result = await work();
     const meta = (await db.state.get(META_KEY))?.value as LibraryMeta | undefined;
     await db.state.put({
@@ -20,6 +26,8 @@ export async function writeTransaction<T>(library: OpenLibrary, now: number, wor
     });
     return result;
   });
+  for (const change of takeChanges(transaction!)) library.changes.publish({ ...change, library: library.record.path });
+  return result;
 }
 
 export async function readMeta(library: OpenLibrary): Promise<LibraryMeta> {

@@ -5,6 +5,7 @@ import { pageOf, pageRows, paginate, type PageRequest } from '../http/pagination
 import type { LibraryDb } from '../storage/library-db';
 import type { TagRow } from '../storage/rows';
 import { writeRequest } from '../storage/write-request';
+import { announce } from '../events/transaction-changes';
 import { pruneTags } from './tag-lifecycle';
 import { mergeTag, renameTag } from './tag-rewrite';
 import { loadGroupsByTag, tagView, type TagView } from './tag-view';
@@ -73,6 +74,7 @@ export async function updateTag(ctx: Context, input: UpdateTagInput): Promise<Ta
         throw conflict(`Field "name": a tag named "${input.name}" already exists; use tag/merge to combine two tags.`);
       }
       await renameTag(db, found, input.name, now);
+      announce({ kind: 'tag', action: 'renamed', ids: [input.name], details: { from: found.name } });
       name = input.name;
     }
     const row = (await db.tags.get(name))!;
@@ -94,6 +96,7 @@ export async function mergeTags(ctx: Context, { source, target }: MergeTagsInput
     const found = await db.tags.get(source);
     if (!found) throw notFound(`Field "source": no tag named "${source}".`);
     const affectedItems = await mergeTag(db, found, target, now);
+    announce({ kind: 'tag', action: 'merged', ids: [target], details: { from: source } });
     await pruneTags(db, [target]);
     return { affectedItems, sourceRemoved: true };
   });

@@ -1,0 +1,42 @@
+/**
+ * The change feed: every change to any library is published here once it is stored, and every
+ * subscriber (each open `/api/v2/events` stream) hears it. It holds nothing: a subscriber that was
+ * not listening missed the change and re-reads instead.
+ *
+ * Two ways in, one for each situation:
+ * - inside a write transaction, `announce()` (./transaction-changes.ts): held until the transaction
+ *   commits, dropped if it fails. Item rows, folders, tags, tag groups, smart folders and comments
+ *   are announced for you (./item-changes.observer.ts, ./table-watch.ts).
+ * - outside one (a library switch, an import's or the AI index's progress), `publish()` directly,
+ *   from `ctx.changes` in a handler or `api.changes` in background work, e.g.
+ *   `changes.publish({ kind: 'import', action: 'progress', ids: [importId], details: { done, total }, library: path })`.
+ * New actions are declared in ./change.ts (ChangeActions) and listed in the README.
+ */
+import type { ChangeEvent } from './change';
+
+export type ChangeListener = (event: ChangeEvent) => void;
+
+export class ChangeFeed {
+  private readonly listeners = new Set<ChangeListener>();
+
+  publish(event: ChangeEvent): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        // One broken subscriber must not keep the change from the others.
+        console.error('[changes]', error);
+      }
+    }
+  }
+
+  /** Returns the unsubscribe function. */
+  subscribe(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get subscriberCount(): number {
+    return this.listeners.size;
+  }
+}

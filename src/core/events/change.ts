@@ -1,0 +1,41 @@
+/**
+ * What the change feed announces: one change per kind of object and action, with the ids
+ * concerned. `GET /api/v2/events` sends each as a server-sent event named by `kind`, whose data is
+ * the rest of the change (README, "API extensions"). A change is a hint to re-read, never the data
+ * itself: it carries no history, and a client that reconnects re-reads what it shows.
+ */
+
+/** Every action of every kind. Add an action here (and to the README) before announcing it. */
+export interface ChangeActions {
+  /** ids: item ids. `updated` also covers comments, thumbnails and palettes becoming ready. */
+  item: 'added' | 'updated' | 'trashed' | 'restored' | 'removed' | 'selected' | 'opened';
+  /** ids: folder ids. `updated` also covers a folder's item count. */
+  folder: 'created' | 'updated' | 'removed' | 'opened';
+  smartFolder: 'created' | 'updated' | 'removed';
+  /**
+   * ids: tag names (a tag's name is its id). `updated` also covers counts; `renamed` and `merged`
+   * carry `from` (the old name, or the merged source) besides the row changes they cause.
+   */
+  tag: 'created' | 'updated' | 'removed' | 'renamed' | 'merged';
+  tagGroup: 'created' | 'updated' | 'removed';
+  /** ids: the library's path; `switched` also carries `name`. */
+  library: 'created' | 'switched';
+  /** Progress of an import, published by the import job (ids: the import's id). */
+  import: string;
+  /** Progress of AI-search indexing, published by the indexer. */
+  aiSearch: string;
+}
+
+export type ChangeKind = keyof ChangeActions;
+
+export const CHANGE_KINDS: readonly ChangeKind[] = ['item', 'folder', 'smartFolder', 'tag', 'tagGroup', 'library', 'import', 'aiSearch'];
+
+/** Extra JSON fields some changes carry (`from` of a rename, an import's counts). */
+export type ChangeDetails = Record<string, string | number | boolean | null | readonly string[]>;
+
+export type Change = {
+  [K in ChangeKind]: { kind: K; action: ChangeActions[K]; ids: readonly string[]; details?: ChangeDetails };
+}[ChangeKind];
+
+/** A change as published: of which library (its path). */
+export type ChangeEvent = Change & { library: string };

@@ -1,0 +1,54 @@
+/**
+ * `GET /api/v2/events`: the change feed as a `text/event-stream` that `EventSource` reads. Each
+ * change is one event named by its kind, whose data is the JSON of the rest:
+ *
+ *     event: tag
+ *     data: {"action":"renamed","ids":["feline"],"from":"cat","library":"/libraries/a.library"}
+ *
+ * The stream lives as long as the service worker does: when the browser stops the worker the
+ * stream ends and EventSource reconnects (after `retry`), and the client re-reads what it shows,
+ * since changes made meanwhile were not announced to it.
+ */
+import type { ChangeEvent } from './change';
+import type { ChangeFeed } from './change-feed';
+
+/** How soon EventSource reconnects after the stream ends (its default is a few seconds). */
+export const RETRY_MS = 500;
+
+/** A client that reads nothing while this many events wait is cut off (it reconnects and re-reads). */
+const MAX_QUEUED = 1000;
+
+const encoder = new TextEncoder();
+
+/** One server-sent event; JSON has no raw line breaks, so the data is one line. */
+export function formatEvent({ kind, action, ids, details, library }: ChangeEvent): string {
+  return `event: ${kind}\ndata: ${JSON.stringify({ action, ids, ...details, library })}\n\n`;
+}
+
+export function eventStream(feed: ChangeFeed): Response {
+  let unsubscribe = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      // The comment makes the first bytes arrive at once, so EventSource reports `open`.
+      controller.enqueue(encoder.encode(`retry: ${RETRY_MS}\n: connected\n\n`));
+      unsubscribe = feed.subscribe((event) => {
+        if ((controller.desiredSize ?? 0) < -MAX_QUEUED) {
+          unsubscribe();
+          controller.close();
+          return;
+        }
+        try {
+          controller.enqueue(encoder.encode(formatEvent(event)));
+        } catch {
+          unsubscribe(); // the client went away
+        }
+      });
+    },
+    cancel() {
+      unsubscribe();
+    },
+  });
+  return new Response(body, {
+    headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}

@@ -1,0 +1,5 @@
+import { noInput } from '../http/input';
+import { route } from '../http/router';
+import { eventStream } from './event-stream';
+
+export const eventRoutes = [route('GET', '/events', noInput, async (ctx) => eventStream(ctx.changes))];
