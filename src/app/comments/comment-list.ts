@@ -62,7 +62,7 @@ export class CommentList extends LitElement {
     const place = describePlace(comment);
     if (this.editing === comment.id) {
       return html`<li class="editing">
-        <form @submit=${(e: Event) => this.save(comment, e)} @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && (e.stopPropagation(), (this.editing = null))}>
+        <form @submit=${(e: Event) => this.save(comment, e)} @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && (e.preventDefault(), e.stopPropagation(), (this.editing = null))}>
           <label class="visually-hidden" for="edit-${comment.id}">Comment ${place}</label>
           <textarea id="edit-${comment.id}" name="annotation" data-comment=${comment.id} .value=${comment.annotation}></textarea>
           <div class="actions">
