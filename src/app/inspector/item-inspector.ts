@@ -12,6 +12,7 @@ import { ItemComments } from '../comments/item-comments';
 import '../comments/comment-list';
 import { define } from '../ui/define';
 import { emit, errorMessage, writeThrough } from '../ui/events';
+import { icons } from '../ui/icons';
 import { mediaUrl } from '../ui/media-url';
 import { defaultCommentPlace, defaultPlaceHint } from './comment-place';
 import { folderOptions, type FolderOption } from './folder-options';
@@ -162,7 +163,7 @@ export class ItemInspector extends LitElement {
         <div class="row">
           <input id="url" type="url" placeholder="https://…" .value=${live(item.url)} @change=${(e: Event) => this.changeText('url', e)}
             @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && (e.target as HTMLInputElement).blur()} />
-          ${item.url ? html`<a class="open" href=${item.url} target="_blank" rel="noopener noreferrer" aria-label="Open the URL in a new tab">↗</a>` : nothing}
+          ${item.url ? html`<a class="open" href=${item.url} target="_blank" rel="noopener noreferrer" aria-label="Open the URL in a new tab">${icons.external}</a>` : nothing}
         </div>
       </div>
       <section aria-labelledby="info-heading">

@@ -13,6 +13,7 @@ import '../comments/comment-list';
 import { ItemComments, type CommentPlace } from '../comments/item-comments';
 import { define } from '../ui/define';
 import { emit, errorMessage, writeThrough } from '../ui/events';
+import { icons } from '../ui/icons';
 import { mediaKind } from '../ui/media-kind';
 import { mediaUrl } from '../ui/media-url';
 import './comment-card';
@@ -220,7 +221,7 @@ export class ItemViewer extends LitElement {
         <img src=${mediaUrl(item.thumbnailURL, this.library)} alt=${item.name} />
         <h3>${item.name}</h3>
         ${kind === 'bookmark' ? html`<p class="link-text">${item.url}</p>` : html`<p class="link-text">${item.ext.toUpperCase()} file</p>`}
-        ${link ? html`<a class="open" href=${link} target="_blank" rel="noopener noreferrer">${kind === 'bookmark' ? 'Open link' : 'Open file'} ↗</a>` : nothing}
+        ${link ? html`<a class="open" href=${link} target="_blank" rel="noopener noreferrer">${kind === 'bookmark' ? 'Open link' : 'Open file'} ${icons.external}</a>` : nothing}
       </div>
     </div>`;
   }

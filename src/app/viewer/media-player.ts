@@ -147,7 +147,7 @@ export class MediaPlayer extends LitElement {
     css`
       :host { display: flex; flex-direction: column; position: relative; min-height: 0; color: #f1f3f4; }
       .screen { flex: 1; min-height: 0; display: grid; place-items: center; }
-      video { max-width: 100%; max-height: 100%; background: #000; }
+      .screen > video { width: 100%; height: 100%; object-fit: contain; background: #000; }
       .audio-art { display: grid; gap: 1rem; justify-items: center; font-size: 16px; }
       .audio-art img { width: min(240px, 50vw); aspect-ratio: 1; object-fit: cover; border-radius: 12px; }
       .controls { display: flex; align-items: center; gap: 0.75rem; padding: 0.6rem 1rem; background: rgb(0 0 0 / 0.4); }

@@ -20,6 +20,7 @@ export const viewerStyles = [
     .toolbar button[aria-pressed='true'] { background: #2f5fd0; color: #fff; }
     .title { flex: 1 1 160px; min-width: 0; margin: 0 0.5rem 0 0.25rem; font-size: 15px; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
     .group { display: inline-flex; align-items: center; gap: 2px; padding-right: 0.4rem; border-right: 1px solid #33363b; }
+    .icon { flex: none; }
     .zoom-level { min-width: 3.2em; font-size: 12px; color: #bdc1c6; text-align: right; font-variant-numeric: tabular-nums; }
     .spacer { flex: 1 0 0; }
     .body { flex: 1; min-height: 0; display: flex; }
@@ -30,7 +31,7 @@ export const viewerStyles = [
     .placard h3 { margin: 0.4rem 0 0; font-size: 18px; }
     .link-text { margin: 0; color: #bdc1c6; overflow-wrap: anywhere; }
     .open {
-      display: inline-flex; align-items: center; min-height: 40px; padding: 0 1.2rem; border-radius: 8px;
+      display: inline-flex; align-items: center; gap: 0.4rem; min-height: 40px; padding: 0 1.2rem; border-radius: 8px;
       background: #2f5fd0; color: #fff; font-weight: 600; text-decoration: none;
     }
     .open:hover { filter: brightness(1.1); }
@@ -44,7 +45,7 @@ export const viewerStyles = [
     @media (max-width: 700px) {
       .body { flex-direction: column; }
       .comments { width: auto; max-height: 42dvh; border-left: 0; border-top: 1px solid #33363b; }
-      .wide-only { display: none; }
+      .wide-only, .zoom-level { display: none; }
       .group { border-right: 0; padding-right: 0; }
       .title { flex-basis: 100%; order: -1; }
     }

@@ -35,10 +35,12 @@ export function recordEvents<D>(element: HTMLElement, type: string): D[] {
 }
 
 /** Waits until check() returns something truthy (the panel renders after its API answers). */
-export async function until<T>(check: () => T | undefined | null | false, timeout = 10_000): Promise<T> {
+type Maybe<T> = T | undefined | null | false | 0;
+
+export async function until<T>(check: () => Maybe<T> | Promise<Maybe<T>>, timeout = 10_000): Promise<T> {
   const start = performance.now();
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value) return value;
     if (performance.now() - start > timeout) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 20));
