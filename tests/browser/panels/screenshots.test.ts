@@ -4,33 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import type { Folder, Item, Page } from '../../../src/app/api-types';
 import '../../../src/app/inspector/item-inspector';
 import type { ItemInspector } from '../../../src/app/inspector/item-inspector';
 import '../../../src/app/viewer/item-viewer';
 import type { ItemViewer } from '../../../src/app/viewer/item-viewer';
 import type { MediaPlayer } from '../../../src/app/viewer/media-player';
-import { isolatedClient } from '../service-worker';
-import { pictureBase64, recordedWebm } from './media-fixtures';
+import { recordedWebm } from './media-fixtures';
+import { sampleLibrary as library } from './sample-library';
 import { mount, until } from './mount';
 
 const OUT = '../../../screenshots/panels';
-
-async function library() {
-  const { client, library } = await isolatedClient();
-  const travel = await client.post<Folder>('/folder/create', { name: 'Travel' });
-  const coast = await client.post<Folder>('/folder/create', { name: 'Coast 2026', parent: travel.id });
-  const { id } = await client.post<{ id: string }>('/item/add', {
-    name: 'Harbour at dusk', base64: await pictureBase64(1600, 1000), tags: ['sunset', 'harbour', 'warm light'], folders: [coast.id],
-    annotation: 'Shot from the north pier, ten minutes after sunset.', website: 'https://example.com/photos/harbour',
-  });
-  await client.post('/item/update', { id, star: 4, url: 'https://example.com/photos/harbour' });
-  await client.post('/item/addComment', { id, annotation: 'The sun just above the water', x: 930, y: 420, width: 240, height: 230 });
-  await client.post('/item/addComment', { id, annotation: 'Crop the dark band?', x: 0, y: 730, width: 1600, height: 270 });
-  // The palette comes from the background thumbnail job; give it a moment.
-  await until(async () => (await client.get<Page<Item>>('/item/get', { id })).data[0]?.thumbnailReady, 15_000).catch(() => undefined);
-  return { client, library, id };
-}
 
 describe.each([
   [1280, 800],
