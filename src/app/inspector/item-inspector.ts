@@ -14,6 +14,7 @@ import { define } from '../ui/define';
 import { emit, errorMessage, writeThrough } from '../ui/events';
 import { icons } from '../ui/icons';
 import { mediaUrl } from '../ui/media-url';
+import { WriteQueue } from '../ui/write-queue';
 import { defaultCommentPlace, defaultPlaceHint } from './comment-place';
 import { folderOptions, type FolderOption } from './folder-options';
 import './folder-picker';
@@ -46,6 +47,7 @@ export class ItemInspector extends LitElement {
   declare folders: FolderOption[];
   declare missing: boolean;
   private loading = 0;
+  private readonly writes = new WriteQueue();
 
   constructor() {
     super();
@@ -91,7 +93,7 @@ export class ItemInspector extends LitElement {
   private async change(change: ItemChange): Promise<void> {
     const item = this.item;
     if (!item) return;
-    const updated = await writeThrough(this, item.id, () => this.api.post<Item>('/item/update', { id: item.id, ...change }));
+    const updated = await this.writes.run(() => writeThrough(this, item.id, () => this.api.post<Item>('/item/update', { id: item.id, ...change })));
     if (updated && this.item?.id === updated.id) this.item = updated;
     else if (!updated) await this.load(); // show what the library really holds
   }
@@ -114,10 +116,11 @@ export class ItemInspector extends LitElement {
   private async commentWrite(write: (comments: ItemComments) => Promise<unknown>): Promise<void> {
     if (!this.item) return;
     const comments = this.comment();
-    const done = await writeThrough(this, comments.itemId, () => write(comments));
-    const list = await comments.list().catch(() => undefined);
+    const list = await this.writes.run(async () => {
+      await writeThrough(this, comments.itemId, () => write(comments));
+      return comments.list().catch(() => undefined);
+    });
     if (list && this.item?.id === comments.itemId) this.comments = list;
-    void done;
   }
 
   private renderPalette(item: Item) {

@@ -92,7 +92,17 @@ export class ImageStage extends LitElement {
     this.dispatchEvent(new CustomEvent('zoom-change', { detail: { scale: this.view.scale } }));
   }
 
-  private local(event: PointerEvent): Point {
+  /** The wheel zooms around the pointer, as image viewers do. */
+  private onWheel(event: WheelEvent): void {
+    event.preventDefault();
+    const bounds = this.getBoundingClientRect();
+    const anchor = { x: event.clientX - bounds.left, y: event.clientY - bounds.top };
+    this.view = zoomAround(this.view, Math.exp(-event.deltaY * 0.002), anchor, this.size, this.box);
+    this.mode = 'free';
+    this.dispatchEvent(new CustomEvent('zoom-change', { detail: { scale: this.view.scale } }));
+  }
+
+  private local(event: PointerEvent | MouseEvent): Point {
     const bounds = this.getBoundingClientRect();
     return { x: event.clientX - bounds.left, y: event.clientY - bounds.top };
   }
@@ -148,7 +158,8 @@ export class ImageStage extends LitElement {
     const anchor = anchorRect ? toScreenRect(this.view, anchorRect) : null;
     return html`
       <div class="surface ${this.drawing ? 'drawing' : ''}" @pointerdown=${this.onDown} @pointermove=${this.onMove}
-        @pointerup=${this.onUp} @pointercancel=${this.onUp}>
+        @pointerup=${this.onUp} @pointercancel=${this.onUp} @wheel=${this.onWheel}
+        @dblclick=${() => !this.drawing && this.dispatchEvent(new CustomEvent('zoom-toggle'))}>
         <img src=${this.src} alt=${this.alt} draggable="false" @load=${this.onLoad}
           style="width:${this.size.width}px;height:${this.size.height}px;transform:translate(${x}px,${y}px) scale(${scale})" />
         ${rects.map(

@@ -16,6 +16,7 @@ import { emit, errorMessage, writeThrough } from '../ui/events';
 import { icons } from '../ui/icons';
 import { mediaKind } from '../ui/media-kind';
 import { mediaUrl } from '../ui/media-url';
+import { WriteQueue } from '../ui/write-queue';
 import './comment-card';
 import './image-stage';
 import type { ImageStage, ZoomMode } from './image-stage';
@@ -50,6 +51,7 @@ export class ItemViewer extends LitElement {
   declare activeId: string | null;
   declare sidebar: boolean;
   private loading = 0;
+  private readonly writes = new WriteQueue();
 
   constructor() {
     super();
@@ -133,8 +135,10 @@ export class ItemViewer extends LitElement {
     const item = this.item;
     if (!item) return;
     const comments = new ItemComments(this.api, item.id);
-    const answer = await writeThrough(this, item.id, () => work(comments));
-    const list = await comments.list().catch(() => undefined);
+    const [answer, list] = await this.writes.run(async () => {
+      const written = await writeThrough(this, item.id, () => work(comments));
+      return [written, await comments.list().catch(() => undefined)] as const;
+    });
     if (this.item?.id !== item.id) return;
     if (list) this.comments = list;
     if (answer && answer !== true) this.activeId = answer.id;
@@ -175,6 +179,7 @@ export class ItemViewer extends LitElement {
   private onKey(event: KeyboardEvent): void {
     const target = event.composedPath()[0] as HTMLElement;
     if (target.closest?.('input, textarea, select, [role="radiogroup"]')) return;
+    if (event.key === ' ' && target.closest?.('button, a')) return; // Space presses the focused button
     const keys: Record<string, () => void> = {
       ArrowLeft: () => this.navigate(-1),
       ArrowRight: () => this.navigate(1),
@@ -183,6 +188,7 @@ export class ItemViewer extends LitElement {
       '-': () => this.zoom(0.8),
       '0': () => this.setMode('fit'),
       '1': () => this.setMode('actual'),
+      ' ': () => this.renderRoot.querySelector<MediaPlayer>('media-player')?.toggle(),
     };
     const action = keys[event.key];
     if (!action || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -207,7 +213,7 @@ export class ItemViewer extends LitElement {
         .comments=${this.comments} .activeId=${this.activeId} .draft=${this.draft as Rect | null} .drawing=${this.drawing} .mode=${this.mode}
         @rect-drawn=${(e: CustomEvent<Rect>) => ((this.activeId = null), (this.draft = e.detail))}
         @comment-pick=${(e: CustomEvent<{ commentId: string }>) => this.pick(e.detail.commentId)}
-        @zoom-change=${() => this.requestUpdate()}>${this.renderCard()}</image-stage>`;
+        @zoom-change=${() => ((this.mode = 'free'), this.requestUpdate())} @zoom-toggle=${() => this.setMode(this.mode === 'fit' ? 'actual' : 'fit')}>${this.renderCard()}</image-stage>`;
     }
     if (kind === 'video' || kind === 'audio') {
       const draftAt = this.draft && 'duration' in this.draft ? this.draft.duration : null;
@@ -228,7 +234,7 @@ export class ItemViewer extends LitElement {
 
   override render() {
     const item = this.item;
-    return html`<dialog aria-label=${item ? `Viewer: ${item.name}` : 'Viewer'} @cancel=${(e: Event) => (e.preventDefault(), this.close())} @keydown=${this.onKey}>
+    return html`<dialog autofocus aria-label=${item ? `Viewer: ${item.name}` : 'Viewer'} @cancel=${(e: Event) => (e.preventDefault(), this.close())} @keydown=${this.onKey}>
       ${renderToolbar(this, item)}
       <div class="body">
         ${item && item.id === this.itemId ? this.renderBody(item) : html`<div class="stage other"><p class="loading">Loading…</p></div>`}

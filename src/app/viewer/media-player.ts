@@ -50,6 +50,14 @@ export class MediaPlayer extends LitElement {
     this.playing = false;
   }
 
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('src')) {
+      this.time = 0;
+      this.duration = 0;
+      this.playing = false;
+    }
+  }
+
   get media(): HTMLMediaElement | null {
     return this.renderRoot.querySelector('video, audio');
   }

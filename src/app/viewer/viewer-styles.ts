@@ -10,6 +10,7 @@ export const viewerStyles = [
       background: #16171a; color: #f1f3f4; display: none; flex-direction: column; overflow: hidden;
     }
     dialog[open] { display: flex; }
+    dialog:focus { outline: none; } /* it takes focus on opening, so keys reach the viewer */
     dialog::backdrop { background: rgb(0 0 0 / 0.7); }
     .toolbar {
       display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 0.5rem; padding: 0.4rem 0.6rem;

@@ -32,6 +32,6 @@ export function renderToolbar(viewer: ItemViewer, item: Item | null) {
     <span class="spacer"></span>
     <button type="button" class="quiet" aria-pressed=${viewer.sidebar} aria-label="Comments panel" title="Comments"
       @click=${() => (viewer.sidebar = !viewer.sidebar)}>${icons.comments}</button>
-    <button type="button" class="quiet close" aria-label="Close viewer" title="Close (Esc)" autofocus @click=${() => viewer.close()}>${icons.close}</button>
+    <button type="button" class="quiet close" aria-label="Close viewer" title="Close (Esc)" @click=${() => viewer.close()}>${icons.close}</button>
   </header>`;
 }

@@ -53,7 +53,13 @@ describe('<item-viewer> with an image', () => {
     expect(stage.scale).toBeCloseTo(0.8);
     await userEvent.click(page.getByRole('button', { name: 'Fit' }));
     await until(() => stage.scale < 0.8);
-    void viewer;
+    const fitted = stage.scale;
+    await userEvent.wheel(stage, { delta: { y: -200 } });
+    await until(() => stage.scale > fitted * 1.2);
+    await userEvent.dblClick(stage);
+    await until(() => viewer.mode === 'fit' && stage.scale === fitted);
+    await userEvent.dblClick(stage);
+    await until(() => stage.scale === 1);
   });
 
   it('draws a rectangle comment, then edits and removes it in place', async () => {
@@ -140,6 +146,11 @@ describe('<item-viewer> with video, audio and bookmarks', () => {
 
     await userEvent.click(seek, { position: { x: 4, y: bounds.height / 2 } });
     await until(() => player.currentTime < 0.3);
+    (viewer.shadowRoot!.querySelector('dialog') as HTMLElement).focus();
+    await userEvent.keyboard(' ');
+    await until(() => player.playing);
+    await userEvent.keyboard(' ');
+    await until(() => !player.playing);
     await userEvent.click(page.getByRole('button', { name: /^Comment at 0:01/ }));
     await until(() => Math.abs(player.currentTime - made!.duration!) < 0.2);
   });
