@@ -134,6 +134,14 @@ describe('<item-viewer> with video, audio and bookmarks', () => {
     await until(() => Math.abs(player.currentTime - player.duration * 0.6) < 0.3);
     const at = player.currentTime;
 
+    // Esc leaves a comment being written, not the viewer.
+    const closes = recordEvents(viewer, 'viewer-close');
+    await userEvent.click(page.getByRole('button', { name: 'Comment here' }));
+    await expect.element(page.getByRole('textbox', { name: /New comment/ })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await expect.element(page.getByRole('textbox', { name: /New comment/ })).not.toBeInTheDocument();
+    expect(closes).toEqual([]);
+
     const written = nextEvent(viewer, 'item-changed');
     await userEvent.click(page.getByRole('button', { name: 'Comment here' }));
     await userEvent.keyboard('Car enters');
