@@ -1,8 +1,9 @@
 /**
  * <comment-card>: a comment shown where it sits (beside its rectangle or marker), to read, edit or
- * remove in place, or the box for a comment just drawn. Sends card-save {annotation}, card-remove, card-close.
+ * remove in place, or the box for a comment just drawn. Sends card-save {annotation}, card-remove,
+ * card-move (put it elsewhere) and card-close.
  */
-import { LitElement, css, html } from 'lit';
+import { LitElement, css, html, nothing } from 'lit';
 import type { Comment } from '../api-types';
 import { define } from '../ui/define';
 import { sharedStyles } from '../ui/shared-styles';
@@ -11,6 +12,7 @@ export class CommentCard extends LitElement {
   static override properties = {
     comment: { attribute: false },
     place: { attribute: false },
+    moveLabel: { attribute: false },
     editing: { state: true },
   };
 
@@ -18,12 +20,15 @@ export class CommentCard extends LitElement {
   declare comment: Comment | null;
   /** Where it sits, in words ("area 40×20 at 5, 8", "at 0:03"). */
   declare place: string;
+  /** The action that puts the comment somewhere else ("Redraw area", "Move to playhead"), or ''. */
+  declare moveLabel: string;
   declare editing: boolean;
 
   constructor() {
     super();
     this.comment = null;
     this.place = '';
+    this.moveLabel = '';
     this.editing = false;
   }
 
@@ -72,6 +77,7 @@ export class CommentCard extends LitElement {
       <p class="text">${this.comment?.annotation || html`<em>No text</em>`}</p>
       <div class="actions">
         <button type="button" class="quiet danger" @click=${() => this.send('card-remove')}>Remove</button>
+        ${this.moveLabel ? html`<button type="button" class="quiet" @click=${() => this.send('card-move')}>${this.moveLabel}</button>` : nothing}
         <button type="button" @click=${() => (this.editing = true)}>Edit</button>
         <button type="button" class="quiet" aria-label="Close comment" @click=${() => this.send('card-close')}>✕</button>
       </div>
@@ -88,7 +94,7 @@ export class CommentCard extends LitElement {
       label { display: block; margin-bottom: 0.35rem; font-weight: 600; }
       .place { margin: 0; font-size: 12px; font-weight: 400; color: var(--_muted); }
       .text { margin: 0.2rem 0 0.5rem; white-space: pre-wrap; overflow-wrap: anywhere; }
-      .actions { display: flex; gap: 0.4rem; justify-content: flex-end; margin-top: 0.45rem; }
+      .actions { display: flex; flex-wrap: wrap; gap: 0.4rem; justify-content: flex-end; margin-top: 0.45rem; }
     `,
   ];
 }

@@ -35,8 +35,10 @@ export class ItemViewer extends LitElement {
     mode: { state: true },
     drawing: { state: true },
     draft: { state: true },
+    redrawing: { state: true },
     activeId: { state: true },
     sidebar: { state: true },
+    missing: { state: true },
   };
 
   declare api: ApiClient;
@@ -48,8 +50,11 @@ export class ItemViewer extends LitElement {
   declare mode: ZoomMode;
   declare drawing: boolean;
   declare draft: CommentPlace | null;
+  /** The rectangle comment whose area the next drawn rectangle replaces. */
+  declare redrawing: string | null;
   declare activeId: string | null;
   declare sidebar: boolean;
+  declare missing: boolean;
   private loading = 0;
   private readonly writes = new WriteQueue();
 
@@ -59,8 +64,10 @@ export class ItemViewer extends LitElement {
     this.item = null;
     this.comments = [];
     this.mode = 'fit';
+    this.missing = false;
     this.drawing = false;
     this.draft = null;
+    this.redrawing = null;
     this.activeId = null;
     this.sidebar = typeof matchMedia === 'function' ? matchMedia('(min-width: 900px)').matches : true;
   }
@@ -94,9 +101,13 @@ export class ItemViewer extends LitElement {
       ]);
       if (ticket !== this.loading) return;
       this.item = page.data[0] ?? null;
+      this.missing = !this.item;
       this.comments = comments;
     } catch (error) {
-      if (ticket === this.loading) emit(this, 'api-error', { message: errorMessage(error) });
+      if (ticket !== this.loading) return;
+      this.item = null;
+      this.missing = true;
+      emit(this, 'api-error', { message: errorMessage(error) });
     }
   }
 
@@ -119,6 +130,7 @@ export class ItemViewer extends LitElement {
 
   toggleDrawing(): void {
     this.drawing = !this.drawing;
+    this.redrawing = null;
     if (!this.drawing) this.draft = null;
   }
 
@@ -162,6 +174,31 @@ export class ItemViewer extends LitElement {
     await this.write((c) => c.remove(id));
   }
 
+  /** Puts the active comment elsewhere: a new area drawn next, or the playhead. */
+  private moveActive(): void {
+    const comment = this.comments.find((c) => c.id === this.activeId);
+    if (!comment) return;
+    if (isTimeComment(comment)) {
+      const at = Math.round((this.renderRoot.querySelector<MediaPlayer>('media-player')?.currentTime ?? 0) * 10) / 10;
+      void this.write((c) => c.update(comment.id, { duration: at }));
+    } else {
+      this.redrawing = comment.id;
+      this.drawing = true;
+    }
+  }
+
+  private drawn(rect: Rect): void {
+    const id = this.redrawing;
+    if (!id) {
+      this.activeId = null;
+      this.draft = rect;
+      return;
+    }
+    this.redrawing = null;
+    this.drawing = false;
+    void this.write((c) => c.update(id, rect));
+  }
+
   private pick(commentId: string): void {
     this.draft = null;
     this.activeId = commentId;
@@ -200,7 +237,8 @@ export class ItemViewer extends LitElement {
     const active = this.comments.find((c) => c.id === this.activeId) ?? null;
     if (!this.draft && !active) return nothing;
     const place = this.draft ? describePlace({ id: '', annotation: '', lastModified: 0, ...this.draft }) : describePlace(active!);
-    return html`<comment-card slot="card" .comment=${this.draft ? null : active} .place=${place}
+    const moveLabel = !active || this.draft ? '' : isTimeComment(active) ? 'Move to playhead' : this.redrawing ? 'Drag a new area…' : 'Redraw area';
+    return html`<comment-card slot="card" .comment=${this.draft ? null : active} .place=${place} .moveLabel=${moveLabel} @card-move=${this.moveActive}
       @card-save=${(e: CustomEvent<{ annotation: string }>) => this.saveCard(e.detail.annotation)}
       @card-remove=${this.removeActive} @card-close=${() => ((this.draft = null), (this.activeId = null))}></comment-card>`;
   }
@@ -211,7 +249,7 @@ export class ItemViewer extends LitElement {
     if (kind === 'image') {
       return html`<image-stage class="stage" .src=${src} .alt=${item.name} .size=${{ width: item.width, height: item.height }}
         .comments=${this.comments} .activeId=${this.activeId} .draft=${this.draft as Rect | null} .drawing=${this.drawing} .mode=${this.mode}
-        @rect-drawn=${(e: CustomEvent<Rect>) => ((this.activeId = null), (this.draft = e.detail))}
+        @rect-drawn=${(e: CustomEvent<Rect>) => this.drawn(e.detail)}
         @comment-pick=${(e: CustomEvent<{ commentId: string }>) => this.pick(e.detail.commentId)}
         @zoom-change=${() => ((this.mode = 'free'), this.requestUpdate())} @zoom-toggle=${() => this.setMode(this.mode === 'fit' ? 'actual' : 'fit')}>${this.renderCard()}</image-stage>`;
     }
@@ -237,7 +275,9 @@ export class ItemViewer extends LitElement {
     return html`<dialog autofocus aria-label=${item ? `Viewer: ${item.name}` : 'Viewer'} @cancel=${(e: Event) => (e.preventDefault(), this.close())} @keydown=${this.onKey}>
       ${renderToolbar(this, item)}
       <div class="body">
-        ${item && item.id === this.itemId ? this.renderBody(item) : html`<div class="stage other"><p class="loading">Loading…</p></div>`}
+        ${item && item.id === this.itemId
+          ? this.renderBody(item)
+          : html`<div class="stage other"><p class="loading" role="status">${this.missing ? 'This item could not be opened. It may have been removed.' : 'Loading…'}</p></div>`}
         ${item && this.sidebar
           ? html`<aside class="comments" aria-label="Comments">
               <h2>Comments <span class="count">${this.comments.length || ''}</span></h2>

@@ -14,8 +14,10 @@ import { isolatedClient } from '../service-worker';
 import { pictureBase64, recordedWebm, toneWavBase64 } from './media-fixtures';
 import { mount, nextEvent, recordEvents, until } from './mount';
 
+// Small enough to fit the test browser's window unscaled: Playwright places pointer positions wrongly
+// in a scaled test frame.
 beforeEach(async () => {
-  await page.viewport(1280, 800);
+  await page.viewport(1100, 680);
 });
 
 async function open(add: Record<string, unknown>) {
@@ -97,6 +99,18 @@ describe('<item-viewer> with an image', () => {
     expect((await comments())[0]).toMatchObject({ id: drawn!.id, annotation: 'The setting sun', x: drawn!.x, width: drawn!.width });
     await expect.element(page.getByRole('button', { name: 'Comment: The setting sun' })).toBeVisible();
 
+    // Its area is redrawn in place: the next drag replaces x, y, width and height.
+    written = nextEvent(viewer, 'item-changed');
+    await userEvent.click(page.getByRole('button', { name: 'Redraw area' }));
+    await userEvent.dragAndDrop(stage, stage, { sourcePosition: { x: from.x - 200 * scale, y: from.y - 100 * scale }, targetPosition: from });
+    await written;
+    const redrawn = (await comments())[0]!;
+    expect(redrawn.annotation).toBe('The setting sun');
+    for (const [field, value] of [['x', 200], ['y', 150], ['width', 200], ['height', 100]] as const) {
+      expect(Math.abs(redrawn[field]! - value)).toBeLessThanOrEqual(2);
+    }
+    await userEvent.click(page.getByRole('button', { name: 'Comment: The setting sun' }));
+
     written = nextEvent(viewer, 'item-changed');
     await userEvent.click(page.getByRole('group', { name: /^Comment area/ }).getByRole('button', { name: 'Remove' }));
     await written;
@@ -161,6 +175,15 @@ describe('<item-viewer> with video, audio and bookmarks', () => {
     await until(() => !player.playing);
     await userEvent.click(page.getByRole('button', { name: /^Comment at 0:01/ }));
     await until(() => Math.abs(player.currentTime - made!.duration!) < 0.2);
+
+    // Moved in place to another moment: seek, then "Move to playhead".
+    await userEvent.click(seek, { position: { x: bounds.width * 0.2, y: bounds.height / 2 } });
+    await until(() => Math.abs(player.currentTime - player.duration * 0.2) < 0.3);
+    const movedTo = Math.round(player.currentTime * 10) / 10;
+    const moved = nextEvent(viewer, 'item-changed');
+    await userEvent.click(page.getByRole('button', { name: 'Move to playhead' }));
+    await moved;
+    expect((await comments())[0]).toMatchObject({ id: made!.id, annotation: 'Car enters', duration: movedTo });
   });
 
   it('plays audio with a seekable timeline', async () => {
@@ -171,6 +194,14 @@ describe('<item-viewer> with video, audio and bookmarks', () => {
     const seek = page.getByRole('slider', { name: 'Seek' });
     await userEvent.click(seek, { position: { x: seek.element().getBoundingClientRect().width * 0.5, y: 8 } });
     await until(() => Math.abs(player.currentTime - 1.5) < 0.25);
+  });
+
+  it('says so when the item cannot be opened', async () => {
+    const { client, library } = await isolatedClient();
+    const viewer = mount<ItemViewer>('item-viewer', { api: client, library, itemId: 'NO-SUCH-ITEM' }, '');
+    await expect.element(page.getByText(/could not be opened/)).toBeVisible();
+    await userEvent.click(page.getByRole('button', { name: 'Close viewer' }));
+    viewer.itemId = null;
   });
 
   it('shows a bookmark with a link that opens its URL', async () => {
