@@ -73,13 +73,15 @@ export class CommentCard extends LitElement {
       </form>`;
     }
     return html`<div class="view" role="group" aria-label="Comment ${this.place}" @keydown=${this.escape}>
-      <p class="place">${this.place}</p>
+      <div class="head">
+        <p class="place">${this.place}</p>
+        <button type="button" class="quiet close" aria-label="Close comment" @click=${() => this.send('card-close')}>✕</button>
+      </div>
       <p class="text">${this.comment?.annotation || html`<em>No text</em>`}</p>
       <div class="actions">
         <button type="button" class="quiet danger" @click=${() => this.send('card-remove')}>Remove</button>
         ${this.moveLabel ? html`<button type="button" class="quiet" @click=${() => this.send('card-move')}>${this.moveLabel}</button>` : nothing}
         <button type="button" @click=${() => (this.editing = true)}>Edit</button>
-        <button type="button" class="quiet" aria-label="Close comment" @click=${() => this.send('card-close')}>✕</button>
       </div>
     </div>`;
   }
@@ -94,6 +96,8 @@ export class CommentCard extends LitElement {
       label { display: block; margin-bottom: 0.35rem; font-weight: 600; }
       .place { margin: 0; font-size: 12px; font-weight: 400; color: var(--_muted); }
       .text { margin: 0.2rem 0 0.5rem; white-space: pre-wrap; overflow-wrap: anywhere; }
+      .head { display: flex; align-items: center; justify-content: space-between; gap: 0.5rem; }
+      .close { min-height: 26px; width: 26px; padding: 0; margin: -0.3rem -0.3rem 0 0; }
       .actions { display: flex; flex-wrap: wrap; gap: 0.4rem; justify-content: flex-end; margin-top: 0.45rem; }
     `,
   ];

@@ -8,7 +8,9 @@ export const viewerStyles = [
     dialog {
       width: 100vw; height: 100dvh; max-width: none; max-height: none; margin: 0; padding: 0; border: 0;
       background: #16171a; color: #f1f3f4; display: none; flex-direction: column; overflow: hidden;
+      --_focus: var(--viewer-focus-color, #8ab4ff); /* a ring that shows on the dark stage */
     }
+    .comments { --_focus: var(--focus-color, #2458d3); }
     dialog[open] { display: flex; }
     dialog:focus { outline: none; } /* it takes focus on opening, so keys reach the viewer */
     dialog::backdrop { background: rgb(0 0 0 / 0.7); }
@@ -18,7 +20,7 @@ export const viewerStyles = [
     }
     .toolbar button.quiet { color: #e8eaed; min-width: 36px; min-height: 36px; font-size: 15px; }
     .toolbar button.quiet:hover { background: #33363b; }
-    .toolbar button[aria-pressed='true'] { background: #2f5fd0; color: #fff; }
+    .toolbar button.quiet[aria-pressed='true'] { background: #2f5fd0; color: #fff; }
     .title { flex: 1 1 160px; min-width: 0; margin: 0 0.5rem 0 0.25rem; font-size: 15px; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
     .group { display: inline-flex; align-items: center; gap: 2px; padding-right: 0.4rem; border-right: 1px solid #33363b; }
     .icon { flex: none; }

@@ -41,6 +41,9 @@ describe.each([
     await expect.element(page.getByRole('group', { name: /^Comment area/ })).toBeVisible();
     expect(viewer.shadowRoot!.querySelector('dialog')!.scrollWidth).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `${OUT}/viewer-image-${width}.png` });
+    if (!viewer.sidebar) await userEvent.click(page.getByRole('button', { name: 'Comments panel' }));
+    await userEvent.click(page.getByRole('button', { name: 'Draw comment' }));
+    await page.screenshot({ path: `${OUT}/viewer-image-${width}-comments.png` });
   });
 
   it('viewer with a video and its markers', async () => {
