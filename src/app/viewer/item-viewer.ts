@@ -10,14 +10,13 @@ import type { ApiClient } from '../api-client';
 import type { Comment, Item, Page } from '../api-types';
 import { describePlace, isTimeComment, type Rect } from '../comments/comment-kinds';
 import '../comments/comment-list';
-import { ItemComments, type CommentPlace } from '../comments/item-comments';
 import { define } from '../ui/define';
-import { emit, errorMessage, writeThrough } from '../ui/events';
+import { emit, errorMessage } from '../ui/events';
 import { icons } from '../ui/icons';
 import { mediaKind } from '../ui/media-kind';
 import { mediaUrl } from '../ui/media-url';
-import { WriteQueue } from '../ui/write-queue';
 import './comment-card';
+import { CommentEditing } from './comment-editing';
 import './image-stage';
 import type { ImageStage, ZoomMode } from './image-stage';
 import './media-player';
@@ -31,12 +30,7 @@ export class ItemViewer extends LitElement {
     itemId: { attribute: false },
     library: { attribute: false },
     item: { state: true },
-    comments: { state: true },
     mode: { state: true },
-    drawing: { state: true },
-    draft: { state: true },
-    redrawing: { state: true },
-    activeId: { state: true },
     sidebar: { state: true },
     missing: { state: true },
   };
@@ -46,30 +40,23 @@ export class ItemViewer extends LitElement {
   /** Set only when `api` works on a library other than the current one (media URLs must name it). */
   declare library: string | undefined;
   declare item: Item | null;
-  declare comments: Comment[];
   declare mode: ZoomMode;
-  declare drawing: boolean;
-  declare draft: CommentPlace | null;
-  /** The rectangle comment whose area the next drawn rectangle replaces. */
-  declare redrawing: string | null;
-  declare activeId: string | null;
   declare sidebar: boolean;
   declare missing: boolean;
+  readonly notes = new CommentEditing(this);
   private loading = 0;
-  private readonly writes = new WriteQueue();
 
   constructor() {
     super();
     this.itemId = null;
     this.item = null;
-    this.comments = [];
     this.mode = 'fit';
     this.missing = false;
-    this.drawing = false;
-    this.draft = null;
-    this.redrawing = null;
-    this.activeId = null;
     this.sidebar = typeof matchMedia === 'function' ? matchMedia('(min-width: 900px)').matches : true;
+  }
+
+  get player(): MediaPlayer | null {
+    return this.renderRoot.querySelector<MediaPlayer>('media-player');
   }
 
   private get dialog(): HTMLDialogElement | null {
@@ -90,8 +77,7 @@ export class ItemViewer extends LitElement {
   async load(): Promise<void> {
     const ticket = ++this.loading;
     const id = this.itemId;
-    this.draft = null;
-    this.activeId = null;
+    this.notes.reset(this.item?.id === id ? this.notes.comments : []);
     this.mode = 'fit';
     if (!id) return void (this.item = null);
     try {
@@ -102,7 +88,7 @@ export class ItemViewer extends LitElement {
       if (ticket !== this.loading) return;
       this.item = page.data[0] ?? null;
       this.missing = !this.item;
-      this.comments = comments;
+      this.notes.reset(comments);
     } catch (error) {
       if (ticket !== this.loading) return;
       this.item = null;
@@ -128,91 +114,6 @@ export class ItemViewer extends LitElement {
     this.mode = 'free';
   }
 
-  toggleDrawing(): void {
-    this.drawing = !this.drawing;
-    this.redrawing = null;
-    if (!this.drawing) this.draft = null;
-  }
-
-  /** Starts a comment at the playhead (video and audio). */
-  commentNow(): void {
-    const player = this.renderRoot.querySelector<MediaPlayer>('media-player');
-    if (!player) return;
-    player.pause();
-    this.activeId = null;
-    this.draft = { duration: Math.round(player.currentTime * 10) / 10 };
-  }
-
-  private async write(work: (comments: ItemComments) => Promise<Comment | true>): Promise<void> {
-    const item = this.item;
-    if (!item) return;
-    const comments = new ItemComments(this.api, item.id);
-    const [answer, list] = await this.writes.run(async () => {
-      const written = await writeThrough(this, item.id, () => work(comments));
-      return [written, await comments.list().catch(() => undefined)] as const;
-    });
-    if (this.item?.id !== item.id) return;
-    if (list) this.comments = list;
-    if (answer && answer !== true) this.activeId = answer.id;
-  }
-
-  private async saveCard(annotation: string): Promise<void> {
-    const draft = this.draft;
-    if (draft) {
-      this.draft = null;
-      await this.write((c) => c.add(draft, annotation));
-    } else if (this.activeId) {
-      const id = this.activeId;
-      await this.write((c) => c.update(id, { annotation }));
-    }
-  }
-
-  private async removeActive(): Promise<void> {
-    const id = this.activeId;
-    if (!id) return;
-    this.activeId = null;
-    await this.write((c) => c.remove(id));
-  }
-
-  /** Puts the active comment elsewhere: a new area drawn next, or the playhead. */
-  private moveActive(): void {
-    const comment = this.comments.find((c) => c.id === this.activeId);
-    if (!comment) return;
-    if (isTimeComment(comment)) {
-      const at = Math.round((this.renderRoot.querySelector<MediaPlayer>('media-player')?.currentTime ?? 0) * 10) / 10;
-      void this.write((c) => c.update(comment.id, { duration: at }));
-    } else {
-      this.redrawing = comment.id;
-      this.drawing = true;
-    }
-  }
-
-  private drawn(rect: Rect): void {
-    const id = this.redrawing;
-    if (!id) {
-      this.activeId = null;
-      this.draft = rect;
-      return;
-    }
-    this.redrawing = null;
-    this.drawing = false;
-    void this.write((c) => c.update(id, rect));
-  }
-
-  private pick(commentId: string): void {
-    this.draft = null;
-    this.activeId = commentId;
-    const comment = this.comments.find((c) => c.id === commentId);
-    if (comment && isTimeComment(comment)) this.renderRoot.querySelector<MediaPlayer>('media-player')?.seek(comment.duration);
-  }
-
-  /** Where a comment added from the side list goes: the playhead of a video, else the whole image. */
-  private listPlace(item: Item): CommentPlace {
-    const player = this.renderRoot.querySelector<MediaPlayer>('media-player');
-    if (player) return { duration: Math.round(player.currentTime * 10) / 10 };
-    return { x: 0, y: 0, width: Math.max(1, item.width), height: Math.max(1, item.height) };
-  }
-
   private onKey(event: KeyboardEvent): void {
     const target = event.composedPath()[0] as HTMLElement;
     if (target.closest?.('input, textarea, select, [role="radiogroup"]')) return;
@@ -225,7 +126,7 @@ export class ItemViewer extends LitElement {
       '-': () => this.zoom(0.8),
       '0': () => this.setMode('fit'),
       '1': () => this.setMode('actual'),
-      ' ': () => this.renderRoot.querySelector<MediaPlayer>('media-player')?.toggle(),
+      ' ': () => this.player?.toggle(),
     };
     const action = keys[event.key];
     if (!action || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -234,30 +135,31 @@ export class ItemViewer extends LitElement {
   }
 
   private renderCard() {
-    const active = this.comments.find((c) => c.id === this.activeId) ?? null;
-    if (!this.draft && !active) return nothing;
-    const place = this.draft ? describePlace({ id: '', annotation: '', lastModified: 0, ...this.draft }) : describePlace(active!);
-    const moveLabel = !active || this.draft ? '' : isTimeComment(active) ? 'Move to playhead' : this.redrawing ? 'Drag a new area…' : 'Redraw area';
-    return html`<comment-card slot="card" .comment=${this.draft ? null : active} .place=${place} .moveLabel=${moveLabel} @card-move=${this.moveActive}
-      @card-save=${(e: CustomEvent<{ annotation: string }>) => this.saveCard(e.detail.annotation)}
-      @card-remove=${this.removeActive} @card-close=${() => ((this.draft = null), (this.activeId = null))}></comment-card>`;
+    const { draft, active, redrawing } = this.notes;
+    if (!draft && !active) return nothing;
+    const place = draft ? describePlace({ id: '', annotation: '', lastModified: 0, ...draft }) : describePlace(active!);
+    const moveLabel = !active || draft ? '' : isTimeComment(active) ? 'Move to playhead' : redrawing ? 'Drag a new area…' : 'Redraw area';
+    return html`<comment-card slot="card" .comment=${draft ? null : active} .place=${place} .moveLabel=${moveLabel}
+      @card-move=${() => this.notes.moveActive()} @card-save=${(e: CustomEvent<{ annotation: string }>) => this.notes.save(e.detail.annotation)}
+      @card-remove=${() => this.notes.removeActive()} @card-close=${() => this.notes.close()}></comment-card>`;
   }
 
   private renderBody(item: Item) {
+    const notes = this.notes;
     const kind = mediaKind(item);
     const src = mediaUrl(item.fileURL, this.library);
     if (kind === 'image') {
       return html`<image-stage class="stage" .src=${src} .alt=${item.name} .size=${{ width: item.width, height: item.height }}
-        .comments=${this.comments} .activeId=${this.activeId} .draft=${this.draft as Rect | null} .drawing=${this.drawing} .mode=${this.mode}
-        @rect-drawn=${(e: CustomEvent<Rect>) => this.drawn(e.detail)}
-        @comment-pick=${(e: CustomEvent<{ commentId: string }>) => this.pick(e.detail.commentId)}
+        .comments=${notes.comments} .activeId=${notes.activeId} .draft=${notes.draft as Rect | null} .drawing=${notes.drawing} .mode=${this.mode}
+        @rect-drawn=${(e: CustomEvent<Rect>) => notes.drawn(e.detail)}
+        @comment-pick=${(e: CustomEvent<{ commentId: string }>) => notes.pick(e.detail.commentId)}
         @zoom-change=${() => ((this.mode = 'free'), this.requestUpdate())} @zoom-toggle=${() => this.setMode(this.mode === 'fit' ? 'actual' : 'fit')}>${this.renderCard()}</image-stage>`;
     }
     if (kind === 'video' || kind === 'audio') {
-      const draftAt = this.draft && 'duration' in this.draft ? this.draft.duration : null;
+      const draftAt = notes.draft && 'duration' in notes.draft ? notes.draft.duration : null;
       return html`<media-player class="stage" .src=${src} .kind=${kind} .label=${item.name} .poster=${mediaUrl(item.thumbnailURL, this.library)}
-        .comments=${this.comments} .activeId=${this.activeId} .draftAt=${draftAt}
-        @comment-pick=${(e: CustomEvent<{ commentId: string }>) => this.pick(e.detail.commentId)}>${this.renderCard()}</media-player>`;
+        .comments=${notes.comments} .activeId=${notes.activeId} .draftAt=${draftAt}
+        @comment-pick=${(e: CustomEvent<{ commentId: string }>) => notes.pick(e.detail.commentId)}>${this.renderCard()}</media-player>`;
     }
     const link = kind === 'bookmark' ? item.url : src;
     return html`<div class="stage other">
@@ -271,7 +173,7 @@ export class ItemViewer extends LitElement {
   }
 
   override render() {
-    const item = this.item;
+    const { item, notes } = this;
     return html`<dialog autofocus aria-label=${item ? `Viewer: ${item.name}` : 'Viewer'} @cancel=${(e: Event) => (e.preventDefault(), this.close())} @keydown=${this.onKey}>
       ${renderToolbar(this, item)}
       <div class="body">
@@ -280,13 +182,13 @@ export class ItemViewer extends LitElement {
           : html`<div class="stage other"><p class="loading" role="status">${this.missing ? 'This item could not be opened. It may have been removed.' : 'Loading…'}</p></div>`}
         ${item && this.sidebar
           ? html`<aside class="comments" aria-label="Comments">
-              <h2>Comments <span class="count">${this.comments.length || ''}</span></h2>
-              <comment-list .comments=${this.comments} .activeId=${this.activeId}
+              <h2>Comments <span class="count">${notes.comments.length || ''}</span></h2>
+              <comment-list .comments=${notes.comments} .activeId=${notes.activeId}
                 .addHint=${mediaKind(item) === 'video' || mediaKind(item) === 'audio' ? '(at the playhead)' : '(on the whole image; or draw an area)'}
-                @comment-pick=${(e: CustomEvent<{ commentId: string }>) => this.pick(e.detail.commentId)}
-                @comment-add=${(e: CustomEvent<{ annotation: string }>) => this.write((c) => c.add(this.listPlace(item), e.detail.annotation))}
-                @comment-save=${(e: CustomEvent<{ commentId: string; annotation: string }>) => this.write((c) => c.update(e.detail.commentId, { annotation: e.detail.annotation }))}
-                @comment-remove=${(e: CustomEvent<{ commentId: string }>) => this.write((c) => c.remove(e.detail.commentId))}></comment-list>
+                @comment-pick=${(e: CustomEvent<{ commentId: string }>) => notes.pick(e.detail.commentId)}
+                @comment-add=${(e: CustomEvent<{ annotation: string }>) => notes.write((c) => c.add(notes.listPlace(item), e.detail.annotation))}
+                @comment-save=${(e: CustomEvent<{ commentId: string; annotation: string }>) => notes.write((c) => c.update(e.detail.commentId, { annotation: e.detail.annotation }))}
+                @comment-remove=${(e: CustomEvent<{ commentId: string }>) => notes.write((c) => c.remove(e.detail.commentId))}></comment-list>
             </aside>`
           : nothing}
       </div>

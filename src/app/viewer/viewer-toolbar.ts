@@ -23,11 +23,11 @@ export function renderToolbar(viewer: ItemViewer, item: Item | null) {
           <button type="button" class="quiet" aria-label="Zoom in" title="Zoom in (+)" @click=${() => viewer.zoom(1.25)}>${icons.zoomIn}</button>
           <span class="zoom-level" aria-live="polite">${scale ? `${Math.round(scale * 100)}%` : ''}</span>
         </div>
-        <button type="button" class="quiet tool" aria-pressed=${viewer.drawing} @click=${() => viewer.toggleDrawing()}
+        <button type="button" class="quiet tool" aria-pressed=${viewer.notes.drawing} @click=${() => viewer.notes.toggleDrawing()}
           aria-label="Draw comment" title="Drag on the image to comment on an area">${icons.pencil} <span class="wide-only">Draw comment</span></button>`
       : nothing}
     ${kind === 'video' || kind === 'audio'
-      ? html`<button type="button" class="quiet tool" @click=${() => viewer.commentNow()}>${icons.plus} <span>Comment here</span></button>`
+      ? html`<button type="button" class="quiet tool" @click=${() => viewer.notes.commentNow()}>${icons.plus} <span>Comment here</span></button>`
       : nothing}
     <span class="spacer"></span>
     <button type="button" class="quiet" aria-pressed=${viewer.sidebar} aria-label="Comments panel" title="Comments"
