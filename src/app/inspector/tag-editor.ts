@@ -1,6 +1,7 @@
 /**
- * <tag-editor>: an item's tags as removable chips, and a combobox that suggests existing tags from
- * tag/get (substring, most used first) while typing. Enter or comma adds; sends `tags-change`.
+ * <tag-editor>: an item's tags as removable chips, and a combobox that suggests existing tags: the
+ * recently used ones when it gets focus, then tag/get matches (substring, most used first) while typing.
+ * Enter or comma adds; sends `tags-change`.
  */
 import { LitElement, css, html, nothing } from 'lit';
 import type { ApiClient } from '../api-client';
@@ -57,9 +58,11 @@ export class TagEditor extends LitElement {
   private async suggest(): Promise<void> {
     const text = this.input.value.trim();
     const ticket = ++this.lookup;
-    if (!text) return this.close();
+    const limit = SUGGESTIONS + this.tags.length;
     try {
-      const page = await this.api.get<Page<Tag>>('/tag/get', { name: text, limit: SUGGESTIONS + this.tags.length });
+      const page = text
+        ? await this.api.get<Page<Tag>>('/tag/get', { name: text, limit })
+        : await this.api.get<Page<Tag>>('/tag/getRecentTags', { limit });
       if (ticket !== this.lookup) return; // a later keystroke already asked again
       this.suggestions = page.data.map((t) => t.name).filter((n) => !this.tags.includes(n)).slice(0, SUGGESTIONS);
       this.active = -1;
@@ -94,8 +97,8 @@ export class TagEditor extends LitElement {
         <input id="tag-input" type="text" placeholder="Add a tag…" autocomplete="off"
           role="combobox" aria-autocomplete="list" aria-controls="tag-options" aria-expanded=${open ? 'true' : 'false'}
           aria-activedescendant=${this.active >= 0 ? `tag-option-${this.active}` : nothing}
-          @input=${this.suggest} @keydown=${this.onKey} @blur=${() => setTimeout(() => this.close(), 150)} />
-        <ul id="tag-options" role="listbox" aria-label="Matching tags" ?hidden=${!open}>
+          @input=${this.suggest} @focus=${this.suggest} @keydown=${this.onKey} @blur=${() => setTimeout(() => this.close(), 150)} />
+        <ul id="tag-options" role="listbox" aria-label=${this.input?.value.trim() ? 'Matching tags' : 'Recent tags'} ?hidden=${!open}>
           ${this.suggestions.map(
             (name, i) => html`<li id="tag-option-${i}" role="option" aria-selected=${i === this.active ? 'true' : 'false'}
               @pointerdown=${(e: Event) => e.preventDefault()} @click=${() => this.add(name)}>${name}</li>`,

@@ -76,6 +76,17 @@ describe('<item-inspector>', () => {
     await expect.element(page.getByText('PNG')).toBeVisible();
   });
 
+  it('offers the recently used tags when the tag box gets focus', async () => {
+    const { item, inspector } = await setup();
+    await userEvent.click(page.getByRole('combobox', { name: 'Add a tag' }));
+    await expect.element(page.getByRole('listbox', { name: 'Recent tags' })).toBeVisible();
+    await expect.element(page.getByRole('option', { name: 'alpha' })).not.toBeInTheDocument(); // already on the item
+    const written = nextEvent(inspector, 'item-changed');
+    await userEvent.click(page.getByRole('option', { name: 'beta-tag' }));
+    await written;
+    expect((await item()).tags).toEqual(['alpha', 'beta-tag']);
+  });
+
   it('adds, edits and removes comments in place', async () => {
     const { client, id, inspector } = await setup();
     const comments = () => client.get<Comment[]>('/item/getComments', { id });
