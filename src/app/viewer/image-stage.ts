@@ -25,6 +25,7 @@ export class ImageStage extends LitElement {
     mode: { attribute: false },
     view: { state: true },
     dragRect: { state: true },
+    failed: { state: true },
   };
 
   declare src: string;
@@ -38,6 +39,8 @@ export class ImageStage extends LitElement {
   declare mode: ZoomMode;
   declare view: View;
   declare dragRect: Rect | null;
+  /** The browser could not decode the image. */
+  declare failed: boolean;
   private box: Size = { width: 0, height: 0 };
   private gesture: { kind: 'pan' | 'draw'; start: Point; view: View; id: number } | null = null;
   private readonly resize = new ResizeObserver(([entry]) => {
@@ -58,6 +61,7 @@ export class ImageStage extends LitElement {
     this.mode = 'fit';
     this.view = { scale: 1, x: 0, y: 0 };
     this.dragRect = null;
+    this.failed = false;
   }
 
   override connectedCallback(): void {
@@ -71,6 +75,7 @@ export class ImageStage extends LitElement {
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('src')) this.failed = false;
     if (changed.has('mode') || changed.has('size') || changed.has('src')) this.applyMode();
   }
 
@@ -160,7 +165,7 @@ export class ImageStage extends LitElement {
       <div class="surface ${this.drawing ? 'drawing' : ''}" @pointerdown=${this.onDown} @pointermove=${this.onMove}
         @pointerup=${this.onUp} @pointercancel=${this.onUp} @wheel=${this.onWheel}
         @dblclick=${() => !this.drawing && this.dispatchEvent(new CustomEvent('zoom-toggle'))}>
-        <img src=${this.src} alt=${this.alt} draggable="false" @load=${this.onLoad}
+        <img src=${this.src} alt=${this.alt} draggable="false" @load=${this.onLoad} @error=${() => (this.failed = true)}
           style="width:${this.size.width}px;height:${this.size.height}px;transform:translate(${x}px,${y}px) scale(${scale})" />
         ${rects.map(
           (c) => html`<button type="button" class="mark ${c.id === this.activeId ? 'active' : ''}" style=${this.box_(c)}
@@ -170,6 +175,10 @@ export class ImageStage extends LitElement {
         ${this.draft ? html`<div class="mark draft" style=${this.box_(this.draft)}></div>` : nothing}
         ${this.dragRect ? html`<div class="mark drag" style=${this.box_(this.dragRect)}></div>` : nothing}
       </div>
+      ${this.failed
+        ? html`<p class="failed" role="alert">This browser cannot show this image.
+            <a href=${this.src} download>Download it</a> to open it in another program.</p>`
+        : nothing}
       ${anchor
         ? html`<div class="card" style="left:${Math.max(8, Math.min(anchor.x, this.box.width - 288))}px;top:${Math.min(anchor.y + anchor.height + 8, Math.max(8, this.box.height - 200))}px">
             <slot name="card"></slot></div>`
@@ -192,6 +201,11 @@ export class ImageStage extends LitElement {
       .mark:hover { background: rgb(255 208 47 / 0.25); }
       .mark.active { border-color: #4d9bff; background: rgb(77 155 255 / 0.18); }
       .mark.draft, .mark.drag { border-style: dashed; border-color: #fff; pointer-events: none; }
+      .failed {
+        position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); width: min(24rem, calc(100% - 2rem));
+        margin: 0; padding: 1rem; border-radius: 10px; background: #2a2c31; color: #f1f3f4; text-align: center;
+      }
+      .failed a { color: #8ab4ff; }
       .card { position: absolute; z-index: 2; width: min(280px, calc(100% - 16px)); }
     `,
   ];

@@ -21,6 +21,7 @@ export class MediaPlayer extends LitElement {
     time: { state: true },
     duration: { state: true },
     playing: { state: true },
+    failed: { state: true },
   };
 
   declare src: string;
@@ -35,6 +36,8 @@ export class MediaPlayer extends LitElement {
   declare time: number;
   declare duration: number;
   declare playing: boolean;
+  /** The browser could not decode the file. */
+  declare failed: boolean;
 
   constructor() {
     super();
@@ -55,6 +58,7 @@ export class MediaPlayer extends LitElement {
       this.time = 0;
       this.duration = 0;
       this.playing = false;
+      this.failed = false;
     }
   }
 
@@ -112,10 +116,10 @@ export class MediaPlayer extends LitElement {
     };
     if (this.kind === 'audio') {
       return html`<div class="audio-art">${this.poster ? html`<img src=${this.poster} alt="" />` : nothing}<span>${this.label}</span></div>
-        <audio src=${this.src} preload="metadata" aria-label=${this.label} @loadedmetadata=${events.meta} @durationchange=${this.onDuration}
+        <audio src=${this.src} preload="metadata" aria-label=${this.label} @error=${() => (this.failed = true)} @loadedmetadata=${events.meta} @durationchange=${this.onDuration}
           @timeupdate=${events.time} @seeked=${events.time} @play=${() => (this.playing = true)} @pause=${() => (this.playing = false)}></audio>`;
     }
-    return html`<video src=${this.src} preload="metadata" playsinline aria-label=${this.label} @click=${this.toggle}
+    return html`<video src=${this.src} preload="metadata" playsinline aria-label=${this.label} @click=${this.toggle} @error=${() => (this.failed = true)}
       @loadedmetadata=${events.meta} @durationchange=${this.onDuration} @timeupdate=${events.time} @seeked=${events.time}
       @play=${() => (this.playing = true)} @pause=${() => (this.playing = false)}></video>`;
   }
@@ -125,7 +129,12 @@ export class MediaPlayer extends LitElement {
     const active = marks.find((c) => c.id === this.activeId);
     const anchorAt = this.draftAt ?? active?.duration ?? null;
     return html`
-      <div class="screen">${this.renderMedia()}</div>
+      <div class="screen">${this.renderMedia()}
+        ${this.failed
+          ? html`<p class="failed" role="alert">This browser cannot play this file.
+              <a href=${this.src} download>Download it</a> to open it in another program.</p>`
+          : nothing}
+      </div>
       ${anchorAt !== null ? html`<div class="card" style="--at:${this.percent(anchorAt)}"><slot name="card"></slot></div>` : nothing}
       <div class="controls">
         <button type="button" class="play" aria-label=${this.playing ? 'Pause' : 'Play'} @click=${this.toggle}>${this.playing ? '❚❚' : '▶'}</button>
@@ -154,7 +163,9 @@ export class MediaPlayer extends LitElement {
     sharedStyles,
     css`
       :host { display: flex; flex-direction: column; position: relative; min-height: 0; color: #f1f3f4; }
-      .screen { flex: 1; min-height: 0; display: grid; place-items: center; }
+      .screen { flex: 1; min-height: 0; display: grid; place-items: center; position: relative; }
+      .failed { position: absolute; max-width: 24rem; margin: 1rem; padding: 1rem; border-radius: 10px; background: #2a2c31; text-align: center; }
+      .failed a { color: #8ab4ff; }
       .screen > video { width: 100%; height: 100%; object-fit: contain; background: #000; }
       .audio-art { display: grid; gap: 1rem; justify-items: center; font-size: 16px; }
       .audio-art img { width: min(240px, 50vw); aspect-ratio: 1; object-fit: cover; border-radius: 12px; }

@@ -40,7 +40,7 @@ describe('<item-viewer> with an image', () => {
     });
     expect([img.naturalWidth, img.naturalHeight]).toEqual([1600, 1000]);
     await expect.element(page.getByRole('img', { name: 'dusk' })).toBeVisible();
-    expect(stage.scale).toBeLessThan(1);
+    await until(() => stage.scale < 1); // fitted once the stage has been measured
 
     await userEvent.click(page.getByRole('button', { name: '100%' }));
     await expect.element(page.getByRole('button', { name: '100%' })).toHaveAttribute('aria-pressed', 'true');
@@ -68,6 +68,7 @@ describe('<item-viewer> with an image', () => {
     const { viewer, comments, root } = await open({ name: 'dusk', base64: await pictureBase64(1600, 1000) });
     const stage = root.querySelector<ImageStage>('image-stage')!;
     await until(() => stage.shadowRoot?.querySelector('img')?.naturalWidth);
+    await until(() => stage.scale < 1); // fitted once the stage has been measured
     await userEvent.click(page.getByRole('button', { name: 'Draw comment' }));
 
     // Where the fitted image sits, measured on screen, turns the drag into expected image pixels.
@@ -194,6 +195,13 @@ describe('<item-viewer> with video, audio and bookmarks', () => {
     const seek = page.getByRole('slider', { name: 'Seek' });
     await userEvent.click(seek, { position: { x: seek.element().getBoundingClientRect().width * 0.5, y: 8 } });
     await until(() => Math.abs(player.currentTime - 1.5) < 0.25);
+  });
+
+  it('says so when the browser cannot play a file, and offers it to download', async () => {
+    const garbage = btoa('not really a video, just bytes '.repeat(40));
+    await open({ name: 'broken.mp4', base64: `data:video/mp4;base64,${garbage}` });
+    await expect.element(page.getByRole('alert')).toHaveTextContent(/cannot play this file/);
+    await expect.element(page.getByRole('link', { name: 'Download it' })).toHaveAttribute('download');
   });
 
   it('says so when the item cannot be opened', async () => {
