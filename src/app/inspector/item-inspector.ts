@@ -2,7 +2,8 @@
  * <item-inspector>: the right-hand panel for one item. Shows its preview and facts, edits name, rating,
  * tags, folders, annotation, URL and comments through the API, and tells the shell with `item-changed`
  * (detail {id}) after each write or `api-error` (detail {message}) when the API refused.
- * With several items selected it shows their count (bulk editing is part 2).
+ * With several items selected it shows their count (bulk editing is part 2). It re-reads its item when
+ * another element says `item-changed` for it (a comment added in the viewer, say).
  */
 import { LitElement, html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
@@ -12,7 +13,7 @@ import { ItemComments } from '../comments/item-comments';
 import '../comments/comment-list';
 import { define } from '../ui/define';
 import { emit, errorMessage, writeThrough } from '../ui/events';
-import { icons } from '../ui/icons';
+import { icons } from '../ui/panel-icons';
 import { mediaUrl } from '../ui/media-url';
 import { WriteQueue } from '../ui/write-queue';
 import { defaultCommentPlace, defaultPlaceHint } from './comment-place';
@@ -57,6 +58,21 @@ export class ItemInspector extends LitElement {
     this.comments = [];
     this.folders = [];
     this.missing = false;
+  }
+
+  private readonly onOutsideChange = (event: Event): void => {
+    const { id } = (event as CustomEvent<{ id?: string }>).detail ?? {};
+    if (event.target !== this && id && id === this.itemId) void this.load();
+  };
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('item-changed', this.onOutsideChange);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('item-changed', this.onOutsideChange);
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {

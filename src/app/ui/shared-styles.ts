@@ -1,19 +1,20 @@
 /**
- * Styles shared by the panels' shadow roots: controls, focus rings, chips. Colours come from custom
- * properties with defaults, so the shell can theme every panel from outside.
+ * Styles shared by the panels' shadow roots: controls, focus rings, chips. Colours come from the
+ * app's custom properties (--text, --line, --accent, ...), inherited into the shadow roots, with defaults.
  */
 import { css } from 'lit';
 
 export const sharedStyles = css`
   :host {
-    --_text: var(--text-color, #1d1d1f);
-    --_muted: var(--muted-color, #5f6368);
-    --_line: var(--line-color, #dadce0);
-    --_surface: var(--surface-color, #ffffff);
-    --_raised: var(--raised-color, #f4f5f7);
-    --_accent: var(--accent-color, #2458d3);
-    --_danger: var(--danger-color, #b3261e);
-    --_focus: var(--focus-color, #2458d3);
+    /* The shell's theme variables (ui/theme.css of the shell) when present, else these defaults. */
+    --_text: var(--text, #1d1d1f);
+    --_muted: var(--muted, #5f6368);
+    --_line: var(--line, #dadce0);
+    --_surface: var(--panel, #ffffff);
+    --_raised: var(--panel-2, #f4f5f7);
+    --_accent: var(--accent, #2458d3);
+    --_danger: var(--danger, #b3261e);
+    --_focus: var(--focus, #2458d3);
     color: var(--_text);
     font: 14px/1.45 system-ui, -apple-system, 'Segoe UI', sans-serif;
     box-sizing: border-box;

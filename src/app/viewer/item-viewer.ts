@@ -12,7 +12,7 @@ import { describePlace, isTimeComment, type Rect } from '../comments/comment-kin
 import '../comments/comment-list';
 import { define } from '../ui/define';
 import { emit, errorMessage } from '../ui/events';
-import { icons } from '../ui/icons';
+import { icons } from '../ui/panel-icons';
 import { mediaKind } from '../ui/media-kind';
 import { mediaUrl } from '../ui/media-url';
 import './comment-card';

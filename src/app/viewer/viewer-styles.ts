@@ -10,7 +10,7 @@ export const viewerStyles = [
       background: #16171a; color: #f1f3f4; display: none; flex-direction: column; overflow: hidden;
       --_focus: var(--viewer-focus-color, #8ab4ff); /* a ring that shows on the dark stage */
     }
-    .comments { --_focus: var(--focus-color, #2458d3); }
+    .comments { --_focus: var(--focus, #2458d3); }
     dialog[open] { display: flex; }
     dialog:focus { outline: none; } /* it takes focus on opening, so keys reach the viewer */
     dialog::backdrop { background: rgb(0 0 0 / 0.7); }

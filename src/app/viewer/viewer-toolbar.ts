@@ -1,7 +1,7 @@
 /** The viewer's top bar: name, previous/next, zoom, comment tools, comments panel and close. */
 import { html, nothing } from 'lit';
 import type { Item } from '../api-types';
-import { icons } from '../ui/icons';
+import { icons } from '../ui/panel-icons';
 import { mediaKind } from '../ui/media-kind';
 import type { ImageStage } from './image-stage';
 import type { ItemViewer } from './item-viewer';

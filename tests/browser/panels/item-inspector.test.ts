@@ -7,6 +7,9 @@ import { page, userEvent } from 'vitest/browser';
 import type { Comment, Folder, Item, Page } from '../../../src/app/api-types';
 import '../../../src/app/inspector/item-inspector';
 import type { ItemInspector } from '../../../src/app/inspector/item-inspector';
+import type { CommentList } from '../../../src/app/comments/comment-list';
+import '../../../src/app/viewer/item-viewer';
+import type { ItemViewer } from '../../../src/app/viewer/item-viewer';
 import { imageBase64 } from '../images';
 import { isolatedClient } from '../service-worker';
 import { mount, nextEvent, recordEvents, until } from './mount';
@@ -120,6 +123,17 @@ describe('<item-inspector>', () => {
     expect((await error).message).toMatch(/name/);
     expect((await item()).name).toBe('sunset');
     await expect.element(page.getByLabelText('Name')).toHaveValue('sunset');
+  });
+
+  it('follows changes made elsewhere, such as a comment drawn in the viewer', async () => {
+    await page.viewport(1100, 680); // wide enough for the viewer's comments column
+    const { client, id, inspector } = await setup();
+    const viewer = mount<ItemViewer>('item-viewer', { api: client, library: inspector.library, itemId: id }, '');
+    await until(() => viewer.item?.id === id);
+    await userEvent.fill(page.getByLabelText(/Add a comment/).last(), 'From the viewer');
+    await userEvent.click(page.getByRole('button', { name: 'Add comment' }).last());
+    await until(() => inspector.shadowRoot!.querySelector<CommentList>('comment-list')?.comments.length === 1);
+    await expect.element(page.getByText('From the viewer').first()).toBeInTheDocument();
   });
 
   it('shows the count when several items are selected', async () => {

@@ -1,4 +1,4 @@
-/** Inline SVG icons (no icon font: emoji glyphs are missing on many systems). Decorative: aria-hidden. */
+/** The panels' inline SVG icons (no icon font: emoji glyphs are missing on many systems). Decorative: aria-hidden. */
 import { html, svg } from 'lit';
 
 const icon = (path: ReturnType<typeof svg>) =>
