@@ -1,5 +1,5 @@
 /**
- * Screenshots of both panels with real content at 1280 and 390 px, written to screenshots/panels/
+ * Screenshots of both panels with real content at 1280 and 390 px, written to test-results/screenshots/panels/
  * (git-ignored) for a person to look at. The test also checks that nothing scrolls sideways at 390 px.
  */
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { recordedWebm } from './media-fixtures';
 import { sampleLibrary as library } from './sample-library';
 import { mount, until } from './mount';
 
-const OUT = '../../../screenshots/panels';
+const OUT = '../../../test-results/screenshots/panels';
 
 describe.each([
   [1280, 800],
