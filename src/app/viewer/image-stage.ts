@@ -180,7 +180,7 @@ export class ImageStage extends LitElement {
             <a href=${this.src} download>Download it</a> to open it in another program.</p>`
         : nothing}
       ${anchor
-        ? html`<div class="card" style="left:${Math.max(8, Math.min(anchor.x, this.box.width - 288))}px;top:${Math.min(anchor.y + anchor.height + 8, Math.max(8, this.box.height - 200))}px">
+        ? html`<div class="card" style="left:${Math.max(8, Math.min(anchor.x, this.box.width - 328))}px;top:${Math.min(anchor.y + anchor.height + 8, Math.max(8, this.box.height - 200))}px">
             <slot name="card"></slot></div>`
         : nothing}
     `;
@@ -206,7 +206,7 @@ export class ImageStage extends LitElement {
         margin: 0; padding: 1rem; border-radius: 10px; background: #2a2c31; color: #f1f3f4; text-align: center;
       }
       .failed a { color: #8ab4ff; }
-      .card { position: absolute; z-index: 2; width: min(280px, calc(100% - 16px)); }
+      .card { position: absolute; z-index: 2; width: min(320px, calc(100% - 16px)); }
     `,
   ];
 }

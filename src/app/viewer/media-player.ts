@@ -183,8 +183,8 @@ export class MediaPlayer extends LitElement {
       .marker.draft { background: #fff; pointer-events: none; }
       .time { font-variant-numeric: tabular-nums; font-size: 13px; white-space: nowrap; }
       .card {
-        position: absolute; z-index: 2; bottom: 64px; width: min(280px, calc(100% - 16px));
-        left: clamp(8px, calc(var(--at) * 1% - 140px), calc(100% - min(280px, calc(100% - 16px)) - 8px)); color: initial;
+        position: absolute; z-index: 2; bottom: 64px; width: min(320px, calc(100% - 16px));
+        left: clamp(8px, calc(var(--at) * 1% - 160px), calc(100% - min(320px, calc(100% - 16px)) - 8px)); color: initial;
       }
     `,
   ];
