@@ -14,6 +14,11 @@ describe('?library= query parameter', () => {
     expect((await call<number>(api, 'GET', '/item/countAll', { library: own }, { library: other })).data).toBe(0);
     expect((await call(api, 'GET', '/item/countAll', { library: '/libraries/none.library' })).httpStatus).toBe(404);
 
+    const head = await api.handle(new Request(`http://localhost/api/v2/item/countAll?library=${encodeURIComponent(own)}`, { method: 'HEAD' }));
+    expect(head.status).toBe(200);
+    const missing = await api.handle(new Request(`http://localhost/api/v2/item/countAll?library=${encodeURIComponent('/libraries/none.library')}`, { method: 'HEAD' }));
+    expect(missing.status).toBe(404);
+
     const post = await api.handle(new Request(`http://localhost/api/v2/item/update?library=${encodeURIComponent(own)}`, {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: data.id, star: 3 }),
     }));
