@@ -101,7 +101,9 @@ export function createApi(deps: ApiDeps = {}): Api {
   };
 
   const contextFor = (request: Request): { ctx: Context; opened: () => Promise<OpenLibrary> | undefined } => {
-    const chosen = request.headers.get(LIBRARY_HEADER);
+    // A read (GET, HEAD) may name its library as `?library=` instead: <img> and <video> cannot send headers.
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    const chosen = request.headers.get(LIBRARY_HEADER) ?? (reads ? new URL(request.url).searchParams.get('library') : null);
     let library: Promise<OpenLibrary> | undefined;
     const internal = (pathAndQuery: string) => {
       const inner = new Request(new URL(pathAndQuery, request.url), { headers: chosen ? { [LIBRARY_HEADER]: chosen } : {} });

@@ -1,0 +1,119 @@
+/**
+ * <comment-list>: an item's comments, each edited or removed in place, and a box to add one.
+ * It only sends intents (comment-add, comment-save, comment-remove, comment-pick); its owner
+ * calls the API and hands back the new list.
+ */
+import { LitElement, css, html, nothing } from 'lit';
+import type { Comment } from '../api-types';
+import { define } from '../ui/define';
+import { sharedStyles } from '../ui/shared-styles';
+import { describePlace, sortComments } from './comment-kinds';
+
+export class CommentList extends LitElement {
+  static override properties = {
+    comments: { attribute: false },
+    activeId: { attribute: false },
+    addHint: { attribute: false },
+    editing: { state: true },
+  };
+
+  declare comments: Comment[];
+  declare activeId: string | null;
+  /** Says where a comment added here will sit, e.g. "on the whole image". */
+  declare addHint: string;
+  declare editing: string | null;
+
+  constructor() {
+    super();
+    this.comments = [];
+    this.activeId = null;
+    this.addHint = '';
+    this.editing = null;
+  }
+
+  /** Opens the editor of one comment (the viewer does this after a click on its rectangle). */
+  async edit(commentId: string): Promise<void> {
+    this.editing = commentId;
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLTextAreaElement>(`textarea[data-comment="${commentId}"]`)?.focus();
+  }
+
+  private send(type: string, detail: Record<string, unknown>): void {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+
+  private save(comment: Comment, event: Event): void {
+    event.preventDefault();
+    const text = new FormData(event.target as HTMLFormElement).get('annotation');
+    this.editing = null;
+    if (String(text) !== comment.annotation) this.send('comment-save', { commentId: comment.id, annotation: String(text) });
+  }
+
+  private add(event: Event): void {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const text = String(new FormData(form).get('annotation') ?? '').trim();
+    if (!text) return;
+    this.send('comment-add', { annotation: text });
+    form.reset();
+  }
+
+  private renderComment(comment: Comment) {
+    const place = describePlace(comment);
+    if (this.editing === comment.id) {
+      return html`<li class="editing">
+        <form @submit=${(e: Event) => this.save(comment, e)} @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && (e.preventDefault(), e.stopPropagation(), (this.editing = null))}>
+          <label class="visually-hidden" for="edit-${comment.id}">Comment ${place}</label>
+          <textarea id="edit-${comment.id}" name="annotation" data-comment=${comment.id} .value=${comment.annotation}></textarea>
+          <div class="actions">
+            <button type="submit" class="primary">Save</button>
+            <button type="button" @click=${() => (this.editing = null)}>Cancel</button>
+          </div>
+        </form>
+      </li>`;
+    }
+    return html`<li class=${comment.id === this.activeId ? 'active' : ''} data-comment=${comment.id}>
+      <button type="button" class="quiet place" @click=${() => this.send('comment-pick', { commentId: comment.id })}
+        aria-label="Show comment ${place}">${place}</button>
+      <p class="text">${comment.annotation || html`<em>No text</em>`}</p>
+      <div class="actions">
+        <button type="button" class="quiet" aria-label="Edit comment ${place}" @click=${() => this.edit(comment.id)}>Edit</button>
+        <button type="button" class="quiet danger" aria-label="Remove comment ${place}"
+          @click=${() => this.send('comment-remove', { commentId: comment.id })}>Remove</button>
+      </div>
+    </li>`;
+  }
+
+  override render() {
+    const sorted = sortComments(this.comments);
+    return html`
+      ${sorted.length ? html`<ul>${sorted.map((c) => this.renderComment(c))}</ul>` : html`<p class="empty">No comments yet.</p>`}
+      <form class="add" @submit=${this.add}>
+        <label for="new-comment">Add a comment${this.addHint ? html` <span class="hint">${this.addHint}</span>` : nothing}</label>
+        <textarea id="new-comment" name="annotation" rows="2" placeholder="Write a comment"></textarea>
+        <div class="actions"><button type="submit" class="primary">Add comment</button></div>
+      </form>
+    `;
+  }
+
+  static override styles = [
+    sharedStyles,
+    css`
+      :host { display: block; }
+      ul { list-style: none; margin: 0 0 0.75rem; padding: 0; display: grid; gap: 0.5rem; }
+      li { padding: 0.45rem 0.6rem; border: 1px solid var(--_line); border-radius: 8px; background: var(--_surface); }
+      li.active { border-color: var(--_accent); box-shadow: 0 0 0 1px var(--_accent); }
+      .place { min-height: 24px; padding: 0 0.3em; margin-left: -0.3em; font-size: 12px; color: var(--_muted); }
+      .text { margin: 0.15rem 0 0.25rem; white-space: pre-wrap; overflow-wrap: anywhere; }
+      .actions { display: flex; gap: 0.35rem; justify-content: flex-end; }
+      .actions button { min-height: 28px; font-size: 13px; }
+      .editing .actions { margin-top: 0.35rem; }
+      .empty { margin: 0 0 0.75rem; color: var(--_muted); }
+      .add label { display: block; margin-bottom: 0.25rem; font-weight: 600; font-size: 13px; }
+      .hint { font-weight: 400; color: var(--_muted); }
+      .add .actions { margin-top: 0.35rem; }
+    `,
+  ];
+}
+
+define('comment-list', CommentList);

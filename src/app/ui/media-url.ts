@@ -1,0 +1,9 @@
+/**
+ * The URL an <img>, <video> or <audio> loads an item's file or thumbnail from. Media elements cannot send
+ * the X-Library-Path header, so a panel working on a library other than the current one names it with
+ * `library=` (an API extension, see README).
+ */
+export function mediaUrl(url: string, library?: string): string {
+  if (!url || !library) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}library=${encodeURIComponent(library)}`;
+}

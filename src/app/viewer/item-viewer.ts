@@ -1,0 +1,201 @@
+/**
+ * <item-viewer>: the full-size view of one item in a modal <dialog>. Images zoom (fit, 100 %, in/out)
+ * and pan; video and audio seek; bookmarks open their URL. Comments show where they sit (rectangles
+ * on the image, markers on the timeline) and are drawn, added, edited and removed in place.
+ * Events: viewer-close, viewer-navigate {direction: -1 | 1}, item-changed {id}, api-error {message}.
+ * The shell answers viewer-close with itemId = null and viewer-navigate with the neighbour's id.
+ */
+import { LitElement, html, nothing } from 'lit';
+import type { ApiClient } from '../api-client';
+import type { Comment, Item, Page } from '../api-types';
+import { describePlace, isTimeComment, type Rect } from '../comments/comment-kinds';
+import '../comments/comment-list';
+import { define } from '../ui/define';
+import { emit, errorMessage } from '../ui/events';
+import { icons } from '../ui/panel-icons';
+import { mediaKind } from '../ui/media-kind';
+import { mediaUrl } from '../ui/media-url';
+import './comment-card';
+import { CommentEditing } from './comment-editing';
+import './image-stage';
+import type { ImageStage, ZoomMode } from './image-stage';
+import './media-player';
+import type { MediaPlayer } from './media-player';
+import { renderToolbar } from './viewer-toolbar';
+import { viewerStyles } from './viewer-styles';
+
+export class ItemViewer extends LitElement {
+  static override properties = {
+    api: { attribute: false },
+    itemId: { attribute: false },
+    library: { attribute: false },
+    item: { state: true },
+    mode: { state: true },
+    sidebar: { state: true },
+    missing: { state: true },
+  };
+
+  declare api: ApiClient;
+  declare itemId: string | null;
+  /** Set only when `api` works on a library other than the current one (media URLs must name it). */
+  declare library: string | undefined;
+  declare item: Item | null;
+  declare mode: ZoomMode;
+  declare sidebar: boolean;
+  declare missing: boolean;
+  readonly notes = new CommentEditing(this);
+  private loading = 0;
+
+  constructor() {
+    super();
+    this.itemId = null;
+    this.item = null;
+    this.mode = 'fit';
+    this.missing = false;
+    this.sidebar = typeof matchMedia === 'function' ? matchMedia('(min-width: 900px)').matches : true;
+  }
+
+  get player(): MediaPlayer | null {
+    return this.renderRoot.querySelector<MediaPlayer>('media-player');
+  }
+
+  private get dialog(): HTMLDialogElement | null {
+    return this.renderRoot.querySelector('dialog');
+  }
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    if ((changed.has('itemId') || changed.has('api')) && this.api) void this.load();
+  }
+
+  protected override updated(): void {
+    const dialog = this.dialog;
+    if (!dialog) return;
+    if (this.itemId && !dialog.open) dialog.showModal();
+    if (!this.itemId && dialog.open) dialog.close();
+  }
+
+  async load(): Promise<void> {
+    const ticket = ++this.loading;
+    const id = this.itemId;
+    this.notes.reset(this.item?.id === id ? this.notes.comments : []);
+    this.mode = 'fit';
+    if (!id) return void (this.item = null);
+    try {
+      const [page, comments] = await Promise.all([
+        this.api.get<Page<Item>>('/item/get', { id }),
+        this.api.get<Comment[]>('/item/getComments', { id }),
+      ]);
+      if (ticket !== this.loading) return;
+      this.item = page.data[0] ?? null;
+      this.missing = !this.item;
+      this.notes.reset(comments);
+    } catch (error) {
+      if (ticket !== this.loading) return;
+      this.item = null;
+      this.missing = true;
+      emit(this, 'api-error', { message: errorMessage(error) });
+    }
+  }
+
+  close(): void {
+    emit(this, 'viewer-close', {});
+  }
+
+  navigate(direction: -1 | 1): void {
+    emit(this, 'viewer-navigate', { direction });
+  }
+
+  setMode(mode: ZoomMode): void {
+    this.mode = mode;
+  }
+
+  zoom(factor: number): void {
+    this.renderRoot.querySelector<ImageStage>('image-stage')?.zoomBy(factor);
+    this.mode = 'free';
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    const target = event.composedPath()[0] as HTMLElement;
+    if (target.closest?.('input, textarea, select, [role="radiogroup"]')) return;
+    if (event.key === ' ' && target.closest?.('button, a')) return; // Space presses the focused button
+    const keys: Record<string, () => void> = {
+      ArrowLeft: () => this.navigate(-1),
+      ArrowRight: () => this.navigate(1),
+      '+': () => this.zoom(1.25),
+      '=': () => this.zoom(1.25),
+      '-': () => this.zoom(0.8),
+      '0': () => this.setMode('fit'),
+      '1': () => this.setMode('actual'),
+      ' ': () => this.player?.toggle(),
+    };
+    const action = keys[event.key];
+    if (!action || event.ctrlKey || event.metaKey || event.altKey) return;
+    event.preventDefault();
+    action();
+  }
+
+  private renderCard() {
+    const { draft, active, redrawing } = this.notes;
+    if (!draft && !active) return nothing;
+    const place = draft ? describePlace({ id: '', annotation: '', lastModified: 0, ...draft }) : describePlace(active!);
+    const moveLabel = !active || draft ? '' : isTimeComment(active) ? 'Move to playhead' : redrawing ? 'Drag a new area…' : 'Redraw area';
+    return html`<comment-card slot="card" .comment=${draft ? null : active} .place=${place} .moveLabel=${moveLabel}
+      @card-move=${() => this.notes.moveActive()} @card-save=${(e: CustomEvent<{ annotation: string }>) => this.notes.save(e.detail.annotation)}
+      @card-remove=${() => this.notes.removeActive()} @card-close=${() => this.notes.close()}></comment-card>`;
+  }
+
+  private renderBody(item: Item) {
+    const notes = this.notes;
+    const kind = mediaKind(item);
+    const src = mediaUrl(item.fileURL, this.library);
+    if (kind === 'image') {
+      return html`<image-stage class="stage" .src=${src} .alt=${item.name} .size=${{ width: item.width, height: item.height }}
+        .comments=${notes.comments} .activeId=${notes.activeId} .draft=${notes.draft as Rect | null} .drawing=${notes.drawing} .mode=${this.mode}
+        @rect-drawn=${(e: CustomEvent<Rect>) => notes.drawn(e.detail)}
+        @comment-pick=${(e: CustomEvent<{ commentId: string }>) => notes.pick(e.detail.commentId)}
+        @zoom-change=${() => ((this.mode = 'free'), this.requestUpdate())} @zoom-toggle=${() => this.setMode(this.mode === 'fit' ? 'actual' : 'fit')}>${this.renderCard()}</image-stage>`;
+    }
+    if (kind === 'video' || kind === 'audio') {
+      const draftAt = notes.draft && 'duration' in notes.draft ? notes.draft.duration : null;
+      return html`<media-player class="stage" .src=${src} .kind=${kind} .label=${item.name} .poster=${mediaUrl(item.thumbnailURL, this.library)}
+        .comments=${notes.comments} .activeId=${notes.activeId} .draftAt=${draftAt}
+        @comment-pick=${(e: CustomEvent<{ commentId: string }>) => notes.pick(e.detail.commentId)}>${this.renderCard()}</media-player>`;
+    }
+    const link = kind === 'bookmark' ? item.url : src;
+    return html`<div class="stage other">
+      <div class="placard">
+        <img src=${mediaUrl(item.thumbnailURL, this.library)} alt=${item.name} />
+        <h3>${item.name}</h3>
+        ${kind === 'bookmark' ? html`<p class="link-text">${item.url}</p>` : html`<p class="link-text">${item.ext.toUpperCase()} file</p>`}
+        ${link ? html`<a class="open" href=${link} target="_blank" rel="noopener noreferrer">${kind === 'bookmark' ? 'Open link' : 'Open file'} ${icons.external}</a>` : nothing}
+      </div>
+    </div>`;
+  }
+
+  override render() {
+    const { item, notes } = this;
+    return html`<dialog autofocus aria-label=${item ? `Viewer: ${item.name}` : 'Viewer'} @cancel=${(e: Event) => (e.preventDefault(), this.close())} @keydown=${this.onKey}>
+      ${renderToolbar(this, item)}
+      <div class="body">
+        ${item && item.id === this.itemId
+          ? this.renderBody(item)
+          : html`<div class="stage other"><p class="loading" role="status">${this.missing ? 'This item could not be opened. It may have been removed.' : 'Loading…'}</p></div>`}
+        ${item && this.sidebar
+          ? html`<aside class="comments" aria-label="Comments">
+              <h2>Comments <span class="count">${notes.comments.length || ''}</span></h2>
+              <comment-list .comments=${notes.comments} .activeId=${notes.activeId}
+                .addHint=${mediaKind(item) === 'video' || mediaKind(item) === 'audio' ? '(at the playhead)' : '(on the whole image; or draw an area)'}
+                @comment-pick=${(e: CustomEvent<{ commentId: string }>) => notes.pick(e.detail.commentId)}
+                @comment-add=${(e: CustomEvent<{ annotation: string }>) => notes.write((c) => c.add(notes.listPlace(item), e.detail.annotation))}
+                @comment-save=${(e: CustomEvent<{ commentId: string; annotation: string }>) => notes.write((c) => c.update(e.detail.commentId, { annotation: e.detail.annotation }))}
+                @comment-remove=${(e: CustomEvent<{ commentId: string }>) => notes.write((c) => c.remove(e.detail.commentId))}></comment-list>
+            </aside>`
+          : nothing}
+      </div>
+    </dialog>`;
+  }
+
+  static override styles = viewerStyles;
+}
+
+define('item-viewer', ItemViewer);

@@ -1,0 +1,37 @@
+/** The viewer's top bar: name, previous/next, zoom, comment tools, comments panel and close. */
+import { html, nothing } from 'lit';
+import type { Item } from '../api-types';
+import { icons } from '../ui/panel-icons';
+import { mediaKind } from '../ui/media-kind';
+import type { ImageStage } from './image-stage';
+import type { ItemViewer } from './item-viewer';
+
+export function renderToolbar(viewer: ItemViewer, item: Item | null) {
+  const kind = item ? mediaKind(item) : null;
+  const scale = viewer.renderRoot.querySelector<ImageStage>('image-stage')?.scale;
+  return html`<header class="toolbar">
+    <h2 class="title" title=${item?.name ?? ''}>${item?.name ?? ''}</h2>
+    <div class="group" role="group" aria-label="Browse">
+      <button type="button" class="quiet" aria-label="Previous item" title="Previous (←)" @click=${() => viewer.navigate(-1)}>${icons.previous}</button>
+      <button type="button" class="quiet" aria-label="Next item" title="Next (→)" @click=${() => viewer.navigate(1)}>${icons.next}</button>
+    </div>
+    ${kind === 'image'
+      ? html`<div class="group" role="group" aria-label="Zoom">
+          <button type="button" class="quiet" aria-label="Zoom out" title="Zoom out (−)" @click=${() => viewer.zoom(0.8)}>${icons.zoomOut}</button>
+          <button type="button" class="quiet" aria-pressed=${viewer.mode === 'fit'} title="Fit (0)" @click=${() => viewer.setMode('fit')}>Fit</button>
+          <button type="button" class="quiet" aria-pressed=${viewer.mode === 'actual'} title="Actual size (1)" @click=${() => viewer.setMode('actual')}>100%</button>
+          <button type="button" class="quiet" aria-label="Zoom in" title="Zoom in (+)" @click=${() => viewer.zoom(1.25)}>${icons.zoomIn}</button>
+          <span class="zoom-level" aria-live="polite">${scale ? `${Math.round(scale * 100)}%` : ''}</span>
+        </div>
+        <button type="button" class="quiet tool" aria-pressed=${viewer.notes.drawing} @click=${() => viewer.notes.toggleDrawing()}
+          aria-label="Draw comment" title="Drag on the image to comment on an area">${icons.pencil} <span class="wide-only">Draw comment</span></button>`
+      : nothing}
+    ${kind === 'video' || kind === 'audio'
+      ? html`<button type="button" class="quiet tool" @click=${() => viewer.notes.commentNow()}>${icons.plus} <span>Comment here</span></button>`
+      : nothing}
+    <span class="spacer"></span>
+    <button type="button" class="quiet" aria-pressed=${viewer.sidebar} aria-label="Comments panel" title="Comments"
+      @click=${() => (viewer.sidebar = !viewer.sidebar)}>${icons.comments}</button>
+    <button type="button" class="quiet close" aria-label="Close viewer" title="Close (Esc)" @click=${() => viewer.close()}>${icons.close}</button>
+  </header>`;
+}
