@@ -5,4 +5,6 @@
  * whatever the page's own URL. The dev server serves this module as `/src/app/base.ts`, at `/`.
  * (Not `import.meta.env.DEV`: builds run inside Vitest, with NODE_ENV=test, have it true.)
  */
-export const APP_BASE: string = new URL(import.meta.url).pathname.replace(/(?:assets|src\/app)\/[^/]*$/, '');
+const moduleUrl = new URL(import.meta.url);
+/** Outside a served page (node tests import the app's modules from files) the app sits at the root. */
+export const APP_BASE: string = moduleUrl.protocol.startsWith('http') ? moduleUrl.pathname.replace(/(?:assets|src\/app)\/[^/]*$/, '') : '/';
