@@ -98,6 +98,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       notify,
       fetchSource,
       media,
+      imageProcessor: deps.media,
       library: () =>
         (library ??= (chosen ? registry.require(chosen) : registry.current()).then(open)),
     };

@@ -2,6 +2,7 @@
  * What a handler may use: the clock, the id generator, the library registry, the open library and
  * the outside world (media, notifications, site fetches), all passed in, never imported.
  */
+import type { MediaProcessor } from './media/media-processor';
 import type { MediaQueue } from './media/media-queue';
 import type { LibraryDb } from './storage/library-db';
 import type { LibraryRecord, LibraryRegistry } from './storage/registry';
@@ -39,6 +40,8 @@ export interface Context {
   library: () => Promise<OpenLibrary>;
   /** The persisted queue of thumbnail jobs: kick it, wait for a job. */
   media: MediaQueue;
+  /** Decodes a picture right away (aiSearch/searchByBase64); absent where nothing can decode. */
+  imageProcessor: MediaProcessor | undefined;
   /**
    * Answers another /api/v2 path on the same library (a service worker's own fetches bypass it,
    * so item/add's `path: '/api/v2/item/file?id=X'` is answered here).

@@ -2,6 +2,7 @@
  * Everything derived from item rows, updated in the same transaction as the rows themselves.
  * Add an observer here when a new area derives data from items.
  */
+import { descriptors } from './ai-search/descriptors.observer';
 import { folderBookkeeping } from './folders/folder-bookkeeping';
 import { mediaJobs } from './media/media-jobs.observer';
 import { postingLists } from './postings/postings.observer';
@@ -9,4 +10,4 @@ import type { ItemObserver } from './storage/item-changes';
 import { searchIndex } from './search/search-index';
 import { tagBookkeeping } from './tags/tag-bookkeeping';
 
-export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, mediaJobs];
+export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, mediaJobs, descriptors];

@@ -14,6 +14,8 @@ export type ProcessedMedia =
       thumbnail: ArrayBuffer;
       thumbnailType: string;
       palettes: Palette[];
+      /** The visual descriptor of the thumbnail (src/core/ai-search/descriptor-layout.ts). */
+      descriptor: Uint8Array;
     }
   | { status: 'undecodable'; reason: string };
 

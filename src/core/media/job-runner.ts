@@ -8,7 +8,7 @@ import type { OpenLibrary } from '../context';
 import type { ItemObserver } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import { writeTransaction } from '../storage/write';
-import { CUSTOM_THUMBNAIL_JOB, isMediaJob, ticketOf, type MediaJob } from './media-jobs';
+import { CUSTOM_THUMBNAIL_JOB, DESCRIPTOR_JOB, isMediaJob, ticketOf, type MediaJob } from './media-jobs';
 import { mediaKindOf, type MediaProcessor } from './media-processor';
 import { recordFailure, storeResult, type Produced } from './store-result';
 
@@ -170,6 +170,12 @@ export class JobRunner {
     }
     const row = await db.items.where('id').equals(job.itemId).first();
     if (!row) return none('The item no longer exists.');
+    if (job.kind === DESCRIPTOR_JOB) {
+      const thumbnail = await db.thumbnails.get(row.id);
+      if (!thumbnail) return none('The item has no thumbnail.');
+      const outcome = await media.process({ kind: 'raster', blob: thumbnail.blob, mime: thumbnail.blob.type });
+      return outcome.status === 'needs-page' ? 'needs-page' : { outcome };
+    }
     const file = row.hasFile ? await db.files.get(row.id) : undefined;
     if (!file) return none('The item has no stored file.');
     const size = file.blob.size;

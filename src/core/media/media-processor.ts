@@ -29,6 +29,8 @@ export type MediaOutcome =
       duration?: number;
       thumbnail: Blob;
       palettes: Palette[];
+      /** The visual descriptor of the thumbnail (src/core/ai-search/descriptor-layout.ts). */
+      descriptor: Uint8Array;
     }
   /** The bytes are not something this browser can decode (a final answer, not a failure to retry). */
   | { status: 'undecodable'; reason: string }

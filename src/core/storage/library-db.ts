@@ -5,6 +5,7 @@
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type {
   CommentRow,
+  DescriptorShardRow,
   FileRow,
   FolderRow,
   ItemRow,
@@ -17,6 +18,7 @@ import type {
   TermsRow,
   ThumbnailRow,
 } from './rows';
+import { queueDescriptorJobs } from '../ai-search/descriptor-upgrade';
 import { buildPostings } from '../postings/build-postings';
 
 export class LibraryDb extends Dexie {
@@ -31,6 +33,7 @@ export class LibraryDb extends Dexie {
   terms!: Table<TermsRow, string>;
   postings!: Table<PostingRow, [string, string]>;
   jobs!: Table<JobRow, string>;
+  descriptorShards!: Table<DescriptorShardRow, number>;
   state!: Table<StateRow, string>;
 
   constructor(name: string, options?: DexieOptions) {
@@ -50,5 +53,7 @@ export class LibraryDb extends Dexie {
     });
     // Posting lists replace the multiEntry terms index for search and back the set filters.
     this.version(2).stores({ terms: 'pk', postings: '[list+fence]' }).upgrade(buildPostings);
+    // Visual descriptors for AI search; items that already have a thumbnail get a job to make theirs.
+    this.version(3).stores({ descriptorShards: 'shard' }).upgrade(queueDescriptorJobs);
   }
 }

@@ -47,6 +47,8 @@ export interface ItemRow {
   thumbnail: ThumbnailState;
   /** True when the original bytes are stored in `files` (false for bookmarks). */
   hasFile: boolean;
+  /** The `descriptorShards` row holding the item's visual descriptor; absent while it has none. */
+  descriptorShard?: number;
 }
 
 export interface FileRow {
@@ -146,6 +148,17 @@ export interface JobRow {
   lastError: string;
   /** Extra input of the job (e.g. the custom thumbnail source). */
   payload?: unknown;
+}
+
+/**
+ * Visual descriptors of many items packed in one row (src/core/ai-search/descriptor-store.ts):
+ * slot i is `ids[i]`, its bytes at i × DESCRIPTOR_BYTES in `data`, `trashed[i]` 1 while in the trash.
+ */
+export interface DescriptorShardRow {
+  shard: number;
+  ids: string[];
+  trashed: Uint8Array;
+  data: Uint8Array;
 }
 
 /** Small library-scoped values: meta, selection, recent folders, quick access. */
