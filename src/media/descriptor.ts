@@ -3,8 +3,10 @@
  * picture scaled to WORK_SIDE × WORK_SIDE. Pure, so node tests run it on plain arrays; about
  * 0.2 ms per picture.
  */
+import { COLOUR_NAMES, nameOfPixel } from '../core/ai-search/colour-names';
 import {
   CENTRE_HASH_AT,
+  COLOURS_AT,
   CENTRE_SHARE,
   DESCRIPTOR_BYTES,
   GREYS,
@@ -35,6 +37,7 @@ export function describePixels(rgba: ArrayLike<number>): Uint8Array {
   const out = new Uint8Array(DESCRIPTOR_BYTES);
   const grey = new Float64Array(side * side);
   const counts = new Float64Array(HISTOGRAM_BINS);
+  const named = new Map<string, number>();
   const layout = new Float64Array(LAYOUT_SIDE * LAYOUT_SIDE * 3);
   const block = side / LAYOUT_SIDE;
   for (let y = 0; y < side; y++) {
@@ -45,6 +48,8 @@ export function describePixels(rgba: ArrayLike<number>): Uint8Array {
       const r = a ? rgba[i]! : 255, g = a ? rgba[i + 1]! : 255, b = a ? rgba[i + 2]! : 255;
       grey[y * side + x] = 0.299 * r + 0.587 * g + 0.114 * b;
       addToHistogram(counts, r, g, b);
+      const name = nameOfPixel(r, g, b);
+      named.set(name, (named.get(name) ?? 0) + 1);
       const cell = (Math.floor(y / block) * LAYOUT_SIDE + Math.floor(x / block)) * 3;
       layout[cell]! += r;
       layout[cell + 1]! += g;
@@ -54,6 +59,7 @@ export function describePixels(rgba: ArrayLike<number>): Uint8Array {
   const total = side * side;
   for (let bin = 0; bin < HISTOGRAM_BINS; bin++) out[HISTOGRAM_AT + bin] = Math.round(Math.sqrt(counts[bin]! / total) * 255);
   writeUnitInt8(layout, out, LAYOUT_AT);
+  COLOUR_NAMES.forEach((name, i) => (out[COLOURS_AT + i] = Math.round(((named.get(name) ?? 0) / total) * 255)));
   const margin = (side * (1 - CENTRE_SHARE)) / 2;
   writeHash(grey, side, 0, 0, side, side, false, out, HASH_AT);
   writeHash(grey, side, 0, 0, side, side, true, out, MIRROR_HASH_AT);

@@ -3,12 +3,17 @@
 // worker stop), and the bad-input rules.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/app/api-client';
-import { base64Of, flat } from './media-images';
+import { base64Of, flat, mostlyRed } from './media-images';
 import { ALTERATIONS, altered, drawScene } from './drawn-scenes';
 import { fetchApi, isolatedClient, stopServiceWorkers } from './service-worker';
 
 interface Results {
   results: { item: { id: string; name: string; isDeleted: boolean }; score: number; signals: string[]; nearDuplicate: boolean }[];
+}
+interface TextAnswer extends Results {
+  understood: { colours: string[] };
+  unmatched: string[];
+  message?: string;
 }
 interface SyncStatus {
   isSyncing: boolean;
@@ -74,7 +79,7 @@ describe('aiSearch: visual likeness through the service worker', () => {
     expect(await client.get('/aiSearch/isReady')).toBe(true);
     expect(await client.get('/aiSearch/isSyncing')).toBe(false);
     expect(await client.get('/aiSearch/getSyncStatus')).toEqual({ isSyncing: false, syncedCount: 0, totalCount: 0, progress: 1 });
-    expect(await client.get('/aiSearch/checkServiceHealth')).toMatchObject({ healthy: true, provider: 'offline-v1', signals: ['visual'] });
+    expect(await client.get('/aiSearch/checkServiceHealth')).toMatchObject({ healthy: true, provider: 'offline-v1', signals: ['visual', 'colour'] });
 
     const ids = await addScenes(client, 50, 100);
     const during = await client.get<SyncStatus>('/aiSearch/getSyncStatus');
@@ -99,12 +104,29 @@ describe('aiSearch: visual likeness through the service worker', () => {
     ['/api/v2/aiSearch/searchByItemId', { itemId: 'X', options: { limit: 0 } }, 400, /limit/],
     ['/api/v2/aiSearch/searchByItemId', { itemId: 'X', limit: 1001 }, 400, /limit/],
     ['/api/v2/aiSearch/searchByText', { query: '  ' }, 400, /query/],
-    ['/api/v2/aiSearch/searchByText', { text: 'a red car', limit: 5 }, 503, /Text search needs/],
   ])('%s %j → %i', async (path, body, status, message) => {
     const { library } = await isolatedClient();
     const answer = await fetchApi(path, { method: 'POST', body: JSON.stringify(body), headers: { 'X-Library-Path': library } });
     expect(answer.response.status).toBe(status);
     expect(answer.body.message).toMatch(message);
+  });
+
+  it('finds pictures by colour words, and answers no results with a reason when no signal covers the query', async () => {
+    const { client } = await isolatedClient();
+    const add = async (name: string, blob: Blob) => (await client.post<{ id: string }>('/item/add', { name, base64: await base64Of(blob) })).id;
+    await add('red', await mostlyRed(400, 300));
+    await add('blue', await flat(400, 300, [30, 60, 200]));
+    await add('yellow', await flat(400, 300, [240, 210, 30]));
+    await whenSynced(client, 3);
+    const red = await client.post<TextAnswer>('/aiSearch/searchByText', { query: 'something crimson' });
+    expect(red.results.map((r) => r.item.name)).toEqual(['red']);
+    expect(red).toMatchObject({ understood: { colours: ['red'] }, unmatched: [] });
+    expect(red.results[0]).toMatchObject({ signals: ['colour'] });
+    const both = await client.post<TextAnswer>('/aiSearch/searchByText', { text: 'red and blue', limit: 5 });
+    expect(both.results.map((r) => r.item.name)).toEqual(['red']);
+    const none = await client.post<TextAnswer>('/aiSearch/searchByText', { query: 'sunset over the mountains' });
+    expect(none).toMatchObject({ results: [], unmatched: ['sunset', 'over', 'mountains'] });
+    expect(none.message).toMatch(/No signal/);
   });
 
   it('searches with a real image through a top-level limit', async () => {

@@ -1,7 +1,9 @@
 // The visual descriptor and its comparison, on pixel arrays made here (real pictures, decoded by
 // the browser, are tested through the service worker in tests/browser/ai-search.test.ts).
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTOR_BYTES, HASH_AT, MIRROR_HASH_AT, WORK_SIDE } from '../../src/core/ai-search/descriptor-layout';
+import { COLOUR_NAMES, nameOfPixel } from '../../src/core/ai-search/colour-names';
+import { readTextQuery } from '../../src/core/ai-search/text-query';
+import { COLOURS_AT, DESCRIPTOR_BYTES, HASH_AT, MIRROR_HASH_AT, WORK_SIDE } from '../../src/core/ai-search/descriptor-layout';
 import { compareDescriptors } from '../../src/core/ai-search/visual-similarity';
 import { describePixels } from '../../src/media/descriptor';
 import { flatPixels } from './fixtures/media';
@@ -70,5 +72,41 @@ describe('the visual descriptor', () => {
     packed.set(describePixels(picture(sunset)), 0);
     packed.set(query, DESCRIPTOR_BYTES);
     expect(compareDescriptors(query, packed, DESCRIPTOR_BYTES).score).toBeCloseTo(1, 5);
+  });
+});
+
+describe('colour words', () => {
+  it.each([
+    [[220, 20, 30], 'red'],
+    [[250, 140, 20], 'orange'],
+    [[240, 210, 30], 'yellow'],
+    [[30, 160, 50], 'green'],
+    [[30, 200, 210], 'cyan'],
+    [[30, 60, 200], 'blue'],
+    [[120, 30, 170], 'purple'],
+    [[240, 150, 190], 'pink'],
+    [[120, 70, 30], 'brown'],
+    [[10, 10, 10], 'black'],
+    [[250, 250, 245], 'white'],
+    [[128, 128, 128], 'grey'],
+  ] as const)('names %j %s', (rgb, name) => {
+    expect(nameOfPixel(...rgb)).toBe(name);
+  });
+
+  it.each([
+    ['a red car', ['red'], ['car']],
+    ['Navy and GOLD', ['blue', 'yellow'], []],
+    ['photo of a puppy', [], ['puppy']],
+    ['greenish', ['green'], []],
+  ])('reads %j', (text, colours, unmatched) => {
+    expect(readTextQuery(text)).toEqual({ colours, unmatched });
+  });
+
+  it('stores each named colour\'s share of the picture in the descriptor', () => {
+    const half = picture((x) => (x < 32 ? [220, 20, 30] : [30, 60, 200]));
+    const shares = describePixels(half).subarray(COLOURS_AT, COLOURS_AT + COLOUR_NAMES.length);
+    expect(shares[COLOUR_NAMES.indexOf('red')]).toBe(128);
+    expect(shares[COLOUR_NAMES.indexOf('blue')]).toBe(128);
+    expect(shares.reduce((a, b) => a + b, 0)).toBe(256);
   });
 });

@@ -2,6 +2,7 @@
 // rankings and the bad-input rules. Pictures here are one-colour "fake images" (fixtures/media).
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
+import { DESCRIPTOR_BYTES } from '../../src/core/ai-search/descriptor-layout';
 import { SHARD_SIZE } from '../../src/core/ai-search/descriptor-store';
 import { ITEM_OBSERVERS } from '../../src/core/item-observers';
 import { commitItemChanges } from '../../src/core/storage/item-changes';
@@ -65,7 +66,7 @@ describe('aiSearch over visual descriptors', () => {
     expect(await status()).toMatchObject({ syncedCount: 2, totalCount: 2 });
     const shard = (await library.db.descriptorShards.toArray())[0]!;
     expect(shard.ids.sort()).toEqual([rows[0]!.id, rows[2]!.id].sort());
-    expect(shard.data).toHaveLength(2 * 148);
+    expect(shard.data).toHaveLength(2 * DESCRIPTOR_BYTES);
   });
 
   it('opens a new shard when one is full', async () => {
@@ -83,11 +84,11 @@ describe('aiSearch over visual descriptors', () => {
     await index();
     const before = (await library.db.descriptorShards.toArray())[0]!;
     const own = before.ids.indexOf(item.id);
-    const bytes = before.data.slice(own * 148, own * 148 + 148);
+    const bytes = before.data.slice(own * DESCRIPTOR_BYTES, own * DESCRIPTOR_BYTES + DESCRIPTOR_BYTES);
     await call(api, 'POST', '/item/refreshThumbnail', { itemId: item.id }, { library: path });
     const after = (await library.db.descriptorShards.toArray())[0]!;
     expect(after.ids).toHaveLength(2);
-    expect(after.data.slice(after.ids.indexOf(item.id) * 148, after.ids.indexOf(item.id) * 148 + 148)).toEqual(bytes);
+    expect(after.data.slice(after.ids.indexOf(item.id) * DESCRIPTOR_BYTES, after.ids.indexOf(item.id) * DESCRIPTOR_BYTES + DESCRIPTOR_BYTES)).toEqual(bytes);
     expect(blue.id).toBeDefined();
   });
 
@@ -141,6 +142,19 @@ describe('aiSearch over visual descriptors', () => {
     const base64 = btoa(await fakeImage(10, 10, [25, 170, 45]).text());
     const answer = await call<Results>(api, 'POST', '/aiSearch/searchByBase64', { base64, limit: 1 }, { library: path });
     expect(answer.data.results.map((r) => r.item.name)).toEqual(['green']);
+  });
+
+  it('searchByText ranks by the share of the asked colour and never invents results', async () => {
+    const { api, path, library, index } = await setup();
+    await storeItem(library, { name: 'red' }, fakeImage(40, 30, [210, 20, 30]));
+    await storeItem(library, { name: 'orange' }, fakeImage(40, 30, [250, 140, 20]));
+    const trashed = await storeItem(library, { name: 'red in the trash' }, fakeImage(40, 30, [210, 20, 30]));
+    await index();
+    await call(api, 'POST', '/item/update', { id: trashed.id, isDeleted: true }, { library: path });
+    const red = await call<Results>(api, 'POST', '/aiSearch/searchByText', { query: 'scarlet' }, { library: path });
+    expect(red.data.results.map((r) => [r.item.name, r.score, r.signals])).toEqual([['red', 1, ['colour']]]);
+    const none = await call<Results & { message: string }>(api, 'POST', '/aiSearch/searchByText', { query: 'invoice' }, { library: path });
+    expect(none.data).toMatchObject({ results: [], unmatched: ['invoice'], understood: { colours: [] } });
   });
 
   it('gives a library made before descriptors existed a resumable job per thumbnail (upgrade to version 3)', async () => {

@@ -1,21 +1,13 @@
 /**
  * AI search with what this build has (docs/decisions/ai-search.md): visual descriptors made beside
- * every thumbnail answer searchByItemId and searchByBase64. No text signal exists yet, so
- * searchByText answers 503 after validating its input (decisions.md: never made-up results).
+ * every thumbnail answer searchByItemId and searchByBase64, and the colours they measure answer
+ * the colour words of searchByText.
  */
-import { ApiError } from '../http/errors';
 import { noInput } from '../http/input';
 import { route } from '../http/router';
 import { byBase64Input, byItemInput, byTextInput } from './ai-search.schema';
-import { searchByBase64, searchByItemId } from './ai-search.service';
+import { searchByBase64, searchByItemId, searchByText } from './ai-search.service';
 import { serviceHealth, syncStatus } from './ai-status';
-
-const noTextSignal = async (): Promise<never> => {
-  throw new ApiError(
-    'UNAVAILABLE',
-    'Text search needs an object or text model, and this build has neither yet: use searchByItemId or searchByBase64 (see checkServiceHealth.signals).',
-  );
-};
 
 export const aiSearchRoutes = [
   route('GET', '/aiSearch/isInstalled', noInput, async () => true),
@@ -24,7 +16,7 @@ export const aiSearchRoutes = [
   route('GET', '/aiSearch/isSyncing', noInput, async (ctx) => (await syncStatus(ctx)).isSyncing),
   route('GET', '/aiSearch/getSyncStatus', noInput, syncStatus),
   route('GET', '/aiSearch/checkServiceHealth', noInput, async () => serviceHealth()),
-  route('POST', '/aiSearch/searchByText', byTextInput, noTextSignal),
+  route('POST', '/aiSearch/searchByText', byTextInput, searchByText),
   route('POST', '/aiSearch/searchByBase64', byBase64Input, searchByBase64),
   route('POST', '/aiSearch/searchByItemId', byItemInput, searchByItemId),
 ];

@@ -1,6 +1,8 @@
 /**
- * aiSearch/searchByItemId and searchByBase64: pictures ranked by likeness (./visual-search.ts),
- * answered as `{results: [{item, score, signals, nearDuplicate}]}`, best first.
+ * The aiSearch searches: searchByItemId and searchByBase64 rank pictures by likeness
+ * (./visual-search.ts), searchByText by the signals its words map to (./text-query.ts). Answers are
+ * `{results: [{item, score, signals}]}`, best first; a query no signal covers gets no results and
+ * says so, instead of random items.
  */
 import type { z } from 'zod';
 import type { Context, OpenLibrary } from '../context';
@@ -10,7 +12,9 @@ import { decodeBase64 } from '../items/item-sources';
 import { itemView, type ItemView } from '../items/item-view';
 import { isMediaJob } from '../media/media-jobs';
 import type { LibraryDb } from '../storage/library-db';
-import { limitOf, type byBase64Input, type byItemInput } from './ai-search.schema';
+import { limitOf, type byBase64Input, type byItemInput, type byTextInput } from './ai-search.schema';
+import { rankByColours } from './colour-search';
+import { readTextQuery } from './text-query';
 import { descriptorOf, rankByLikeness, type VisualHit } from './visual-search';
 
 export interface SearchResult {
@@ -18,14 +22,45 @@ export interface SearchResult {
   score: number;
   /** Which kinds of evidence matched (ours). */
   signals: string[];
-  /** The same picture, re-encoded, resized, brightened, mirrored or cropped. */
-  nearDuplicate: boolean;
+  /** Visual searches: the same picture, re-encoded, resized, brightened, mirrored or cropped. */
+  nearDuplicate?: boolean;
+}
+
+export interface TextSearchAnswer {
+  results: SearchResult[];
+  /** What the query was understood as, per signal (ours). */
+  understood: { colours: string[] };
+  /** Words of the query that no signal of this build covers (ours). */
+  unmatched: string[];
+  /** Why there are no results, when no signal covers the query (ours). */
+  message?: string;
+}
+
+interface Hit {
+  id: string;
+  score: number;
+  signals: string[];
+  nearDuplicate?: boolean;
+}
+
+export async function searchByText(ctx: Context, input: z.output<typeof byTextInput>): Promise<TextSearchAnswer> {
+  const text = (input.query ?? input.text ?? '').trim();
+  const query = readTextQuery(text);
+  const understood = { colours: query.colours };
+  if (query.colours.length === 0) {
+    const message = `No signal of this build covers "${text}": it understands colour words so far (see checkServiceHealth.signals).`;
+    return { results: [], understood, unmatched: query.unmatched, message };
+  }
+  const { db } = await ctx.library();
+  const hits = await rankByColours(db, query.colours, limitOf(input));
+  const { results } = await answer(db, hits.map((hit) => ({ ...hit, signals: ['colour'] })));
+  return { results, understood, unmatched: query.unmatched };
 }
 
 export async function searchByItemId(ctx: Context, input: z.output<typeof byItemInput>): Promise<{ results: SearchResult[] }> {
   const library = await ctx.library();
   const query = await itemDescriptor(ctx, library, input.itemId);
-  return answer(library.db, await rankByLikeness(library.db, query, limitOf(input), input.itemId));
+  return answer(library.db, visualHits(await rankByLikeness(library.db, query, limitOf(input), input.itemId)));
 }
 
 export async function searchByBase64(ctx: Context, input: z.output<typeof byBase64Input>): Promise<{ results: SearchResult[] }> {
@@ -34,7 +69,7 @@ export async function searchByBase64(ctx: Context, input: z.output<typeof byBase
   const outcome = await ctx.imageProcessor.process({ kind: 'raster', blob, mime: '' });
   if (outcome.status !== 'done') throw invalid(`base64: is not an image this browser can decode (${outcome.reason}).`);
   const library = await ctx.library();
-  return answer(library.db, await rankByLikeness(library.db, outcome.descriptor, limitOf(input)));
+  return answer(library.db, visualHits(await rankByLikeness(library.db, outcome.descriptor, limitOf(input))));
 }
 
 /** The item's descriptor; waits (as refreshThumbnail does) for a queued job that will make it. */
@@ -56,14 +91,18 @@ async function itemDescriptor(ctx: Context, library: OpenLibrary, itemId: string
   throw invalid(`itemId: item "${itemId}" has no picture to compare (a bookmark, or a file no thumbnail could be made from).`);
 }
 
-async function answer(db: LibraryDb, hits: readonly VisualHit[]): Promise<{ results: SearchResult[] }> {
+const visualHits = (hits: readonly VisualHit[]): Hit[] => hits.map((hit) => ({ ...hit, signals: ['visual'] }));
+
+async function answer(db: LibraryDb, hits: readonly Hit[]): Promise<{ results: SearchResult[] }> {
   const rows = await db.items.where('id').anyOf(hits.map((hit) => hit.id)).toArray();
   const byId = new Map(rows.map((row) => [row.id, row]));
   const results: SearchResult[] = [];
   for (const hit of hits) {
     const row = byId.get(hit.id);
     if (!row || row.isDeleted) continue;
-    results.push({ item: itemView(row), score: round(hit.score), signals: ['visual'], nearDuplicate: hit.nearDuplicate });
+    const result: SearchResult = { item: itemView(row), score: round(hit.score), signals: hit.signals };
+    if (hit.nearDuplicate !== undefined) result.nearDuplicate = hit.nearDuplicate;
+    results.push(result);
   }
   return { results };
 }

@@ -9,7 +9,7 @@ import { describedCount } from './descriptor-store';
 /** The built-in provider, named honestly: not CLIP (docs/decisions/ai-search.md). */
 export const PROVIDER = 'offline-v1';
 /** Which kinds of evidence this build can match. */
-export const SIGNALS = ['visual'] as const;
+export const SIGNALS = ['visual', 'colour'] as const;
 
 export interface SyncStatus {
   isSyncing: boolean;

@@ -1,5 +1,5 @@
 /**
- * The visual descriptor of an image (no model): where each part sits in its 148 bytes. Computed by
+ * The visual descriptor of an image (no model): where each part sits in its 160 bytes. Computed by
  * src/media/descriptor.ts beside the thumbnail, compared by ./visual-similarity.ts. Changing the
  * layout means a new DESCRIPTOR_VERSION and a rebuild of every library's descriptors.
  */
@@ -30,4 +30,8 @@ export const MIRROR_HASH_AT = HASH_AT + HASH_BYTES;
 export const CENTRE_HASH_AT = MIRROR_HASH_AT + HASH_BYTES;
 export const CENTRE_SHARE = 0.8;
 
-export const DESCRIPTOR_BYTES = CENTRE_HASH_AT + HASH_BYTES;
+/** Share of the picture each named colour (./colour-names.ts) covers, × 255. */
+export const COLOURS_AT = CENTRE_HASH_AT + HASH_BYTES;
+export const COLOUR_COUNT = 12;
+
+export const DESCRIPTOR_BYTES = COLOURS_AT + COLOUR_COUNT;
