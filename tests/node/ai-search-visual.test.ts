@@ -90,7 +90,7 @@ describe('colour words', () => {
     [[250, 250, 245], 'white'],
     [[128, 128, 128], 'grey'],
   ] as const)('names %j %s', (rgb, name) => {
-    expect(nameOfPixel(...rgb)).toBe(name);
+    expect(nameOfPixel(rgb[0], rgb[1], rgb[2])).toBe(name);
   });
 
   it.each([
