@@ -29,6 +29,7 @@ const GREY = 0.2;
 const MIN_ALPHA = 125;
 /** Neighbours closer than this (grey levels) are equal: flat areas give 0 bits, not rounding noise. */
 const TIE = 0.5;
+const COLOUR_INDEX = Object.fromEntries(COLOUR_NAMES.map((name, i) => [name, i])) as Record<(typeof COLOUR_NAMES)[number], number>;
 
 /** `rgba`: WORK_SIDE² pixels, 4 bytes each (ImageData.data). */
 export function describePixels(rgba: ArrayLike<number>): Uint8Array {
@@ -37,7 +38,7 @@ export function describePixels(rgba: ArrayLike<number>): Uint8Array {
   const out = new Uint8Array(DESCRIPTOR_BYTES);
   const grey = new Float64Array(side * side);
   const counts = new Float64Array(HISTOGRAM_BINS);
-  const named = new Map<string, number>();
+  const named = new Float64Array(COLOUR_NAMES.length);
   const layout = new Float64Array(LAYOUT_SIDE * LAYOUT_SIDE * 3);
   const block = side / LAYOUT_SIDE;
   for (let y = 0; y < side; y++) {
@@ -48,8 +49,7 @@ export function describePixels(rgba: ArrayLike<number>): Uint8Array {
       const r = a ? rgba[i]! : 255, g = a ? rgba[i + 1]! : 255, b = a ? rgba[i + 2]! : 255;
       grey[y * side + x] = 0.299 * r + 0.587 * g + 0.114 * b;
       addToHistogram(counts, r, g, b);
-      const name = nameOfPixel(r, g, b);
-      named.set(name, (named.get(name) ?? 0) + 1);
+      named[COLOUR_INDEX[nameOfPixel(r, g, b)]]! += 1;
       const cell = (Math.floor(y / block) * LAYOUT_SIDE + Math.floor(x / block)) * 3;
       layout[cell]! += r;
       layout[cell + 1]! += g;
@@ -59,7 +59,7 @@ export function describePixels(rgba: ArrayLike<number>): Uint8Array {
   const total = side * side;
   for (let bin = 0; bin < HISTOGRAM_BINS; bin++) out[HISTOGRAM_AT + bin] = Math.round(Math.sqrt(counts[bin]! / total) * 255);
   writeUnitInt8(layout, out, LAYOUT_AT);
-  COLOUR_NAMES.forEach((name, i) => (out[COLOURS_AT + i] = Math.round(((named.get(name) ?? 0) / total) * 255)));
+  named.forEach((count, i) => (out[COLOURS_AT + i] = Math.round((count / total) * 255)));
   const margin = (side * (1 - CENTRE_SHARE)) / 2;
   writeHash(grey, side, 0, 0, side, side, false, out, HASH_AT);
   writeHash(grey, side, 0, 0, side, side, true, out, MIRROR_HASH_AT);
@@ -95,12 +95,16 @@ function addToHistogram(counts: Float64Array, r: number, g: number, b: number): 
   else h = (r - g) / d + 4;
   const [h0, h1, hw] = split((h / 6) * HUES, HUES, true);
   const [s0, s1, sw] = split(((s - GREY) / (1 - GREY)) * SATURATIONS, SATURATIONS, false);
-  for (const [hue, wh] of [[h0, 1 - hw], [h1, hw]] as const) {
-    for (const [sat, ws] of [[s0, 1 - sw], [s1, sw]] as const) {
-      counts[(hue * SATURATIONS + sat) * VALUES + v0]! += wh * ws * (1 - vw);
-      counts[(hue * SATURATIONS + sat) * VALUES + v1]! += wh * ws * vw;
-    }
-  }
+  addCell(counts, h0, s0, v0, v1, vw, (1 - hw) * (1 - sw));
+  addCell(counts, h0, s1, v0, v1, vw, (1 - hw) * sw);
+  addCell(counts, h1, s0, v0, v1, vw, hw * (1 - sw));
+  addCell(counts, h1, s1, v0, v1, vw, hw * sw);
+}
+
+function addCell(counts: Float64Array, hue: number, sat: number, v0: number, v1: number, vw: number, weight: number): void {
+  const base = (hue * SATURATIONS + sat) * VALUES;
+  counts[base + v0]! += weight * (1 - vw);
+  counts[base + v1]! += weight * vw;
 }
 
 /**

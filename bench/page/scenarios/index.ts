@@ -4,6 +4,7 @@
  * To add a row: write a module beside this one that exports a Scenario, and list it here.
  */
 import type { Scenario } from '../scenario';
+import { aiSearchByItemCold, aiSearchByItemWarm, aiSearchByTextWarm, descriptorRate } from './ai-search';
 import { appInfoWarm } from './app-info-warm';
 import { coldStart } from './cold-start';
 import { itemCountAll } from './item-count-all';
@@ -32,4 +33,8 @@ export const SCENARIOS: readonly Scenario[] = [
   smartFolderItems,
   thumbnailRate,
   itemGetDuringThumbnails,
+  aiSearchByItemWarm,
+  aiSearchByItemCold,
+  aiSearchByTextWarm,
+  descriptorRate,
 ];
