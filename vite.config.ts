@@ -1,17 +1,23 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM_ARGS, findChromium } from './tools/chromium.ts';
+import { modelFiles } from './tools/vite-plugin-model-files.ts';
 import { serviceWorker } from './tools/vite-plugin-service-worker.ts';
 
 const port = Number(process.env.PORT ?? 4173);
 const runningTests = Boolean(process.env.VITEST);
 
 export default defineConfig({
-  plugins: [serviceWorker({ entry: 'src/sw/sw.ts', deferred: { 'pinyin-pro': ['pinyin'] } })],
+  plugins: [serviceWorker({ entry: 'src/sw/sw.ts', deferred: { 'pinyin-pro': ['pinyin'] } }), modelFiles()],
+  // The media worker imports TF.js on first use: bundle it up front, so that first use does not
+  // make the dev server re-optimise and reload the page.
+  optimizeDeps: { include: ['@tensorflow/tfjs-core', '@tensorflow/tfjs-converter', '@tensorflow/tfjs-backend-wasm'] },
   // Vitest runs its own servers; a fixed port would stop two test runs from sharing this machine.
   server: runningTests ? {} : { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
   build: { target: 'es2022' },
+  // ES workers keep dynamic imports as chunks of their own: TF.js loads only on first object search.
+  worker: { format: 'es' },
   test: {
     reporters: ['default', './tools/summary-reporter.ts'],
     projects: [

@@ -3,6 +3,7 @@
  * Add an observer here when a new area derives data from items.
  */
 import { descriptors } from './ai-search/descriptors.observer';
+import { objects } from './ai-search/objects.observer';
 import { folderBookkeeping } from './folders/folder-bookkeeping';
 import { mediaJobs } from './media/media-jobs.observer';
 import { postingLists } from './postings/postings.observer';
@@ -10,4 +11,4 @@ import type { ItemObserver } from './storage/item-changes';
 import { searchIndex } from './search/search-index';
 import { tagBookkeeping } from './tags/tag-bookkeeping';
 
-export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, mediaJobs, descriptors];
+export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, mediaJobs, descriptors, objects];

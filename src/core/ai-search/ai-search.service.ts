@@ -13,7 +13,12 @@ import { itemView, type ItemView } from '../items/item-view';
 import { isMediaJob } from '../media/media-jobs';
 import type { LibraryDb } from '../storage/library-db';
 import { limitOf, type byBase64Input, type byItemInput, type byTextInput } from './ai-search.schema';
-import { rankByColours } from './colour-search';
+import { MIN_SHARE, rankByColours } from './colour-search';
+import { COLOUR_NAMES } from './colour-names';
+import { COLOURS_AT } from './descriptor-layout';
+import { rankByObjects } from './object-search';
+import { enableObjects, objectsEnabled } from './objects-store';
+import { writeTransaction } from '../storage/write';
 import { readTextQuery } from './text-query';
 import { descriptorOf, rankByLikeness, type VisualHit } from './visual-search';
 
@@ -29,7 +34,7 @@ export interface SearchResult {
 export interface TextSearchAnswer {
   results: SearchResult[];
   /** What the query was understood as, per signal (ours). */
-  understood: { colours: string[] };
+  understood: { colours: string[]; objects: string[] };
   /** Words of the query that no signal of this build covers (ours). */
   unmatched: string[];
   /** Why there are no results, when no signal covers the query (ours). */
@@ -46,15 +51,42 @@ interface Hit {
 export async function searchByText(ctx: Context, input: z.output<typeof byTextInput>): Promise<TextSearchAnswer> {
   const text = (input.query ?? input.text ?? '').trim();
   const query = readTextQuery(text);
-  const understood = { colours: query.colours };
-  if (query.colours.length === 0) {
-    const message = `No signal of this build covers "${text}": it understands colour words so far (see checkServiceHealth.signals).`;
+  const understood = { colours: query.colours, objects: query.objects };
+  const library = await ctx.library();
+  const { db } = library;
+  // The first text search starts object indexing (the detector loads only once AI search is used).
+  if (!(await objectsEnabled(db))) {
+    const now = ctx.clock();
+    await writeTransaction(library, now, () => enableObjects(db, now));
+  }
+  if (query.colours.length === 0 && query.objects.length === 0) {
+    const message = `No signal of this build covers "${text}": it understands object names and colour words (see checkServiceHealth.signals).`;
     return { results: [], understood, unmatched: query.unmatched, message };
   }
-  const { db } = await ctx.library();
-  const hits = await rankByColours(db, query.colours, limitOf(input));
-  const { results } = await answer(db, hits.map((hit) => ({ ...hit, signals: ['colour'] })));
+  const limit = limitOf(input);
+  let hits: Hit[];
+  if (query.objects.length === 0) {
+    hits = (await rankByColours(db, query.colours, limit)).map((hit) => ({ ...hit, signals: ['colour'] }));
+  } else {
+    hits = [];
+    for (const hit of await rankByObjects(db, query.objects)) {
+      const share = query.colours.length ? await colourShare(db, hit.id, query.colours) : undefined;
+      if (share !== undefined && share < MIN_SHARE) continue;
+      const signals = share === undefined ? ['object'] : ['object', 'colour'];
+      hits.push({ id: hit.id, score: share === undefined ? hit.score : hit.score * (0.5 + 0.5 * share), signals });
+    }
+    hits = hits.sort((a, b) => b.score - a.score).slice(0, limit);
+  }
+  const { results } = await answer(db, hits);
   return { results, understood, unmatched: query.unmatched };
+}
+
+/** The smallest share of the asked colours in the item's picture (undefined: no descriptor yet). */
+async function colourShare(db: LibraryDb, itemId: string, colours: readonly string[]): Promise<number | undefined> {
+  const row = await db.items.where('id').equals(itemId).first();
+  const descriptor = row && (await descriptorOf(db, itemId, row.descriptorShard));
+  if (!descriptor) return undefined;
+  return Math.min(...colours.map((colour) => descriptor[COLOURS_AT + COLOUR_NAMES.indexOf(colour as never)]! / 255));
 }
 
 export async function searchByItemId(ctx: Context, input: z.output<typeof byItemInput>): Promise<{ results: SearchResult[] }> {

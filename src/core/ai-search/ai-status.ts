@@ -9,7 +9,9 @@ import { describedCount } from './descriptor-store';
 /** The built-in provider, named honestly: not CLIP (docs/decisions/ai-search.md). */
 export const PROVIDER = 'offline-v1';
 /** Which kinds of evidence this build can match. */
-export const SIGNALS = ['visual', 'colour'] as const;
+export const SIGNALS = ['visual', 'colour', 'object'] as const;
+/** Models of this build and where they run (the detector only in a page's media worker). */
+export const MODELS = [{ name: 'centernet-coco80@human-3.3.6', signal: 'object', runsIn: 'page media worker' }];
 
 export interface SyncStatus {
   isSyncing: boolean;
@@ -26,5 +28,5 @@ export async function syncStatus(ctx: Context): Promise<SyncStatus> {
 }
 
 export function serviceHealth() {
-  return { healthy: true, provider: PROVIDER, signals: [...SIGNALS], models: [] as string[] };
+  return { healthy: true, provider: PROVIDER, signals: [...SIGNALS], models: MODELS };
 }

@@ -3,7 +3,7 @@
  * from an original. The service worker injects an implementation (the page's Comlink worker, or
  * OffscreenCanvas in the worker itself); node tests inject their own.
  */
-import type { Palette } from '../storage/rows';
+import type { Detection, Palette } from '../storage/rows';
 
 export type { Palette };
 
@@ -37,9 +37,17 @@ export type MediaOutcome =
   /** Only a page can decode this (SVG, video) and none is connected: keep the job for later. */
   | { status: 'needs-page'; reason: string };
 
+export type ObjectsOutcome =
+  | { status: 'done'; objects: Detection[] }
+  | { status: 'undecodable'; reason: string }
+  /** The detector runs only in a page's media worker, and none is connected. */
+  | { status: 'needs-page'; reason: string };
+
 export interface MediaProcessor {
   /** Resolves with an outcome; rejects only on transient trouble (the job is retried later). */
   process(request: MediaRequest): Promise<MediaOutcome>;
+  /** Finds COCO objects in a raster picture; absent where no detector can run. */
+  detectObjects?(request: MediaRequest): Promise<ObjectsOutcome>;
 }
 
 const RASTER_MIMES = new Set([

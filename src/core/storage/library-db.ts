@@ -6,6 +6,7 @@ import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type {
   CommentRow,
   DescriptorShardRow,
+  ObjectsRow,
   FileRow,
   FolderRow,
   ItemRow,
@@ -34,6 +35,7 @@ export class LibraryDb extends Dexie {
   postings!: Table<PostingRow, [string, string]>;
   jobs!: Table<JobRow, string>;
   descriptorShards!: Table<DescriptorShardRow, number>;
+  objects!: Table<ObjectsRow, string>;
   state!: Table<StateRow, string>;
 
   constructor(name: string, options?: DexieOptions) {
@@ -53,7 +55,8 @@ export class LibraryDb extends Dexie {
     });
     // Posting lists replace the multiEntry terms index for search and back the set filters.
     this.version(2).stores({ terms: 'pk', postings: '[list+fence]' }).upgrade(buildPostings);
-    // Visual descriptors for AI search; items that already have a thumbnail get a job to make theirs.
-    this.version(3).stores({ descriptorShards: 'shard' }).upgrade(queueDescriptorJobs);
+    // AI search: visual descriptors (items that already have a thumbnail get a job to make theirs)
+    // and the objects the detector found.
+    this.version(3).stores({ descriptorShards: 'shard', objects: 'id, *labels' }).upgrade(queueDescriptorJobs);
   }
 }

@@ -161,6 +161,24 @@ export interface DescriptorShardRow {
   data: Uint8Array;
 }
 
+/** One object the detector found: a COCO label, its confidence and its box (fractions of the picture). */
+export interface Detection {
+  label: string;
+  score: number;
+  /** x, y, width, height, each 0..1 of the picture. */
+  box: [number, number, number, number];
+}
+
+/** The objects found in one item's picture (src/core/ai-search/objects-store.ts). */
+export interface ObjectsRow {
+  id: string;
+  /** Labels found (multiEntry index), each once. */
+  labels: string[];
+  detections: Detection[];
+  /** 1 while the item is in the trash. */
+  trashed: number;
+}
+
 /** Small library-scoped values: meta, selection, recent folders, quick access. */
 export interface StateRow {
   key: string;

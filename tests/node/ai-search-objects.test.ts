@@ -1,0 +1,72 @@
+// Object search on fake-indexeddb: indexing starts with the first text search, runs as resumable
+// jobs that wait for a page's detector, and text queries map words (aliases too) to labels.
+import { describe, expect, it } from 'vitest';
+import { OBJECTS_JOB } from '../../src/core/media/media-jobs';
+import { readObjects } from '../../src/core/ai-search/object-words';
+import { call, makeApi, newLibrary } from './helpers';
+import { fakeImage, openLibrary, storeItem, TestProcessor } from './fixtures/media';
+
+type Answer = { results: { item: { name: string }; score: number; signals: string[] }[]; understood: { objects: string[]; colours: string[] }; unmatched: string[] };
+
+async function setup() {
+  const media = new TestProcessor();
+  const api = makeApi({ media });
+  const path = await newLibrary(api);
+  const library = await openLibrary(api, path);
+  const index = async () => {
+    await api.media.resume(path);
+    await api.media.whenIdle();
+  };
+  const search = async (query: string) => (await call<Answer>(api, 'POST', '/aiSearch/searchByText', { query }, { library: path })).data;
+  return { api, media, path, library, index, search };
+}
+
+describe('object words', () => {
+  it.each([
+    [['puppy'], ['dog']],
+    [['person', 'bicycle'], ['person', 'bicycle']],
+    [['people', 'at', 'dining', 'table'], ['person', 'dining table']],
+    [['hot', 'dogs'], ['hot dog']],
+    [['sunset'], []],
+  ])('%j → %j', (words, labels) => {
+    expect(readObjects(words).labels).toEqual(labels);
+  });
+});
+
+describe('searchByText over detected objects', () => {
+  it('starts object indexing on the first text search, then finds by label, alias and several labels', async () => {
+    const { media, library, index, search } = await setup();
+    await storeItem(library, { name: 'dog' }, fakeImage(40, 30, [120, 90, 60], 'image/png', 'dog:0.7'));
+    await storeItem(library, { name: 'rider' }, fakeImage(40, 30, [30, 30, 200], 'image/png', 'person:0.6,bicycle:0.5'));
+    await storeItem(library, { name: 'walker' }, fakeImage(40, 30, [30, 30, 200], 'image/png', 'person:0.8'));
+    await storeItem(library, { name: 'red car' }, fakeImage(40, 30, [210, 20, 30], 'image/png', 'car:0.5'));
+    await storeItem(library, { name: 'grey car' }, fakeImage(40, 30, [128, 128, 128], 'image/png', 'car:0.9'));
+    await index();
+    expect(media.detected).toHaveLength(0);
+    const first = await search('puppy');
+    expect(first).toMatchObject({ results: [], understood: { objects: ['dog'] } });
+    expect(await library.db.jobs.filter((job) => job.kind === OBJECTS_JOB).count()).toBe(5);
+    await index();
+    expect((await search('puppy')).results.map((r) => [r.item.name, r.signals])).toEqual([['dog', ['object']]]);
+    expect((await search('person on a bicycle')).results.map((r) => r.item.name)).toEqual(['rider', 'walker']);
+    expect((await search('a red car')).results.map((r) => [r.item.name, r.signals])).toEqual([['red car', ['object', 'colour']]]);
+    expect((await search('cars')).results.map((r) => r.item.name)).toEqual(['grey car', 'red car']);
+  });
+
+  it('queues new items once indexing is on, leaves jobs queued without a detector, and hides trashed items', async () => {
+    const { api, media, path, library, index, search } = await setup();
+    await search('dog');
+    media.needsPage.add('objects');
+    const dog = await storeItem(library, { name: 'dog' }, fakeImage(40, 30, [120, 90, 60], 'image/png', 'dog:0.7'));
+    await index();
+    expect(await library.db.jobs.filter((job) => job.kind === OBJECTS_JOB).count()).toBe(1);
+    expect((await call(api, 'GET', '/aiSearch/isSyncing', {}, { library: path })).data).toBe(true);
+    media.needsPage.delete('objects');
+    await index();
+    expect((await search('dog')).results).toHaveLength(1);
+    await call(api, 'POST', '/item/update', { id: dog.id, isDeleted: true }, { library: path });
+    expect((await search('dog')).results).toHaveLength(0);
+    await call(api, 'POST', '/item/update', { id: dog.id, isDeleted: false }, { library: path });
+    expect((await search('dog')).results).toHaveLength(1);
+  });
+});
