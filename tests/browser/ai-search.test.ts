@@ -79,7 +79,7 @@ describe('aiSearch: visual likeness through the service worker', () => {
     expect(await client.get('/aiSearch/isReady')).toBe(true);
     expect(await client.get('/aiSearch/isSyncing')).toBe(false);
     expect(await client.get('/aiSearch/getSyncStatus')).toEqual({ isSyncing: false, syncedCount: 0, totalCount: 0, progress: 1 });
-    expect(await client.get('/aiSearch/checkServiceHealth')).toMatchObject({ healthy: true, provider: 'offline-v1', signals: ['visual', 'colour', 'object'] });
+    expect(await client.get('/aiSearch/checkServiceHealth')).toMatchObject({ healthy: true, provider: 'offline-v1', signals: ['visual', 'colour', 'object', 'metadata'] });
 
     const ids = await addScenes(client, 50, 100);
     const during = await client.get<SyncStatus>('/aiSearch/getSyncStatus');
@@ -124,6 +124,9 @@ describe('aiSearch: visual likeness through the service worker', () => {
     expect(red.results[0]).toMatchObject({ signals: ['colour'] });
     const both = await client.post<TextAnswer>('/aiSearch/searchByText', { text: 'red and blue', limit: 5 });
     expect(both.results.map((r) => r.item.name)).toEqual(['red']);
+    const { id: receipt } = await client.post<{ id: string }>('/item/add', { bookmarkURL: 'https://example.com/r', annotation: 'Receipt for the hotel bill' });
+    const byWords = await client.post<TextAnswer>('/aiSearch/searchByText', { query: 'the hotel receipt' });
+    expect(byWords.results.map((r) => [r.item.id, r.signals])).toEqual([[receipt, ['metadata']]]);
     const none = await client.post<TextAnswer>('/aiSearch/searchByText', { query: 'sunset over the mountains' });
     expect(none).toMatchObject({ results: [], unmatched: ['sunset', 'over', 'mountains'] });
     expect(none.message).toMatch(/No signal/);

@@ -33,6 +33,29 @@ describe('object words', () => {
   });
 });
 
+describe('searchByText over metadata', () => {
+  it('finds words of names, tags and annotations, combined with objects, and says which words nothing covers', async () => {
+    const { library, index, search } = await setup();
+    await storeItem(library, { name: 'scan 12', annotation: 'Receipt for the hotel bill' }, fakeImage(40, 30, [250, 250, 250], 'image/png', ''));
+    await storeItem(library, { name: 'holiday', tags: ['hotel'] }, fakeImage(40, 30, [30, 60, 200], 'image/png', 'person:0.7'));
+    await search('warm up');
+    await index();
+    const receipt = await search('hotel receipt');
+    expect(receipt.results.map((r) => [r.item.name, r.score, r.signals])).toEqual([
+      ['scan 12', 1, ['metadata']],
+      ['holiday', 0.5, ['metadata']],
+    ]);
+    expect(receipt).toMatchObject({ understood: { metadata: ['hotel', 'receipt'] }, unmatched: [] });
+    const people = await search('people at the hotel');
+    expect(people.results.map((r) => [r.item.name, r.signals])).toEqual([
+      ['holiday', ['object', 'metadata']],
+      ['scan 12', ['metadata']],
+    ]);
+    // No sentence encoder yet: a word that appears nowhere is not stretched to a neighbour.
+    expect(await search('invoice')).toMatchObject({ results: [], unmatched: ['invoice'], message: expect.stringMatching(/No signal/) });
+  });
+});
+
 describe('searchByText over detected objects', () => {
   it('starts object indexing on the first text search, then finds by label, alias and several labels', async () => {
     const { media, library, index, search } = await setup();
@@ -49,7 +72,10 @@ describe('searchByText over detected objects', () => {
     await index();
     expect((await search('puppy')).results.map((r) => [r.item.name, r.signals])).toEqual([['dog', ['object']]]);
     expect((await search('person on a bicycle')).results.map((r) => r.item.name)).toEqual(['rider', 'walker']);
-    expect((await search('a red car')).results.map((r) => [r.item.name, r.signals])).toEqual([['red car', ['object', 'colour']]]);
+    expect((await search('a red car')).results.map((r) => [r.item.name, r.signals])).toEqual([
+      ['red car', ['object', 'colour']],
+      ['grey car', ['object']],
+    ]);
     expect((await search('cars')).results.map((r) => r.item.name)).toEqual(['grey car', 'red car']);
   });
 

@@ -13,13 +13,9 @@ import { itemView, type ItemView } from '../items/item-view';
 import { isMediaJob } from '../media/media-jobs';
 import type { LibraryDb } from '../storage/library-db';
 import { limitOf, type byBase64Input, type byItemInput, type byTextInput } from './ai-search.schema';
-import { MIN_SHARE, rankByColours } from './colour-search';
-import { COLOUR_NAMES } from './colour-names';
-import { COLOURS_AT } from './descriptor-layout';
-import { rankByObjects } from './object-search';
 import { enableObjects, objectsEnabled } from './objects-store';
 import { writeTransaction } from '../storage/write';
-import { readTextQuery } from './text-query';
+import { rankByText } from './text-search';
 import { descriptorOf, rankByLikeness, type VisualHit } from './visual-search';
 
 export interface SearchResult {
@@ -34,7 +30,7 @@ export interface SearchResult {
 export interface TextSearchAnswer {
   results: SearchResult[];
   /** What the query was understood as, per signal (ours). */
-  understood: { colours: string[]; objects: string[] };
+  understood: { colours: string[]; objects: string[]; metadata: string[] };
   /** Words of the query that no signal of this build covers (ours). */
   unmatched: string[];
   /** Why there are no results, when no signal covers the query (ours). */
@@ -50,8 +46,6 @@ interface Hit {
 
 export async function searchByText(ctx: Context, input: z.output<typeof byTextInput>): Promise<TextSearchAnswer> {
   const text = (input.query ?? input.text ?? '').trim();
-  const query = readTextQuery(text);
-  const understood = { colours: query.colours, objects: query.objects };
   const library = await ctx.library();
   const { db } = library;
   // The first text search starts object indexing (the detector loads only once AI search is used).
@@ -59,34 +53,14 @@ export async function searchByText(ctx: Context, input: z.output<typeof byTextIn
     const now = ctx.clock();
     await writeTransaction(library, now, () => enableObjects(db, now));
   }
-  if (query.colours.length === 0 && query.objects.length === 0) {
-    const message = `No signal of this build covers "${text}": it understands object names and colour words (see checkServiceHealth.signals).`;
-    return { results: [], understood, unmatched: query.unmatched, message };
-  }
-  const limit = limitOf(input);
-  let hits: Hit[];
-  if (query.objects.length === 0) {
-    hits = (await rankByColours(db, query.colours, limit)).map((hit) => ({ ...hit, signals: ['colour'] }));
-  } else {
-    hits = [];
-    for (const hit of await rankByObjects(db, query.objects)) {
-      const share = query.colours.length ? await colourShare(db, hit.id, query.colours) : undefined;
-      if (share !== undefined && share < MIN_SHARE) continue;
-      const signals = share === undefined ? ['object'] : ['object', 'colour'];
-      hits.push({ id: hit.id, score: share === undefined ? hit.score : hit.score * (0.5 + 0.5 * share), signals });
-    }
-    hits = hits.sort((a, b) => b.score - a.score).slice(0, limit);
-  }
+  const { hits, understood, unmatched } = await rankByText(db, text, limitOf(input));
   const { results } = await answer(db, hits);
-  return { results, understood, unmatched: query.unmatched };
-}
-
-/** The smallest share of the asked colours in the item's picture (undefined: no descriptor yet). */
-async function colourShare(db: LibraryDb, itemId: string, colours: readonly string[]): Promise<number | undefined> {
-  const row = await db.items.where('id').equals(itemId).first();
-  const descriptor = row && (await descriptorOf(db, itemId, row.descriptorShard));
-  if (!descriptor) return undefined;
-  return Math.min(...colours.map((colour) => descriptor[COLOURS_AT + COLOUR_NAMES.indexOf(colour as never)]! / 255));
+  if (results.length) return { results, understood, unmatched };
+  const covered = understood.colours.length + understood.objects.length + understood.metadata.length > 0;
+  const message = covered
+    ? `No item matches "${text}" yet (indexing may still be running: see getSyncStatus).`
+    : `No signal of this build covers "${text}": it understands object names, colour words and words of item names, tags, annotations and folders (see checkServiceHealth.signals).`;
+  return { results, understood, unmatched, message };
 }
 
 export async function searchByItemId(ctx: Context, input: z.output<typeof byItemInput>): Promise<{ results: SearchResult[] }> {

@@ -9,7 +9,7 @@ import { describedCount } from './descriptor-store';
 /** The built-in provider, named honestly: not CLIP (docs/decisions/ai-search.md). */
 export const PROVIDER = 'offline-v1';
 /** Which kinds of evidence this build can match. */
-export const SIGNALS = ['visual', 'colour', 'object'] as const;
+export const SIGNALS = ['visual', 'colour', 'object', 'metadata'] as const;
 /** Models of this build and where they run (the detector only in a page's media worker). */
 export const MODELS = [{ name: 'centernet-coco80@human-3.3.6', signal: 'object', runsIn: 'page media worker' }];
 
