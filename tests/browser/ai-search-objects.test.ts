@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startMediaHost, type MediaHost } from '../../src/app/media/media-host';
 import { base64Of } from './media-images';
 import { drawScene } from './drawn-scenes';
+import { LibraryDb } from '../../src/core/storage/library-db';
 import { isolatedClient } from './service-worker';
 
 interface Answer {
@@ -24,7 +25,7 @@ afterEach(() => {
 describe('aiSearch/searchByText over objects found by the detector', () => {
   it('labels a real photo in the page worker and finds it by an alias, but not for an uncovered word', async () => {
     host = startMediaHost();
-    const { client } = await isolatedClient();
+    const { client, library } = await isolatedClient();
     const photo = await (await fetch('/node_modules/@vladmandic/human/assets/samples.jpg')).blob();
     const { id: people } = await client.post<{ id: string }>('/item/add', { name: 'samples', base64: await base64Of(photo) });
     const scene = await drawScene(7).convertToBlob({ type: 'image/png' });
@@ -42,6 +43,15 @@ describe('aiSearch/searchByText over objects found by the detector', () => {
     const found = await client.post<Answer>('/aiSearch/searchByText', { query: 'a crowd of people' });
     expect(found.results[0]).toMatchObject({ item: { id: people }, signals: ['object'] });
     expect(found.results[0]!.score).toBeGreaterThan(0.3);
+    // Stored per item: labels, boxes inside the picture, and the colours inside each box.
+    const db = new LibraryDb(`lam/library${library}`);
+    const row = await db.objects.get(people);
+    db.close();
+    const person = row!.detections.find((d) => d.label === 'person')!;
+    for (const v of person.box) expect(v).toBeGreaterThanOrEqual(0), expect(v).toBeLessThanOrEqual(1);
+    const shares = Object.values(person.colours ?? {});
+    expect(shares.length).toBeGreaterThan(0);
+    expect(shares.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1.01);
 
     const uncovered = await client.post<Answer>('/aiSearch/searchByText', { query: 'sunset at the beach' });
     expect(uncovered).toMatchObject({ results: [], unmatched: ['sunset', 'beach'] });

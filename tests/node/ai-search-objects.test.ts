@@ -79,6 +79,22 @@ describe('searchByText over detected objects', () => {
     expect((await search('cars')).results.map((r) => r.item.name)).toEqual(['grey car', 'red car']);
   });
 
+  it('reads a colour asked with an object inside that object\'s box when the detector measured it', async () => {
+    const { library, index, search } = await setup();
+    const greyPhoto = await storeItem(library, { name: 'red car on grey' }, fakeImage(40, 30, [128, 128, 128], 'image/png', 'car:0.6'));
+    const redPhoto = await storeItem(library, { name: 'grey car on red' }, fakeImage(40, 30, [210, 20, 30], 'image/png', 'car:0.6'));
+    await search('warm up');
+    await index();
+    const withBox = (id: string, colours: Record<string, number>) =>
+      library.db.objects.put({ id, labels: ['car'], trashed: 0, detections: [{ label: 'car', score: 0.6, box: [0.2, 0.2, 0.5, 0.5], colours }] });
+    await withBox(greyPhoto.id, { red: 0.8, grey: 0.2 });
+    await withBox(redPhoto.id, { grey: 0.9 });
+    expect((await search('red car')).results.map((r) => [r.item.name, r.signals])).toEqual([
+      ['red car on grey', ['object', 'colour']],
+      ['grey car on red', ['object']],
+    ]);
+  });
+
   it('queues new items once indexing is on, leaves jobs queued without a detector, and hides trashed items', async () => {
     const { api, media, path, library, index, search } = await setup();
     await search('dog');

@@ -4,6 +4,7 @@
  * worker. TF.js and the model load on the first call (about 0.4 s), never with the page.
  * Input: the picture squeezed to 512×512, raw 0–255 RGB; output rows x1, y1, x2, y2, score, class.
  */
+import { COLOUR_NAMES, nameOfPixel } from '../../core/ai-search/colour-names';
 import { COCO_LABELS } from '../../core/ai-search/object-words';
 import type { Detection } from '../../core/storage/rows';
 
@@ -42,11 +43,12 @@ export async function detectInBitmap(bitmap: ImageBitmap): Promise<Detection[]> 
   const context = new OffscreenCanvas(SIDE, SIDE).getContext('2d')!;
   context.drawImage(square, 0, 0);
   square.close();
-  const input = tf.tidy(() => tf.expandDims(tf.cast(tf.browser.fromPixels(context.getImageData(0, 0, SIDE, SIDE)), 'float32'), 0));
+  const pixels = context.getImageData(0, 0, SIDE, SIDE);
+  const input = tf.tidy(() => tf.expandDims(tf.cast(tf.browser.fromPixels(pixels), 'float32'), 0));
   const output = model.execute(input, ['tower_0/detections']) as import('@tensorflow/tfjs-core').Tensor;
   try {
     const rows = ((await output.array()) as number[][][])[0]!;
-    return withoutOverlaps(rows.flatMap(toDetection));
+    return withoutOverlaps(rows.flatMap(toDetection)).map((d) => ({ ...d, colours: coloursIn(pixels.data, d.box) }));
   } finally {
     tf.dispose([input, output]);
   }
@@ -73,4 +75,25 @@ function overlap(a: Detection['box'], b: Detection['box']): number {
   const h = Math.max(0, Math.min(a[1] + a[3], b[1] + b[3]) - Math.max(a[1], b[1]));
   const union = a[2] * a[3] + b[2] * b[3] - w * h;
   return union > 0 ? (w * h) / union : 0;
+}
+
+/** Shares of the named colours inside a box (every 4th pixel each way is plenty). */
+function coloursIn(rgba: Uint8ClampedArray, [x, y, w, h]: Detection['box']): Record<string, number> {
+  const counts = new Map<string, number>();
+  let total = 0;
+  const [x0, y0, x1, y1] = [x, y, x + w, y + h].map((v) => Math.round(v * SIDE));
+  for (let py = y0!; py < y1!; py += 4) {
+    for (let px = x0!; px < x1!; px += 4) {
+      const i = (py * SIDE + px) * 4;
+      const name = nameOfPixel(rgba[i]!, rgba[i + 1]!, rgba[i + 2]!);
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+      total += 1;
+    }
+  }
+  const shares: Record<string, number> = {};
+  for (const name of COLOUR_NAMES) {
+    const share = total ? (counts.get(name) ?? 0) / total : 0;
+    if (share >= 0.05) shares[name] = Math.round(share * 100) / 100;
+  }
+  return shares;
 }

@@ -12,9 +12,14 @@ export interface ObjectHit {
   score: number;
   /** The asked labels found in the item. */
   found: string[];
+  /**
+   * The best smallest share of the asked colours inside one box of an asked label; undefined when
+   * no colour was asked or the detections carry no box colours.
+   */
+  boxColour?: number;
 }
 
-export async function rankByObjects(db: LibraryDb, labels: readonly CocoLabel[]): Promise<ObjectHit[]> {
+export async function rankByObjects(db: LibraryDb, labels: readonly CocoLabel[], colours: readonly string[] = []): Promise<ObjectHit[]> {
   const rows = await db.objects.where('labels').anyOf([...labels]).distinct().toArray();
   const hits: ObjectHit[] = [];
   for (const row of rows) {
@@ -25,7 +30,10 @@ export async function rankByObjects(db: LibraryDb, labels: readonly CocoLabel[])
       const best = row.detections.find((d) => d.label === label);
       if (best) sum += best.score, found.push(label);
     }
-    hits.push({ id: row.id, score: sum / labels.length, found });
+    const hit: ObjectHit = { id: row.id, score: sum / labels.length, found };
+    const boxed = row.detections.filter((d) => d.colours && labels.includes(d.label as CocoLabel));
+    if (colours.length && boxed.length) hit.boxColour = Math.max(...boxed.map((d) => Math.min(...colours.map((c) => d.colours![c] ?? 0))));
+    hits.push(hit);
   }
   return hits.sort((a, b) => b.score - a.score);
 }

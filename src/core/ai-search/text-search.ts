@@ -1,7 +1,7 @@
 /**
  * searchByText: each kind of evidence the query's words map to gives every candidate a score in
  * [0, 1] (objects: detector confidence averaged over the asked labels; colours: the smallest
- * share of the asked colours; metadata: the share of the remaining words found in the item's
+ * share of the asked colours, inside the object's box when an object was asked too; metadata: the share of the remaining words found in the item's
  * name, tags, annotation, comments or folder names, by the full-text index). An item's score is
  * the mean over the kinds the query asked for, so items matching more of the query come first;
  * `signals` lists the kinds that matched. Words nothing covers are reported, never guessed at.
@@ -39,9 +39,13 @@ export async function rankByText(db: LibraryDb, text: string, limit: number): Pr
     scores.set(id, entry);
   };
   const asked: string[] = [];
+  const boxColours = new Map<string, number>();
   if (query.objects.length) {
     asked.push('object');
-    for (const hit of (await rankByObjects(db, query.objects)).slice(0, CANDIDATES)) add('object', hit.id, hit.score);
+    for (const hit of (await rankByObjects(db, query.objects, query.colours)).slice(0, CANDIDATES)) {
+      add('object', hit.id, hit.score);
+      if (hit.boxColour !== undefined) boxColours.set(hit.id, hit.boxColour);
+    }
   }
   const metadata: string[] = [];
   const unmatched: string[] = [];
@@ -57,7 +61,8 @@ export async function rankByText(db: LibraryDb, text: string, limit: number): Pr
     if (scores.size === 0 && asked.length === 1) {
       for (const hit of await rankByColours(db, query.colours, CANDIDATES)) add('colour', hit.id, hit.score);
     } else {
-      for (const [id, share] of await colourShares(db, [...scores.keys()], query.colours)) if (share >= MIN_SHARE) add('colour', id, share);
+      const whole = await colourShares(db, [...scores.keys()].filter((id) => !boxColours.has(id)), query.colours);
+      for (const [id, share] of [...whole, ...boxColours]) if (share >= MIN_SHARE) add('colour', id, share);
     }
   }
   const hits: TextHit[] = [];

@@ -167,6 +167,8 @@ export interface Detection {
   score: number;
   /** x, y, width, height, each 0..1 of the picture. */
   box: [number, number, number, number];
+  /** Shares (0..1) of the named colours inside the box, those of 5% or more ("red car"). */
+  colours?: Record<string, number>;
 }
 
 /** The objects found in one item's picture (src/core/ai-search/objects-store.ts). */
