@@ -4,7 +4,7 @@
  * To add a row: write a module beside this one that exports a Scenario, and list it here.
  */
 import type { Scenario } from '../scenario';
-import { aiSearchByItemCold, aiSearchByItemWarm, aiSearchByTextWarm, descriptorRate } from './ai-search';
+import { aiSearchByItemCold, aiSearchByItemWarm, aiSearchByTextWarm, descriptorRate, objectIndexRate } from './ai-search';
 import { appInfoWarm } from './app-info-warm';
 import { coldStart } from './cold-start';
 import { itemCountAll } from './item-count-all';
@@ -37,4 +37,5 @@ export const SCENARIOS: readonly Scenario[] = [
   aiSearchByItemCold,
   aiSearchByTextWarm,
   descriptorRate,
+  objectIndexRate,
 ];
