@@ -20,7 +20,9 @@ export async function objectsEnabled(db: LibraryDb): Promise<boolean> {
 export async function enableObjects(db: LibraryDb, now: number): Promise<boolean> {
   if (await objectsEnabled(db)) return false;
   await db.state.put({ key: ENABLED_KEY, value: true });
-  const ids = (await db.items.filter((row) => row.hasFile).toArray()).map((row) => row.id);
+  // Keys only: the files table holds exactly the items with a file, and reading no rows keeps the
+  // first text search of a large library quick.
+  const ids = (await db.files.toCollection().primaryKeys()) as string[];
   await db.jobs.bulkPut(ids.map((id) => objectsJob(id, now)));
   return true;
 }

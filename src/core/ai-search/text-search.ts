@@ -84,10 +84,11 @@ async function colourShares(db: LibraryDb, ids: readonly string[], colours: read
   const shardNos = [...new Set(rows.flatMap((row) => (row.descriptorShard === undefined ? [] : [row.descriptorShard])))];
   const shards = await db.descriptorShards.bulkGet(shardNos);
   const shares = new Map<string, number>();
+  const wanted = new Set(ids);
   for (const shard of shards) {
     if (!shard) continue;
     shard.ids.forEach((id, slot) => {
-      if (!ids.includes(id)) return;
+      if (!wanted.has(id)) return;
       const at = slot * DESCRIPTOR_BYTES + COLOURS_AT;
       shares.set(id, Math.min(...colours.map((colour) => shard.data[at + COLOUR_NAMES.indexOf(colour)]! / 255)));
     });
