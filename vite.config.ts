@@ -2,6 +2,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM_ARGS, findChromium } from './tools/chromium.ts';
 import { navigationFallback } from './tools/vite-plugin-navigation-fallback.ts';
+import { modelFiles } from './tools/vite-plugin-model-files.ts';
 import { serviceWorker } from './tools/vite-plugin-service-worker.ts';
 import { webApp } from './tools/vite-plugin-web-app.ts';
 import pkg from './package.json' with { type: 'json' };
@@ -24,11 +25,17 @@ export default defineConfig({
       },
     }),
     navigationFallback(),
+    modelFiles(),
   ],
+  // The media worker imports TF.js on first use: bundle it up front, so that first use does not
+  // make the dev server re-optimise and reload the page.
+  optimizeDeps: { include: ['@tensorflow/tfjs-core', '@tensorflow/tfjs-converter', '@tensorflow/tfjs-backend-wasm'] },
   // Vitest runs its own servers; a fixed port would stop two test runs from sharing this machine.
   server: runningTests ? {} : { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
   build: { target: 'es2022' },
+  // ES workers keep dynamic imports as chunks of their own: TF.js loads only on first object search.
+  worker: { format: 'es' },
   test: {
     reporters: ['default', './tools/summary-reporter.ts'],
     projects: [

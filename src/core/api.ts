@@ -121,6 +121,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       fetchSource,
       media,
       imports,
+      imageProcessor: deps.media,
       library: () =>
         (library ??= (chosen ? registry.require(chosen) : registry.current()).then(open)),
     };

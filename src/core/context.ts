@@ -5,6 +5,7 @@
 import type { ImportState } from './eagle-library/import-state';
 import type { Imports } from './eagle-library/imports';
 import type { ChangeFeed } from './events/change-feed';
+import type { MediaProcessor } from './media/media-processor';
 import type { MediaQueue } from './media/media-queue';
 import type { LibraryDb } from './storage/library-db';
 import type { LibraryRecord, LibraryRegistry } from './storage/registry';
@@ -53,6 +54,8 @@ export interface Context {
   imports: Imports;
   /** The path every API route sits under (`/api/v2`, or `<base>api/v2` when embedded); item URLs carry it. */
   apiPrefix: string;
+  /** Decodes a picture right away (aiSearch/searchByBase64); absent where nothing can decode. */
+  imageProcessor: MediaProcessor | undefined;
   /**
    * Answers another /api/v2 path on the same library (a service worker's own fetches bypass it,
    * so item/add's `path: '/api/v2/item/file?id=X'` is answered here).

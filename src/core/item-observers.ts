@@ -3,6 +3,8 @@
  * Add an observer here when a new area derives data from items.
  */
 import { itemChanges } from './events/item-changes.observer';
+import { descriptors } from './ai-search/descriptors.observer';
+import { objects } from './ai-search/objects.observer';
 import { folderBookkeeping } from './folders/folder-bookkeeping';
 import { mediaJobs } from './media/media-jobs.observer';
 import { postingLists } from './postings/postings.observer';
@@ -11,4 +13,4 @@ import { searchIndex } from './search/search-index';
 import { smartFolderCountUpkeep } from './smart-folders/count-upkeep';
 import { tagBookkeeping } from './tags/tag-bookkeeping';
 
-export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, smartFolderCountUpkeep, mediaJobs, itemChanges];
+export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, smartFolderCountUpkeep, mediaJobs, descriptors, objects, itemChanges];

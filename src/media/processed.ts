@@ -3,7 +3,7 @@
  * thumbnail is an ArrayBuffer to transfer, not a Blob to clone. Also the endpoints the page
  * exposes to the service worker over the ports of the handshake (see docs/decisions/media-worker.md).
  */
-import type { MediaOutcome, Palette } from '../core/media/media-processor';
+import type { MediaOutcome, ObjectsOutcome, Palette } from '../core/media/media-processor';
 
 export type ProcessedMedia =
   | {
@@ -14,6 +14,8 @@ export type ProcessedMedia =
       thumbnail: ArrayBuffer;
       thumbnailType: string;
       palettes: Palette[];
+      /** The visual descriptor of the thumbnail (src/core/ai-search/descriptor-layout.ts). */
+      descriptor: Uint8Array;
     }
   | { status: 'undecodable'; reason: string };
 
@@ -23,6 +25,8 @@ export interface WorkerEndpoint {
   processRaster(bytes: ArrayBuffer, mime: string): Promise<ProcessedMedia>;
   /** How many originals this worker has processed (observability for tests and the app). */
   processedCount(): number;
+  /** Finds COCO objects in a raster picture (loads TF.js and the detector on first use). */
+  detectObjects(bytes: ArrayBuffer, mime: string): Promise<Exclude<ObjectsOutcome, { status: 'needs-page' }>>;
 }
 
 /** The page itself: only a document can decode SVG and video. */

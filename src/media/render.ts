@@ -1,8 +1,11 @@
 /**
- * Turns a decoded picture into a thumbnail (WebP, long side 400 px) and a palette. Uses only
+ * Turns a decoded picture into a thumbnail (WebP, long side 400 px), a palette and a visual
+ * descriptor. Uses only
  * OffscreenCanvas and createImageBitmap, which exist in pages, dedicated workers and service
  * workers alike, so every path produces the same result.
  */
+import { WORK_SIDE } from '../core/ai-search/descriptor-layout';
+import { describePixels } from './descriptor';
 import { fitWithin } from './fit';
 import { extractPalette } from './palette';
 import type { ProcessedMedia } from './processed';
@@ -29,6 +32,7 @@ export async function renderThumbnail({ bitmap, size: reported, duration }: Pict
     if (!context) throw new Error('OffscreenCanvas has no 2d context here.');
     context.drawImage(small, 0, 0);
     const palettes = extractPalette(context.getImageData(0, 0, size.width, size.height).data);
+    const descriptor = await describeBitmap(small);
     const blob = await canvas.convertToBlob({ type: THUMBNAIL_TYPE, quality: THUMBNAIL_QUALITY });
     const result: ProcessedMedia & { status: 'done' } = {
       status: 'done',
@@ -37,10 +41,24 @@ export async function renderThumbnail({ bitmap, size: reported, duration }: Pict
       thumbnail: await blob.arrayBuffer(),
       thumbnailType: blob.type,
       palettes,
+      descriptor,
     };
     if (duration !== undefined) result.duration = duration;
     return result;
   } finally {
     small.close();
+  }
+}
+
+/** The descriptor of the thumbnail-sized picture, scaled to WORK_SIDE² (aspect not kept) first. */
+async function describeBitmap(small: ImageBitmap): Promise<Uint8Array> {
+  const work = await createImageBitmap(small, { resizeWidth: WORK_SIDE, resizeHeight: WORK_SIDE, resizeQuality: 'high' });
+  try {
+    const context = new OffscreenCanvas(WORK_SIDE, WORK_SIDE).getContext('2d');
+    if (!context) throw new Error('OffscreenCanvas has no 2d context here.');
+    context.drawImage(work, 0, 0);
+    return describePixels(context.getImageData(0, 0, WORK_SIDE, WORK_SIDE).data);
+  } finally {
+    work.close();
   }
 }

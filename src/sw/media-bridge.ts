@@ -6,7 +6,7 @@
  * document: without a page their jobs stay queued until one connects.
  */
 import * as Comlink from 'comlink';
-import type { MediaProcessor, MediaRequest } from '../core/media/media-processor';
+import type { MediaProcessor, MediaRequest, ObjectsOutcome } from '../core/media/media-processor';
 import { processRaster, TimeoutError, toOutcome, withTimeout, type ProcessedMedia } from '../media';
 import type { PageMedia, PagePorts } from './page-ports';
 
@@ -45,8 +45,35 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
       if (request.kind === 'raster') return toOutcome(await processRaster(request.blob, request.mime));
       return { status: 'needs-page', reason: `Decoding ${request.mime || request.kind} needs an open page of this site.` };
     },
+    // The detector runs only in a page's media worker (TF.js and the model stay out of this script).
+    async detectObjects({ blob, mime }) {
+      const media = await ports.acquire();
+      if (!media) return { status: 'needs-page', reason: 'Finding objects needs an open page of this site.' };
+      const bytes = await blob.arrayBuffer();
+      const worker = pick(media);
+      media.busy[worker]! += 1;
+      try {
+        if (!media.started[worker]) {
+          await withTimeout(media.page.startWorker(worker), CALL_MS, 'The page');
+          media.started[worker] = true;
+        }
+        const call: Promise<ObjectsOutcome> = media.workers[worker]!.detectObjects(Comlink.transfer(bytes, [bytes]), mime);
+        const answer = await withTimeout(call, DETECT_MS, 'The page');
+        media.heardAt = Date.now();
+        return answer;
+      } catch (error) {
+        if (!(error instanceof TimeoutError)) throw error;
+        ports.drop(media);
+        return { status: 'needs-page', reason: 'The page stopped answering.' };
+      } finally {
+        media.busy[worker]! -= 1;
+      }
+    },
   };
 }
+
+/** The first detection loads TF.js and the model; later ones take about 0.2 s. */
+const DETECT_MS = 60_000;
 
 /** Hands the bytes over (transferred, not copied); undefined when the page stopped answering. */
 async function callPage(media: PageMedia, { kind, blob, mime }: MediaRequest, pick: (media: PageMedia) => number): Promise<ProcessedMedia | undefined> {

@@ -18,7 +18,7 @@ describe('envelope and errors', () => {
     ['negative offset', 'GET', '/library/history', { offset: -1 }, 400, 'INVALID_ARGUMENT', /offset/],
     ['limit of 0', 'GET', '/library/history', { limit: 0 }, 400, 'INVALID_ARGUMENT', /limit/],
     ['non-integer limit', 'GET', '/library/history', { limit: 'ten' }, 400, 'INVALID_ARGUMENT', /limit/],
-    ['unavailable AI search', 'POST', '/aiSearch/searchByText', { query: 'cat' }, 503, 'UNAVAILABLE', /not installed/],
+    ['AI search without an image decoder', 'POST', '/aiSearch/searchByBase64', { base64: 'iVBORw0KGgo=' }, 503, 'UNAVAILABLE', /No image decoder/],
     ['AI search without query', 'POST', '/aiSearch/searchByText', {}, 400, 'INVALID_ARGUMENT', /query/],
   ] as const)('%s → %i %s', async (_name, method, path, input, httpStatus, code, message) => {
     const answer = await call(api, method, path, input);

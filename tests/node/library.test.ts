@@ -86,11 +86,11 @@ describe('libraries', () => {
     expect(missing.httpStatus).toBe(404);
   });
 
-  it('reports AI search as not installed, with an honest sync status', async () => {
+  it('reports the built-in AI search as installed and ready, with an honest sync status', async () => {
     const api = makeApi();
-    expect((await call(api, 'GET', '/aiSearch/isInstalled')).data).toBe(false);
-    expect((await call(api, 'GET', '/aiSearch/isReady')).data).toBe(false);
-    expect((await call(api, 'GET', '/aiSearch/checkServiceHealth')).data).toEqual({ healthy: false });
+    expect((await call(api, 'GET', '/aiSearch/isInstalled')).data).toBe(true);
+    expect((await call(api, 'GET', '/aiSearch/isReady')).data).toBe(true);
+    expect((await call(api, 'GET', '/aiSearch/checkServiceHealth')).data).toMatchObject({ healthy: true, signals: ['visual', 'colour', 'object', 'metadata'] });
     expect((await call(api, 'GET', '/aiSearch/getSyncStatus')).data).toMatchObject({ isSyncing: false, syncedCount: 0 });
   });
 });

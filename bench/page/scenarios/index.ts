@@ -4,6 +4,7 @@
  * To add a row: write a module beside this one that exports a Scenario, and list it here.
  */
 import type { Scenario } from '../scenario';
+import { aiSearchByItemCold, aiSearchByItemWarm, aiSearchByTextWarm, descriptorRate, objectIndexRate } from './ai-search';
 import { appInfoWarm } from './app-info-warm';
 import { coldStart } from './cold-start';
 import { libraryInfoHeavy, smartFolderGetHeavy } from './heavy-smart-folder';
@@ -42,4 +43,9 @@ export const SCENARIOS: readonly Scenario[] = [
   eagleExport,
   thumbnailsPoolVsOne,
   bulkTagging,
+  aiSearchByItemWarm,
+  aiSearchByItemCold,
+  aiSearchByTextWarm,
+  descriptorRate,
+  objectIndexRate,
 ];

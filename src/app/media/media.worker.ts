@@ -4,7 +4,8 @@
  * over by the page), one for the page itself. Buffers cross ports transferred, never copied.
  */
 import * as Comlink from 'comlink';
-import { processRaster, type WorkerEndpoint } from '../../media';
+import { processRaster, undecodable, type WorkerEndpoint } from '../../media';
+import { detectInBitmap } from './object-detector';
 
 let processed = 0;
 
@@ -16,6 +17,20 @@ const endpoint: WorkerEndpoint = {
     return result.status === 'done' ? Comlink.transfer(result, [result.thumbnail]) : result;
   },
   processedCount: () => processed,
+  async detectObjects(bytes, mime) {
+    let bitmap: ImageBitmap;
+    try {
+      bitmap = await createImageBitmap(new Blob([bytes], { type: mime }), { imageOrientation: 'from-image' });
+    } catch (error) {
+      const { reason } = undecodable(mime, error) as { reason: string };
+      return { status: 'undecodable', reason };
+    }
+    try {
+      return { status: 'done', objects: await detectInBitmap(bitmap) };
+    } finally {
+      bitmap.close();
+    }
+  },
 };
 
 addEventListener('message', (event: MessageEvent<{ type?: string; port?: MessagePort }>) => {

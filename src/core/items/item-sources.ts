@@ -70,7 +70,8 @@ function bookmark(text: string, field: string): ResolvedSource {
   return { kind: 'bookmarkURL', mime: 'text/uri-list', ext: 'url', width: 0, height: 0, suggestedName, sourceUrl: url.href };
 }
 
-function decodeBase64(text: string, field: string): { blob: Blob; declaredMime: string } {
+/** Base64 or a base64 data: URL to bytes; anything else is a 400 naming `field`. */
+export function decodeBase64(text: string, field: string): { blob: Blob; declaredMime: string } {
   const dataUrl = /^data:([^;,]*)(;[^,]*)?,/i.exec(text);
   if (dataUrl && !/;base64/i.test(dataUrl[2] ?? '')) throw invalid(`${field}: a data: URL must be base64-encoded (";base64,").`);
   const payload = (dataUrl ? text.slice(dataUrl[0].length) : text).replace(/\s+/g, '');

@@ -8,7 +8,8 @@ import type { OpenLibrary } from '../context';
 import type { ItemObserver } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import { writeTransaction } from '../storage/write';
-import { CUSTOM_THUMBNAIL_JOB, isMediaJob, ticketOf, type MediaJob } from './media-jobs';
+import { putObjects } from '../ai-search/objects-store';
+import { CUSTOM_THUMBNAIL_JOB, DESCRIPTOR_JOB, isMediaJob, OBJECTS_JOB, ticketOf, type MediaJob } from './media-jobs';
 import { mediaKindOf, type MediaProcessor } from './media-processor';
 import { recordFailure, storeResult, type Produced } from './store-result';
 
@@ -152,6 +153,7 @@ export class JobRunner {
     const { clock, observers } = this.options;
     let produced: Produced | 'needs-page';
     try {
+      if (job.kind === OBJECTS_JOB) return await this.runObjects(library, job);
       produced = await this.produce(library.db, job);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -163,6 +165,31 @@ export class JobRunner {
     if (produced === 'needs-page') return true;
     await writeTransaction(library, clock(), () => storeResult(library.db, job, produced, observers, clock()));
     const { outcome } = produced;
+    this.complete(library, job, outcome.status === 'done' ? { status: 'done' } : outcome);
+    return false;
+  }
+
+  /**
+   * Finds the objects in the item's picture (the original of a raster, else its thumbnail) with
+   * the page's detector, then stores them; no detector (no page) leaves the job queued.
+   */
+  private async runObjects(library: OpenLibrary, job: MediaJob): Promise<boolean> {
+    const { db } = library;
+    const media = this.options.media!;
+    const row = await db.items.where('id').equals(job.itemId).first();
+    const source = !row ? undefined : mediaKindOf(row.mime, row.ext) === 'raster' && row.hasFile ? await db.files.get(row.id) : await db.thumbnails.get(row.id);
+    const outcome = !source
+      ? { status: 'undecodable' as const, reason: 'The item has no picture.' }
+      : media.detectObjects
+        ? await media.detectObjects({ kind: 'raster', blob: source.blob, mime: source.blob.type })
+        : { status: 'needs-page' as const, reason: 'No object detector here.' };
+    if (outcome.status === 'needs-page') return true;
+    await writeTransaction(library, this.options.clock(), async () => {
+      const queued = await db.jobs.get(job.id);
+      if (ticketOf(queued) === job.payload.ticket) await db.jobs.delete(job.id);
+      const current = await db.items.where('id').equals(job.itemId).first();
+      if (current) await putObjects(db, current, outcome.status === 'done' ? outcome.objects : []);
+    });
     this.complete(library, job, outcome.status === 'done' ? { status: 'done' } : outcome);
     return false;
   }
@@ -179,6 +206,12 @@ export class JobRunner {
     }
     const row = await db.items.where('id').equals(job.itemId).first();
     if (!row) return none('The item no longer exists.');
+    if (job.kind === DESCRIPTOR_JOB) {
+      const thumbnail = await db.thumbnails.get(row.id);
+      if (!thumbnail) return none('The item has no thumbnail.');
+      const outcome = await media.process({ kind: 'raster', blob: thumbnail.blob, mime: thumbnail.blob.type });
+      return outcome.status === 'needs-page' ? 'needs-page' : { outcome };
+    }
     const file = row.hasFile ? await db.files.get(row.id) : undefined;
     if (!file) return none('The item has no stored file.');
     const size = file.blob.size;

@@ -10,6 +10,12 @@ export const THUMBNAIL_JOB = 'thumbnail';
 /** Make the thumbnail and palette from another image (item/setCustomThumbnail). */
 export const CUSTOM_THUMBNAIL_JOB = 'customThumbnail';
 
+/** Make the visual descriptor from the stored thumbnail (libraries made before descriptors existed). */
+export const DESCRIPTOR_JOB = 'descriptor';
+
+/** Find the objects in the item's picture (the page's media worker runs the detector). */
+export const OBJECTS_JOB = 'objects';
+
 export interface ThumbnailPayload {
   ticket: string;
   /** item/refreshThumbnail replaces a custom thumbnail; the job queued at add time keeps it. */
@@ -32,7 +38,17 @@ export interface CustomThumbnailJob extends JobRow {
   payload: CustomThumbnailPayload;
 }
 
-export type MediaJob = ThumbnailJob | CustomThumbnailJob;
+export interface DescriptorJob extends JobRow {
+  kind: typeof DESCRIPTOR_JOB;
+  payload: { ticket: string };
+}
+
+export interface ObjectsJob extends JobRow {
+  kind: typeof OBJECTS_JOB;
+  payload: { ticket: string };
+}
+
+export type MediaJob = ThumbnailJob | CustomThumbnailJob | DescriptorJob | ObjectsJob;
 
 export const jobId = (kind: string, itemId: string) => `${kind}:${itemId}`;
 
@@ -63,8 +79,21 @@ export function customThumbnailJob(itemId: string, now: number, source: Blob, mi
   };
 }
 
-export function isMediaJob(job: JobRow | undefined): job is MediaJob {
+export function descriptorJob(itemId: string, now: number): DescriptorJob {
+  return { id: jobId(DESCRIPTOR_JOB, itemId), kind: DESCRIPTOR_JOB, itemId, createdAt: now, attempts: 0, lastError: '', payload: { ticket: newTicket(now) } };
+}
+
+export function objectsJob(itemId: string, now: number): ObjectsJob {
+  return { id: jobId(OBJECTS_JOB, itemId), kind: OBJECTS_JOB, itemId, createdAt: now, attempts: 0, lastError: '', payload: { ticket: newTicket(now) } };
+}
+
+/** Jobs that change the item's thumbnail (its state is `pending` while one is queued). */
+export function isThumbnailJob(job: JobRow | undefined): job is ThumbnailJob | CustomThumbnailJob {
   return job?.kind === THUMBNAIL_JOB || job?.kind === CUSTOM_THUMBNAIL_JOB;
+}
+
+export function isMediaJob(job: JobRow | undefined): job is MediaJob {
+  return isThumbnailJob(job) || job?.kind === DESCRIPTOR_JOB || job?.kind === OBJECTS_JOB;
 }
 
 export const ticketOf = (job: JobRow | undefined): string | undefined =>

@@ -3,7 +3,7 @@
  * from an original. The service worker injects an implementation (the page's Comlink worker, or
  * OffscreenCanvas in the worker itself); node tests inject their own.
  */
-import type { Palette } from '../storage/rows';
+import type { Detection, Palette } from '../storage/rows';
 
 export type { Palette };
 
@@ -29,10 +29,18 @@ export type MediaOutcome =
       duration?: number;
       thumbnail: Blob;
       palettes: Palette[];
+      /** The visual descriptor of the thumbnail (src/core/ai-search/descriptor-layout.ts). */
+      descriptor: Uint8Array;
     }
   /** The bytes are not something this browser can decode (a final answer, not a failure to retry). */
   | { status: 'undecodable'; reason: string }
   /** Only a page can decode this (SVG, video) and none is connected: keep the job for later. */
+  | { status: 'needs-page'; reason: string };
+
+export type ObjectsOutcome =
+  | { status: 'done'; objects: Detection[] }
+  | { status: 'undecodable'; reason: string }
+  /** The detector runs only in a page's media worker, and none is connected. */
   | { status: 'needs-page'; reason: string };
 
 export interface MediaProcessor {
@@ -40,6 +48,8 @@ export interface MediaProcessor {
   process(request: MediaRequest): Promise<MediaOutcome>;
   /** How many originals it can decode at once (a pool of workers); 1 when absent. */
   capacity?(): Promise<number>;
+  /** Finds COCO objects in a raster picture; absent where no detector can run. */
+  detectObjects?(request: MediaRequest): Promise<ObjectsOutcome>;
 }
 
 const RASTER_MIMES = new Set([

@@ -1,13 +1,15 @@
 /**
  * Writes what a media job produced, inside the caller's write transaction: the thumbnail row, the
- * item's dimensions, size, palette and thumbnail state (through commitItemChanges, so observers
- * see it), and removes the job unless a newer request replaced it meanwhile.
+ * item's dimensions, size, palette, visual descriptor and thumbnail state (through
+ * commitItemChanges, so observers see it), and removes the job unless a newer request replaced it
+ * meanwhile. The descriptor, like the palette, describes the thumbnail shown.
  */
+import { putDescriptor, removeDescriptors } from '../ai-search/descriptor-store';
 import { withDerivedFields } from '../items/item-row';
 import { commitItemChanges, type ItemObserver } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow, ThumbnailState } from '../storage/rows';
-import { isMediaJob, THUMBNAIL_JOB, ticketOf, type MediaJob } from './media-jobs';
+import { DESCRIPTOR_JOB, isThumbnailJob, THUMBNAIL_JOB, ticketOf, type MediaJob } from './media-jobs';
 import type { MediaOutcome } from './media-processor';
 
 export interface Produced {
@@ -36,11 +38,16 @@ export async function storeResult(db: LibraryDb, job: MediaJob, produced: Produc
       else await db.thumbnails.delete(job.itemId);
       next.palettes = outcome.status === 'done' ? outcome.palettes : [];
       next.noThumbnail = outcome.status !== 'done';
+      await describe(db, next, outcome);
     }
+  } else if (job.kind === DESCRIPTOR_JOB) {
+    // Made from the stored thumbnail: only the descriptor changes.
+    if (outcome.status === 'done' && (await db.thumbnails.get(job.itemId))) await describe(db, next, outcome);
   } else if (outcome.status === 'done') {
     await db.thumbnails.put({ id: job.itemId, blob: outcome.thumbnail, custom: true });
     next.palettes = outcome.palettes;
     next.noThumbnail = false;
+    await describe(db, next, outcome);
   }
   next.thumbnail = await thumbnailState(db, job.itemId);
   await commitItemChanges(db, [{ before: current, after: withDerivedFields(next) }], observers, now);
@@ -74,13 +81,23 @@ export async function recordFailure(
   return true;
 }
 
+/** Stores the outcome's descriptor for the item (or drops its old one) and notes the shard on `next`. */
+async function describe(db: LibraryDb, next: ItemRow, outcome: Produced['outcome']): Promise<void> {
+  if (outcome.status === 'done') {
+    next.descriptorShard = await putDescriptor(db, next, outcome.descriptor);
+  } else {
+    await removeDescriptors(db, [next]);
+    delete next.descriptorShard;
+  }
+}
+
 async function removeIfUnchanged(db: LibraryDb, job: MediaJob): Promise<void> {
   const queued = await db.jobs.get(job.id);
   if (queued && ticketOf(queued) === job.payload.ticket) await db.jobs.delete(job.id);
 }
 
-/** Pending while any job for the item is queued; else ready when a thumbnail is stored. */
+/** Pending while a thumbnail job for the item is queued; else ready when a thumbnail is stored. */
 export async function thumbnailState(db: LibraryDb, itemId: string): Promise<ThumbnailState> {
-  if ((await db.jobs.where('itemId').equals(itemId).filter(isMediaJob).count()) > 0) return 'pending';
+  if ((await db.jobs.where('itemId').equals(itemId).filter(isThumbnailJob).count()) > 0) return 'pending';
   return (await db.thumbnails.get(itemId)) ? 'ready' : 'none';
 }

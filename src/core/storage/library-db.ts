@@ -5,6 +5,8 @@
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type {
   CommentRow,
+  DescriptorShardRow,
+  ObjectsRow,
   FileRow,
   FolderRow,
   ItemRow,
@@ -17,6 +19,7 @@ import type {
   TermsRow,
   ThumbnailRow,
 } from './rows';
+import { queueDescriptorJobs } from '../ai-search/descriptor-upgrade';
 import { buildPostings } from '../postings/build-postings';
 import type { SmartFolderCountRow } from '../smart-folders/count-store';
 
@@ -32,6 +35,8 @@ export class LibraryDb extends Dexie {
   terms!: Table<TermsRow, string>;
   postings!: Table<PostingRow, [string, string]>;
   jobs!: Table<JobRow, string>;
+  descriptorShards!: Table<DescriptorShardRow, number>;
+  objects!: Table<ObjectsRow, string>;
   state!: Table<StateRow, string>;
   smartFolderCounts!: Table<SmartFolderCountRow, string>;
 
@@ -54,5 +59,8 @@ export class LibraryDb extends Dexie {
     this.version(2).stores({ terms: 'pk', postings: '[list+fence]' }).upgrade(buildPostings);
     // Smart-folder imageCounts, kept instead of recomputed per request (smart-folders/count-store.ts).
     this.version(3).stores({ smartFolderCounts: 'id' });
+    // AI search: visual descriptors (items that already have a thumbnail get a job to make theirs)
+    // and the objects the detector found.
+    this.version(4).stores({ descriptorShards: 'shard', objects: 'id, *labels' }).upgrade(queueDescriptorJobs);
   }
 }

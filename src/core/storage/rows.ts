@@ -55,6 +55,8 @@ export interface ItemRow {
   hasFile: boolean;
   /** Set on items imported from an Eagle library. */
   eagleRecord?: EagleRecord;
+  /** The `descriptorShards` row holding the item's visual descriptor; absent while it has none. */
+  descriptorShard?: number;
 }
 
 export interface FileRow {
@@ -160,6 +162,37 @@ export interface JobRow {
   lastError: string;
   /** Extra input of the job (e.g. the custom thumbnail source). */
   payload?: unknown;
+}
+
+/**
+ * Visual descriptors of many items packed in one row (src/core/ai-search/descriptor-store.ts):
+ * slot i is `ids[i]`, its bytes at i × DESCRIPTOR_BYTES in `data`, `trashed[i]` 1 while in the trash.
+ */
+export interface DescriptorShardRow {
+  shard: number;
+  ids: string[];
+  trashed: Uint8Array;
+  data: Uint8Array;
+}
+
+/** One object the detector found: a COCO label, its confidence and its box (fractions of the picture). */
+export interface Detection {
+  label: string;
+  score: number;
+  /** x, y, width, height, each 0..1 of the picture. */
+  box: [number, number, number, number];
+  /** Shares (0..1) of the named colours inside the box, those of 5% or more ("red car"). */
+  colours?: Record<string, number>;
+}
+
+/** The objects found in one item's picture (src/core/ai-search/objects-store.ts). */
+export interface ObjectsRow {
+  id: string;
+  /** Labels found (multiEntry index), each once. */
+  labels: string[];
+  detections: Detection[];
+  /** 1 while the item is in the trash. */
+  trashed: number;
 }
 
 /** Small library-scoped values: meta, selection, recent folders, quick access. */

@@ -1,0 +1,116 @@
+/**
+ * The aiSearch searches: searchByItemId and searchByBase64 rank pictures by likeness
+ * (./visual-search.ts), searchByText by the signals its words map to (./text-query.ts). Answers are
+ * `{results: [{item, score, signals}]}`, best first; a query no signal covers gets no results and
+ * says so, instead of random items.
+ */
+import type { z } from 'zod';
+import type { Context, OpenLibrary } from '../context';
+import { ApiError, invalid } from '../http/errors';
+import { requireItem } from '../items/item-lookup';
+import { decodeBase64 } from '../items/item-sources';
+import { itemView, type ItemView } from '../items/item-view';
+import { isMediaJob } from '../media/media-jobs';
+import type { LibraryDb } from '../storage/library-db';
+import { limitOf, type byBase64Input, type byItemInput, type byTextInput } from './ai-search.schema';
+import { enableObjects, objectsEnabled } from './objects-store';
+import { writeTransaction } from '../storage/write';
+import { rankByText } from './text-search';
+import { descriptorOf, rankByLikeness, type VisualHit } from './visual-search';
+
+export interface SearchResult {
+  item: ItemView;
+  score: number;
+  /** Which kinds of evidence matched (ours). */
+  signals: string[];
+  /** Visual searches: the same picture, re-encoded, resized, brightened, mirrored or cropped. */
+  nearDuplicate?: boolean;
+}
+
+export interface TextSearchAnswer {
+  results: SearchResult[];
+  /** What the query was understood as, per signal (ours). */
+  understood: { colours: string[]; objects: string[]; metadata: string[] };
+  /** Words of the query that no signal of this build covers (ours). */
+  unmatched: string[];
+  /** Why there are no results, when no signal covers the query (ours). */
+  message?: string;
+}
+
+interface Hit {
+  id: string;
+  score: number;
+  signals: string[];
+  nearDuplicate?: boolean;
+}
+
+export async function searchByText(ctx: Context, input: z.output<typeof byTextInput>): Promise<TextSearchAnswer> {
+  const text = (input.query ?? input.text ?? '').trim();
+  const library = await ctx.library();
+  const { db } = library;
+  // The first text search starts object indexing (the detector loads only once AI search is used).
+  if (!(await objectsEnabled(db))) {
+    const now = ctx.clock();
+    await writeTransaction(library, now, () => enableObjects(db, now));
+  }
+  const { hits, understood, unmatched } = await rankByText(db, text, limitOf(input));
+  const { results } = await answer(db, hits, ctx.apiPrefix);
+  if (results.length) return { results, understood, unmatched };
+  const covered = understood.colours.length + understood.objects.length + understood.metadata.length > 0;
+  const message = covered
+    ? `No item matches "${text}" yet (indexing may still be running: see getSyncStatus).`
+    : `No signal of this build covers "${text}": it understands object names, colour words and words of item names, tags, annotations and folders (see checkServiceHealth.signals).`;
+  return { results, understood, unmatched, message };
+}
+
+export async function searchByItemId(ctx: Context, input: z.output<typeof byItemInput>): Promise<{ results: SearchResult[] }> {
+  const library = await ctx.library();
+  const query = await itemDescriptor(ctx, library, input.itemId);
+  return answer(library.db, visualHits(await rankByLikeness(library.db, query, limitOf(input), input.itemId)), ctx.apiPrefix);
+}
+
+export async function searchByBase64(ctx: Context, input: z.output<typeof byBase64Input>): Promise<{ results: SearchResult[] }> {
+  const { blob } = decodeBase64(input.base64, 'base64');
+  if (!ctx.imageProcessor) throw new ApiError('UNAVAILABLE', 'No image decoder is available here: searchByBase64 needs the service worker.');
+  const outcome = await ctx.imageProcessor.process({ kind: 'raster', blob, mime: '' });
+  if (outcome.status !== 'done') throw invalid(`base64: is not an image this browser can decode (${outcome.reason}).`);
+  const library = await ctx.library();
+  return answer(library.db, visualHits(await rankByLikeness(library.db, outcome.descriptor, limitOf(input))), ctx.apiPrefix);
+}
+
+/** The item's descriptor; waits (as refreshThumbnail does) for a queued job that will make it. */
+async function itemDescriptor(ctx: Context, library: OpenLibrary, itemId: string): Promise<Uint8Array> {
+  const { db } = library;
+  let row = await requireItem(db, itemId, 'itemId');
+  if (row.descriptorShard === undefined) {
+    const job = (await db.jobs.where('itemId').equals(itemId).toArray()).find(isMediaJob);
+    if (job) {
+      await ctx.media.wait(library, job);
+      row = await requireItem(db, itemId, 'itemId');
+    }
+  }
+  const descriptor = await descriptorOf(db, itemId, row.descriptorShard);
+  if (descriptor) return descriptor;
+  if (await db.jobs.where('itemId').equals(itemId).count()) {
+    throw new ApiError('UNAVAILABLE', `itemId: item "${itemId}" is not indexed yet (its thumbnail is still being made); try again shortly.`);
+  }
+  throw invalid(`itemId: item "${itemId}" has no picture to compare (a bookmark, or a file no thumbnail could be made from).`);
+}
+
+const visualHits = (hits: readonly VisualHit[]): Hit[] => hits.map((hit) => ({ ...hit, signals: ['visual'] }));
+
+async function answer(db: LibraryDb, hits: readonly Hit[], apiPrefix: string): Promise<{ results: SearchResult[] }> {
+  const rows = await db.items.where('id').anyOf(hits.map((hit) => hit.id)).toArray();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const results: SearchResult[] = [];
+  for (const hit of hits) {
+    const row = byId.get(hit.id);
+    if (!row || row.isDeleted) continue;
+    const result: SearchResult = { item: itemView(row, apiPrefix), score: round(hit.score), signals: hit.signals };
+    if (hit.nearDuplicate !== undefined) result.nearDuplicate = hit.nearDuplicate;
+    results.push(result);
+  }
+  return { results };
+}
+
+const round = (score: number) => Math.round(score * 10000) / 10000;

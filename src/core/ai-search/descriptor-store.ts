@@ -1,0 +1,118 @@
+/**
+ * Visual descriptors, packed SHARD_SIZE to an IndexedDB row (one row per item would be ~8× slower
+ * to read). An item row names its shard (`descriptorShard`); a removed slot is filled by the
+ * shard's last one. A counter in `state` keeps how many items not in the trash have one, for
+ * aiSearch/getSyncStatus. Every writer runs inside the caller's write transaction.
+ */
+import type { LibraryDb } from '../storage/library-db';
+import type { DescriptorShardRow, ItemRow } from '../storage/rows';
+import { DESCRIPTOR_BYTES } from './descriptor-layout';
+
+export const SHARD_SIZE = 512;
+const COUNTER_KEY = 'ai-visual';
+
+interface VisualCounter {
+  /** Items out of the trash that have a descriptor. */
+  described: number;
+}
+
+export async function describedCount(db: LibraryDb): Promise<number> {
+  return ((await db.state.get(COUNTER_KEY))?.value as VisualCounter | undefined)?.described ?? 0;
+}
+
+async function addToCounter(db: LibraryDb, delta: number): Promise<void> {
+  if (delta === 0) return;
+  await db.state.put({ key: COUNTER_KEY, value: { described: (await describedCount(db)) + delta } satisfies VisualCounter });
+}
+
+/** Stores the item's descriptor (replacing its old one); answers the shard to keep on the row. */
+export async function putDescriptor(db: LibraryDb, item: ItemRow, descriptor: Uint8Array): Promise<number> {
+  if (descriptor.length !== DESCRIPTOR_BYTES) throw new RangeError(`A descriptor has ${DESCRIPTOR_BYTES} bytes, not ${descriptor.length}.`);
+  const own = item.descriptorShard === undefined ? undefined : await db.descriptorShards.get(item.descriptorShard);
+  const slot = own?.ids.indexOf(item.id) ?? -1;
+  if (own && slot >= 0) {
+    own.data.set(descriptor, slot * DESCRIPTOR_BYTES);
+    await db.descriptorShards.put(own);
+    return own.shard;
+  }
+  const last = await db.descriptorShards.orderBy('shard').last();
+  const shard = last && last.ids.length < SHARD_SIZE ? last : empty(last ? last.shard + 1 : 0);
+  const data = new Uint8Array((shard.ids.length + 1) * DESCRIPTOR_BYTES);
+  data.set(shard.data.subarray(0, shard.ids.length * DESCRIPTOR_BYTES));
+  data.set(descriptor, shard.ids.length * DESCRIPTOR_BYTES);
+  const trashed = new Uint8Array(shard.ids.length + 1);
+  trashed.set(shard.trashed.subarray(0, shard.ids.length));
+  trashed[shard.ids.length] = item.isDeleted ? 1 : 0;
+  await db.descriptorShards.put({ shard: shard.shard, ids: [...shard.ids, item.id], trashed, data });
+  await addToCounter(db, item.isDeleted ? 0 : 1);
+  return shard.shard;
+}
+
+const empty = (shard: number): DescriptorShardRow => ({ shard, ids: [], trashed: new Uint8Array(0), data: new Uint8Array(0) });
+
+/** Drops the descriptors of items (removed, or no longer decodable). */
+export async function removeDescriptors(db: LibraryDb, items: readonly ItemRow[]): Promise<void> {
+  let live = 0;
+  for (const [shardNo, ids] of byShard(items)) {
+    const shard = await db.descriptorShards.get(shardNo);
+    if (!shard) continue;
+    for (const id of ids) {
+      const slot = shard.ids.indexOf(id);
+      if (slot < 0) continue;
+      const last = shard.ids.length - 1;
+      if (!shard.trashed[slot]) live += 1;
+      shard.ids[slot] = shard.ids[last]!;
+      shard.trashed[slot] = shard.trashed[last]!;
+      shard.data.copyWithin(slot * DESCRIPTOR_BYTES, last * DESCRIPTOR_BYTES, (last + 1) * DESCRIPTOR_BYTES);
+      shard.ids.pop();
+      shard.trashed = shard.trashed.slice(0, last);
+      shard.data = shard.data.slice(0, last * DESCRIPTOR_BYTES);
+    }
+    if (shard.ids.length) await db.descriptorShards.put(shard);
+    else await db.descriptorShards.delete(shardNo);
+  }
+  await addToCounter(db, -live);
+}
+
+/** Marks items' descriptors as in or out of the trash (a trashed item is never a result). */
+export async function setDescriptorsTrashed(db: LibraryDb, items: readonly ItemRow[], trashed: boolean): Promise<void> {
+  let changed = 0;
+  for (const [shardNo, ids] of byShard(items)) {
+    const shard = await db.descriptorShards.get(shardNo);
+    if (!shard) continue;
+    for (const id of ids) {
+      const slot = shard.ids.indexOf(id);
+      if (slot < 0 || Boolean(shard.trashed[slot]) === trashed) continue;
+      shard.trashed[slot] = trashed ? 1 : 0;
+      changed += 1;
+    }
+    await db.descriptorShards.put(shard);
+  }
+  await addToCounter(db, trashed ? -changed : changed);
+}
+
+function byShard(items: readonly ItemRow[]): Map<number, string[]> {
+  const shards = new Map<number, string[]>();
+  for (const item of items) {
+    if (item.descriptorShard === undefined) continue;
+    const ids = shards.get(item.descriptorShard) ?? [];
+    ids.push(item.id);
+    shards.set(item.descriptorShard, ids);
+  }
+  return shards;
+}
+
+/** Shards read at once while scanning: getAll is far faster than a cursor, and this bounds memory. */
+const SCAN_BATCH = 32;
+
+/** Calls `visit` for each stored descriptor of an item out of the trash. */
+export async function eachLiveDescriptor(db: LibraryDb, visit: (id: string, data: Uint8Array, at: number) => void): Promise<void> {
+  const last = (await db.descriptorShards.orderBy('shard').lastKey()) as number | undefined;
+  if (last === undefined) return;
+  for (let from = 0; from <= last; from += SCAN_BATCH) {
+    const shards = await db.descriptorShards.where('shard').between(from, from + SCAN_BATCH).toArray();
+    for (const shard of shards) {
+      for (let slot = 0; slot < shard.ids.length; slot++) if (!shard.trashed[slot]) visit(shard.ids[slot]!, shard.data, slot * DESCRIPTOR_BYTES);
+    }
+  }
+}
