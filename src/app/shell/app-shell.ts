@@ -1,0 +1,336 @@
+/**
+ * The app's frame: header (library, search, import, help), the sidebar, the grid with its toolbar,
+ * the inspector, the status bar, toasts and dialogs. It renders the stores (AppStores) and turns
+ * the events of its parts into store actions. The inspector and viewer are made by tag name
+ * (panels.ts) and fed through properties.
+ */
+import { html, nothing } from 'lit';
+import { ItemGrid, type GridItemEvent } from '../grid/item-grid';
+import { sliderToThumb, thumbToSlider } from '../grid/grid-geometry';
+import type { QuickLook } from '../grid/quick-look';
+import { ThumbnailWatcher } from '../grid/thumbnail-watcher';
+import { importFiles } from '../import/import-files';
+import type { ShortcutHelp } from '../keyboard/shortcut-help';
+import { globalCommand, isTyping } from '../keyboard/shortcuts';
+import type { SearchBox } from '../search/search-box';
+import { hasFilters, ORDER_FIELDS, type Filters, type OrderField, type View } from '../search/view-state';
+import { StoreController } from '../state/store';
+import { messageOf } from '../toasts/toast-store';
+import { plural } from '../ui/format';
+import { icon } from '../ui/icons';
+import { LightElement } from '../ui/light-element';
+import { AppStores, isQueryError, newSeed } from './app-stores';
+import type { ApiState } from './status-bar';
+import { setTrashed } from './trash-actions';
+import { viewTitle } from './view-title';
+import '../grid/quick-look';
+import '../keyboard/shortcut-help';
+import '../search/filter-bar';
+import '../search/search-box';
+import '../sidebar/side-bar';
+import '../toasts/toast-stack';
+import './first-run';
+import './library-switcher';
+import './panel-splitter';
+import './status-bar';
+import '../search/search.css';
+import './shell.css';
+
+const SORT_LABELS: Record<OrderField, string> = {
+  IMPORT: 'Date imported',
+  MTIME: 'Date modified',
+  NAME: 'Name',
+  EXT: 'Type',
+  FILESIZE: 'File size',
+  RESOLUTION: 'Resolution',
+  RATING: 'Rating',
+};
+const PHONE = '(max-width: 800px)';
+
+type PanelElement = HTMLElement & Record<string, unknown>;
+
+export class AppShell extends LightElement {
+  declare apiState: ApiState;
+  declare apiText: string;
+  declare private drawer: 'sidebar' | 'inspector' | null;
+  static override properties = { apiState: { type: String }, apiText: { type: String }, drawer: { state: true } };
+
+  readonly stores = new AppStores();
+  private readonly inspector = document.createElement('item-inspector') as PanelElement;
+  private readonly viewer = document.createElement('item-viewer') as PanelElement;
+  private readonly phone = matchMedia(PHONE);
+  private watcher?: ThumbnailWatcher;
+
+  constructor() {
+    super();
+    this.apiState = 'starting';
+    this.apiText = 'Starting the service worker…';
+    this.drawer = null;
+    const s = this.stores;
+    new StoreController(this, () => [s.view, s.results, s.selection, s.sidebar, s.prefs, s.library]);
+    this.inspector.id = 'inspector';
+    this.viewer.id = 'viewer';
+    Object.assign(this.inspector, { api: s.api, itemId: null, selectionCount: 0 });
+    Object.assign(this.viewer, { api: s.api, itemId: null });
+    this.phone.addEventListener('change', () => this.requestUpdate());
+    s.view.subscribe(() => this.grid?.scrollToTop());
+    this.addEventListener('api-error', (event) => s.toasts.show((event as CustomEvent<{ message: string }>).detail.message, { kind: 'error' }));
+    this.addEventListener('item-changed', (event) => void this.refreshItem((event as CustomEvent<{ id: string }>).detail.id));
+    this.addEventListener('viewer-navigate', (event) => void this.navigateViewer((event as CustomEvent<{ direction: -1 | 1 }>).detail.direction));
+    this.addEventListener('viewer-close', () => this.closeViewer());
+  }
+
+  private get grid(): ItemGrid | null {
+    return this.querySelector('item-grid');
+  }
+
+  /** Called by main.ts once the service worker controls the page. */
+  async start(): Promise<void> {
+    await this.stores.loadAll();
+    this.watcher = new ThumbnailWatcher(this.stores.api, this.stores.results, () => this.grid?.visibleRange() ?? { start: 0, end: -1 });
+    this.watcher.start();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    document.addEventListener('keydown', this.onGlobalKey);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.removeEventListener('keydown', this.onGlobalKey);
+    this.watcher?.stop();
+  }
+
+  private readonly onGlobalKey = (event: KeyboardEvent): void => {
+    if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
+    if (this.viewerOpen) return;
+    const command = globalCommand(event, isTyping(event.target));
+    if (!command) return;
+    event.preventDefault();
+    if (command === 'focus-search') this.querySelector<SearchBox>('search-box')?.focusInput();
+    else if (command === 'show-help') this.querySelector<ShortcutHelp>('shortcut-help')?.open();
+    else if (command === 'select-all') void this.stores.selection.selectAll();
+    else if (command === 'clear-selection') this.drawer ? (this.drawer = null) : this.stores.selection.clear();
+  };
+
+  private setView(view: View): void {
+    const seed = view.kind === 'random' ? newSeed() : this.stores.view.state.seed;
+    this.stores.view.set({ view, seed });
+    this.drawer = null;
+  }
+
+  private setSearch(text: string): void {
+    // The first keystrokes of a search make a history entry; refining it replaces that entry.
+    this.stores.view.set({ search: text }, { replace: this.stores.view.state.search !== '' && text !== '' });
+  }
+
+  private setSort(field: OrderField, descending: boolean): void {
+    const sort = { field, descending };
+    this.stores.prefs.update({ sort });
+    this.stores.view.set({ sort });
+  }
+
+  private async refreshItem(id: string): Promise<void> {
+    try {
+      const page = await this.stores.api.post<{ data: never[] }>('/item/get', { ids: [id], limit: 1, ...(this.stores.view.state.view.kind === 'trash' ? { isDeleted: true } : {}) });
+      this.stores.results.replace(page.data);
+      void this.stores.sidebar.load();
+    } catch (error) {
+      this.stores.toasts.error(error);
+    }
+  }
+
+  /** The viewer is open while it has an item (and is registered: see panels.ts). */
+  private get viewerOpen(): boolean {
+    return !!this.viewer.itemId && customElements.get('item-viewer') !== undefined;
+  }
+
+  private openViewer(detail: GridItemEvent): void {
+    // Until <item-viewer> is registered, Enter falls back to the quick preview.
+    if (!customElements.get('item-viewer')) return this.preview(detail);
+    this.viewer.itemId = detail.id;
+    this.requestUpdate();
+  }
+
+  private closeViewer(): void {
+    this.viewer.itemId = null;
+    this.requestUpdate();
+    this.grid?.focusIndex(this.stores.selection.focus);
+  }
+
+  private async navigateViewer(direction: -1 | 1): Promise<void> {
+    const { results, selection } = this.stores;
+    const current = this.viewer.itemId as string | null;
+    if (!current) return;
+    const at = results.indexOfLoaded(current);
+    const index = (at >= 0 ? at : selection.focus) + direction;
+    const item = await results.itemAtLoaded(index);
+    if (!item) return;
+    this.viewer.itemId = item.id;
+    await selection.click(index, item.id);
+    this.grid?.focusIndex(index, { focus: false });
+  }
+
+  private preview(detail: GridItemEvent): void {
+    const item = this.stores.results.itemAt(detail.index);
+    if (item) this.querySelector<QuickLook>('quick-look')?.show(item);
+  }
+
+  private async trashSelection(): Promise<void> {
+    const { selection, results, sidebar, toasts, api, view } = this.stores;
+    const ids = [...selection.selected];
+    if (!ids.length || view.state.view.kind === 'trash') return;
+    const focus = selection.focus;
+    try {
+      await setTrashed(api, ids, true);
+    } catch (error) {
+      toasts.error(error);
+    }
+    selection.clear();
+    await Promise.all([results.refresh(), sidebar.loadCounts()]);
+    selection.moveFocus(Math.min(focus, Math.max(0, results.total - 1)));
+    this.grid?.focusIndex(selection.focus);
+    toasts.show(`Moved ${plural(ids.length, 'item')} to the trash`, {
+      action: {
+        label: 'Undo',
+        run: async () => {
+          try {
+            await setTrashed(api, ids, false);
+          } catch (error) {
+            toasts.error(error);
+          }
+          await Promise.all([results.refresh(), sidebar.loadCounts()]);
+        },
+      },
+    });
+  }
+
+  private pickFiles(): void {
+    this.querySelector<HTMLInputElement>('#import-input')?.click();
+  }
+
+  private async onFilesPicked(event: Event): Promise<void> {
+    const input = event.target as HTMLInputElement;
+    const files = [...(input.files ?? [])];
+    input.value = '';
+    if (!files.length) return;
+    const { api, toasts, view, results, sidebar } = this.stores;
+    const folder = view.state.view.kind === 'folder' ? view.state.view.id : undefined;
+    toasts.show(`Importing ${plural(files.length, 'file')}…`);
+    const result = await importFiles(api, files, folder);
+    for (const failure of result.failed) toasts.show(`${failure.name}: ${failure.message}`, { kind: 'error' });
+    if (result.added) toasts.show(`Imported ${plural(result.added, 'item')}`);
+    await Promise.all([results.refresh(), sidebar.load()]);
+  }
+
+  private togglePanel(panel: 'sidebar' | 'inspector'): void {
+    if (this.phone.matches) {
+      this.drawer = this.drawer === panel ? null : panel;
+      return;
+    }
+    const key = panel === 'sidebar' ? 'sidebarOpen' : 'inspectorOpen';
+    this.stores.prefs.update({ [key]: !this.stores.prefs.prefs[key] });
+  }
+
+  protected override updated(): void {
+    const { selection } = this.stores;
+    this.inspector.itemId = selection.single;
+    this.inspector.selectionCount = selection.count;
+  }
+
+  private header() {
+    const { prefs, library } = this.stores;
+    const phone = this.phone.matches;
+    const sidebarShown = phone ? this.drawer === 'sidebar' : prefs.prefs.sidebarOpen;
+    const inspectorShown = phone ? this.drawer === 'inspector' : prefs.prefs.inspectorOpen;
+    return html`<header class="app-header">
+      <button class="btn icon" aria-label="Show the sidebar" aria-pressed=${sidebarShown ? 'true' : 'false'} aria-controls="sidebar" @click=${() => this.togglePanel('sidebar')}>${icon('menu')}</button>
+      <library-switcher .store=${library}></library-switcher>
+      <search-box
+        .value=${this.stores.view.state.search}
+        .error=${this.stores.view.state.search && isQueryError(this.stores.results.error) ? messageOf(this.stores.results.error) : ''}
+        @search-changed=${(e: CustomEvent<string>) => this.setSearch(e.detail)}
+      ></search-box>
+      <button class="btn primary import-button" @click=${this.pickFiles} aria-label="Import files">${icon('upload', 16)}<span class="label">Import</span></button>
+      <input id="import-input" type="file" multiple hidden @change=${this.onFilesPicked} />
+      <button class="btn icon" aria-label="Keyboard shortcuts" @click=${() => this.querySelector<ShortcutHelp>('shortcut-help')?.open()}>${icon('help')}</button>
+      <button class="btn icon" aria-label="Show the inspector" aria-pressed=${inspectorShown ? 'true' : 'false'} aria-controls="inspector-panel" @click=${() => this.togglePanel('inspector')}>${icon('panel')}</button>
+    </header>`;
+  }
+
+  private toolbar() {
+    const { view, prefs, results, sidebar } = this.stores;
+    const state = view.state;
+    const random = state.view.kind === 'random';
+    return html`<div class="toolbar">
+      <div class="toolbar-title">
+        <h1 class="view-title">${state.search ? `“${state.search}” in ${viewTitle(state.view, sidebar)}` : viewTitle(state.view, sidebar)}</h1>
+        <span class="view-count">${results.loading ? '' : plural(results.total, 'item')}</span>
+      </div>
+      <div class="toolbar-controls">
+        ${random
+          ? html`<button class="btn" @click=${() => view.set({ seed: newSeed() })}>${icon('random', 16)}Shuffle</button>`
+          : html`<label class="visually-hidden" for="sort-field">Sort by</label>
+              <select id="sort-field" class="field" @change=${(e: Event) => this.setSort((e.target as HTMLSelectElement).value as OrderField, state.sort.descending)}>
+                ${ORDER_FIELDS.map((field) => html`<option value=${field} ?selected=${field === state.sort.field}>${SORT_LABELS[field]}</option>`)}
+              </select>
+              <button class="btn icon" aria-label=${state.sort.descending ? 'Descending; switch to ascending' : 'Ascending; switch to descending'}
+                @click=${() => this.setSort(state.sort.field, !state.sort.descending)}>${icon(state.sort.descending ? 'down' : 'up', 16)}</button>`}
+        <label class="size-control">
+          <span class="visually-hidden">Thumbnail size</span>
+          ${icon('image', 14)}
+          <input type="range" min="0" max="100" .value=${String(thumbToSlider(prefs.prefs.thumbSize))} aria-label="Thumbnail size"
+            @input=${(e: Event) => prefs.update({ thumbSize: sliderToThumb(Number((e.target as HTMLInputElement).value)) })} />
+        </label>
+      </div>
+      <filter-bar .filters=${state.filters} .view=${state.view} .sidebar=${sidebar}
+        @filters-changed=${(e: CustomEvent<Filters>) => view.set({ filters: e.detail })}></filter-bar>
+    </div>`;
+  }
+
+  private content() {
+    const { view, results, sidebar, selection, prefs, library } = this.stores;
+    const state = view.state;
+    const emptyLibrary = !results.loading && results.total === 0 && sidebar.counts.all === 0 && !state.search && !hasFilters(state.filters) && state.view.kind === 'all';
+    if (emptyLibrary) return html`<first-run .libraryName=${library.current?.name ?? ''} @import-requested=${this.pickFiles}></first-run>`;
+    const emptyText = state.search || hasFilters(state.filters) ? 'No items match the search and filters.' : state.view.kind === 'trash' ? 'The trash is empty.' : 'Nothing here yet.';
+    return html`<item-grid .results=${results} .selection=${selection} .thumbSize=${prefs.prefs.thumbSize} .emptyText=${emptyText}
+      @open-item=${(e: CustomEvent<GridItemEvent>) => this.openViewer(e.detail)}
+      @preview-item=${(e: CustomEvent<GridItemEvent>) => this.preview(e.detail)}
+      @trash-selection=${() => void this.trashSelection()}></item-grid>`;
+  }
+
+  override render() {
+    const { prefs, sidebar, view, results, selection } = this.stores;
+    const p = prefs.prefs;
+    const phone = this.phone.matches;
+    const columns = phone ? '1fr' : `${p.sidebarOpen ? `${p.sidebarWidth}px 4px` : ''} minmax(0, 1fr) ${p.inspectorOpen ? `4px ${p.inspectorWidth}px` : ''}`;
+    return html`<div class="app" data-drawer=${this.drawer ?? nothing}>
+      ${this.header()}
+      <div class="workspace" style="grid-template-columns:${columns}">
+        ${phone || p.sidebarOpen
+          ? html`<aside id="sidebar" class="sidebar panel" aria-label="Sidebar" ?data-open=${this.drawer === 'sidebar'} ?inert=${phone && this.drawer !== 'sidebar'}>
+                <side-bar .store=${sidebar} .current=${view.state.view} @view-selected=${(e: CustomEvent<View>) => this.setView(e.detail)}></side-bar>
+              </aside>
+              ${phone ? nothing : html`<panel-splitter side="left" label="Resize the sidebar" .width=${p.sidebarWidth} @panel-resize=${(e: CustomEvent<number>) => prefs.update({ sidebarWidth: e.detail })}></panel-splitter>`}`
+          : nothing}
+        <main class="content" aria-label="Items">${this.toolbar()}${this.content()}</main>
+        ${phone || p.inspectorOpen
+          ? html`${phone ? nothing : html`<panel-splitter side="right" label="Resize the inspector" .width=${p.inspectorWidth} @panel-resize=${(e: CustomEvent<number>) => prefs.update({ inspectorWidth: e.detail })}></panel-splitter>`}
+              <aside id="inspector-panel" class="inspector panel" aria-label="Inspector" ?data-open=${this.drawer === 'inspector'} ?inert=${phone && this.drawer !== 'inspector'}>
+                ${selection.count === 0 ? html`<p class="inspector-hint">Select an item to see its details.</p>` : nothing}
+                ${this.inspector}
+              </aside>`
+          : nothing}
+        ${this.drawer ? html`<div class="drawer-backdrop" @click=${() => (this.drawer = null)}></div>` : nothing}
+      </div>
+      <status-bar .total=${results.loading ? null : results.total} .selected=${selection.count} .apiState=${this.apiState} .apiText=${this.apiText}></status-bar>
+      ${this.viewer}
+      <quick-look></quick-look>
+      <shortcut-help></shortcut-help>
+      <toast-stack .store=${this.stores.toasts}></toast-stack>
+    </div>`;
+  }
+}
+customElements.define('app-shell', AppShell);
