@@ -176,14 +176,22 @@ export class ItemGrid extends LightElement {
       const item = this.results.itemAt(focus);
       if ((event.ctrlKey || event.metaKey) && item) void this.selection.click(focus, item.id, { toggle: true });
       else this.emit('preview-item', focus);
+    } else if (/^[0-5]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      await this.selectFocusedIfNone(focus);
+      this.dispatchEvent(new CustomEvent<number>('rate-selection', { detail: Number(event.key), bubbles: true }));
     } else if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
-      if (this.selection.count === 0) {
-        const item = this.results.itemAt(focus);
-        if (item) await this.selection.click(focus, item.id);
-      }
+      await this.selectFocusedIfNone(focus);
       this.dispatchEvent(new CustomEvent('trash-selection', { bubbles: true }));
     }
+  }
+
+  /** Keys that act on the selection act on the focused item when nothing is selected. */
+  private async selectFocusedIfNone(focus: number): Promise<void> {
+    if (this.selection.count > 0) return;
+    const item = this.results.itemAt(focus);
+    if (item) await this.selection.click(focus, item.id);
   }
 
   /** When Tab lands on the grid itself (its focused cell is scrolled away), bring that cell back. */

@@ -23,6 +23,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'PageUp / PageDown', does: 'One screen up / down', scope: 'grid' },
   { keys: 'Enter', does: 'Open the item in the viewer', scope: 'grid' },
   { keys: 'Space', does: 'Quick preview', scope: 'grid' },
+  { keys: '1 … 5, 0', does: 'Rate the selection (0 clears the rating)', scope: 'grid' },
   { keys: 'Delete', does: 'Move the selection to the trash (with undo)', scope: 'grid' },
   { keys: 'Click, Ctrl+click, Shift+click', does: 'Select one, add one, select a range', scope: 'grid' },
 ];

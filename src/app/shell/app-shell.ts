@@ -21,7 +21,7 @@ import { icon } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
 import { AppStores, isQueryError, newSeed } from './app-stores';
 import type { ApiState } from './status-bar';
-import { setTrashed } from './trash-actions';
+import { updateEach } from './update-each';
 import { viewTitle } from './view-title';
 import '../grid/quick-look';
 import '../keyboard/shortcut-help';
@@ -183,7 +183,7 @@ export class AppShell extends LightElement {
     if (!ids.length || view.state.view.kind === 'trash') return;
     const focus = selection.focus;
     try {
-      await setTrashed(api, ids, true);
+      await updateEach(api, ids, { isDeleted: true });
     } catch (error) {
       toasts.error(error);
     }
@@ -196,7 +196,7 @@ export class AppShell extends LightElement {
         label: 'Undo',
         run: async () => {
           try {
-            await setTrashed(api, ids, false);
+            await updateEach(api, ids, { isDeleted: false });
           } catch (error) {
             toasts.error(error);
           }
@@ -204,6 +204,20 @@ export class AppShell extends LightElement {
         },
       },
     });
+  }
+
+  /** Number keys rate the selection (0 clears the rating), as culling apps do. */
+  private async rateSelection(star: number): Promise<void> {
+    const { selection, results, api, toasts } = this.stores;
+    const ids = [...selection.selected];
+    if (!ids.length) return;
+    try {
+      await updateEach(api, ids, { star });
+      toasts.show(star ? `Rated ${plural(ids.length, 'item')} ${'★'.repeat(star)}` : `Cleared the rating of ${plural(ids.length, 'item')}`);
+    } catch (error) {
+      toasts.error(error);
+    }
+    await results.refresh();
   }
 
   private pickFiles(): void {
@@ -298,7 +312,8 @@ export class AppShell extends LightElement {
     return html`<item-grid .results=${results} .selection=${selection} .thumbSize=${prefs.prefs.thumbSize} .emptyText=${emptyText}
       @open-item=${(e: CustomEvent<GridItemEvent>) => this.openViewer(e.detail)}
       @preview-item=${(e: CustomEvent<GridItemEvent>) => this.preview(e.detail)}
-      @trash-selection=${() => void this.trashSelection()}></item-grid>`;
+      @trash-selection=${() => void this.trashSelection()}
+      @rate-selection=${(e: CustomEvent<number>) => void this.rateSelection(e.detail)}></item-grid>`;
   }
 
   override render() {

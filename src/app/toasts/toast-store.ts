@@ -18,7 +18,7 @@ export class ToastStore extends Store {
   toasts: Toast[] = [];
   private next = 1;
 
-  constructor(private readonly timers: { set: typeof setTimeout } = { set: setTimeout }) {
+  constructor(private readonly later: (run: () => void, ms: number) => void = (run, ms) => void setTimeout(run, ms)) {
     super();
   }
 
@@ -26,7 +26,7 @@ export class ToastStore extends Store {
     const toast: Toast = { id: this.next++, kind: options.kind ?? 'info', message, action: options.action };
     this.toasts = [...this.toasts.slice(-3), toast];
     this.changed();
-    this.timers.set(() => this.dismiss(toast.id), options.ms ?? (toast.kind === 'error' ? SHOW_MS * 1.5 : SHOW_MS));
+    this.later(() => this.dismiss(toast.id), options.ms ?? (toast.kind === 'error' ? SHOW_MS * 1.5 : SHOW_MS));
     return toast.id;
   }
 

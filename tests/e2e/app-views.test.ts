@@ -1,0 +1,106 @@
+// The web app's shell and sidebar, used as a person would, checked against the API.
+import { describe, expect, inject, it } from 'vitest';
+import { api, eventually, freshApp, gridIds, reloadApp, seed, waitForCount } from './app';
+import { useBrowser } from './browser';
+import { solidPng } from './png';
+
+describe('the web app: shell and sidebar', () => {
+  const siteUrl = inject('siteUrl');
+  const browser = useBrowser();
+
+  it('shows a first-run panel in an empty library, and imports picked files into the grid', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    await page.getByRole('heading', { name: /is empty/ }).waitFor();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import files' }).first().click();
+    const png = (color: string) => Buffer.from(solidPng(color).split(',')[1]!, 'base64');
+    await (await chooser).setFiles([
+      { name: 'red.png', mimeType: 'image/png', buffer: png('#ff0000') },
+      { name: 'blue.png', mimeType: 'image/png', buffer: png('#0000ff') },
+    ]);
+    await waitForCount(page, 2);
+    const names = (await api<{ data: { name: string }[] }>(page, '/item/get', {})).data.map((item) => item.name).sort();
+    expect(names).toEqual(['blue', 'red']);
+    expect(await page.getByRole('img', { name: 'red' }).count()).toBe(1);
+    await expect(page.locator('.status-storage').textContent()).resolves.toMatch(/used/);
+    await page.context().close();
+  });
+
+  it('counts every built-in view as the API does, and each view lists the API items in order', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    const folder = await api<{ id: string }>(page, '/folder/create', { name: 'Trips' });
+    const ids = await seed(page, Array.from({ length: 40 }, (_, i) => ({ name: `item ${i}`, tags: i % 3 ? ['sky'] : [], folders: i % 4 ? [] : [folder.id] })));
+    for (const id of ids.slice(0, 5)) await api(page, '/item/update', { id, isDeleted: true });
+    await reloadApp(page);
+    const views = [
+      ['all', {}],
+      ['unfiled', { isUnfiled: true }],
+      ['untagged', { isUntagged: true }],
+      ['trash', { isDeleted: true }],
+      [`folder:${folder.id}`, { folders: [folder.id] }],
+      ['tag:sky', { tags: ['sky'] }],
+    ] as const;
+    for (const [view, filter] of views) {
+      const expected = await api<{ ids: string[]; total: number }>(page, '/item/ids', { ...filter, orderBy: '-IMPORT' });
+      const link = page.locator(`.nav-link[data-view="${view}"]`);
+      await expect(link.locator('.nav-count').textContent()).resolves.toBe(String(expected.total));
+      await link.click();
+      await waitForCount(page, expected.total);
+      const shown = await eventually(async () => (await gridIds(page)).length > 0, true).then(() => gridIds(page));
+      expect(shown.length).toBeGreaterThanOrEqual(Math.min(expected.total, 12));
+      expect(shown).toEqual(expected.ids.slice(0, shown.length));
+    }
+    await page.context().close();
+  });
+
+  it('opens nested folders, smart folders and starred tags from the sidebar', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    const parent = await api<{ id: string }>(page, '/folder/create', { name: 'Holiday' });
+    const child = await api<{ id: string }>(page, '/folder/create', { name: 'Beach', parent: parent.id });
+    const ids = await seed(page, [
+      { name: 'sand', folders: [child.id], tags: ['sea'] },
+      { name: 'waves', folders: [child.id], tags: ['sea', 'blue'] },
+      { name: 'hotel', folders: [parent.id], tags: ['blue'] },
+    ]);
+    const smart = await api<{ id: string }>(page, '/smartFolder/create', {
+      name: 'Blue things',
+      conditions: [{ match: 'AND', boolean: 'TRUE', rules: [{ property: 'tags', method: 'union', value: ['blue'] }] }],
+    });
+    await api(page, '/tag/update', { originalName: 'sea', starred: true });
+    await reloadApp(page);
+    expect(await page.locator('.nav-link[data-view^="tag:"] .nav-label').allTextContents()).toEqual(['sea', 'blue']);
+    await page.getByRole('button', { name: 'Expand Holiday' }).click();
+    await page.locator(`.nav-link[data-view="folder:${child.id}"]`).click();
+    await waitForCount(page, 2);
+    expect((await gridIds(page)).sort()).toEqual([ids[0], ids[1]].sort());
+    await page.locator(`.nav-link[data-view="smart:${smart.id}"]`).click();
+    const expected = await api<{ data: { id: string }[] }>(page, `/smartFolder/getItems?smartFolderId=${smart.id}`);
+    await waitForCount(page, expected.data.length);
+    expect((await gridIds(page)).sort()).toEqual(expected.data.map((item) => item.id).sort());
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Blue things');
+    await page.context().close();
+  });
+
+  it('creates and switches libraries from the library menu', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    await page.getByRole('button', { name: /^Library: / }).click();
+    await page.getByLabel('New library').fill('Moodboard');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.locator('#library-name', { hasText: 'Moodboard' }).waitFor();
+    expect((await api<{ name: string }>(page, '/library/info')).name).toBe('Moodboard');
+    await page.getByRole('button', { name: /^Library: / }).click();
+    await page.locator('.library-entry', { hasText: 'My Library' }).click();
+    await page.locator('#library-name', { hasText: 'My Library' }).waitFor();
+    expect((await api<{ name: string }>(page, '/library/info')).name).toBe('My Library');
+    await page.context().close();
+  });
+
+  it("shows the API's message as a toast when a request fails", async () => {
+    const page = await freshApp(browser(), siteUrl);
+    await page.goto(`${siteUrl}/?view=smart:NO_SUCH_FOLDER`);
+    const toast = page.locator('.toast[data-kind="error"]');
+    await toast.waitFor({ timeout: 15_000 });
+    expect(await toast.textContent()).toMatch(/No smart folder with id "NO_SUCH_FOLDER"/);
+    await page.context().close();
+  });
+});
