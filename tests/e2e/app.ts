@@ -8,8 +8,9 @@ export interface Seed {
   tags?: string[];
   folders?: string[];
   star?: number;
-  /** A tiny PNG of this colour instead of a bookmark. */
+  /** A PNG of this colour instead of a bookmark (8×6 unless `size` says otherwise). */
   color?: string;
+  size?: [number, number];
 }
 
 /** A new context (its own origin storage: an empty library) with the app open and ready. */
@@ -28,7 +29,7 @@ export async function api<T = any>(page: Page, path: string, body?: unknown): Pr
 export async function seed(page: Page, items: Seed[]): Promise<string[]> {
   const ids: string[] = [];
   for (let at = 0; at < items.length; at += 1000) {
-    const batch = items.slice(at, at + 1000).map(({ color, ...item }) => (color ? { ...item, base64: solidPng(color) } : { ...item, bookmarkURL: `https://example.test/${encodeURIComponent(item.name)}` }));
+    const batch = items.slice(at, at + 1000).map(({ color, size, ...item }) => (color ? { ...item, base64: solidPng(color, ...(size ?? [8, 6])) } : { ...item, bookmarkURL: `https://example.test/${encodeURIComponent(item.name)}` }));
     ids.push(...(await api<{ ids: string[] }>(page, '/item/add', { items: batch })).ids);
   }
   return ids;

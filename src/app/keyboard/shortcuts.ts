@@ -12,6 +12,7 @@ export interface Shortcut {
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { keys: '/', does: 'Search', scope: 'anywhere' },
+  { keys: '↓ in the search box', does: 'Go to the results', scope: 'anywhere' },
   { keys: '?', does: 'Show these shortcuts', scope: 'anywhere' },
   { keys: 'Ctrl+A', does: 'Select every item of the view', scope: 'anywhere' },
   { keys: 'Esc', does: 'Clear the selection; close a dialog', scope: 'anywhere' },

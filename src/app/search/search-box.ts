@@ -42,6 +42,12 @@ export class SearchBox extends LightElement {
     if (event.key === 'Enter') {
       clearTimeout(this.timer);
       this.emit((event.target as HTMLInputElement).value);
+    } else if (event.key === 'ArrowDown') {
+      // Down from the search box goes to the results, so a search never needs the mouse.
+      event.preventDefault();
+      clearTimeout(this.timer);
+      this.emit((event.target as HTMLInputElement).value);
+      this.dispatchEvent(new CustomEvent('focus-results', { bubbles: true }));
     } else if (event.key === 'Escape' && (event.target as HTMLInputElement).value) {
       event.stopPropagation();
       (event.target as HTMLInputElement).value = '';

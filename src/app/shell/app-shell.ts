@@ -125,6 +125,13 @@ export class AppShell extends LightElement {
     this.stores.view.set({ search: text }, { replace: this.stores.view.state.search !== '' && text !== '' });
   }
 
+  /** Puts the keyboard focus on the grid's focused cell once the current listing has loaded. */
+  private async focusResults(): Promise<void> {
+    await this.updateComplete;
+    while (this.stores.results.loading) await new Promise((resolve) => setTimeout(resolve, 30));
+    this.grid?.focusIndex(Math.min(this.stores.selection.focus, this.stores.results.total - 1));
+  }
+
   private setSort(field: OrderField, descending: boolean): void {
     const sort = { field, descending };
     this.stores.prefs.update({ sort });
@@ -265,6 +272,7 @@ export class AppShell extends LightElement {
         .value=${this.stores.view.state.search}
         .error=${this.stores.view.state.search && isQueryError(this.stores.results.error) ? messageOf(this.stores.results.error) : ''}
         @search-changed=${(e: CustomEvent<string>) => this.setSearch(e.detail)}
+        @focus-results=${() => void this.focusResults()}
       ></search-box>
       <button class="btn primary import-button" @click=${this.pickFiles} aria-label="Import files">${icon('upload', 16)}<span class="label">Import</span></button>
       <input id="import-input" type="file" multiple hidden @change=${this.onFilesPicked} />
