@@ -231,20 +231,22 @@ export class ItemGrid extends LightElement {
     const total = this.results.total;
     const { columns, rows, rowHeight } = this.geometry;
     const focusRendered = this.virtualizer.getVirtualItems().some((row) => Math.floor(this.selection.focus / columns) === row.index);
+    // An empty grid is no grid (a grid needs rows): just the scroller and its message.
+    const grid = total > 0;
     return html`<div
       class="grid-scroller"
-      role="grid"
-      aria-label="Items"
-      aria-multiselectable="true"
-      aria-rowcount=${rows}
-      aria-colcount=${columns}
-      tabindex=${focusRendered && total > 0 ? -1 : 0}
+      role=${grid ? 'grid' : nothing}
+      aria-label=${grid ? 'Items' : nothing}
+      aria-multiselectable=${grid ? 'true' : nothing}
+      aria-rowcount=${grid ? rows : nothing}
+      aria-colcount=${grid ? columns : nothing}
+      tabindex=${focusRendered || !grid ? -1 : 0}
       @click=${this.onClick}
       @dblclick=${this.onDoubleClick}
       @keydown=${this.onKeyDown}
       @focus=${this.onScrollerFocus}
     >
-      <div class="grid-canvas" role="rowgroup" style="height:${this.virtualizer.getTotalSize()}px">
+      <div class="grid-canvas" role=${grid ? 'rowgroup' : nothing} style="height:${this.virtualizer.getTotalSize()}px">
         ${this.virtualizer.getVirtualItems().map((row) => {
           const first = row.index * columns;
           const cells = [];

@@ -276,7 +276,7 @@ export class AppShell extends LightElement {
       ></search-box>
       <button class="btn primary import-button" @click=${this.pickFiles} aria-label="Import files">${icon('upload', 16)}<span class="label">Import</span></button>
       <input id="import-input" type="file" multiple hidden @change=${this.onFilesPicked} />
-      <button class="btn icon" aria-label="Keyboard shortcuts" @click=${() => this.querySelector<ShortcutHelp>('shortcut-help')?.open()}>${icon('help')}</button>
+      <button class="btn icon help-button" aria-label="Keyboard shortcuts" @click=${() => this.querySelector<ShortcutHelp>('shortcut-help')?.open()}>${icon('help')}</button>
       <button class="btn icon" aria-label="Show the inspector" aria-pressed=${inspectorShown ? 'true' : 'false'} aria-controls="inspector-panel" @click=${() => this.togglePanel('inspector')}>${icon('panel')}</button>
     </header>`;
   }
