@@ -16,6 +16,7 @@ import { seeding } from './seeding';
 import { smartFolderItems } from './smart-folder-items';
 import { itemGetDuringThumbnails, thumbnailRate } from './thumbnails';
 import { workerHeap } from './worker-heap';
+import { gridFirstThumbnails, gridJumps, gridRange, gridScroll } from './grid';
 
 export const SCENARIOS: readonly Scenario[] = [
   seeding,
@@ -32,4 +33,9 @@ export const SCENARIOS: readonly Scenario[] = [
   smartFolderItems,
   thumbnailRate,
   itemGetDuringThumbnails,
+  // The web app's grid last: it switches the current library to the bench library.
+  gridFirstThumbnails,
+  gridScroll,
+  gridJumps,
+  gridRange,
 ];
