@@ -15,8 +15,13 @@ async function start(): Promise<void> {
     document.documentElement.dataset.claimed = String(claimed);
     // Thumbnails are made in this page's worker while it is open (the service worker falls back to itself).
     startMediaHost();
-    navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ source?: string; type?: string }>) => {
-      if (event.data?.source === 'offline-asset-library' && event.data.type?.startsWith('library-')) void shell.stores.loadAll();
+    navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ source?: string; type?: string; id?: string }>) => {
+      const notice = event.data;
+      if (notice?.source !== 'offline-asset-library') return;
+      if (notice.type === 'library-switched') void shell.stores.libraryChanged();
+      else if (notice.type?.startsWith('library-')) void shell.stores.loadAll();
+      else if (notice.type === 'open-item' && notice.id) void shell.showItem(notice.id);
+      else if (notice.type === 'open-folder' && notice.id) shell.showFolder(notice.id);
     });
     await shell.start();
     shell.apiState = 'ready';

@@ -1,6 +1,6 @@
 // The web app's shell and sidebar, used as a person would, checked against the API.
 import { describe, expect, inject, it } from 'vitest';
-import { api, eventually, freshApp, gridIds, reloadApp, seed, waitForCount } from './app';
+import { api, eventually, freshApp, gridIds, reloadApp, seed, selectedIds, waitForCount } from './app';
 import { useBrowser } from './browser';
 import { solidPng } from './png';
 
@@ -101,6 +101,45 @@ describe('the web app: shell and sidebar', () => {
     const toast = page.locator('.toast[data-kind="error"]');
     await toast.waitFor({ timeout: 15_000 });
     expect(await toast.textContent()).toMatch(/No smart folder with id "NO_SUCH_FOLDER"/);
+    await page.context().close();
+  });
+
+  it('shows a shuffled Random view that pages as one shuffle, and reshuffles', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    await seed(page, Array.from({ length: 40 }, (_, i) => ({ name: `r${i}` })));
+    await reloadApp(page);
+    await page.getByLabel('Thumbnail size').fill('0');
+    await page.locator('.nav-link[data-view="random"]').click();
+    await waitForCount(page, 40);
+    const seedOf = () => Number(new URL(page.url()).searchParams.get('seed'));
+    const first = await api<{ ids: string[] }>(page, '/item/ids', { orderBy: 'RANDOM', seed: seedOf() });
+    expect(await eventually(() => gridIds(page), first.ids)).toEqual(first.ids);
+    await page.getByRole('button', { name: 'Shuffle' }).click();
+    const second = await api<{ ids: string[] }>(page, '/item/ids', { orderBy: 'RANDOM', seed: seedOf() });
+    expect(second.ids).not.toEqual(first.ids);
+    expect(await eventually(() => gridIds(page), second.ids)).toEqual(second.ids);
+    await page.context().close();
+  });
+
+  it('shows the item and the folder that item/open and folder/open ask for', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    const folder = await api<{ id: string }>(page, '/folder/create', { name: 'Asked for' });
+    const ids = await seed(page, Array.from({ length: 300 }, (_, i) => ({ name: `o${i}`, tags: i === 20 ? ['rare'] : [], folders: i < 3 ? [folder.id] : [] })));
+    await reloadApp(page);
+    await page.locator('.nav-link[data-view="tag:rare"]').click();
+    await waitForCount(page, 1);
+    await api(page, '/item/open', { id: ids[20] });
+    await page.locator(`[role=gridcell][data-id="${ids[20]}"][aria-selected="true"]`).waitFor();
+    // An item the view leaves out: the app goes to All items, scrolls to it and selects it.
+    await api(page, '/item/open', { id: ids[5] });
+    const cell = page.locator(`[role=gridcell][data-id="${ids[5]}"][aria-selected="true"]`);
+    await cell.waitFor();
+    expect(await cell.getAttribute('data-index')).toBe('294');
+    expect(await eventually(() => selectedIds(page), [ids[5]])).toEqual([ids[5]]);
+    await page.keyboard.press('Escape');
+    await api(page, '/folder/open', { id: folder.id });
+    await waitForCount(page, 3);
+    expect(await page.locator('.nav-link[aria-current="page"]').getAttribute('data-view')).toBe(`folder:${folder.id}`);
     await page.context().close();
   });
 });

@@ -19,6 +19,7 @@ export class ResultStore extends Store {
   /** The last failure of the current listing (a search's syntax error, say). */
   error: Error | null = null;
   private generation = 0;
+  private firstPage: Promise<void> = Promise.resolve();
   private readonly pages = new Map<number, Item[]>();
   private readonly inflight = new Map<number, Promise<void>>();
 
@@ -38,7 +39,17 @@ export class ResultStore extends Store {
     this.loading = true;
     this.error = null;
     this.changed();
-    await this.fetchPage(0, this.generation);
+    this.firstPage = this.fetchPage(0, this.generation);
+    await this.firstPage;
+  }
+
+  /** Resolves once the current listing's first page (and total) has answered. */
+  async ready(): Promise<void> {
+    let seen: Promise<void>;
+    do {
+      seen = this.firstPage;
+      await seen;
+    } while (seen !== this.firstPage);
   }
 
   /** Asks again for the total and every cached page (after an edit or a trash). */

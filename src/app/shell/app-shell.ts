@@ -153,6 +153,36 @@ export class AppShell extends LightElement {
     return !!this.viewer.itemId && customElements.get('item-viewer') !== undefined;
   }
 
+  /**
+   * item/open (any client can ask every tab to show an item): find it in the current view with
+   * item/position, or in All items when the view leaves it out; select it, scroll to it, open it.
+   */
+  async showItem(id: string): Promise<void> {
+    const { api, view, results, selection, toasts } = this.stores;
+    try {
+      await results.ready();
+      let { position } = await api.post<{ position: number }>('/item/position', { ...results.listing?.params, item: id });
+      if (position < 0) {
+        view.set({ view: { kind: 'all' }, search: '', filters: { tags: [], folders: [] } });
+        await results.ready();
+        ({ position } = await api.post<{ position: number }>('/item/position', { ...results.listing?.params, item: id }));
+      }
+      if (position < 0) return;
+      await results.ensure(position, position);
+      await selection.click(position, id);
+      await this.updateComplete;
+      this.grid?.focusIndex(position);
+      this.openViewer({ index: position, id });
+    } catch (error) {
+      toasts.error(error);
+    }
+  }
+
+  /** folder/open: show that folder. */
+  showFolder(id: string): void {
+    this.setView({ kind: 'folder', id });
+  }
+
   private openViewer(detail: GridItemEvent): void {
     // Until <item-viewer> is registered, Enter falls back to the quick preview.
     if (!customElements.get('item-viewer')) return this.preview(detail);
@@ -255,7 +285,8 @@ export class AppShell extends LightElement {
   }
 
   protected override updated(): void {
-    const { selection } = this.stores;
+    const { selection, library } = this.stores;
+    document.title = library.current ? `${library.current.name} · Offline Asset Library` : 'Offline Asset Library';
     this.inspector.itemId = selection.single;
     this.inspector.selectionCount = selection.count;
   }

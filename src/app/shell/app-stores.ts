@@ -32,6 +32,12 @@ export class AppStores {
     await Promise.all([this.library.load(), this.sidebar.load(), this.showView(true)]);
   }
 
+  /** Another library is open: its folders and tags are not this one's, so start from All. */
+  async libraryChanged(): Promise<void> {
+    this.view.set({ view: { kind: 'all' }, search: '', filters: { tags: [], folders: [] } });
+    await this.loadAll();
+  }
+
   /** Loads the listing of the current view state unless it is already shown. */
   async showView(force = false): Promise<void> {
     const listing = listingOf(this.view.state);
