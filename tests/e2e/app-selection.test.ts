@@ -53,7 +53,12 @@ describe('the web app: selection and keyboard', () => {
     await page.keyboard.press('Home');
     expect(await eventually(() => focusedIndex(page), 0)).toBe(0);
     await page.keyboard.press('PageDown');
-    expect(await focusedIndex(page)).toBeGreaterThan(columns);
+    const afterPage = await focusedIndex(page);
+    expect(afterPage).toBeGreaterThan(columns);
+    await page.keyboard.press(' ');
+    await page.getByRole('dialog', { name: `Preview of k${199 - afterPage}` }).waitFor();
+    await page.keyboard.press(' ');
+    await page.getByRole('dialog', { name: /^Preview of/ }).waitFor({ state: 'hidden' });
     await page.keyboard.press('?');
     await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
     await page.keyboard.press('Escape');

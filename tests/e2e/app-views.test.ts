@@ -142,4 +142,27 @@ describe('the web app: shell and sidebar', () => {
     expect(await page.locator('.nav-link[aria-current="page"]').getAttribute('data-view')).toBe(`folder:${folder.id}`);
     await page.context().close();
   });
+
+  it('resizes and collapses the side panels, and remembers them after a reload', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    const sidebar = page.locator('#sidebar');
+    const before = (await sidebar.boundingBox())!.width;
+    const handle = page.getByRole('separator', { name: 'Resize the sidebar' });
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 200);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 80, box.y + 200, { steps: 4 });
+    await page.mouse.up();
+    await eventually(async () => Math.round((await sidebar.boundingBox())!.width - before), 80);
+    await handle.focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(Math.round((await sidebar.boundingBox())!.width - before)).toBe(70);
+    await page.getByRole('button', { name: 'Show the inspector' }).click();
+    await page.locator('#inspector-panel').waitFor({ state: 'detached' });
+    await reloadApp(page);
+    expect(Math.round((await sidebar.boundingBox())!.width - before)).toBe(70);
+    expect(await page.locator('#inspector-panel').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Show the inspector' }).getAttribute('aria-pressed')).toBe('false');
+    await page.context().close();
+  });
 });
