@@ -5,46 +5,31 @@
  * (panels.ts) and fed through properties.
  */
 import { html, nothing } from 'lit';
-import { ItemGrid, type GridItemEvent } from '../grid/item-grid';
-import { sliderToThumb, thumbToSlider } from '../grid/grid-geometry';
+import type { ItemGrid, GridItemEvent } from '../grid/item-grid';
 import type { QuickLook } from '../grid/quick-look';
 import { ThumbnailWatcher } from '../grid/thumbnail-watcher';
-import { importFiles } from '../import/import-files';
 import type { ShortcutHelp } from '../keyboard/shortcut-help';
 import { globalCommand, isTyping } from '../keyboard/shortcuts';
-import type { SearchBox } from '../search/search-box';
-import { hasFilters, ORDER_FIELDS, type Filters, type OrderField, type View } from '../search/view-state';
+import { hasFilters, type View } from '../search/view-state';
 import { StoreController } from '../state/store';
-import { messageOf } from '../toasts/toast-store';
-import { plural } from '../ui/format';
-import { icon } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
-import { AppStores, isQueryError, newSeed } from './app-stores';
+import type { AppHeader } from './app-header';
+import { AppStores, newSeed } from './app-stores';
+import { ItemActions } from './item-actions';
 import type { ApiState } from './status-bar';
-import { updateEach } from './update-each';
-import { viewTitle } from './view-title';
+import '../grid/grid-toolbar';
+import '../grid/item-grid';
 import '../grid/quick-look';
 import '../keyboard/shortcut-help';
-import '../search/filter-bar';
-import '../search/search-box';
 import '../sidebar/side-bar';
 import '../toasts/toast-stack';
+import './app-header';
 import './first-run';
-import './library-switcher';
 import './panel-splitter';
 import './status-bar';
 import '../search/search.css';
 import './shell.css';
 
-const SORT_LABELS: Record<OrderField, string> = {
-  IMPORT: 'Date imported',
-  MTIME: 'Date modified',
-  NAME: 'Name',
-  EXT: 'Type',
-  FILESIZE: 'File size',
-  RESOLUTION: 'Resolution',
-  RATING: 'Rating',
-};
 const PHONE = '(max-width: 800px)';
 
 type PanelElement = HTMLElement & Record<string, unknown>;
@@ -56,6 +41,7 @@ export class AppShell extends LightElement {
   static override properties = { apiState: { type: String }, apiText: { type: String }, drawer: { state: true } };
 
   readonly stores = new AppStores();
+  private readonly actions = new ItemActions(this.stores);
   private readonly inspector = document.createElement('item-inspector') as PanelElement;
   private readonly viewer = document.createElement('item-viewer') as PanelElement;
   private readonly phone = matchMedia(PHONE);
@@ -84,6 +70,10 @@ export class AppShell extends LightElement {
     return this.querySelector('item-grid');
   }
 
+  private get header(): AppHeader | null {
+    return this.querySelector('app-header');
+  }
+
   /** Called by main.ts once the service worker controls the page. */
   async start(): Promise<void> {
     await this.stores.loadAll();
@@ -108,7 +98,7 @@ export class AppShell extends LightElement {
     const command = globalCommand(event, isTyping(event.target));
     if (!command) return;
     event.preventDefault();
-    if (command === 'focus-search') this.querySelector<SearchBox>('search-box')?.focusInput();
+    if (command === 'focus-search') this.header?.focusSearch();
     else if (command === 'show-help') this.querySelector<ShortcutHelp>('shortcut-help')?.open();
     else if (command === 'select-all') void this.stores.selection.selectAll();
     else if (command === 'clear-selection') this.drawer ? (this.drawer = null) : this.stores.selection.clear();
@@ -130,12 +120,6 @@ export class AppShell extends LightElement {
     await this.updateComplete;
     while (this.stores.results.loading) await new Promise((resolve) => setTimeout(resolve, 30));
     this.grid?.focusIndex(Math.min(this.stores.selection.focus, this.stores.results.total - 1));
-  }
-
-  private setSort(field: OrderField, descending: boolean): void {
-    const sort = { field, descending };
-    this.stores.prefs.update({ sort });
-    this.stores.view.set({ sort });
   }
 
   private async refreshItem(id: string): Promise<void> {
@@ -215,64 +199,8 @@ export class AppShell extends LightElement {
   }
 
   private async trashSelection(): Promise<void> {
-    const { selection, results, sidebar, toasts, api, view } = this.stores;
-    const ids = [...selection.selected];
-    if (!ids.length || view.state.view.kind === 'trash') return;
-    const focus = selection.focus;
-    try {
-      await updateEach(api, ids, { isDeleted: true });
-    } catch (error) {
-      toasts.error(error);
-    }
-    selection.clear();
-    await Promise.all([results.refresh(), sidebar.loadCounts()]);
-    selection.moveFocus(Math.min(focus, Math.max(0, results.total - 1)));
-    this.grid?.focusIndex(selection.focus);
-    toasts.show(`Moved ${plural(ids.length, 'item')} to the trash`, {
-      action: {
-        label: 'Undo',
-        run: async () => {
-          try {
-            await updateEach(api, ids, { isDeleted: false });
-          } catch (error) {
-            toasts.error(error);
-          }
-          await Promise.all([results.refresh(), sidebar.loadCounts()]);
-        },
-      },
-    });
-  }
-
-  /** Number keys rate the selection (0 clears the rating), as culling apps do. */
-  private async rateSelection(star: number): Promise<void> {
-    const { selection, results, api, toasts } = this.stores;
-    const ids = [...selection.selected];
-    if (!ids.length) return;
-    try {
-      await updateEach(api, ids, { star });
-      toasts.show(star ? `Rated ${plural(ids.length, 'item')} ${'★'.repeat(star)}` : `Cleared the rating of ${plural(ids.length, 'item')}`);
-    } catch (error) {
-      toasts.error(error);
-    }
-    await results.refresh();
-  }
-
-  private pickFiles(): void {
-    this.querySelector<HTMLInputElement>('#import-input')?.click();
-  }
-
-  private async onFilesPicked(event: Event): Promise<void> {
-    const input = event.target as HTMLInputElement;
-    const files = [...(input.files ?? [])];
-    input.value = '';
-    if (!files.length) return;
-    const { api, toasts, view, results, sidebar } = this.stores;
-    const folder = view.state.view.kind === 'folder' ? view.state.view.id : undefined;
-    toasts.show(`Importing ${plural(files.length, 'file')}…`);
-    const result = await importFiles(api, files, folder);
-    for (const failure of result.failed) toasts.show(`${failure.name}: ${failure.message}`, { kind: 'error' });
-    if (result.added) toasts.show(`Imported ${plural(result.added, 'item')}`);
-    await Promise.all([results.refresh(), sidebar.load()]);
+    const focus = await this.actions.trashSelection();
+    if (focus !== undefined) this.grid?.focusIndex(focus);
   }
 
   private togglePanel(panel: 'sidebar' | 'inspector'): void {
@@ -291,68 +219,17 @@ export class AppShell extends LightElement {
     this.inspector.selectionCount = selection.count;
   }
 
-  private header() {
-    const { prefs, library } = this.stores;
-    const phone = this.phone.matches;
-    const sidebarShown = phone ? this.drawer === 'sidebar' : prefs.prefs.sidebarOpen;
-    const inspectorShown = phone ? this.drawer === 'inspector' : prefs.prefs.inspectorOpen;
-    return html`<header class="app-header">
-      <button class="btn icon" aria-label="Show the sidebar" aria-pressed=${sidebarShown ? 'true' : 'false'} aria-controls="sidebar" @click=${() => this.togglePanel('sidebar')}>${icon('menu')}</button>
-      <library-switcher .store=${library}></library-switcher>
-      <search-box
-        .value=${this.stores.view.state.search}
-        .error=${this.stores.view.state.search && isQueryError(this.stores.results.error) ? messageOf(this.stores.results.error) : ''}
-        @search-changed=${(e: CustomEvent<string>) => this.setSearch(e.detail)}
-        @focus-results=${() => void this.focusResults()}
-      ></search-box>
-      <button class="btn primary import-button" @click=${this.pickFiles} aria-label="Import files">${icon('upload', 16)}<span class="label">Import</span></button>
-      <input id="import-input" type="file" multiple hidden @change=${this.onFilesPicked} />
-      <button class="btn icon help-button" aria-label="Keyboard shortcuts" @click=${() => this.querySelector<ShortcutHelp>('shortcut-help')?.open()}>${icon('help')}</button>
-      <button class="btn icon" aria-label="Show the inspector" aria-pressed=${inspectorShown ? 'true' : 'false'} aria-controls="inspector-panel" @click=${() => this.togglePanel('inspector')}>${icon('panel')}</button>
-    </header>`;
-  }
-
-  private toolbar() {
-    const { view, prefs, results, sidebar } = this.stores;
-    const state = view.state;
-    const random = state.view.kind === 'random';
-    return html`<div class="toolbar">
-      <div class="toolbar-title">
-        <h1 class="view-title">${state.search ? `“${state.search}” in ${viewTitle(state.view, sidebar)}` : viewTitle(state.view, sidebar)}</h1>
-        <span class="view-count">${results.loading ? '' : plural(results.total, 'item')}</span>
-      </div>
-      <div class="toolbar-controls">
-        ${random
-          ? html`<button class="btn" @click=${() => view.set({ seed: newSeed() })}>${icon('random', 16)}Shuffle</button>`
-          : html`<label class="visually-hidden" for="sort-field">Sort by</label>
-              <select id="sort-field" class="field" @change=${(e: Event) => this.setSort((e.target as HTMLSelectElement).value as OrderField, state.sort.descending)}>
-                ${ORDER_FIELDS.map((field) => html`<option value=${field} ?selected=${field === state.sort.field}>${SORT_LABELS[field]}</option>`)}
-              </select>
-              <button class="btn icon" aria-label=${state.sort.descending ? 'Descending; switch to ascending' : 'Ascending; switch to descending'}
-                @click=${() => this.setSort(state.sort.field, !state.sort.descending)}>${icon(state.sort.descending ? 'down' : 'up', 16)}</button>`}
-        <label class="size-control">
-          <span class="visually-hidden">Thumbnail size</span>
-          ${icon('image', 14)}
-          <input type="range" min="0" max="100" .value=${String(thumbToSlider(prefs.prefs.thumbSize))} aria-label="Thumbnail size"
-            @input=${(e: Event) => prefs.update({ thumbSize: sliderToThumb(Number((e.target as HTMLInputElement).value)) })} />
-        </label>
-      </div>
-      <filter-bar .filters=${state.filters} .view=${state.view} .sidebar=${sidebar}
-        @filters-changed=${(e: CustomEvent<Filters>) => view.set({ filters: e.detail })}></filter-bar>
-    </div>`;
-  }
-
   private content() {
     const { view, results, sidebar, selection, prefs, library } = this.stores;
     const state = view.state;
     const emptyLibrary = !results.loading && results.total === 0 && sidebar.counts.all === 0 && !state.search && !hasFilters(state.filters) && state.view.kind === 'all';
-    if (emptyLibrary) return html`<first-run .libraryName=${library.current?.name ?? ''} @import-requested=${this.pickFiles}></first-run>`;
+    if (emptyLibrary) return html`<first-run .libraryName=${library.current?.name ?? ''} @import-requested=${() => this.header?.pickFiles()}></first-run>`;
     const emptyText = state.search || hasFilters(state.filters) ? 'No items match the search and filters.' : state.view.kind === 'trash' ? 'The trash is empty.' : 'Nothing here yet.';
     return html`<item-grid .results=${results} .selection=${selection} .thumbSize=${prefs.prefs.thumbSize} .emptyText=${emptyText}
       @open-item=${(e: CustomEvent<GridItemEvent>) => this.openViewer(e.detail)}
       @preview-item=${(e: CustomEvent<GridItemEvent>) => this.preview(e.detail)}
       @trash-selection=${() => void this.trashSelection()}
-      @rate-selection=${(e: CustomEvent<number>) => void this.rateSelection(e.detail)}></item-grid>`;
+      @rate-selection=${(e: CustomEvent<number>) => void this.actions.rateSelection(e.detail)}></item-grid>`;
   }
 
   override render() {
@@ -360,8 +237,15 @@ export class AppShell extends LightElement {
     const p = prefs.prefs;
     const phone = this.phone.matches;
     const columns = phone ? '1fr' : `${p.sidebarOpen ? `${p.sidebarWidth}px 4px` : ''} minmax(0, 1fr) ${p.inspectorOpen ? `4px ${p.inspectorWidth}px` : ''}`;
+    const sidebarShown = phone ? this.drawer === 'sidebar' : p.sidebarOpen;
+    const inspectorShown = phone ? this.drawer === 'inspector' : p.inspectorOpen;
     return html`<div class="app" data-drawer=${this.drawer ?? nothing}>
-      ${this.header()}
+      <app-header .stores=${this.stores} .sidebarShown=${sidebarShown} .inspectorShown=${inspectorShown}
+        @search-changed=${(e: CustomEvent<string>) => this.setSearch(e.detail)}
+        @focus-results=${() => void this.focusResults()}
+        @toggle-panel=${(e: CustomEvent<'sidebar' | 'inspector'>) => this.togglePanel(e.detail)}
+        @show-help=${() => this.querySelector<ShortcutHelp>('shortcut-help')?.open()}
+        @files-picked=${(e: CustomEvent<File[]>) => void this.actions.importFiles(e.detail)}></app-header>
       <div class="workspace" style="grid-template-columns:${columns}">
         ${phone || p.sidebarOpen
           ? html`<aside id="sidebar" class="sidebar panel" aria-label="Sidebar" ?data-open=${this.drawer === 'sidebar'} ?inert=${phone && this.drawer !== 'sidebar'}>
@@ -369,7 +253,7 @@ export class AppShell extends LightElement {
               </aside>
               ${phone ? nothing : html`<panel-splitter side="left" label="Resize the sidebar" .width=${p.sidebarWidth} @panel-resize=${(e: CustomEvent<number>) => prefs.update({ sidebarWidth: e.detail })}></panel-splitter>`}`
           : nothing}
-        <main class="content" aria-label="Items">${this.toolbar()}${this.content()}</main>
+        <main class="content" aria-label="Items"><grid-toolbar .stores=${this.stores}></grid-toolbar>${this.content()}</main>
         ${phone || p.inspectorOpen
           ? html`${phone ? nothing : html`<panel-splitter side="right" label="Resize the inspector" .width=${p.inspectorWidth} @panel-resize=${(e: CustomEvent<number>) => prefs.update({ inspectorWidth: e.detail })}></panel-splitter>`}
               <aside id="inspector-panel" class="inspector panel" aria-label="Inspector" ?data-open=${this.drawer === 'inspector'} ?inert=${phone && this.drawer !== 'inspector'}>
