@@ -35,7 +35,9 @@ export class ThumbnailWatcher {
     if (!ids.length) return;
     this.busy = true;
     try {
-      const page = await this.api.post<Page<Item>>('/item/get', { ids, limit: ids.length });
+      // In the Trash, ask among trashed items (item/get leaves them out otherwise).
+      const trash = this.results.listing?.params.isDeleted === true;
+      const page = await this.api.post<Page<Item>>('/item/get', { ids, limit: ids.length, ...(trash ? { isDeleted: true } : {}) });
       this.results.replace(page.data.filter((item) => item.thumbnailReady !== false));
     } catch {
       // The next tick tries again; a lasting failure shows through the grid's own requests.
