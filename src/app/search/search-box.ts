@@ -69,7 +69,7 @@ export class SearchBox extends LightElement {
         type="search"
         class="search-input"
         .value=${this.value}
-        placeholder="Search  (press /)"
+        placeholder="Search" title="Search (press / to come here)"
         aria-label="Search items"
         aria-describedby="search-error"
         aria-invalid=${this.error ? 'true' : 'false'}
