@@ -1,51 +1,39 @@
-/** The web app's entry: registers the service worker, then shows the current library. */
-import { ApiClient, ApiClientError } from './api-client';
+/** The web app's entry: shows the shell, registers the service worker, then loads the library. */
 import { startMediaHost } from './media/media-host';
 import { startStorageStatus } from './pwa/storage-status';
 import { startUpdatePrompt } from './pwa/update-prompt';
 import { ensureServiceWorker } from './register-sw';
+import type { AppShell } from './shell/app-shell';
+import './shell/panels';
+import './shell/app-shell';
+import './ui/theme.css';
 
-const api = new ApiClient();
-
-function show(id: string, text: string): void {
-  const element = document.getElementById(id);
-  if (element) element.textContent = text;
-}
-
-function setStatus(state: 'starting' | 'ready' | 'error', text: string): void {
-  const element = document.getElementById('api-status');
-  if (!element) return;
-  element.dataset.state = state;
-  element.textContent = text;
-}
-
-async function refresh(): Promise<void> {
-  const info = await api.get<{ name: string; path: string }>('/library/info');
-  show('library-name', info.name);
-  show('library-path', info.path);
-  document.title = `${info.name} · Offline Asset Library`;
-  try {
-    show('item-count', String(await api.get<number>('/item/countAll')));
-  } catch (error) {
-    show('item-count', error instanceof ApiClientError ? error.body.message : String(error));
-  }
-}
+const shell = document.querySelector<AppShell>('app-shell')!;
 
 async function start(): Promise<void> {
   try {
+    // The first API call waits until the worker controls the page (it also recovers a hard reload).
     const { claimed, registration } = await ensureServiceWorker();
     document.documentElement.dataset.claimed = String(claimed);
     startUpdatePrompt(registration);
-    startStorageStatus(document.querySelector<HTMLElement>('.bar') ?? undefined);
+    await shell.updateComplete;
+    startStorageStatus(shell.querySelector<HTMLElement>('.status-storage') ?? undefined);
     // Thumbnails are made in this page's worker while it is open (the service worker falls back to itself).
     startMediaHost();
-    navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ source?: string; type?: string }>) => {
-      if (event.data?.source === 'offline-asset-library' && event.data.type?.startsWith('library-')) void refresh();
+    navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ source?: string; type?: string; id?: string }>) => {
+      const notice = event.data;
+      if (notice?.source !== 'offline-asset-library') return;
+      if (notice.type === 'library-switched') void shell.stores.libraryChanged();
+      else if (notice.type?.startsWith('library-')) void shell.stores.loadAll();
+      else if (notice.type === 'open-item' && notice.id) void shell.showItem(notice.id);
+      else if (notice.type === 'open-folder' && notice.id) shell.showFolder(notice.id);
     });
-    await refresh();
-    setStatus('ready', 'API ready');
+    await shell.start();
+    shell.apiState = 'ready';
+    shell.apiText = 'API ready';
   } catch (error) {
-    setStatus('error', `API not available: ${error instanceof Error ? error.message : String(error)}`);
+    shell.apiState = 'error';
+    shell.apiText = `API not available: ${error instanceof Error ? error.message : String(error)}`;
   }
 }
 

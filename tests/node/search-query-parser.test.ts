@@ -64,6 +64,8 @@ describe('query parser', () => {
     ['unclosed negated quote', 'a -"b c', /quote/, 4],
     ['unclosed parenthesis', '(a OR b', /"\(" opened here is never closed/, 1],
     ['unclosed inner parenthesis', '(a (b)', /"\(" opened here is never closed/, 1],
+    ['a parenthesis that ends the query', '(', /"\(" opened here is never closed/, 1],
+    ['a parenthesis that ends a longer query', 'a (', /"\(" opened here is never closed/, 3],
     ['unmatched closing parenthesis', 'a) b', /"\)" has no matching "\("/, 2],
     ['closing parenthesis first', ')', /"\)" has no matching "\("/, 1],
     ['empty parentheses', 'a () b', /empty parentheses/, 3],

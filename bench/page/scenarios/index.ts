@@ -20,6 +20,7 @@ import { smartFolderItems } from './smart-folder-items';
 import { bulkTagging } from './bulk-tagging';
 import { itemGetDuringThumbnails, thumbnailRate, thumbnailsPoolVsOne } from './thumbnails';
 import { workerHeap } from './worker-heap';
+import { gridFirstThumbnails, gridJumps, gridRange, gridScroll } from './grid';
 
 export const SCENARIOS: readonly Scenario[] = [
   seeding,
@@ -48,4 +49,9 @@ export const SCENARIOS: readonly Scenario[] = [
   aiSearchByTextWarm,
   descriptorRate,
   objectIndexRate,
+  // The web app's grid last: it switches the current library to the bench library.
+  gridFirstThumbnails,
+  gridScroll,
+  gridJumps,
+  gridRange,
 ];

@@ -7,14 +7,14 @@ import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
 import { matchSmartFolders } from '../smart-folders/match';
 import { ALL_ITEMS, filterItems, type Candidates } from './item-filter';
-import { DEFAULT_ORDER, orderItemPks, type OrderBy } from './item-order';
+import { DEFAULT_ORDER, orderItemPks, withSeed, type OrderBy } from './item-order';
 import { itemView, pickFields, type ItemField, type ItemView } from './item-view';
 import type { ItemListInput } from './item.schema';
 
 export async function listItems(ctx: Context, input: ItemListInput): Promise<Page<Partial<ItemView>>> {
   const { db } = await ctx.library();
   const candidates = await filterItems(db, input, (ids) => matchSmartFolders(db, ids, ctx.clock()));
-  return pageOfItems(db, ctx.apiPrefix, candidates, input, input.orderBy, input.fields);
+  return pageOfItems(db, ctx.apiPrefix, candidates, input, withSeed(input.orderBy, input.seed), input.fields);
 }
 
 /** Orders, slices and reads one page of candidates (shared by every item list endpoint); item URLs sit under `apiPrefix`. */
@@ -40,13 +40,19 @@ export async function pageOfItems(
     total = indexed - excluded;
     rows = newest;
   } else {
-    const pks = scan && scan !== ALL_ITEMS ? await scan.collection(db).primaryKeys() : candidates.pks;
-    const live = pks ? pks.filter((pk) => !exclude.has(pk)) : null;
-    const ordered = (await orderItemPks(db, live, order)).filter((pk) => !exclude.has(pk));
+    const ordered = await orderedCandidates(db, candidates, order);
     total = ordered.length;
     rows = await rowsOf(db, ordered.slice(page.offset, page.offset + page.limit));
   }
   return pageOf(rows.map((row) => pickFields(itemView(row, apiPrefix), fields)), total, page);
+}
+
+/** Every candidate's key, in the order asked for, without the excluded (trashed) ones. */
+export async function orderedCandidates(db: LibraryDb, candidates: Candidates, order: OrderBy = DEFAULT_ORDER): Promise<string[]> {
+  const { exclude, scan } = candidates;
+  const pks = scan && scan !== ALL_ITEMS ? await scan.collection(db).primaryKeys() : candidates.pks;
+  const live = pks ? pks.filter((pk) => !exclude.has(pk)) : null;
+  return (await orderItemPks(db, live, order)).filter((pk) => !exclude.has(pk));
 }
 
 async function rowsOf(db: LibraryDb, pks: string[]): Promise<ItemRow[]> {

@@ -21,6 +21,8 @@ type OrderField = keyof typeof ORDER_FIELDS;
 export interface OrderBy {
   field: OrderField;
   descending: boolean;
+  /** RANDOM only: the same seed gives the same order of the same items, so pages of a shuffle fit together (ours). */
+  seed?: number;
 }
 
 const NAMES = Object.keys(ORDER_FIELDS);
@@ -50,7 +52,7 @@ const SORT_IN_MEMORY_BELOW = 5000;
  * then removes what it excludes).
  */
 export async function orderItemPks(db: LibraryDb, pks: readonly string[] | null, order: OrderBy = DEFAULT_ORDER): Promise<string[]> {
-  if (order.field === 'RANDOM') return shuffle(pks ? [...pks] : await db.items.toCollection().primaryKeys());
+  if (order.field === 'RANDOM') return shuffle(pks ? [...pks] : await db.items.toCollection().primaryKeys(), order.seed);
   if (order.field === 'IMPORT') {
     const ascending = pks ? [...pks] : await db.items.toCollection().primaryKeys();
     return order.descending ? ascending.reverse() : ascending;
@@ -77,9 +79,27 @@ function keepOnly(ordered: readonly string[], wanted: ReadonlySet<string>): stri
   return ordered.filter((pk) => wanted.has(pk));
 }
 
-function shuffle<T>(list: T[]): T[] {
+/** With the order's seed when given (the app's Random view pages through one shuffle), else Math.random. */
+export function withSeed(order: OrderBy | undefined, seed: number | undefined): OrderBy | undefined {
+  return order && seed !== undefined ? { ...order, seed } : order;
+}
+
+/** mulberry32: a small, fast generator; enough to shuffle, not for secrets. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffle<T>(list: T[], seed?: number): T[] {
+  const random = seed === undefined ? Math.random : seededRandom(seed);
   for (let i = list.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
+    const j = Math.floor(random() * (i + 1));
     [list[i], list[j]] = [list[j]!, list[i]!];
   }
   return list;

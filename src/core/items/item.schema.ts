@@ -7,9 +7,13 @@ import { itemFieldsSchema } from './item-view';
 import { orderBySchema } from './item-order';
 import { tagNameList } from '../tags/tag-names';
 
+/** Long enough for any hand-written search query; bounds the parser's work. */
+export const MAX_QUERY_LENGTH = 2000;
+
 const rating = () => integer().pipe(z.number().min(0, 'must be 0 to 5').max(5, 'must be 0 to 5'));
 
-export const itemListInput = z.lazy(() => z.object({
+/** The filters of item/get; item/query, item/ids and item/position take them too (ours). */
+export const itemFilterFields = () => ({
   id: z.string().optional(),
   ids: stringList().optional(),
   isSelected: flag().optional(),
@@ -25,11 +29,40 @@ export const itemListInput = z.lazy(() => z.object({
   rating: rating().optional(),
   url: z.string().optional(),
   shape: z.enum(SHAPES, { error: () => `must be one of ${SHAPES.join(', ')}` }).optional(),
+});
+
+export const itemListInput = z.lazy(() => z.object({
+  ...itemFilterFields(),
   fields: itemFieldsSchema().optional(),
   orderBy: orderBySchema().optional(),
+  seed: integer().optional(),
   ...pageFields(),
 }));
 export type ItemListInput = z.output<typeof itemListInput>;
+
+/** item/ids answers up to this many ids at once: a whole 100k library's selection in one request. */
+export const MAX_IDS = 100_000;
+
+/** item/ids and item/position (ours): the filters of item/get, an optional item/query `query`, and the order. */
+const listingFields = () => ({
+  ...itemFilterFields(),
+  query: z.string().max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`).optional(),
+  orderBy: orderBySchema().optional(),
+  seed: integer().optional(),
+});
+
+export const itemIdsInput = z.lazy(() => z.object({
+  ...listingFields(),
+  offset: integer().pipe(z.number().min(0, 'must be 0 or more')).default(0),
+  limit: integer()
+    .pipe(z.number().min(1, 'must be 1 or more'))
+    .default(MAX_IDS)
+    .transform((limit) => Math.min(limit, MAX_IDS)),
+}));
+export type ItemIdsInput = z.output<typeof itemIdsInput>;
+
+export const itemPositionInput = z.lazy(() => z.object({ ...listingFields(), item: requiredString() }));
+export type ItemPositionInput = z.output<typeof itemPositionInput>;
 
 const NAME_MAX = 1024;
 const name = () => z.string().trim().min(1, 'must not be empty').max(NAME_MAX, `must be at most ${NAME_MAX} characters`);

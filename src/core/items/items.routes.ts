@@ -6,13 +6,16 @@ import { addItems } from './item-add.service';
 import { serveFile, serveThumbnail } from './item-files';
 import { countAll, listItems } from './item-list.service';
 import { updateItems } from './item-update.service';
-import { addInput, itemIdInput, itemListInput, selectInput, updateRequestInput } from './item.schema';
+import { addInput, itemIdInput, itemIdsInput, itemListInput, itemPositionInput, selectInput, updateRequestInput } from './item.schema';
+import { itemPosition, listItemIds } from './item-listing.service';
 import { openItem, selectItems } from './selection';
 
 export const itemRoutes = [
   route('GET', '/item/get', itemListInput, listItems),
   route('POST', '/item/get', itemListInput, listItems),
   route('GET', '/item/countAll', noInput, countAll),
+  route('POST', '/item/ids', itemIdsInput, listItemIds),
+  route('POST', '/item/position', itemPositionInput, itemPosition),
   route('POST', '/item/add', addInput, addItems),
   route('POST', '/item/update', updateRequestInput, updateItems),
   route('GET', '/item/getComments', itemIdInput, (ctx, input) => listComments(ctx, input.id)),

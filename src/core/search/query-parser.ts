@@ -84,6 +84,7 @@ class Parser {
 
   private parseGroup(open: QueryToken): QueryNode {
     if (this.peek()?.kind === 'close') throw this.error('empty parentheses', open);
+    if (!this.peek()) throw this.error('unbalanced parenthesis: the "(" opened here is never closed', open);
     const node = this.parseOr();
     if (this.peek()?.kind !== 'close') throw this.error('unbalanced parenthesis: the "(" opened here is never closed', open);
     this.next += 1;

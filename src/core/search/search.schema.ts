@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { orderBySchema } from '../items/item-order';
 import { pageFields } from '../http/pagination';
+import { integer } from '../http/input';
+import { itemFilterFields, MAX_QUERY_LENGTH } from '../items/item.schema';
 
-/** Long enough for any hand-written query; bounds the parser's work. */
-export const MAX_QUERY_LENGTH = 2000;
+export { MAX_QUERY_LENGTH };
 
 export const itemQueryInput = z.lazy(() => z.object({
   query: z.string().max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`).default(''),
   orderBy: orderBySchema().optional(),
+  seed: integer().optional(),
+  ...itemFilterFields(),
   ...pageFields(),
 }));
 

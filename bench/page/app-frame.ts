@@ -1,0 +1,55 @@
+/**
+ * The real web app, opened on the bench library in an iframe over the whole bench page (so it is
+ * painted, not throttled as an off-screen frame), for the grid rows. The app shows the current
+ * library, so this switches to the bench library first; grid rows run last for that reason.
+ */
+import type { BenchContext } from './context';
+
+export interface AppFrame {
+  frame: HTMLIFrameElement;
+  win: Window & typeof globalThis;
+  doc: Document;
+  /** Milliseconds on the frame's clock when the app said "API ready". */
+  apiReadyAt: number;
+  close(): void;
+}
+
+export const nextFrame = (win: Window = window) => new Promise<number>((resolve) => win.requestAnimationFrame(resolve));
+
+export async function openAppFrame(ctx: BenchContext, search = '?sort=-IMPORT'): Promise<AppFrame> {
+  await ctx.api.post('/library/switch', { libraryPath: ctx.library });
+  const frame = document.createElement('iframe');
+  frame.style.cssText = 'position:fixed;inset:0;width:100vw;height:100vh;border:0;background:#fff;z-index:10';
+  frame.src = `/${search}`;
+  document.body.append(frame);
+  await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  const win = frame.contentWindow as Window & typeof globalThis;
+  const doc = frame.contentDocument!;
+  let apiReadyAt = 0;
+  for (let waited = 0; !apiReadyAt; waited++) {
+    if (doc.querySelector('#api-status[data-state="ready"]')) apiReadyAt = win.performance.now();
+    else if (waited > 2000) throw new Error('the app in the frame never said "API ready"');
+    else await nextFrame(win);
+  }
+  return { frame, win, doc, apiReadyAt, close: () => frame.remove() };
+}
+
+export function grid(app: AppFrame): HTMLElement {
+  const element = app.doc.querySelector<HTMLElement>('[role=grid]');
+  if (!element) throw new Error('the app shows no grid');
+  return element;
+}
+
+/** The first screen's cells all show their item: a loaded thumbnail, or the placeholder of one being made. */
+export function firstScreenPainted(app: AppFrame): boolean {
+  const scroller = app.doc.querySelector<HTMLElement>('[role=grid]');
+  if (!scroller) return false;
+  const bottom = scroller.getBoundingClientRect().bottom;
+  const cells = [...scroller.querySelectorAll<HTMLElement>('[role=gridcell]')].filter((cell) => cell.getBoundingClientRect().top < bottom);
+  if (cells.length === 0) return false;
+  return cells.every((cell) => {
+    if (cell.querySelector('.thumb-pending')) return true;
+    const img = cell.querySelector('img');
+    return !!img && img.complete && img.naturalWidth > 0;
+  });
+}

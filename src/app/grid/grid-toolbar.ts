@@ -1,0 +1,71 @@
+/**
+ * Above the grid: the view's title and count, the sort menu (every orderBy, both ways; Random has
+ * Shuffle instead), the thumbnail-size slider and the filter chips. Sort and size are remembered.
+ */
+import { html } from 'lit';
+import type { AppStores } from '../shell/app-stores';
+import { newSeed } from '../shell/app-stores';
+import { viewTitle } from '../shell/view-title';
+import { ORDER_FIELDS, type Filters, type OrderField } from '../search/view-state';
+import { StoreController } from '../state/store';
+import { plural } from '../ui/format';
+import { icon } from '../ui/icons';
+import { LightElement } from '../ui/light-element';
+import { sliderToThumb, thumbToSlider } from './grid-geometry';
+import '../search/filter-bar';
+
+const SORT_LABELS: Record<OrderField, string> = {
+  IMPORT: 'Date imported',
+  MTIME: 'Date modified',
+  NAME: 'Name',
+  EXT: 'Type',
+  FILESIZE: 'File size',
+  RESOLUTION: 'Resolution',
+  RATING: 'Rating',
+};
+
+export class GridToolbar extends LightElement {
+  declare stores: AppStores;
+  static override properties = { stores: { attribute: false } };
+
+  constructor() {
+    super();
+    new StoreController(this, () => (this.stores ? [this.stores.view, this.stores.results, this.stores.sidebar, this.stores.prefs] : []));
+  }
+
+  private setSort(field: OrderField, descending: boolean): void {
+    const sort = { field, descending };
+    this.stores.prefs.update({ sort });
+    this.stores.view.set({ sort });
+  }
+
+  override render() {
+    const { view, prefs, results, sidebar } = this.stores;
+    const state = view.state;
+    const title = viewTitle(state.view, sidebar);
+    return html`<div class="toolbar">
+      <div class="toolbar-title">
+        <h1 class="view-title">${state.search ? `“${state.search}” in ${title}` : title}</h1>
+        <span class="view-count">${results.loading ? '' : plural(results.total, 'item')}</span>
+      </div>
+      <div class="toolbar-controls">
+        ${state.view.kind === 'random'
+          ? html`<button class="btn" @click=${() => view.set({ seed: newSeed() })}>${icon('random', 16)}Shuffle</button>`
+          : html`<label class="visually-hidden" for="sort-field">Sort by</label>
+              <select id="sort-field" class="field" @change=${(e: Event) => this.setSort((e.target as HTMLSelectElement).value as OrderField, state.sort.descending)}>
+                ${ORDER_FIELDS.map((field) => html`<option value=${field} ?selected=${field === state.sort.field}>${SORT_LABELS[field]}</option>`)}
+              </select>
+              <button class="btn icon" aria-label=${state.sort.descending ? 'Descending; switch to ascending' : 'Ascending; switch to descending'}
+                @click=${() => this.setSort(state.sort.field, !state.sort.descending)}>${icon(state.sort.descending ? 'down' : 'up', 16)}</button>`}
+        <label class="size-control">
+          ${icon('image', 14)}
+          <input type="range" min="0" max="100" .value=${String(thumbToSlider(prefs.prefs.thumbSize))} aria-label="Thumbnail size"
+            @input=${(e: Event) => prefs.update({ thumbSize: sliderToThumb(Number((e.target as HTMLInputElement).value)) })} />
+        </label>
+      </div>
+      <filter-bar .filters=${state.filters} .view=${state.view} .sidebar=${sidebar}
+        @filters-changed=${(e: CustomEvent<Filters>) => view.set({ filters: e.detail })}></filter-bar>
+    </div>`;
+  }
+}
+customElements.define('grid-toolbar', GridToolbar);

@@ -1,0 +1,274 @@
+/**
+ * The app's frame: header (library, search, import, help), the sidebar, the grid with its toolbar,
+ * the inspector, the status bar, toasts and dialogs. It renders the stores (AppStores) and turns
+ * the events of its parts into store actions. The inspector and viewer are made by tag name
+ * (panels.ts) and fed through properties.
+ */
+import { html, nothing } from 'lit';
+import type { ItemGrid, GridItemEvent } from '../grid/item-grid';
+import type { QuickLook } from '../grid/quick-look';
+import { ThumbnailWatcher } from '../grid/thumbnail-watcher';
+import type { ShortcutHelp } from '../keyboard/shortcut-help';
+import { globalCommand, isTyping } from '../keyboard/shortcuts';
+import { hasFilters, type View } from '../search/view-state';
+import { StoreController } from '../state/store';
+import { LightElement } from '../ui/light-element';
+import type { AppHeader } from './app-header';
+import { AppStores, newSeed } from './app-stores';
+import { ItemActions } from './item-actions';
+import type { ApiState } from './status-bar';
+import '../grid/grid-toolbar';
+import '../grid/item-grid';
+import '../grid/quick-look';
+import '../keyboard/shortcut-help';
+import '../sidebar/side-bar';
+import '../toasts/toast-stack';
+import './app-header';
+import './first-run';
+import './panel-splitter';
+import './status-bar';
+import '../search/search.css';
+import './shell.css';
+
+const PHONE = '(max-width: 800px)';
+
+type PanelElement = HTMLElement & Record<string, unknown>;
+
+export class AppShell extends LightElement {
+  declare apiState: ApiState;
+  declare apiText: string;
+  declare private drawer: 'sidebar' | 'inspector' | null;
+  static override properties = { apiState: { type: String }, apiText: { type: String }, drawer: { state: true } };
+
+  readonly stores = new AppStores();
+  private readonly actions = new ItemActions(this.stores);
+  private readonly inspector = document.createElement('item-inspector') as PanelElement;
+  private readonly viewer = document.createElement('item-viewer') as PanelElement;
+  private readonly phone = matchMedia(PHONE);
+  private watcher?: ThumbnailWatcher;
+
+  constructor() {
+    super();
+    this.apiState = 'starting';
+    this.apiText = 'Starting the service worker…';
+    this.drawer = null;
+    const s = this.stores;
+    new StoreController(this, () => [s.view, s.results, s.selection, s.sidebar, s.prefs, s.library]);
+    this.inspector.id = 'inspector';
+    this.viewer.id = 'viewer';
+    Object.assign(this.inspector, { api: s.api, itemId: null, selectionCount: 0 });
+    Object.assign(this.viewer, { api: s.api, itemId: null });
+    this.phone.addEventListener('change', () => this.requestUpdate());
+    s.view.subscribe(() => this.grid?.scrollToTop());
+    this.addEventListener('api-error', (event) => s.toasts.show((event as CustomEvent<{ message: string }>).detail.message, { kind: 'error' }));
+    this.addEventListener('item-changed', (event) => void this.refreshItem((event as CustomEvent<{ id: string }>).detail.id));
+    this.addEventListener('viewer-navigate', (event) => void this.navigateViewer((event as CustomEvent<{ direction: -1 | 1 }>).detail.direction));
+    this.addEventListener('viewer-close', () => this.closeViewer());
+  }
+
+  private get grid(): ItemGrid | null {
+    return this.querySelector('item-grid');
+  }
+
+  private get header(): AppHeader | null {
+    return this.querySelector('app-header');
+  }
+
+  /** Called by main.ts once the service worker controls the page. */
+  async start(): Promise<void> {
+    await this.stores.loadAll();
+    this.watcher = new ThumbnailWatcher(this.stores.api, this.stores.results, () => this.grid?.visibleRange() ?? { start: 0, end: -1 });
+    this.watcher.start();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    document.addEventListener('keydown', this.onGlobalKey);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.removeEventListener('keydown', this.onGlobalKey);
+    this.watcher?.stop();
+  }
+
+  private readonly onGlobalKey = (event: KeyboardEvent): void => {
+    if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
+    if (this.viewerOpen) return;
+    const command = globalCommand(event, isTyping(event.target));
+    if (!command) return;
+    event.preventDefault();
+    if (command === 'focus-search') this.header?.focusSearch();
+    else if (command === 'show-help') this.querySelector<ShortcutHelp>('shortcut-help')?.open();
+    else if (command === 'select-all') void this.stores.selection.selectAll();
+    else if (command === 'clear-selection') this.drawer ? (this.drawer = null) : this.stores.selection.clear();
+  };
+
+  private setView(view: View): void {
+    const seed = view.kind === 'random' ? newSeed() : this.stores.view.state.seed;
+    this.stores.view.set({ view, seed });
+    this.drawer = null;
+  }
+
+  private setSearch(text: string): void {
+    // The first keystrokes of a search make a history entry; refining it replaces that entry.
+    this.stores.view.set({ search: text }, { replace: this.stores.view.state.search !== '' && text !== '' });
+  }
+
+  /** Puts the keyboard focus on the grid's focused cell once the current listing has loaded. */
+  private async focusResults(): Promise<void> {
+    await this.updateComplete;
+    while (this.stores.results.loading) await new Promise((resolve) => setTimeout(resolve, 30));
+    this.grid?.focusIndex(Math.min(this.stores.selection.focus, this.stores.results.total - 1));
+  }
+
+  private async refreshItem(id: string): Promise<void> {
+    try {
+      const page = await this.stores.api.post<{ data: never[] }>('/item/get', { ids: [id], limit: 1, ...(this.stores.view.state.view.kind === 'trash' ? { isDeleted: true } : {}) });
+      this.stores.results.replace(page.data);
+      void this.stores.sidebar.load();
+    } catch (error) {
+      this.stores.toasts.error(error);
+    }
+  }
+
+  /** The viewer is open while it has an item (and is registered: see panels.ts). */
+  private get viewerOpen(): boolean {
+    return !!this.viewer.itemId && customElements.get('item-viewer') !== undefined;
+  }
+
+  /**
+   * item/open (any client can ask every tab to show an item): find it in the current view with
+   * item/position, or in All items when the view leaves it out; select it, scroll to it, open it.
+   */
+  async showItem(id: string): Promise<void> {
+    const { api, view, results, selection, toasts } = this.stores;
+    try {
+      await results.ready();
+      let { position } = await api.post<{ position: number }>('/item/position', { ...results.listing?.params, item: id });
+      if (position < 0) {
+        view.set({ view: { kind: 'all' }, search: '', filters: { tags: [], folders: [] } });
+        await results.ready();
+        ({ position } = await api.post<{ position: number }>('/item/position', { ...results.listing?.params, item: id }));
+      }
+      if (position < 0) return;
+      await results.ensure(position, position);
+      await selection.click(position, id);
+      await this.updateComplete;
+      this.grid?.focusIndex(position);
+      this.openViewer({ index: position, id });
+    } catch (error) {
+      toasts.error(error);
+    }
+  }
+
+  /** folder/open: show that folder. */
+  showFolder(id: string): void {
+    this.setView({ kind: 'folder', id });
+  }
+
+  private openViewer(detail: GridItemEvent): void {
+    // Until <item-viewer> is registered, Enter falls back to the quick preview.
+    if (!customElements.get('item-viewer')) return this.preview(detail);
+    this.viewer.itemId = detail.id;
+    this.requestUpdate();
+  }
+
+  private closeViewer(): void {
+    this.viewer.itemId = null;
+    this.requestUpdate();
+    this.grid?.focusIndex(this.stores.selection.focus);
+  }
+
+  private async navigateViewer(direction: -1 | 1): Promise<void> {
+    const { results, selection } = this.stores;
+    const current = this.viewer.itemId as string | null;
+    if (!current) return;
+    const at = results.indexOfLoaded(current);
+    const index = (at >= 0 ? at : selection.focus) + direction;
+    const item = await results.itemAtLoaded(index);
+    if (!item) return;
+    this.viewer.itemId = item.id;
+    await selection.click(index, item.id);
+    this.grid?.focusIndex(index, { focus: false });
+  }
+
+  private preview(detail: GridItemEvent): void {
+    const item = this.stores.results.itemAt(detail.index);
+    if (item) this.querySelector<QuickLook>('quick-look')?.show(item);
+  }
+
+  private async trashSelection(): Promise<void> {
+    const focus = await this.actions.trashSelection();
+    if (focus !== undefined) this.grid?.focusIndex(focus);
+  }
+
+  private togglePanel(panel: 'sidebar' | 'inspector'): void {
+    if (this.phone.matches) {
+      this.drawer = this.drawer === panel ? null : panel;
+      return;
+    }
+    const key = panel === 'sidebar' ? 'sidebarOpen' : 'inspectorOpen';
+    this.stores.prefs.update({ [key]: !this.stores.prefs.prefs[key] });
+  }
+
+  protected override updated(): void {
+    const { selection, library } = this.stores;
+    document.title = library.current ? `${library.current.name} · Offline Asset Library` : 'Offline Asset Library';
+    this.inspector.itemId = selection.single;
+    this.inspector.selectionCount = selection.count;
+  }
+
+  private content() {
+    const { view, results, sidebar, selection, prefs, library } = this.stores;
+    const state = view.state;
+    const emptyLibrary = !results.loading && results.total === 0 && sidebar.counts.all === 0 && !state.search && !hasFilters(state.filters) && state.view.kind === 'all';
+    if (emptyLibrary) return html`<first-run .libraryName=${library.current?.name ?? ''} @import-requested=${() => this.header?.pickFiles()}></first-run>`;
+    const emptyText = state.search || hasFilters(state.filters) ? 'No items match the search and filters.' : state.view.kind === 'trash' ? 'The trash is empty.' : 'Nothing here yet.';
+    return html`<item-grid .results=${results} .selection=${selection} .thumbSize=${prefs.prefs.thumbSize} .emptyText=${emptyText}
+      @open-item=${(e: CustomEvent<GridItemEvent>) => this.openViewer(e.detail)}
+      @preview-item=${(e: CustomEvent<GridItemEvent>) => this.preview(e.detail)}
+      @trash-selection=${() => void this.trashSelection()}
+      @rate-selection=${(e: CustomEvent<number>) => void this.actions.rateSelection(e.detail)}></item-grid>`;
+  }
+
+  override render() {
+    const { prefs, sidebar, view, results, selection } = this.stores;
+    const p = prefs.prefs;
+    const phone = this.phone.matches;
+    const columns = phone ? '1fr' : `${p.sidebarOpen ? `${p.sidebarWidth}px 4px` : ''} minmax(0, 1fr) ${p.inspectorOpen ? `4px ${p.inspectorWidth}px` : ''}`;
+    const sidebarShown = phone ? this.drawer === 'sidebar' : p.sidebarOpen;
+    const inspectorShown = phone ? this.drawer === 'inspector' : p.inspectorOpen;
+    return html`<div class="app" data-drawer=${this.drawer ?? nothing}>
+      <app-header .stores=${this.stores} .sidebarShown=${sidebarShown} .inspectorShown=${inspectorShown}
+        @search-changed=${(e: CustomEvent<string>) => this.setSearch(e.detail)}
+        @focus-results=${() => void this.focusResults()}
+        @toggle-panel=${(e: CustomEvent<'sidebar' | 'inspector'>) => this.togglePanel(e.detail)}
+        @show-help=${() => this.querySelector<ShortcutHelp>('shortcut-help')?.open()}
+        @files-picked=${(e: CustomEvent<File[]>) => void this.actions.importFiles(e.detail)}></app-header>
+      <div class="workspace" style="grid-template-columns:${columns}">
+        ${phone || p.sidebarOpen
+          ? html`<aside id="sidebar" class="sidebar panel" aria-label="Sidebar" ?data-open=${this.drawer === 'sidebar'} ?inert=${phone && this.drawer !== 'sidebar'}>
+                <side-bar .store=${sidebar} .current=${view.state.view} @view-selected=${(e: CustomEvent<View>) => this.setView(e.detail)}></side-bar>
+              </aside>
+              ${phone ? nothing : html`<panel-splitter side="left" label="Resize the sidebar" .width=${p.sidebarWidth} @panel-resize=${(e: CustomEvent<number>) => prefs.update({ sidebarWidth: e.detail })}></panel-splitter>`}`
+          : nothing}
+        <main class="content" aria-label="Items"><grid-toolbar .stores=${this.stores}></grid-toolbar>${this.content()}</main>
+        ${phone || p.inspectorOpen
+          ? html`${phone ? nothing : html`<panel-splitter side="right" label="Resize the inspector" .width=${p.inspectorWidth} @panel-resize=${(e: CustomEvent<number>) => prefs.update({ inspectorWidth: e.detail })}></panel-splitter>`}
+              <aside id="inspector-panel" class="inspector panel" aria-label="Inspector" ?data-open=${this.drawer === 'inspector'} ?inert=${phone && this.drawer !== 'inspector'}>
+                ${selection.count === 0 ? html`<p class="inspector-hint">Select an item to see its details.</p>` : nothing}
+                ${this.inspector}
+              </aside>`
+          : nothing}
+        ${this.drawer ? html`<div class="drawer-backdrop" @click=${() => (this.drawer = null)}></div>` : nothing}
+      </div>
+      <status-bar .total=${results.loading ? null : results.total} .selected=${selection.count} .apiState=${this.apiState} .apiText=${this.apiText}></status-bar>
+      ${this.viewer}
+      <quick-look></quick-look>
+      <shortcut-help></shortcut-help>
+      <toast-stack .store=${this.stores.toasts}></toast-stack>
+    </div>`;
+  }
+}
+customElements.define('app-shell', AppShell);

@@ -1,0 +1,68 @@
+/**
+ * What the person does to items from the grid: move the selection to the trash (with an undo
+ * toast), rate it, import picked files. Each goes through the API and refreshes what it changed.
+ */
+import { importFiles } from '../import/import-files';
+import { plural } from '../ui/format';
+import type { AppStores } from './app-stores';
+import { updateEach } from './update-each';
+
+export class ItemActions {
+  constructor(private readonly stores: AppStores) {}
+
+  /** Trashes the selection; resolves with the index the focus should go to. */
+  async trashSelection(): Promise<number | undefined> {
+    const { selection, results, sidebar, toasts, api, view } = this.stores;
+    const ids = [...selection.selected];
+    if (!ids.length || view.state.view.kind === 'trash') return undefined;
+    const focus = selection.focus;
+    try {
+      await updateEach(api, ids, { isDeleted: true });
+    } catch (error) {
+      toasts.error(error);
+    }
+    selection.clear();
+    await Promise.all([results.refresh(), sidebar.loadCounts()]);
+    selection.moveFocus(Math.min(focus, Math.max(0, results.total - 1)));
+    toasts.show(`Moved ${plural(ids.length, 'item')} to the trash`, {
+      action: { label: 'Undo', run: () => void this.restore(ids) },
+    });
+    return selection.focus;
+  }
+
+  private async restore(ids: string[]): Promise<void> {
+    const { results, sidebar, toasts, api } = this.stores;
+    try {
+      await updateEach(api, ids, { isDeleted: false });
+    } catch (error) {
+      toasts.error(error);
+    }
+    await Promise.all([results.refresh(), sidebar.loadCounts()]);
+  }
+
+  /** Number keys rate the selection (0 clears the rating), as culling apps do. */
+  async rateSelection(star: number): Promise<void> {
+    const { selection, results, api, toasts } = this.stores;
+    const ids = [...selection.selected];
+    if (!ids.length) return;
+    try {
+      await updateEach(api, ids, { star });
+      toasts.show(star ? `Rated ${plural(ids.length, 'item')} ${'★'.repeat(star)}` : `Cleared the rating of ${plural(ids.length, 'item')}`);
+    } catch (error) {
+      toasts.error(error);
+    }
+    await results.refresh();
+  }
+
+  /** Imports picked files into the folder being viewed. */
+  async importFiles(files: File[]): Promise<void> {
+    if (!files.length) return;
+    const { api, toasts, view, results, sidebar } = this.stores;
+    const folder = view.state.view.kind === 'folder' ? view.state.view.id : undefined;
+    toasts.show(`Importing ${plural(files.length, 'file')}…`);
+    const result = await importFiles(api, files, folder);
+    for (const failure of result.failed) toasts.show(`${failure.name}: ${failure.message}`, { kind: 'error' });
+    if (result.added) toasts.show(`Imported ${plural(result.added, 'item')}`);
+    await Promise.all([results.refresh(), sidebar.load()]);
+  }
+}

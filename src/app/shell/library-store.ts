@@ -1,0 +1,39 @@
+/** The open library (name, path), the libraries opened before, and switching or creating one. */
+import type { Page } from '../api-types';
+import type { ApiPort } from '../state/api-port';
+import { Store } from '../state/store';
+
+export interface LibraryEntry {
+  name: string;
+  path: string;
+}
+
+export class LibraryStore extends Store {
+  current: LibraryEntry | null = null;
+  history: LibraryEntry[] = [];
+
+  constructor(private readonly api: ApiPort) {
+    super();
+  }
+
+  async load(): Promise<void> {
+    const [info, history] = await Promise.all([
+      this.api.get<LibraryEntry>('/library/info'),
+      this.api.get<Page<LibraryEntry>>('/library/history', { limit: 100 }),
+    ]);
+    this.current = { name: info.name, path: info.path };
+    this.history = history.data;
+    this.changed();
+  }
+
+  async switchTo(path: string): Promise<void> {
+    await this.api.post('/library/switch', { libraryPath: path });
+    await this.load();
+  }
+
+  /** Creates a library and opens it. */
+  async create(name: string): Promise<void> {
+    const created = await this.api.post<LibraryEntry>('/library/create', { name });
+    await this.switchTo(created.path);
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The library menu in the header: the open library's name, a popover listing the libraries opened
+ * before (switch with one click) and a small form that creates a new one.
+ */
+import { html } from 'lit';
+import { apiUrl } from '../api-client';
+import { StoreController } from '../state/store';
+import { messageOf } from '../toasts/toast-store';
+import { icon } from '../ui/icons';
+import { LightElement } from '../ui/light-element';
+import type { LibraryStore } from './library-store';
+
+export class LibrarySwitcher extends LightElement {
+  declare store: LibraryStore;
+  declare private createError: string;
+  static override properties = { store: { attribute: false }, createError: { state: true } };
+
+  constructor() {
+    super();
+    this.createError = '';
+    new StoreController(this, () => (this.store ? [this.store] : []));
+  }
+
+  private get menu(): HTMLElement | null {
+    return this.querySelector('#library-menu');
+  }
+
+  private async switchTo(path: string): Promise<void> {
+    this.menu?.hidePopover();
+    try {
+      await this.store.switchTo(path);
+    } catch (error) {
+      this.dispatchEvent(new CustomEvent('api-error', { detail: { message: messageOf(error) }, bubbles: true, composed: true }));
+    }
+  }
+
+  private async create(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const name = String(new FormData(form).get('name') ?? '').trim();
+    try {
+      await this.store.create(name);
+      form.reset();
+      this.createError = '';
+      this.menu?.hidePopover();
+    } catch (error) {
+      this.createError = messageOf(error);
+    }
+  }
+
+  override render() {
+    const current = this.store?.current;
+    return html`
+      <button class="btn library-button" popovertarget="library-menu" aria-haspopup="true" aria-label="Library: ${current?.name ?? '…'}. Switch or create a library">
+        ${icon('library')}<span id="library-name">${current?.name ?? '…'}</span>
+      </button>
+      <div id="library-menu" popover class="library-menu">
+        <h2 class="menu-title">Libraries</h2>
+        <ul class="library-list">
+          ${(this.store?.history ?? []).map(
+            (entry) => html`<li>
+              <button class="library-entry" aria-current=${entry.path === current?.path ? 'true' : 'false'} @click=${() => this.switchTo(entry.path)}>
+                <img src=${apiUrl('/library/icon', { libraryPath: entry.path })} alt="" width="20" height="20" />
+                <span>${entry.name}</span>
+              </button>
+            </li>`,
+          )}
+        </ul>
+        <form class="library-create" @submit=${this.create}>
+          <label for="new-library-name">New library</label>
+          <div class="row">
+            <input id="new-library-name" name="name" class="field" required placeholder="Name" aria-describedby="new-library-error" />
+            <button class="btn primary" type="submit">Create</button>
+          </div>
+          <p id="new-library-error" class="form-error" role="alert">${this.createError}</p>
+        </form>
+      </div>
+    `;
+  }
+}
+customElements.define('library-switcher', LibrarySwitcher);

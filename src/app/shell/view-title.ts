@@ -1,0 +1,18 @@
+/** The heading of the current view, as the sidebar names it. */
+import type { SidebarStore } from '../sidebar/sidebar-store';
+import type { View } from '../search/view-state';
+
+const BUILT_IN_TITLES = { all: 'All items', unfiled: 'Unfiled', untagged: 'Untagged', random: 'Random', trash: 'Trash' } as const;
+
+export function viewTitle(view: View, sidebar: SidebarStore): string {
+  switch (view.kind) {
+    case 'folder':
+      return sidebar.folderName(view.id);
+    case 'smart':
+      return sidebar.smartFolderName(view.id);
+    case 'tag':
+      return `Tag: ${view.id}`;
+    default:
+      return BUILT_IN_TITLES[view.kind];
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The left panel: built-in views with counts, the folder tree (expandable, with counts), smart
+ * folders and tags (starred first). Choosing an entry sets the view; editing them is part 2.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { Folder, SmartFolder } from '../api-types';
+import { viewKey, type BuiltInView, type View } from '../search/view-state';
+import { StoreController } from '../state/store';
+import { formatCount } from '../ui/format';
+import { icon, type IconName } from '../ui/icons';
+import { LightElement } from '../ui/light-element';
+import type { SidebarStore } from './sidebar-store';
+import './sidebar.css';
+
+const BUILT_IN: { view: BuiltInView; label: string; icon: IconName }[] = [
+  { view: 'all', label: 'All items', icon: 'all' },
+  { view: 'unfiled', label: 'Unfiled', icon: 'unfiled' },
+  { view: 'untagged', label: 'Untagged', icon: 'untagged' },
+  { view: 'random', label: 'Random', icon: 'random' },
+  { view: 'trash', label: 'Trash', icon: 'trash' },
+];
+const TAGS_SHOWN = 40;
+
+export class SideBar extends LightElement {
+  declare store: SidebarStore;
+  declare current: View;
+  declare private expanded: Set<string>;
+  declare private allTags: boolean;
+  static override properties = { store: { attribute: false }, current: { attribute: false }, expanded: { state: true }, allTags: { state: true } };
+
+  constructor() {
+    super();
+    this.current = { kind: 'all' };
+    this.expanded = new Set();
+    this.allTags = false;
+    new StoreController(this, () => (this.store ? [this.store] : []));
+  }
+
+  private choose(view: View): void {
+    this.dispatchEvent(new CustomEvent<View>('view-selected', { detail: view, bubbles: true }));
+  }
+
+  private toggle(id: string): void {
+    const next = new Set(this.expanded);
+    if (!next.delete(id)) next.add(id);
+    this.expanded = next;
+  }
+
+  private entry(view: View, label: string, iconName: IconName, count: number | undefined, depth = 0, toggle?: TemplateResult): TemplateResult {
+    const current = viewKey(view) === viewKey(this.current);
+    return html`<li class="nav-item" style="--depth:${depth}">
+      ${toggle ?? html`<span class="twisty-space"></span>`}
+      <button class="nav-link" aria-current=${current ? 'page' : 'false'} data-view=${viewKey(view)} @click=${() => this.choose(view)}>
+        ${icon(iconName, 16)}<span class="nav-label">${label}</span>
+        ${count === undefined ? nothing : html`<span class="nav-count" aria-label="${formatCount(count)} items">${formatCount(count)}</span>`}
+      </button>
+    </li>`;
+  }
+
+  private folderTree(folders: readonly Folder[], depth: number): TemplateResult[] {
+    return folders.flatMap((folder) => {
+      const open = this.expanded.has(folder.id);
+      const twisty = folder.children.length
+        ? html`<button class="twisty" aria-expanded=${open ? 'true' : 'false'} aria-label="${open ? 'Collapse' : 'Expand'} ${folder.name}" @click=${() => this.toggle(folder.id)}>${icon('chevron', 14)}</button>`
+        : undefined;
+      const row = this.entry({ kind: 'folder', id: folder.id }, folder.name, 'folder', folder.imageCount, depth, twisty);
+      return open ? [row, ...this.folderTree(folder.children, depth + 1)] : [row];
+    });
+  }
+
+  private smartTree(folders: readonly SmartFolder[], depth: number): TemplateResult[] {
+    return folders.flatMap((folder) => [
+      this.entry({ kind: 'smart', id: folder.id }, folder.name, 'smart', folder.imageCount, depth),
+      ...this.smartTree(folder.children, depth + 1),
+    ]);
+  }
+
+  override render() {
+    const store = this.store;
+    if (!store) return nothing;
+    const tags = this.allTags ? store.tags : store.tags.slice(0, TAGS_SHOWN);
+    return html`<nav class="sidebar-nav" aria-label="Library">
+      <ul class="nav-list" aria-label="Views">
+        ${BUILT_IN.map((entry) => this.entry({ kind: entry.view }, entry.label, entry.icon, store.counts[entry.view]))}
+      </ul>
+      <h2 class="nav-heading" id="folders-heading">Folders</h2>
+      ${store.folders.length
+        ? html`<ul class="nav-list" aria-labelledby="folders-heading">${this.folderTree(store.folders, 0)}</ul>`
+        : html`<p class="nav-empty">No folders yet</p>`}
+      <h2 class="nav-heading" id="smart-heading">Smart folders</h2>
+      ${store.smartFolders.length
+        ? html`<ul class="nav-list" aria-labelledby="smart-heading">${this.smartTree(store.smartFolders, 0)}</ul>`
+        : html`<p class="nav-empty">No smart folders yet</p>`}
+      <h2 class="nav-heading" id="tags-heading">Tags</h2>
+      ${store.tags.length
+        ? html`<ul class="nav-list" aria-labelledby="tags-heading">
+            ${tags.map((tag) => this.entry({ kind: 'tag', id: tag.name }, tag.name, tag.starred ? 'star' : 'tag', tag.count))}
+          </ul>`
+        : html`<p class="nav-empty">No tags yet</p>`}
+      ${store.tags.length > TAGS_SHOWN
+        ? html`<button class="btn nav-more" @click=${() => (this.allTags = !this.allTags)}>
+            ${this.allTags ? 'Show fewer tags' : `Show all ${formatCount(store.tagTotal)} tags`}
+          </button>`
+        : nothing}
+    </nav>`;
+  }
+}
+customElements.define('side-bar', SideBar);

@@ -1,0 +1,87 @@
+// Accessibility (axe-core finds no serious or critical violation) and small screens, on the main
+// views at 1280 and 390 px; each view is also written as a screenshot to test-results/screenshots/.
+import { AxeBuilder } from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright';
+import { api, eventually, freshApp, reloadApp, seed, waitForCount } from './app';
+import { useBrowser } from './browser';
+
+const SHOTS = 'test-results/screenshots';
+const COLOURS = ['#e4572e', '#29335c', '#f3a712', '#a8c686', '#669bbc', '#8e5572', '#2a9d8f', '#e9c46a', '#264653', '#f4a261'];
+
+async function check(page: Page, name: string, width: number): Promise<void> {
+  await page.waitForTimeout(150);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), name).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+async function library(page: Page): Promise<void> {
+  const trips = await api<{ id: string }>(page, '/folder/create', { name: 'Trips' });
+  await api(page, '/folder/create', { name: 'Japan 2025', parent: trips.id });
+  await api(page, '/folder/create', { name: 'Moodboards' });
+  await api(page, '/smartFolder/create', { name: 'Five stars', conditions: [{ match: 'AND', boolean: 'TRUE', rules: [{ property: 'rating', method: 'equal', value: 5 }] }] });
+  const names = ['harbour at dusk', 'red lantern', 'mountain lake', 'city lights', 'forest path', 'old door', 'market stall', 'river bend', 'night train', 'tea house'];
+  await seed(page, Array.from({ length: 40 }, (_, i) => ({
+    name: `${names[i % names.length]} ${Math.floor(i / names.length) + 1}`,
+    color: COLOURS[i % COLOURS.length],
+    size: i % 3 ? [400, 300] : [300, 400],
+    tags: i % 2 ? ['travel', 'colour'] : ['texture'],
+    folders: i % 4 === 0 ? [trips.id] : [],
+    star: i % 6,
+  })));
+  await eventually(async () => (await api<{ total: number }>(page, '/item/get', { limit: 1 })).total, 40);
+  // Wait for the thumbnails, so the pictures show what a person sees.
+  await eventually(async () => (await api<{ data: { thumbnailReady: boolean }[] }>(page, '/item/get', { limit: 100 })).data.every((item) => item.thumbnailReady), true, 60_000);
+}
+
+describe('the web app: accessibility and small screens', () => {
+  const siteUrl = inject('siteUrl');
+  const browser = useBrowser();
+
+  for (const width of [1280, 390]) {
+    it(`has no serious axe violation and no sideways scroll at ${width} px`, async () => {
+      const page = await freshApp(browser(), siteUrl, { width, height: width > 500 ? 800 : 844 });
+      await check(page, 'first-run', width);
+      await library(page);
+      await reloadApp(page);
+      await waitForCount(page, 40);
+      await page.locator('[role=gridcell] img').first().waitFor();
+      await page.locator('[role=gridcell]').nth(1).click();
+      await page.locator('[role=gridcell]').nth(3).click({ modifiers: ['Shift'] });
+      await check(page, 'grid', width);
+
+      await page.getByRole('searchbox', { name: 'Search items' }).fill('lantern');
+      await page.getByRole('button', { name: 'Add filter' }).click();
+      await check(page, 'filter-menu', width);
+      await page.locator('#filter-menu').getByLabel('Tag', { exact: false }).fill('travel');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await waitForCount(page, 4);
+      await check(page, 'search', width);
+
+      await page.keyboard.press('Escape');
+      await page.locator('body').press('?');
+      await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+      await check(page, 'shortcuts', width);
+      await page.keyboard.press('Escape');
+
+      if (width < 500) {
+        await page.getByRole('button', { name: 'Show the sidebar' }).click();
+        await page.locator('#sidebar[data-open]').waitFor();
+        await check(page, 'sidebar-drawer', width);
+        await page.locator('.nav-link[data-view="trash"]').click();
+        await page.locator('#sidebar[data-open]').waitFor({ state: 'detached' });
+      } else {
+        await page.locator('.nav-link[data-view="trash"]').click();
+      }
+      await waitForCount(page, 0);
+      await check(page, 'trash', width);
+      await page.context().close();
+    }, 120_000);
+  }
+});

@@ -1,0 +1,74 @@
+/** Helpers for the web app's end-to-end tests: seed through the API, read the grid as a person sees it. */
+import type { Browser, Page } from 'playwright';
+import { fetchInPage, openApp } from './browser';
+import { solidPng } from './png';
+
+export interface Seed {
+  name: string;
+  tags?: string[];
+  folders?: string[];
+  star?: number;
+  /** A PNG of this colour instead of a bookmark (8×6 unless `size` says otherwise). */
+  color?: string;
+  size?: [number, number];
+}
+
+/** A new context (its own origin storage: an empty library) with the app open and ready. */
+export async function freshApp(browser: Browser, siteUrl: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  return openApp(context, siteUrl);
+}
+
+export async function api<T = any>(page: Page, path: string, body?: unknown): Promise<T> {
+  const answer = await fetchInPage(page, `/api/v2${path}`, body === undefined ? {} : { method: 'POST', body });
+  if (answer.body.status !== 'success') throw new Error(`${path}: ${answer.body.message}`);
+  return answer.body.data as T;
+}
+
+/** Adds items in batches of 1000 and returns their ids in order. */
+export async function seed(page: Page, items: Seed[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (let at = 0; at < items.length; at += 1000) {
+    const batch = items.slice(at, at + 1000).map(({ color, size, ...item }) => (color ? { ...item, base64: solidPng(color, ...(size ?? [8, 6])) } : { ...item, bookmarkURL: `https://example.test/${encodeURIComponent(item.name)}` }));
+    ids.push(...(await api<{ ids: string[] }>(page, '/item/add', { items: batch })).ids);
+  }
+  return ids;
+}
+
+/** Reloads and waits for the grid's first page. */
+export async function reloadApp(page: Page): Promise<void> {
+  await page.reload();
+  await page.locator('#api-status[data-state="ready"]').waitFor({ timeout: 20_000 });
+}
+
+/** The ids of the cells in the DOM, in display order (only the rendered ones). */
+export async function gridIds(page: Page): Promise<string[]> {
+  return page.locator('[role=gridcell][data-id]').evaluateAll((cells) => cells.map((cell) => (cell as HTMLElement).dataset.id!));
+}
+
+/** Waits until the grid shows exactly `count` items in its status line (the view's total). */
+export async function waitForCount(page: Page, count: number): Promise<void> {
+  const text = `${new Intl.NumberFormat('en').format(count)} item${count === 1 ? '' : 's'}`;
+  await page.locator('[data-testid=view-count]', { hasText: new RegExp(`^${text}$`) }).waitFor({ timeout: 15_000 });
+}
+
+export function cell(page: Page, index: number) {
+  return page.locator(`[role=gridcell][data-index="${index}"]`);
+}
+
+/** Ids the API holds as selected (item/select), in import order. */
+export async function selectedIds(page: Page): Promise<string[]> {
+  return (await api<{ ids: string[] }>(page, '/item/ids', { isSelected: true, orderBy: 'IMPORT' })).ids;
+}
+
+/** Polls `read` until it equals `expected` (the selection mirror and grid updates are asynchronous). */
+export async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let last: T;
+  do {
+    last = await read();
+    if (JSON.stringify(last) === JSON.stringify(expected)) return last;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  } while (Date.now() < until);
+  return last;
+}

@@ -1,0 +1,125 @@
+// The web app's result and selection stores against the real core (fake-indexeddb), through an ApiPort.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ResultStore, PAGE_SIZE } from '../../src/app/grid/result-store';
+import { PrefsStore } from '../../src/app/prefs/prefs-store';
+import { listingOf } from '../../src/app/search/listing';
+import { defaultViewState } from '../../src/app/search/view-state';
+import { SelectionStore } from '../../src/app/selection/selection-store';
+import type { ApiPort } from '../../src/app/state/api-port';
+import { call, makeApi, newLibrary } from './helpers';
+
+const api = makeApi();
+let library = '';
+const port: ApiPort = {
+  async get<T>(path: string, query?: Record<string, unknown>) {
+    const answer = await call<T>(api, 'GET', path, query ?? {}, { library });
+    if (answer.httpStatus !== 200) throw new Error(answer.body.message);
+    return answer.data;
+  },
+  async post<T>(path: string, body?: unknown) {
+    const answer = await call<T>(api, 'POST', path, (body ?? {}) as Record<string, unknown>, { library });
+    if (answer.httpStatus !== 200) throw new Error(answer.body.message);
+    return answer.data;
+  },
+};
+// Four pages of PAGE_SIZE: enough for ranges through pages never loaded, small enough for fake-indexeddb.
+const N = 400;
+let byName: string[] = [];
+
+beforeAll(async () => {
+  library = await newLibrary(api);
+  const items = Array.from({ length: N }, (_, i) => ({ name: `item ${String(N - i).padStart(4, '0')}`, bookmarkURL: `https://e.test/${i}` }));
+  await port.post('/item/add', { items });
+  byName = (await port.post<{ ids: string[] }>('/item/ids', { orderBy: 'NAME' })).ids;
+});
+
+const nameListing = listingOf({ ...defaultViewState(), sort: { field: 'NAME', descending: false } });
+
+describe('ResultStore', () => {
+  it('loads the first page and total, then other pages on demand', async () => {
+    const results = new ResultStore(port);
+    await results.load(nameListing);
+    expect(results.total).toBe(N);
+    expect(results.itemAt(0)?.id).toBe(byName[0]);
+    expect(results.itemAt(PAGE_SIZE * 3)).toBeUndefined();
+    await results.ensure(PAGE_SIZE * 3, PAGE_SIZE * 3 + 3);
+    expect(results.itemAt(PAGE_SIZE * 3 + 3)?.id).toBe(byName[PAGE_SIZE * 3 + 3]);
+    expect(results.indexOfLoaded(byName[PAGE_SIZE * 3 + 3]!)).toBe(PAGE_SIZE * 3 + 3);
+  });
+
+  it('drops answers for a listing it has left', async () => {
+    const results = new ResultStore(port);
+    const first = results.load(nameListing);
+    const trash = results.load(listingOf({ ...defaultViewState(), view: { kind: 'trash' } }));
+    await Promise.all([first, trash]);
+    expect(results.total).toBe(0);
+  });
+
+  it('keeps a search syntax error for the search box', async () => {
+    const errors: unknown[] = [];
+    const results = new ResultStore(port, (error) => errors.push(error));
+    await results.load(listingOf({ ...defaultViewState(), search: '"open' }));
+    expect(results.error?.message).toMatch(/^query: /);
+    expect(errors).toHaveLength(1);
+  });
+});
+
+describe('SelectionStore', () => {
+  async function setup() {
+    const results = new ResultStore(port);
+    await results.load(nameListing);
+    const mirrored: string[][] = [];
+    const selection = new SelectionStore(results, async (ids) => {
+      await port.post('/item/select', { ids });
+      mirrored.push(ids);
+    });
+    return { results, selection, mirrored };
+  }
+  const selectedIds = async () => (await port.post<{ ids: string[] }>('/item/ids', { isSelected: true, orderBy: 'NAME' })).ids;
+
+  it('selects a range across pages never loaded, in display order, and mirrors it', async () => {
+    const { selection } = await setup();
+    await selection.click(10, byName[10]!);
+    await selection.click(350, byName[350]!, { range: true });
+    expect(selection.count).toBe(341);
+    expect([...selection.selected]).toEqual(byName.slice(10, 351));
+    await selection.mirrored();
+    expect(await selectedIds()).toEqual(byName.slice(10, 351));
+  });
+
+  it('toggles with Ctrl, extends a range backwards, selects all and clears', async () => {
+    const { selection } = await setup();
+    await selection.click(5, byName[5]!);
+    await selection.click(7, byName[7]!, { toggle: true });
+    await selection.click(5, byName[5]!, { toggle: true });
+    expect([...selection.selected]).toEqual([byName[7]]);
+    await selection.click(7, byName[7]!);
+    await selection.extendTo(4);
+    expect([...selection.selected]).toEqual(byName.slice(4, 8));
+    await selection.selectAll();
+    expect(selection.count).toBe(N);
+    selection.clear();
+    await selection.mirrored();
+    expect(await selectedIds()).toEqual([]);
+  });
+
+  it('coalesces mirror writes: the last selection wins', async () => {
+    const { selection, mirrored } = await setup();
+    for (let i = 0; i < 5; i++) void selection.click(i, byName[i]!);
+    await selection.mirrored();
+    expect(mirrored.length).toBeLessThan(5);
+    expect(mirrored.at(-1)).toEqual([byName[4]]);
+  });
+});
+
+describe('PrefsStore', () => {
+  it('remembers size and sort, and clamps what it reads', () => {
+    const map = new Map<string, string>();
+    const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
+    new PrefsStore(storage).update({ thumbSize: 999, sort: { field: 'NAME', descending: true }, sidebarOpen: false });
+    const again = new PrefsStore(storage).prefs;
+    expect(again).toMatchObject({ thumbSize: 400, sort: { field: 'NAME', descending: true }, sidebarOpen: false, inspectorOpen: true });
+    map.set('offline-asset-library:prefs', '{not json');
+    expect(new PrefsStore(storage).prefs.thumbSize).toBe(160);
+  });
+});
