@@ -103,6 +103,19 @@ describe('SelectionStore', () => {
     expect(await selectedIds()).toEqual([]);
   });
 
+  it('writes nothing when a new listing resets a selection that was already empty', async () => {
+    // Another client (a host page, a script) may have set item/select: opening a view must not wipe it.
+    const { selection, mirrored } = await setup();
+    selection.reset();
+    selection.clear();
+    await selection.mirrored();
+    expect(mirrored).toEqual([]);
+    void selection.click(1, byName[1]!);
+    selection.reset();
+    await selection.mirrored();
+    expect(mirrored.at(-1)).toEqual([]);
+  });
+
   it('coalesces mirror writes: the last selection wins', async () => {
     const { selection, mirrored } = await setup();
     for (let i = 0; i < 5; i++) void selection.click(i, byName[i]!);

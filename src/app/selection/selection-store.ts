@@ -115,9 +115,11 @@ export class SelectionStore extends Store {
   }
 
   private set(next: Set<string>): void {
+    const same = next.size === this.selected.size && [...next].every((id) => this.selected.has(id));
     this.selected = next;
     this.changed();
-    void this.mirrorNow();
+    // An unchanged selection is not written again: a view reset must not wipe what another client selected.
+    if (!same) void this.mirrorNow();
   }
 
   /** One item/select at a time; changes made meanwhile go in one more write with the latest set. */
