@@ -129,7 +129,7 @@ export class BulkEditor extends LitElement {
       ${list.map((p) => html`<li>
         <span class="name" title=${label(p.name)}>${label(p.name)}</span>
         <span class=${p.all ? 'all' : 'some'}>${p.all ? `all ${p.count.toLocaleString('en')}` : `${p.count.toLocaleString('en')} of ${total.toLocaleString('en')}`}</span>
-        ${p.all ? nothing : html`<button type="button" ?disabled=${!!this.task} aria-label="Add ${noun} ${label(p.name)} to all selected items"
+        ${p.all ? nothing : html`<button type="button" ?disabled=${!!this.task} aria-label="Add to all: ${noun} ${label(p.name)}"
           @click=${() => this.apply(add(p.name))}>Add to all</button>`}
         <button type="button" class="danger" ?disabled=${!!this.task} aria-label="Remove ${noun} ${label(p.name)} from ${plural(p.count, 'item')}"
           @click=${() => this.apply(remove(p.name))}>Remove</button>
