@@ -17,6 +17,7 @@ import { miniSearchRestore } from './minisearch-restore';
 import { seeding } from './seeding';
 import { smartFolderItems } from './smart-folder-items';
 import { bulkTagging } from './bulk-tagging';
+import { bulkEditorSummary } from './bulk-editor-summary';
 import { itemGetDuringThumbnails, thumbnailRate, thumbnailsPoolVsOne } from './thumbnails';
 import { workerHeap } from './worker-heap';
 
@@ -41,5 +42,6 @@ export const SCENARIOS: readonly Scenario[] = [
   eagleImportBytes,
   eagleExport,
   thumbnailsPoolVsOne,
+  bulkEditorSummary,
   bulkTagging,
 ];
