@@ -19,6 +19,9 @@ import { bulkStyles } from './bulk-styles';
 import { readSelection } from './selection-reader';
 import { summarise, type Presence, type SelectionSummary } from './selection-summary';
 
+/** Rows of a presence list shown before "Show all". */
+const SHOWN = 30;
+
 const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 
 export class BulkEditor extends LitElement {
@@ -31,6 +34,7 @@ export class BulkEditor extends LitElement {
     progress: { state: true },
     error: { state: true },
     outcome: { state: true },
+    expanded: { state: true },
   };
 
   declare api: ApiClient;
@@ -42,6 +46,8 @@ export class BulkEditor extends LitElement {
   declare progress: BulkProgress;
   declare error: string;
   declare outcome: string;
+  /** Lists ('tag', 'folder') shown in full; others stop at SHOWN rows (10,000 items may carry thousands of tags). */
+  declare expanded: ReadonlySet<string>;
   private loading = 0;
 
   constructor() {
@@ -53,6 +59,7 @@ export class BulkEditor extends LitElement {
     this.progress = { done: 0, total: 0 };
     this.error = '';
     this.outcome = '';
+    this.expanded = new Set();
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -125,8 +132,9 @@ export class BulkEditor extends LitElement {
     remove: (name: string) => BulkChange) {
     const total = this.summary?.total ?? 0;
     if (!list.length) return html`<p class="muted">No ${noun}s on these items.</p>`;
+    const full = this.expanded.has(noun) || list.length <= SHOWN;
     return html`<ul class="presence" aria-label="${noun[0]!.toUpperCase()}${noun.slice(1)}s of the selection">
-      ${list.map((p) => html`<li>
+      ${(full ? list : list.slice(0, SHOWN)).map((p) => html`<li>
         <span class="name" title=${label(p.name)}>${label(p.name)}</span>
         <span class=${p.all ? 'all' : 'some'}>${p.all ? `all ${p.count.toLocaleString('en')}` : `${p.count.toLocaleString('en')} of ${total.toLocaleString('en')}`}</span>
         ${p.all ? nothing : html`<button type="button" ?disabled=${!!this.task} aria-label="Add to all: ${noun} ${label(p.name)}"
@@ -134,7 +142,9 @@ export class BulkEditor extends LitElement {
         <button type="button" class="danger" ?disabled=${!!this.task} aria-label="Remove ${noun} ${label(p.name)} from ${plural(p.count, 'item')}"
           @click=${() => this.apply(remove(p.name))}>Remove</button>
       </li>`)}
-    </ul>`;
+    </ul>
+    ${full ? nothing : html`<button type="button" class="quiet" @click=${() => (this.expanded = new Set([...this.expanded, noun]))}>
+      Show all ${list.length.toLocaleString('en')} ${noun}s</button>`}`;
   }
 
   override render() {
@@ -156,8 +166,8 @@ export class BulkEditor extends LitElement {
           <tag-editor .api=${this.api} .tags=${[]} @tags-change=${this.onTagEntered}></tag-editor>
         </section>
         <section aria-labelledby="rating-title">
-          <h3 id="rating-title">Rating ${s.star === null && s.total ? html`<span class="muted">(mixed)</span>` : nothing}</h3>
-          <star-rating .value=${s.star ?? 0} @rating-change=${(e: CustomEvent<{ value: number }>) => this.apply({ kind: 'rate', star: e.detail.value })}></star-rating>
+          <h3 id="rating-title">Rating</h3>
+          <star-rating .value=${s.star ?? 0} .emptyLabel=${s.star === null && s.total ? 'Mixed' : 'Not rated'} @rating-change=${(e: CustomEvent<{ value: number }>) => this.apply({ kind: 'rate', star: e.detail.value })}></star-rating>
         </section>
         <section aria-labelledby="folders-title">
           <h3 id="folders-title">Folders</h3>

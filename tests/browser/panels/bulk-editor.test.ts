@@ -118,4 +118,18 @@ describe('<bulk-editor>', () => {
     const stars = await client.post<Page<Item>>('/item/get', { ids, fields: ['star'], limit: 1000, rating: 2 });
     expect(stars.data.map((i) => i.id).sort()).toEqual(ids.slice(0, 1000).sort());
   }, 60_000);
+
+  it('shows the first 30 tags of a long list, all on request, and a mixed rating as mixed', async () => {
+    const { client } = await isolatedClient();
+    const items = Array.from({ length: 35 }, (_, i) => ({ bookmarkURL: `https://example.com/${i}`, tags: [`tag ${String(i).padStart(2, '0')}`] }));
+    const { ids } = await client.post<{ ids: string[] }>('/item/add', { items });
+    await client.post('/item/update', { id: ids[0], star: 5 });
+    const editor = mount<BulkEditor>('bulk-editor', { api: client, ids });
+    const rows = () => editor.shadowRoot!.querySelectorAll('ul[aria-label="Tags of the selection"] > li').length;
+    await until(() => rows() === 30);
+    await expect.element(page.getByText('Mixed')).toBeVisible();
+    await userEvent.click(page.getByRole('button', { name: 'Show all 35 tags' }));
+    await until(() => rows() === 35);
+    await expect.element(page.getByText('1 of 35').first()).toBeVisible();
+  });
 });
