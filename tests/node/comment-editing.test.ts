@@ -17,7 +17,7 @@ async function host() {
   const core = makeApi();
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
     core.handle(new Request(new URL(String(input), 'http://localhost'), init))) as typeof fetch;
-  const api = new ApiClient({ library: await newLibrary(core) });
+  const api = new ApiClient({ library: await newLibrary(core), base: '/' }); // in node the app's base is this module's folder
   const { id } = await api.post<{ id: string }>('/item/add', { bookmarkURL: 'https://example.com' });
   const item = (await api.get<Page<Item>>('/item/get', { id })).data[0]!;
   const events: string[] = [];

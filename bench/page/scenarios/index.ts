@@ -18,6 +18,7 @@ import { miniSearchRestore } from './minisearch-restore';
 import { seeding } from './seeding';
 import { smartFolderItems } from './smart-folder-items';
 import { bulkTagging } from './bulk-tagging';
+import { bulkEditorSummary } from './bulk-editor-summary';
 import { itemGetDuringThumbnails, thumbnailRate, thumbnailsPoolVsOne } from './thumbnails';
 import { workerHeap } from './worker-heap';
 import { gridFirstThumbnails, gridJumps, gridRange, gridScroll } from './grid';
@@ -43,6 +44,7 @@ export const SCENARIOS: readonly Scenario[] = [
   eagleImportBytes,
   eagleExport,
   thumbnailsPoolVsOne,
+  bulkEditorSummary,
   bulkTagging,
   aiSearchByItemWarm,
   aiSearchByItemCold,

@@ -9,12 +9,15 @@ import { sharedStyles } from '../ui/shared-styles';
 const STARS = [1, 2, 3, 4, 5];
 
 export class StarRating extends LitElement {
-  static override properties = { value: { type: Number } };
+  static override properties = { value: { type: Number }, emptyLabel: { attribute: false } };
   declare value: number;
+  /** Shown beside the stars at 0 (the bulk editor says "Mixed" when the selected items differ). */
+  declare emptyLabel: string;
 
   constructor() {
     super();
     this.value = 0;
+    this.emptyLabel = 'Not rated';
   }
 
   private set(value: number): void {
@@ -53,7 +56,7 @@ export class StarRating extends LitElement {
           @click=${() => this.set(n === this.value ? 0 : n)}
         >★</span>`,
       )}
-      <span class="label" aria-hidden="true">${this.value ? `${this.value} / 5` : 'Not rated'}</span>
+      <span class="label" aria-hidden="true">${this.value ? `${this.value} / 5` : this.emptyLabel}</span>
     </div>`;
   }
 

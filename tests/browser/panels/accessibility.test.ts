@@ -1,5 +1,4 @@
 /** axe-core on both panels with real content: no serious or critical violations. */
-import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import '../../../src/app/inspector/item-inspector';
@@ -7,16 +6,10 @@ import type { ItemInspector } from '../../../src/app/inspector/item-inspector';
 import '../../../src/app/viewer/item-viewer';
 import type { ItemViewer } from '../../../src/app/viewer/item-viewer';
 import type { MediaPlayer } from '../../../src/app/viewer/media-player';
+import { seriousViolations } from './axe';
 import { toneWavBase64 } from './media-fixtures';
 import { mount, until } from './mount';
 import { sampleLibrary } from './sample-library';
-
-async function seriousViolations(context: Element): Promise<string[]> {
-  const result = await axe.run(context, { resultTypes: ['violations'] });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('accessibility of the panels', () => {
   it('inspector', async () => {

@@ -1,0 +1,32 @@
+/**
+ * Reads the selected items' tags, folders, rating and trash state through item/get, 1000 ids per
+ * request and only those fields. item/get leaves trashed items out unless asked for the trash, so each
+ * run of ids is asked twice: once as is, once with `isDeleted`.
+ */
+import type { ApiClient } from '../api-client';
+import type { Page } from '../api-types';
+import { chunks } from './bulk-changes';
+import type { SelectedItem } from './selection-summary';
+
+export const PAGE = 1000;
+const FIELDS = ['tags', 'folders', 'star', 'isDeleted'];
+
+export async function readItems(api: ApiClient, ids: readonly string[]): Promise<SelectedItem[]> {
+  const ask = (isDeleted: boolean) =>
+    api.post<Page<SelectedItem>>('/item/get', { ids, fields: FIELDS, limit: PAGE, ...(isDeleted ? { isDeleted } : {}) });
+  const [kept, trashed] = await Promise.all([ask(false), ask(true)]);
+  const order = new Map(ids.map((id, i) => [id, i]));
+  // In the selection's order (item/get answers in library order), so writes and errors follow the selection.
+  return [...kept.data, ...trashed.data].sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+}
+
+/** Every selected item, read run by run; `onPage` hears how many ids were read so far. */
+export async function readSelection(api: ApiClient, ids: readonly string[], onPage?: (read: number) => void): Promise<SelectedItem[]> {
+  const out: SelectedItem[] = [];
+  let read = 0;
+  for (const run of chunks(ids, PAGE)) {
+    out.push(...(await readItems(api, run)));
+    onPage?.((read += run.length));
+  }
+  return out;
+}

@@ -1,0 +1,86 @@
+/**
+ * <folder-editor> in real Chromium through the real service worker: a person creates a nested folder
+ * with a colour, a description and auto-tags, edits it, and tries to move it under its own subfolder;
+ * each result is checked through folder/get.
+ */
+import { describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import type { Folder, Item, Page } from '../../../src/app/api-types';
+import '../../../src/app/folders/folder-editor';
+import type { FolderEditor } from '../../../src/app/folders/folder-editor';
+import { isolatedClient } from '../service-worker';
+import { mount, nextEvent, recordEvents, until } from './mount';
+
+const folderOf = async (client: Awaited<ReturnType<typeof isolatedClient>>['client'], id: string) =>
+  (await client.get<Page<Folder>>('/folder/get', { id })).data[0]!;
+
+describe('<folder-editor>', () => {
+  it('creates a nested folder with colour and auto-tags, then edits it', async () => {
+    const { client } = await isolatedClient();
+    const travel = await client.post<Folder>('/folder/create', { name: 'Travel' });
+    const editor = mount<FolderEditor>('folder-editor', { api: client, folderId: null, parent: travel.id, open: true }, '');
+    await expect.element(page.getByRole('dialog', { name: 'New folder' })).toBeVisible();
+    await until(() => editor.shadowRoot!.querySelector<HTMLSelectElement>('#parent')?.value === travel.id);
+
+    await userEvent.fill(page.getByLabelText('Name'), 'Coast');
+    await userEvent.fill(page.getByLabelText('Description'), 'Harbours and beaches');
+    await userEvent.click(page.getByRole('radio', { name: 'Aqua' }));
+    await userEvent.fill(page.getByRole('combobox', { name: 'Add a tag' }), 'sea');
+    await userEvent.keyboard('{Enter}summer{Enter}');
+    const saved = nextEvent<{ id: string }>(editor, 'folder-saved');
+    await userEvent.click(page.getByRole('button', { name: 'Create folder' }));
+    const { id } = await saved;
+    expect(await folderOf(client, id)).toMatchObject({
+      name: 'Coast', description: 'Harbours and beaches', iconColor: 'aqua', tags: ['sea', 'summer'], parent: travel.id,
+    });
+    const tree = (await client.get<Page<Folder>>('/folder/get')).data;
+    expect(tree.map((f) => f.name)).toEqual(['Travel']);
+    expect(tree[0]!.children.map((f) => f.id)).toEqual([id]);
+    await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
+    expect(editor.open).toBe(false);
+
+    // The auto-tags reach items added to the folder.
+    const { id: itemId } = await client.post<{ id: string }>('/item/add', { bookmarkURL: 'https://example.com/pier', folders: [id] });
+    expect((await client.get<Page<Item>>('/item/get', { id: itemId })).data[0]!.tags).toEqual(expect.arrayContaining(['sea', 'summer']));
+
+    // Edit: the dialog shows what the library holds; change name, colour, a tag and the parent.
+    editor.folderId = id;
+    editor.open = true;
+    await expect.element(page.getByRole('dialog', { name: 'Edit folder' })).toBeVisible();
+    await expect.element(page.getByLabelText('Name')).toHaveValue('Coast');
+    await expect.element(page.getByRole('radio', { name: 'Aqua' })).toBeChecked();
+    await userEvent.fill(page.getByLabelText('Name'), 'Coast 2026');
+    await userEvent.click(page.getByRole('radio', { name: 'Pink' }));
+    await userEvent.click(page.getByRole('button', { name: 'Remove tag summer' }));
+    await userEvent.selectOptions(page.getByLabelText('Parent folder'), '');
+    const edited = nextEvent<{ id: string }>(editor, 'folder-saved');
+    await userEvent.click(page.getByRole('button', { name: 'Save' }));
+    expect(await edited).toEqual({ id });
+    expect(await folderOf(client, id)).toMatchObject({
+      name: 'Coast 2026', description: 'Harbours and beaches', iconColor: 'pink', tags: ['sea'], parent: null,
+    });
+  });
+
+  it("shows the API's message when a folder is moved under its own subfolder, and changes nothing", async () => {
+    const { client } = await isolatedClient();
+    const travel = await client.post<Folder>('/folder/create', { name: 'Travel' });
+    const coast = await client.post<Folder>('/folder/create', { name: 'Coast', parent: travel.id });
+    const editor = mount<FolderEditor>('folder-editor', { api: client, folderId: travel.id, parent: null, open: true }, '');
+    const errors = recordEvents<{ message: string }>(editor, 'api-error');
+    await expect.element(page.getByLabelText('Name')).toHaveValue('Travel');
+    await userEvent.selectOptions(page.getByLabelText('Parent folder'), coast.id);
+    await userEvent.click(page.getByRole('button', { name: 'Save' }));
+    await until(() => errors.length === 1);
+    const refused = await client.post('/folder/update', { id: travel.id, parent: coast.id }).catch((e: { body: { message: string } }) => e.body.message);
+    expect(errors[0]!.message).toBe(refused);
+    await expect.element(page.getByRole('alert')).toHaveTextContent(String(refused));
+    await expect.element(page.getByRole('dialog', { name: 'Edit folder' })).toBeVisible();
+    expect((await folderOf(client, travel.id)).parent).toBeNull();
+
+    // Escape closes without saving.
+    const closed = nextEvent(editor, 'folder-editor-close');
+    await userEvent.keyboard('{Escape}');
+    await closed;
+    expect(editor.open).toBe(false);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * The bulk editor and the folder editor with real content: axe-core finds no serious or critical
+ * violation, nothing scrolls sideways at 390 px, and screenshots at 1280 and 390 px go to
+ * test-results/screenshots/organise/ (git-ignored) for a person to look at.
+ */
+import { describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import '../../../src/app/bulk-edit/bulk-editor';
+import type { BulkEditor } from '../../../src/app/bulk-edit/bulk-editor';
+import '../../../src/app/folders/folder-editor';
+import type { FolderEditor } from '../../../src/app/folders/folder-editor';
+import { seriousViolations } from './axe';
+import { mount, until } from './mount';
+import { organiseLibrary } from './organise-library';
+
+const OUT = '../../../test-results/screenshots/organise';
+
+describe.each([
+  [1280, 800],
+  [390, 844],
+])('organising panels at %i px', (width, height) => {
+  it('bulk editor', async () => {
+    await page.viewport(width, height);
+    const { client, ids } = await organiseLibrary();
+    const editor = mount<BulkEditor>('bulk-editor', { api: client, ids },
+      `display:block;width:${Math.min(width, 360)}px;height:${height}px;border-left:1px solid #ddd`);
+    await expect.element(page.getByText('40 items selected')).toBeVisible();
+    await until(() => editor.shadowRoot?.querySelector('star-rating'));
+    await userEvent.fill(page.getByRole('combobox', { name: 'Add a tag' }), 'r');
+    await expect.element(page.getByRole('option', { name: 'reference' })).toBeVisible(); // the open listbox is checked too
+    expect(await seriousViolations(editor)).toEqual([]);
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `${OUT}/bulk-editor-${width}.png`, element: editor });
+    await userEvent.keyboard('{Escape}');
+    editor.scrollTop = editor.scrollHeight;
+    await page.screenshot({ path: `${OUT}/bulk-editor-${width}-lower.png`, element: editor });
+  });
+
+  it('folder editor, with a refused move', async () => {
+    await page.viewport(width, height);
+    const { client, travel, coast } = await organiseLibrary();
+    await client.post('/folder/update', { id: travel.id, iconColor: 'blue', tags: ['trip'], description: 'Everything from the road' });
+    const editor = mount<FolderEditor>('folder-editor', { api: client, folderId: travel.id, parent: null, open: true }, '');
+    await expect.element(page.getByLabelText('Name')).toHaveValue('Travel');
+    expect(await seriousViolations(editor)).toEqual([]);
+    await page.screenshot({ path: `${OUT}/folder-editor-${width}.png` });
+    await userEvent.selectOptions(page.getByLabelText('Parent folder'), coast.id);
+    await userEvent.click(page.getByRole('button', { name: 'Save' }));
+    await expect.element(page.getByRole('alert')).toBeVisible();
+    expect(await seriousViolations(editor)).toEqual([]);
+    expect(editor.shadowRoot!.querySelector('dialog')!.scrollWidth).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `${OUT}/folder-editor-${width}-refused.png` });
+  });
+});

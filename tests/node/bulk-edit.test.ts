@@ -1,0 +1,112 @@
+// The bulk editor's logic: counting which tags/folders all or some selected items carry, turning a
+// change into item/update entries, runs of 1000, and runBulk against the real core (fake-indexeddb):
+// every item written once across batch boundaries, and a refused batch reported with how far it got.
+import { describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/app/api-client';
+import type { Item, Page } from '../../src/app/api-types';
+import { chunks, describeChange, updateFor } from '../../src/app/bulk-edit/bulk-changes';
+import { runBulk } from '../../src/app/bulk-edit/bulk-run';
+import { readSelection } from '../../src/app/bulk-edit/selection-reader';
+import { presence, summarise, type SelectedItem } from '../../src/app/bulk-edit/selection-summary';
+import { makeApi, newLibrary } from './helpers';
+
+const item = (id: string, tags: string[] = [], extra: Partial<SelectedItem> = {}): SelectedItem =>
+  ({ id, tags, folders: [], star: 0, isDeleted: false, ...extra });
+
+describe('selection summary', () => {
+  it('counts each tag once per item, all before some, most common first', () => {
+    const s = summarise([item('a', ['x', 'y', 'x']), item('b', ['x']), item('c', ['z', 'y'])]);
+    expect(s.tags).toEqual([
+      { name: 'x', count: 2, all: false },
+      { name: 'y', count: 2, all: false },
+      { name: 'z', count: 1, all: false },
+    ]);
+    expect(presence([['k'], ['k']], 2)).toEqual([{ name: 'k', count: 2, all: true }]);
+  });
+
+  it('names the one shared rating, or null when ratings differ; counts the trash', () => {
+    expect(summarise([item('a', [], { star: 3 }), item('b', [], { star: 3 })]).star).toBe(3);
+    expect(summarise([item('a', [], { star: 3 }), item('b', [], { star: 1, isDeleted: true })])).toMatchObject({ star: null, trashed: 1 });
+    expect(summarise([])).toEqual({ total: 0, tags: [], folders: [], star: null, trashed: 0 });
+  });
+});
+
+describe('bulk changes', () => {
+  it('writes only items the change alters, with whole lists', () => {
+    const tagged = item('a', ['x', 'y'], { folders: ['f1'] });
+    expect(updateFor(tagged, { kind: 'addTag', tag: 'x' })).toBeNull();
+    expect(updateFor(tagged, { kind: 'addTag', tag: 'z' })).toEqual({ id: 'a', tags: ['x', 'y', 'z'] });
+    expect(updateFor(tagged, { kind: 'removeTag', tag: 'x' })).toEqual({ id: 'a', tags: ['y'] });
+    expect(updateFor(tagged, { kind: 'removeTag', tag: 'q' })).toBeNull();
+    expect(updateFor(tagged, { kind: 'addFolder', folder: 'f2' })).toEqual({ id: 'a', folders: ['f1', 'f2'] });
+    expect(updateFor(tagged, { kind: 'removeFolder', folder: 'f1' })).toEqual({ id: 'a', folders: [] });
+    expect(updateFor(tagged, { kind: 'rate', star: 0 })).toBeNull();
+    expect(updateFor(tagged, { kind: 'rate', star: 4 })).toEqual({ id: 'a', star: 4 });
+    expect(updateFor(tagged, { kind: 'trash' })).toEqual({ id: 'a', isDeleted: true });
+    expect(updateFor(tagged, { kind: 'restore' })).toBeNull();
+    expect(describeChange({ kind: 'addFolder', folder: 'f1' }, () => 'Travel / Coast')).toBe('Adding to folder “Travel / Coast”');
+  });
+
+  it('splits into runs of at most the given size', () => {
+    expect(chunks([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(chunks([], 1000)).toEqual([]);
+    expect(chunks(Array.from({ length: 2500 }), 1000).map((c) => c.length)).toEqual([1000, 1000, 500]);
+    expect(() => chunks([1], 0)).toThrow();
+  });
+});
+
+async function libraryOf(count: number, onUpdate?: (body: any, nth: number) => any) {
+  const core = makeApi();
+  let updates = 0;
+  const fetch = async (input: string, init?: RequestInit) => {
+    if (onUpdate && input.endsWith('/item/update')) init = { ...init, body: JSON.stringify(onUpdate(JSON.parse(String(init!.body)), ++updates)) };
+    return core.handle(new Request(new URL(input, 'http://localhost'), init));
+  };
+  const api = new ApiClient({ library: await newLibrary(core), fetch, base: '/' });
+  const ids: string[] = [];
+  for (const run of chunks(Array.from({ length: count }, (_, i) => i), 1000)) {
+    const items = run.map((i) => ({ bookmarkURL: `https://example.com/${i}`, tags: i % 3 === 0 ? ['third'] : [] }));
+    ids.push(...(await api.post<{ ids: string[] }>('/item/add', { items })).ids);
+  }
+  return { api, ids };
+}
+
+describe('runBulk against the core', () => {
+  it('tags 2,100 items in three batches with progress, and every item carries the tag once', async () => {
+    const { api, ids } = await libraryOf(2100);
+    const seen: number[] = [];
+    const result = await runBulk(api, ids, { kind: 'addTag', tag: 'third' }, (p) => seen.push(p.done));
+    expect(seen).toEqual([0, 1000, 2000, 2100]);
+    expect(result).toMatchObject({ done: 2100, total: 2100 });
+    expect(result.error).toBeUndefined();
+    expect(result.changed).toHaveLength(2100 - 700); // a third already carried it
+    const items = await readSelection(api, ids);
+    expect(items.every((i) => i.tags.filter((t) => t === 'third').length === 1)).toBe(true);
+    const tags = await api.get<Page<{ name: string; count: number }>>('/tag/get', { name: 'third' });
+    expect(tags.data[0]).toMatchObject({ name: 'third', count: 2100 });
+  }, 60_000);
+
+  it('stops at a refused batch: earlier batches applied, that one and later ones not, the item named', async () => {
+    // The second request gets a bad rating in its entry 3, as if the client had sent it: the API refuses the whole batch.
+    const { api, ids } = await libraryOf(2100, (body, nth) => {
+      if (nth === 2) body.items[3].star = 9;
+      return body;
+    });
+    const result = await runBulk(api, ids, { kind: 'rate', star: 2 });
+    expect(result.done).toBe(1000);
+    expect(result.changed).toEqual(ids.slice(0, 1000));
+    expect(result.error).toMatch(new RegExp(`^item ${ids[1003]}\\.star: `));
+    const stars = await api.post<Page<Item>>('/item/get', { ids: ids.slice(995, 1010), fields: ['star'], limit: 20 });
+    const byId = new Map(stars.data.map((i) => [i.id, i.star]));
+    expect(ids.slice(995, 1010).map((id) => byId.get(id))).toEqual([2, 2, 2, 2, 2, ...Array(10).fill(0)]);
+  }, 60_000);
+
+  it('trashes and restores, reading trashed items back', async () => {
+    const { api, ids } = await libraryOf(5);
+    await runBulk(api, ids.slice(0, 3), { kind: 'trash' });
+    expect(summarise(await readSelection(api, ids)).trashed).toBe(3);
+    const restored = await runBulk(api, ids, { kind: 'restore' });
+    expect(restored.changed.sort()).toEqual(ids.slice(0, 3).sort());
+    expect(summarise(await readSelection(api, ids)).trashed).toBe(0);
+  });
+});
