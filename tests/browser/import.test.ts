@@ -53,7 +53,7 @@ async function dropFromDisk(target: HTMLElement, paths: string[]): Promise<void>
   const at = { x: Math.round(box.left + 8), y: Math.round(box.top + 8) };
   const data = { items: [], files: paths, dragOperationsMask: 1 };
   const session = cdp();
-  for (const type of ['dragEnter', 'dragOver', 'drop']) await session.send('Input.dispatchDragEvent', { type, ...at, data });
+  for (const type of ['dragEnter', 'dragOver', 'drop'] as const) await session.send('Input.dispatchDragEvent', { type, ...at, data });
 }
 
 describe('<import-progress> with a drop zone', () => {
