@@ -6,6 +6,7 @@ import { userEvent } from 'vitest/browser';
 import type { ApiClient } from '../../src/app/api-client';
 import '../../src/app/smart-folders/smart-folder-editor';
 import type { SmartFolderEditor } from '../../src/app/smart-folders/smart-folder-editor';
+import { seriousViolations } from './app/axe';
 import { mount, until } from './app/mount';
 import { screenshotAt } from './app/screenshots';
 import { imageBase64 } from './images';
@@ -70,6 +71,7 @@ describe('<smart-folder-editor>', () => {
     await countIs(2);
     const conditions = [{ match: 'AND', boolean: 'TRUE', rules: [{ property: 'width', method: '>', value: [1920] }, { property: 'type', method: 'equal', value: 'png' }] }];
     expect(await client.post('/smartFolder/count', { conditions })).toEqual({ count: 2 });
+    expect(await seriousViolations(editor)).toEqual([]);
     await screenshotAt('smart-folder-editor', 1280);
     await screenshotAt('smart-folder-editor', 390, 900);
 

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { ApiClient } from '../../src/app/api-client';
 import '../../src/app/tags/tag-manager';
+import { seriousViolations } from './app/axe';
 import { mount, until } from './app/mount';
 import { screenshotAt } from './app/screenshots';
 import { isolatedClient } from './service-worker';
@@ -59,6 +60,7 @@ describe('<tag-manager>', () => {
     expect(rows().length).toBeGreaterThan(5);
     expect(rows().length).toBeLessThan(60);
     expect(rows()[0]!.getAttribute('aria-setsize')).toBe('5003');
+    expect(await seriousViolations(manager)).toEqual([]);
     await screenshotAt('tag-manager', 1280, 640);
     await screenshotAt('tag-manager', 390, 800);
 

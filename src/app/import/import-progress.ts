@@ -40,10 +40,16 @@ export class ImportProgressPanel extends LitElement {
     if (changed.has('folderId') && this.own) this.own.folderId = this.folderId;
   }
 
+  // Imports go on while the panel is out of the page (a closed drawer); it shows them again on return.
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.own?.addEventListener('change', this.onChange);
+    this.tick += 1;
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.own?.removeEventListener('change', this.onChange);
-    this.own = undefined;
   }
 
   private picked(event: Event): void {

@@ -24,7 +24,8 @@ export const tagManagerStyles = css`
   .target.current { background: #e9f0fd; color: #1a4fb5; font-weight: 600; }
   .target.over { border: 2px dashed #2f6fde; background: #f0f5ff; }
   .target .label { flex: 1; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  .target .n { color: #68707c; font-variant-numeric: tabular-nums; font-weight: 400; }
+  .target .n { color: #5a616c; font-variant-numeric: tabular-nums; font-weight: 400; }
+  .target.current .n { color: #1a4fb5; }
   .dot { width: 10px; height: 10px; border-radius: 50%; background: #c5cad3; flex: none; }
   [data-colour='red'] .dot { background: #e5484d; } [data-colour='orange'] .dot { background: #f76b15; }
   [data-colour='yellow'] .dot { background: #ffc53d; } [data-colour='green'] .dot { background: #30a46c; }
