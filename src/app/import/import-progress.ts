@@ -124,7 +124,7 @@ export class ImportProgressPanel extends LitElement {
     button { font: inherit; padding: 5px 10px; border-radius: 7px; border: 1px solid #c5cad3; background: #fff; color: inherit; cursor: pointer; }
     button:hover { background: #f3f5f8; }
     button:disabled { opacity: 0.5; cursor: default; }
-    button.link { justify-self: start; border: none; padding: 2px 0; color: #2f6fde; background: none; }
+    button.link { justify-self: start; border: none; padding: 2px 0; color: #1f56c0; background: none; }
     .hint { margin: 0; color: #68707c; }
     .status { display: flex; justify-content: space-between; gap: 8px; flex-wrap: wrap; }
     .bytes { color: #68707c; font-variant-numeric: tabular-nums; }

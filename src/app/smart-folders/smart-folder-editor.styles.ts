@@ -6,7 +6,7 @@ export const editorStyles = css`
     box-shadow: 0 4px 18px rgb(15 18 24 / 0.06); max-width: 920px; }
   header { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 8px; }
   h2 { margin: 0; font-size: 18px; }
-  .count { font-variant-numeric: tabular-nums; color: #2f6fde; font-weight: 600; }
+  .count { font-variant-numeric: tabular-nums; color: #1f56c0; font-weight: 600; }
   .name { display: grid; gap: 4px; font-weight: 500; max-width: 420px; }
   input, select, button { font: inherit; color: inherit; }
   input[type='text'], input[type='number'], input[type='date'], input:not([type]), select {
@@ -28,7 +28,7 @@ export const editorStyles = css`
   button { padding: 6px 12px; border-radius: 7px; border: 1px solid #c5cad3; background: #fff; cursor: pointer; }
   button:hover:not(:disabled) { background: #f3f5f8; }
   button:disabled { opacity: 0.45; cursor: default; }
-  button.quiet { border-color: transparent; background: none; color: #2f6fde; padding: 4px 6px; }
+  button.quiet { border-color: transparent; background: none; color: #1f56c0; padding: 4px 6px; }
   button.icon { width: 32px; height: 32px; padding: 0; border-color: transparent; background: none; color: #68707c; }
   .add-group, .add-rule { justify-self: start; }
   button.primary { background: #2f6fde; border-color: #2f6fde; color: #fff; }
