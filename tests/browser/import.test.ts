@@ -1,7 +1,7 @@
 // Import in the web app, through the real service worker: a drop of 200 generated images plus a
 // real folder of 50 files (dropped through Chromium's own drag path), a pasted image, the file
 // picker, a URL that fails with the API's message and its retry. Checked through the API.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cdp, commands, server, userEvent } from 'vitest/browser';
 import type { ApiClient } from '../../src/app/api-client';
 import { attachImportTarget } from '../../src/app/import/import-target';
@@ -17,6 +17,7 @@ interface Listed { id: string; name: string; ext: string; folders: string[]; thu
 
 const detachers: (() => void)[] = [];
 afterEach(() => {
+  vi.restoreAllMocks();
   detachers.splice(0).forEach((detach) => detach());
   document.body.replaceChildren();
 });
@@ -60,6 +61,20 @@ async function dropFromDisk(target: HTMLElement, paths: string[]): Promise<void>
 describe('<import-progress> with a drop zone', () => {
   it('imports a drop of 200 images and a folder of 50 files into the folder, with thumbnails', async () => {
     const { client, library, folderId, zone, panel, imported } = await setUp();
+    // Watch the real client's item/add calls: batches, and never more than two at once.
+    let inFlight = 0;
+    let most = 0;
+    let adds = 0;
+    const post = client.post.bind(client);
+    vi.spyOn(client, 'post').mockImplementation(async (path, body) => {
+      if (path === '/item/add') adds += 1;
+      most = Math.max(most, ++inFlight);
+      try {
+        return await post(path, body);
+      } finally {
+        inFlight -= 1;
+      }
+    });
     const files = await Promise.all(Array.from({ length: 200 }, (_, i) => pngFile(`dropped ${i}.png`, i)));
     const transfer = new DataTransfer();
     for (const file of files) transfer.items.add(file);
@@ -80,6 +95,9 @@ describe('<import-progress> with a drop zone', () => {
     expect(panel.controller.progress).toMatchObject({ total: 250, done: 250, failures: [] });
     await panel.updateComplete;
     expect(panelText(panel)).toContain('250 of 250 imported');
+    expect(most).toBe(2);
+    expect(adds).toBeGreaterThanOrEqual(5);
+    expect(adds).toBeLessThan(20);
 
     const items = await itemsIn(client, folderId);
     expect(items).toHaveLength(250);
@@ -98,10 +116,12 @@ describe('<import-progress> with a drop zone', () => {
 
   it('imports a pasted image and picked files; an unreadable item fails alone with the API message', async () => {
     const { client, folderId, panel } = await setUp();
+    const persist = vi.spyOn(navigator.storage, 'persist');
     const clipboard = new DataTransfer();
     clipboard.items.add(await pngFile('image.png', 3, 64, 64));
     document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: clipboard, bubbles: true, cancelable: true }));
     await until(() => itemsIn(client, folderId), (list) => list.length === 1);
+    expect(persist).toHaveBeenCalledTimes(1);
 
     const input = panel.shadowRoot!.querySelector<HTMLInputElement>('#files')!;
     const picked = [await pngFile('one.png', 1), new File([], 'empty.png', { type: 'image/png' }), await pngFile('two.png', 2)];
@@ -109,6 +129,7 @@ describe('<import-progress> with a drop zone', () => {
     await until(() => panel.controller.progress, (p) => !p.active);
     const names = (await itemsIn(client, folderId)).map((item) => item.name).sort();
     expect(names).toEqual(['image', 'one', 'two']);
+    expect(persist).toHaveBeenCalledTimes(1);
     const { failures } = panel.controller.progress;
     expect(failures.map((f) => f.label)).toEqual(['empty.png']);
     expect(failures[0]!.message).toMatch(/no data|empty/i);
