@@ -164,3 +164,32 @@ describe('<import-progress> with a drop zone', () => {
     await screenshotAt('import-progress-failure', 390, 600);
   });
 });
+
+describe('a folder of 70,000 files', () => {
+  it('is read only as fast as it is sent, and Stop ends the walk', async () => {
+    const { client, folderId, panel } = await setUp();
+    const png = await imageBlob(8, 8, '#208040');
+    let read = 0;
+    // The File and Directory Entries API's shape, as a dropped folder hands it out (100 per read).
+    const entries = Array.from({ length: 70_000 }, (_, i) => ({
+      isFile: true as const, isDirectory: false as const, name: `f${i}.png`, fullPath: `/big/f${i}.png`,
+      file: (ok: (file: File) => void) => { read += 1; ok(new File([png], `f${i}.png`, { type: 'image/png' })); },
+    }));
+    let offset = 0;
+    const folder = {
+      isFile: false as const, isDirectory: true as const, name: 'big', fullPath: '/big',
+      createReader: () => ({ readEntries: (ok: (batch: typeof entries) => void) => { const batch = entries.slice(offset, offset + 100); offset += batch.length; setTimeout(() => ok(batch)); } }),
+    };
+    const firstLanded = new Promise((resolve) => panel.addEventListener('items-imported', resolve, { once: true }));
+    void panel.controller.addRoots([{ entry: folder }]);
+    await firstLanded;
+    expect(read).toBeLessThan(1000);
+    await panel.updateComplete;
+    await userEvent.click([...panel.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === 'Stop')!);
+    const done = await until(() => panel.controller.progress, (p) => !p.active);
+    expect(done.total).toBe(done.done);
+    expect(done.failures).toEqual([]);
+    expect(read).toBeLessThan(2000);
+    expect(await itemsIn(client, folderId)).toHaveLength(done.done);
+  });
+});

@@ -54,6 +54,8 @@ export class ImportController extends EventTarget {
   private walks = 0;
   private inFlight = 0;
   private persistAsked = false;
+  /** Bumped by cancel(): walks of an older generation stop. */
+  private generation = 0;
   /** Resolves the walkers waiting for the queue to drain below its high-water mark. */
   private drained: (() => void)[] = [];
 
@@ -79,15 +81,20 @@ export class ImportController extends EventTarget {
     if (roots.length === 0) return;
     this.walks += 1;
     this.changed();
+    const generation = this.generation;
     try {
       const unreadable = (problem: { path: string; message: string }) => {
         this.counts.total += 1;
         this.fail({ kind: 'file', file: new File([], problem.path), path: problem.path }, problem.message, false);
       };
       for await (const found of enumerateFiles(roots, this.limits.maxItems, unreadable)) {
+        if (generation !== this.generation) break;
         this.enqueue(found.map(({ file, path }) => ({ kind: 'file' as const, file, path })));
         // Backpressure: a 70,000-file drop is walked only as fast as it is sent.
-        while (this.queue.length > this.limits.maxItems * this.concurrency * 2) await new Promise<void>((r) => this.drained.push(r));
+        while (this.queue.length > this.limits.maxItems * this.concurrency * 2 && generation === this.generation) {
+          await new Promise<void>((r) => this.drained.push(r));
+        }
+        if (generation !== this.generation) break;
       }
     } finally {
       this.walks -= 1;
@@ -111,6 +118,16 @@ export class ImportController extends EventTarget {
     this.counts.total -= again.length;
     this.counts.bytesTotal -= again.reduce((sum, job) => sum + jobBytes(job), 0);
     this.enqueue(again);
+    this.changed();
+  }
+
+  /** Stops: queued items are dropped and folder walks end; requests already sent finish. */
+  cancel(): void {
+    this.generation += 1;
+    const dropped = this.queue.splice(0);
+    this.counts.total -= dropped.length;
+    this.counts.bytesTotal -= dropped.reduce((sum, job) => sum + jobBytes(job), 0);
+    this.drained.splice(0).forEach((resume) => resume());
     this.changed();
   }
 

@@ -110,7 +110,9 @@ export class ImportProgressPanel extends LitElement {
             </ul>
           </div>`
         : nothing}
-      ${!p.active ? html`<button type="button" class="link" @click=${() => this.controller.clearFinished()}>Clear</button>` : nothing}
+      ${p.active
+        ? html`<button type="button" class="link" @click=${() => this.controller.cancel()}>Stop</button>`
+        : html`<button type="button" class="link" @click=${() => this.controller.clearFinished()}>Clear</button>`}
     `;
   }
 
