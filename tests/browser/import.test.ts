@@ -85,13 +85,17 @@ describe('<import-progress> with a drop zone', () => {
 
     // A real folder on disk (with a sub-folder), dropped through Chromium's drag path.
     const dir = `tests/browser/.tmp/drop-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+    const written: string[] = [];
     for (let i = 0; i < 50; i++) {
       const blob = await imageBlob(40 + i, 30, `hsl(${i * 7} 60% 40%)`);
-      await commands.writeFile(`${dir}/shots/${i < 25 ? '' : 'more/'}shot ${i}.png`, await blobToBase64(blob), 'base64');
+      written.push(`${dir}/shots/${i < 25 ? '' : 'more/'}shot ${i}.png`);
+      await commands.writeFile(written.at(-1)!, await blobToBase64(blob), 'base64');
     }
     await dropFromDisk(zone, [`${server.config.root}/${dir}/shots`]);
 
     await until(() => panel.controller.progress, (p) => p.total === 250 && !p.active, 200);
+    // Files dropped from disk are read when sent, so they go only once everything was sent.
+    for (const path of written) await commands.removeFile(path);
     expect(panel.controller.progress).toMatchObject({ total: 250, done: 250, failures: [] });
     await panel.updateComplete;
     expect(panelText(panel)).toContain('250 of 250 imported');
