@@ -59,6 +59,11 @@ export class ImportProgressPanel extends LitElement {
     input.value = '';
   }
 
+  /** Opens the file picker (as the "Add files…" button does). */
+  pickFiles(): void {
+    this.renderRoot.querySelector<HTMLInputElement>('#files')?.click();
+  }
+
   private openUrlDialog(): void {
     this.renderRoot.querySelector<AddUrlDialog>('add-url-dialog')?.open();
   }
@@ -74,7 +79,7 @@ export class ImportProgressPanel extends LitElement {
       <header>
         <h2 id="heading">Import</h2>
         <div class="actions">
-          <button type="button" @click=${() => this.renderRoot.querySelector<HTMLInputElement>('#files')?.click()}>Add files…</button>
+          <button type="button" @click=${this.pickFiles}>Add files…</button>
           <button type="button" @click=${() => this.renderRoot.querySelector<HTMLInputElement>('#folder')?.click()}>Add folder…</button>
           <button type="button" @click=${this.openUrlDialog}>Add from URL…</button>
         </div>
@@ -120,7 +125,8 @@ export class ImportProgressPanel extends LitElement {
     :host { display: block; font: 13px/1.45 system-ui, sans-serif; color: #1c1f24; }
     section { background: #fff; border: 1px solid #e1e4ea; border-radius: 12px; padding: 12px 14px;
       box-shadow: 0 4px 18px rgb(15 18 24 / 0.08); display: grid; gap: 8px; }
-    header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px; }
+    header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px;
+      padding-inline-end: var(--import-header-end, 0); }
     h2 { margin: 0; font-size: 15px; }
     .actions { display: flex; flex-wrap: wrap; gap: 6px; }
     button { font: inherit; padding: 5px 10px; border-radius: 7px; border: 1px solid #c5cad3; background: #fff; color: inherit; cursor: pointer; }
