@@ -61,7 +61,8 @@ export class TagManager extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.resize = new ResizeObserver(([entry]) => {
-      const narrow = (entry?.contentRect.width ?? 1000) < 640;
+      // Below ~900 px the one-line row leaves the name no room beside the list of groups.
+      const narrow = (entry?.contentRect.width ?? 1000) < 900;
       if (narrow !== this.narrow) {
         this.narrow = narrow;
         this.virtualizer.measure();
