@@ -1,6 +1,7 @@
 /**
- * The header: sidebar toggle, library menu, search box, Import (opens the import dock), shortcuts help and inspector
- * toggle. It renders the stores and tells the shell what was asked for through events.
+ * The header: sidebar toggle, library menu, search box, Import (opens the import dock), shortcuts
+ * help and inspector toggle. It renders the stores and tells the shell what was asked for through
+ * events.
  */
 import { html } from 'lit';
 import type { SearchBox } from '../search/search-box';
