@@ -1,25 +1,12 @@
 // Accessibility (axe-core finds no serious or critical violation) and small screens, on the main
 // views at 1280 and 390 px; each view is also written as a screenshot to test-results/screenshots/.
-import { AxeBuilder } from '@axe-core/playwright';
-import { mkdirSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright';
 import { api, eventually, freshApp, reloadApp, seed, waitForCount } from './app';
+import { check } from './a11y-check';
 import { useBrowser } from './browser';
 
-const SHOTS = 'test-results/screenshots';
 const COLOURS = ['#e4572e', '#29335c', '#f3a712', '#a8c686', '#669bbc', '#8e5572', '#2a9d8f', '#e9c46a', '#264653', '#f4a261'];
-
-async function check(page: Page, name: string, width: number): Promise<void> {
-  await page.waitForTimeout(150);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), name).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-}
 
 async function library(page: Page): Promise<void> {
   const trips = await api<{ id: string }>(page, '/folder/create', { name: 'Trips' });

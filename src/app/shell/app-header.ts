@@ -1,6 +1,7 @@
 /**
- * The header: sidebar toggle, library menu, search box, Import, shortcuts help and inspector
- * toggle. It renders the stores and tells the shell what was asked for through events.
+ * The header: sidebar toggle, library menu, search box, Import (opens the import dock), shortcuts
+ * help and inspector toggle. It renders the stores and tells the shell what was asked for through
+ * events.
  */
 import { html } from 'lit';
 import type { SearchBox } from '../search/search-box';
@@ -29,20 +30,8 @@ export class AppHeader extends LightElement {
     this.querySelector<SearchBox>('search-box')?.focusInput();
   }
 
-  /** Opens the file picker; the picked files come out as a `files-picked` event. */
-  pickFiles(): void {
-    this.querySelector<HTMLInputElement>('#import-input')?.click();
-  }
-
   private emit(type: string, detail?: unknown): void {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
-  }
-
-  private onFiles(event: Event): void {
-    const input = event.target as HTMLInputElement;
-    const files = [...(input.files ?? [])];
-    input.value = '';
-    this.emit('files-picked', files);
   }
 
   override render() {
@@ -52,8 +41,7 @@ export class AppHeader extends LightElement {
       <button class="btn icon" aria-label="Show the sidebar" aria-pressed=${this.sidebarShown ? 'true' : 'false'} aria-controls="sidebar" @click=${() => this.emit('toggle-panel', 'sidebar')}>${icon('menu')}</button>
       <library-switcher .store=${library}></library-switcher>
       <search-box .value=${search} .error=${search && isQueryError(results.error) ? messageOf(results.error) : ''}></search-box>
-      <button class="btn primary import-button" @click=${this.pickFiles} aria-label="Import files">${icon('upload', 16)}<span class="label">Import</span></button>
-      <input id="import-input" type="file" multiple hidden @change=${this.onFiles} />
+      <button class="btn primary import-button" aria-label="Import" aria-controls="import-dock" @click=${() => this.emit('import-toggle')}>${icon('upload', 16)}<span class="label">Import</span></button>
       <button class="btn icon help-button" aria-label="Keyboard shortcuts" @click=${() => this.emit('show-help')}>${icon('help')}</button>
       <button class="btn icon" aria-label="Show the inspector" aria-pressed=${this.inspectorShown ? 'true' : 'false'} aria-controls="inspector-panel" @click=${() => this.emit('toggle-panel', 'inspector')}>${icon('panel')}</button>
     </header>`;

@@ -14,6 +14,8 @@ import { hasFilters, type View } from '../search/view-state';
 import { StoreController } from '../state/store';
 import { LightElement } from '../ui/light-element';
 import type { AppHeader } from './app-header';
+import type { ImportDock } from './import-dock';
+import type { SidebarDialogs } from '../sidebar/sidebar-dialogs';
 import { AppStores, newSeed } from './app-stores';
 import { ItemActions } from './item-actions';
 import type { ApiState } from './status-bar';
@@ -25,6 +27,8 @@ import '../sidebar/side-bar';
 import '../toasts/toast-stack';
 import './app-header';
 import './first-run';
+import './import-dock';
+import '../sidebar/sidebar-dialogs';
 import './panel-splitter';
 import './status-bar';
 import '../search/search.css';
@@ -64,10 +68,20 @@ export class AppShell extends LightElement {
     this.addEventListener('item-changed', (event) => void this.refreshItem((event as CustomEvent<{ id: string }>).detail.id));
     this.addEventListener('viewer-navigate', (event) => void this.navigateViewer((event as CustomEvent<{ direction: -1 | 1 }>).detail.direction));
     this.addEventListener('viewer-close', () => this.closeViewer());
+    this.addEventListener('smart-folder-edit', (event) => void this.dialogs?.editSmartFolder((event as CustomEvent<string | null>).detail));
+    this.addEventListener('manage-tags', () => void this.dialogs?.manageTags());
   }
 
   private get grid(): ItemGrid | null {
     return this.querySelector('item-grid');
+  }
+
+  private get dialogs(): SidebarDialogs | null {
+    return this.querySelector('sidebar-dialogs');
+  }
+
+  private get dock(): ImportDock | null {
+    return this.querySelector('import-dock');
   }
 
   private get header(): AppHeader | null {
@@ -212,6 +226,10 @@ export class AppShell extends LightElement {
     this.stores.prefs.update({ [key]: !this.stores.prefs.prefs[key] });
   }
 
+  protected override firstUpdated(): void {
+    this.dock?.attachTo(this.querySelector<HTMLElement>('main.content')!);
+  }
+
   protected override updated(): void {
     const { selection, library } = this.stores;
     document.title = library.current ? `${library.current.name} · Offline Asset Library` : 'Offline Asset Library';
@@ -223,7 +241,7 @@ export class AppShell extends LightElement {
     const { view, results, sidebar, selection, prefs, library } = this.stores;
     const state = view.state;
     const emptyLibrary = !results.loading && results.total === 0 && sidebar.counts.all === 0 && !state.search && !hasFilters(state.filters) && state.view.kind === 'all';
-    if (emptyLibrary) return html`<first-run .libraryName=${library.current?.name ?? ''} @import-requested=${() => this.header?.pickFiles()}></first-run>`;
+    if (emptyLibrary) return html`<first-run .libraryName=${library.current?.name ?? ''} @import-requested=${() => this.dock?.pickFiles()}></first-run>`;
     const emptyText = state.search || hasFilters(state.filters) ? 'No items match the search and filters.' : state.view.kind === 'trash' ? 'The trash is empty.' : 'Nothing here yet.';
     return html`<item-grid .results=${results} .selection=${selection} .thumbSize=${prefs.prefs.thumbSize} .emptyText=${emptyText}
       @open-item=${(e: CustomEvent<GridItemEvent>) => this.openViewer(e.detail)}
@@ -245,7 +263,7 @@ export class AppShell extends LightElement {
         @focus-results=${() => void this.focusResults()}
         @toggle-panel=${(e: CustomEvent<'sidebar' | 'inspector'>) => this.togglePanel(e.detail)}
         @show-help=${() => this.querySelector<ShortcutHelp>('shortcut-help')?.open()}
-        @files-picked=${(e: CustomEvent<File[]>) => void this.actions.importFiles(e.detail)}></app-header>
+        @import-toggle=${() => this.dock?.toggle()}></app-header>
       <div class="workspace" style="grid-template-columns:${columns}">
         ${phone || p.sidebarOpen
           ? html`<aside id="sidebar" class="sidebar panel" aria-label="Sidebar" ?data-open=${this.drawer === 'sidebar'} ?inert=${phone && this.drawer !== 'sidebar'}>
@@ -265,6 +283,8 @@ export class AppShell extends LightElement {
       </div>
       <status-bar .total=${results.loading ? null : results.total} .selected=${selection.count} .apiState=${this.apiState} .apiText=${this.apiText}></status-bar>
       ${this.viewer}
+      <import-dock id="import-dock" .stores=${this.stores}></import-dock>
+      <sidebar-dialogs .stores=${this.stores} @view-selected=${(e: CustomEvent<View>) => this.setView(e.detail)}></sidebar-dialogs>
       <quick-look></quick-look>
       <shortcut-help></shortcut-help>
       <toast-stack .store=${this.stores.toasts}></toast-stack>

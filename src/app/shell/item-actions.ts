@@ -1,8 +1,7 @@
 /**
  * What the person does to items from the grid: move the selection to the trash (with an undo
- * toast), rate it, import picked files. Each goes through the API and refreshes what it changed.
+ * toast) and rate it. Each goes through the API and refreshes what it changed.
  */
-import { importFiles } from '../import/import-files';
 import { plural } from '../ui/format';
 import type { AppStores } from './app-stores';
 import { updateEach } from './update-each';
@@ -52,17 +51,5 @@ export class ItemActions {
       toasts.error(error);
     }
     await results.refresh();
-  }
-
-  /** Imports picked files into the folder being viewed. */
-  async importFiles(files: File[]): Promise<void> {
-    if (!files.length) return;
-    const { api, toasts, view, results, sidebar } = this.stores;
-    const folder = view.state.view.kind === 'folder' ? view.state.view.id : undefined;
-    toasts.show(`Importing ${plural(files.length, 'file')}…`);
-    const result = await importFiles(api, files, folder);
-    for (const failure of result.failed) toasts.show(`${failure.name}: ${failure.message}`, { kind: 'error' });
-    if (result.added) toasts.show(`Imported ${plural(result.added, 'item')}`);
-    await Promise.all([results.refresh(), sidebar.load()]);
   }
 }

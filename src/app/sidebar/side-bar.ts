@@ -1,6 +1,8 @@
 /**
  * The left panel: built-in views with counts, the folder tree (expandable, with counts), smart
- * folders and tags (starred first). Choosing an entry sets the view; editing them is part 2.
+ * folders and tags (starred first). Choosing an entry sets the view. "New smart folder", each
+ * smart folder's Edit button and "Manage tags" ask the shell (`smart-folder-edit` {id | null},
+ * `manage-tags`) to open their dialogs (sidebar-dialogs.ts).
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Folder, SmartFolder } from '../api-types';
@@ -46,7 +48,15 @@ export class SideBar extends LightElement {
     this.expanded = next;
   }
 
-  private entry(view: View, label: string, iconName: IconName, count: number | undefined, depth = 0, toggle?: TemplateResult): TemplateResult {
+  private ask(type: 'smart-folder-edit' | 'manage-tags', detail: string | null = null): void {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
+  }
+
+  private heading(id: string, text: string, action: TemplateResult): TemplateResult {
+    return html`<div class="nav-heading-row"><h2 class="nav-heading" id=${id}>${text}</h2>${action}</div>`;
+  }
+
+  private entry(view: View, label: string, iconName: IconName, count: number | undefined, depth = 0, toggle?: TemplateResult, after?: TemplateResult): TemplateResult {
     const current = viewKey(view) === viewKey(this.current);
     return html`<li class="nav-item" style="--depth:${depth}">
       ${toggle ?? html`<span class="twisty-space"></span>`}
@@ -54,6 +64,7 @@ export class SideBar extends LightElement {
         ${icon(iconName, 16)}<span class="nav-label">${label}</span>
         ${count === undefined ? nothing : html`<span class="nav-count" aria-label="${formatCount(count)} items">${formatCount(count)}</span>`}
       </button>
+      ${after ?? nothing}
     </li>`;
   }
 
@@ -70,7 +81,8 @@ export class SideBar extends LightElement {
 
   private smartTree(folders: readonly SmartFolder[], depth: number): TemplateResult[] {
     return folders.flatMap((folder) => [
-      this.entry({ kind: 'smart', id: folder.id }, folder.name, 'smart', folder.imageCount, depth),
+      this.entry({ kind: 'smart', id: folder.id }, folder.name, 'smart', folder.imageCount, depth, undefined,
+        html`<button class="nav-action" aria-label="Edit ${folder.name}" title="Edit or remove" @click=${() => this.ask('smart-folder-edit', folder.id)}>${icon('edit', 14)}</button>`),
       ...this.smartTree(folder.children, depth + 1),
     ]);
   }
@@ -87,11 +99,11 @@ export class SideBar extends LightElement {
       ${store.folders.length
         ? html`<ul class="nav-list" aria-labelledby="folders-heading">${this.folderTree(store.folders, 0)}</ul>`
         : html`<p class="nav-empty">No folders yet</p>`}
-      <h2 class="nav-heading" id="smart-heading">Smart folders</h2>
+      ${this.heading('smart-heading', 'Smart folders', html`<button class="nav-action" aria-label="New smart folder" title="New smart folder" @click=${() => this.ask('smart-folder-edit')}>${icon('plus', 14)}</button>`)}
       ${store.smartFolders.length
         ? html`<ul class="nav-list" aria-labelledby="smart-heading">${this.smartTree(store.smartFolders, 0)}</ul>`
         : html`<p class="nav-empty">No smart folders yet</p>`}
-      <h2 class="nav-heading" id="tags-heading">Tags</h2>
+      ${this.heading('tags-heading', 'Tags', html`<button class="nav-action" aria-label="Manage tags" title="Manage tags" @click=${() => this.ask('manage-tags')}>${icon('edit', 14)}</button>`)}
       ${store.tags.length
         ? html`<ul class="nav-list" aria-labelledby="tags-heading">
             ${tags.map((tag) => this.entry({ kind: 'tag', id: tag.name }, tag.name, tag.starred ? 'star' : 'tag', tag.count))}

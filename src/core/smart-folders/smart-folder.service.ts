@@ -107,7 +107,7 @@ async function viewOf(db: LibraryDb, id: string, now: number): Promise<SmartFold
 }
 
 /** `folders` rules name folder ids: each must exist, like the folders of item/add. */
-async function requireFolders(db: LibraryDb, conditions: Conditions): Promise<void> {
+export async function requireFolders(db: LibraryDb, conditions: Conditions): Promise<void> {
   for (const [g, group] of conditions.entries()) {
     for (const [i, rule] of group.rules.entries()) {
       if (rule.property !== 'folders' || !rule.value) continue;

@@ -1,0 +1,218 @@
+/**
+ * Runs imports: takes files (enumerated lazily from drops), URLs and bookmarks, sends them in
+ * batches through item/add with bounded concurrency, and keeps the progress a panel shows.
+ * An item/add batch is all-or-nothing and its error names the item index: that item is marked
+ * failed with the API's message and the rest of the batch is sent again.
+ * Dispatches `change` (progress) and, on `events`, bubbling `items-imported` {ids} as items land.
+ */
+import { ApiClientError, type ApiClient } from '../api-client';
+import { enumerateFiles, type DropRoot } from './enumerate-files';
+import { DEFAULT_LIMITS, failedIndex, jobBytes, jobLabel, nameFromPath, takeBatch, type BatchLimits, type ImportJob } from './import-batches';
+import { readAsDataUrl } from './read-as-data-url';
+
+export interface ImportFailure {
+  job: ImportJob;
+  label: string;
+  message: string;
+  /** False for a file that could not even be read from the disk. */
+  retryable: boolean;
+}
+
+export interface ImportProgress {
+  /** Items found so far (grows while folders are still being walked). */
+  total: number;
+  done: number;
+  bytesTotal: number;
+  bytesDone: number;
+  failures: readonly ImportFailure[];
+  /** Folders are still being walked. */
+  enumerating: boolean;
+  /** Anything is still queued, walking or in flight. */
+  active: boolean;
+}
+
+export interface ImportOptions {
+  /** Folder the items land in; null for none. */
+  folderId?: string | null;
+  concurrency?: number;
+  limits?: BatchLimits;
+  /** Where `items-imported` is dispatched (bubbling, composed); defaults to the controller. */
+  events?: EventTarget;
+}
+
+const messageOf = (error: unknown) =>
+  error instanceof ApiClientError ? error.body.message : error instanceof Error ? error.message : String(error);
+
+export class ImportController extends EventTarget {
+  folderId: string | null;
+  private readonly concurrency: number;
+  private readonly limits: BatchLimits;
+  private readonly events: EventTarget;
+  private readonly queue: ImportJob[] = [];
+  private failures: ImportFailure[] = [];
+  private counts = { total: 0, done: 0, bytesTotal: 0, bytesDone: 0 };
+  private walks = 0;
+  private inFlight = 0;
+  private persistAsked = false;
+  /** Bumped by cancel(): walks of an older generation stop. */
+  private generation = 0;
+  /** Resolves the walkers waiting for the queue to drain below its high-water mark. */
+  private drained: (() => void)[] = [];
+
+  constructor(private readonly api: ApiClient, options: ImportOptions = {}) {
+    super();
+    this.folderId = options.folderId ?? null;
+    this.concurrency = Math.max(1, options.concurrency ?? 2);
+    this.limits = options.limits ?? DEFAULT_LIMITS;
+    this.events = options.events ?? this;
+  }
+
+  get progress(): ImportProgress {
+    return {
+      ...this.counts,
+      failures: this.failures,
+      enumerating: this.walks > 0,
+      active: this.walks > 0 || this.queue.length > 0 || this.inFlight > 0,
+    };
+  }
+
+  /** Imports dropped or picked files and folders; resolves when all were walked (not yet sent). */
+  async addRoots(roots: readonly DropRoot[]): Promise<void> {
+    if (roots.length === 0) return;
+    this.walks += 1;
+    this.changed();
+    const generation = this.generation;
+    try {
+      const unreadable = (problem: { path: string; message: string }) => {
+        this.counts.total += 1;
+        this.fail({ kind: 'file', file: new File([], problem.path), path: problem.path }, problem.message, false);
+      };
+      for await (const found of enumerateFiles(roots, this.limits.maxItems, unreadable)) {
+        if (generation !== this.generation) break;
+        this.enqueue(found.map(({ file, path }) => ({ kind: 'file' as const, file, path })));
+        // Backpressure: a 70,000-file drop is walked only as fast as it is sent.
+        while (this.queue.length > this.limits.maxItems * this.concurrency * 2 && generation === this.generation) {
+          await new Promise<void>((r) => this.drained.push(r));
+        }
+        if (generation !== this.generation) break;
+      }
+    } finally {
+      this.walks -= 1;
+      this.changed();
+    }
+  }
+
+  addFiles(files: Iterable<File>): Promise<void> {
+    return this.addRoots([...files].map((file) => ({ file })));
+  }
+
+  /** Image URLs are downloaded by the library; other pages become bookmarks. */
+  addUrl(url: string, asBookmark: boolean, name?: string): void {
+    this.enqueue([asBookmark ? { kind: 'bookmark', url, ...(name ? { name } : {}) } : { kind: 'url', url }]);
+  }
+
+  /** Sends every failed item again. */
+  retry(): void {
+    const again = this.failures.filter((f) => f.retryable).map((f) => f.job);
+    this.failures = this.failures.filter((f) => !f.retryable);
+    this.counts.total -= again.length;
+    this.counts.bytesTotal -= again.reduce((sum, job) => sum + jobBytes(job), 0);
+    this.enqueue(again);
+    this.changed();
+  }
+
+  /** Stops: queued items are dropped and folder walks end; requests already sent finish. */
+  cancel(): void {
+    this.generation += 1;
+    const dropped = this.queue.splice(0);
+    this.counts.total -= dropped.length;
+    this.counts.bytesTotal -= dropped.reduce((sum, job) => sum + jobBytes(job), 0);
+    this.drained.splice(0).forEach((resume) => resume());
+    this.changed();
+  }
+
+  /** Forgets finished work (the panel's "clear"); running work goes on. */
+  clearFinished(): void {
+    this.failures = [];
+    const queuedBytes = this.queue.reduce((sum, job) => sum + jobBytes(job), 0);
+    this.counts = { total: this.queue.length, done: 0, bytesTotal: queuedBytes, bytesDone: 0 };
+    this.changed();
+  }
+
+  private enqueue(jobs: ImportJob[]): void {
+    if (jobs.length === 0) return;
+    this.queue.push(...jobs);
+    this.counts.total += jobs.length;
+    this.counts.bytesTotal += jobs.reduce((sum, job) => sum + jobBytes(job), 0);
+    this.changed();
+    this.pump();
+  }
+
+  private fail(job: ImportJob, message: string, retryable = true): void {
+    this.failures = [...this.failures, { job, label: jobLabel(job), message, retryable }];
+    this.changed();
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.concurrency && this.queue.length) {
+      const batch = takeBatch(this.queue, this.limits);
+      this.inFlight += 1;
+      void this.send(batch).finally(() => {
+        this.inFlight -= 1;
+        this.drained.splice(0).forEach((resume) => resume());
+        this.changed();
+        this.pump();
+      });
+    }
+  }
+
+  private async send(batch: ImportJob[]): Promise<void> {
+    let items: Record<string, unknown>[];
+    try {
+      items = await Promise.all(batch.map((job) => this.itemOf(job)));
+    } catch (error) {
+      for (const job of batch) this.fail(job, messageOf(error));
+      return;
+    }
+    try {
+      const { ids } = await this.api.post<{ ids: string[] }>('/item/add', { items });
+      this.counts.done += batch.length;
+      this.counts.bytesDone += batch.reduce((sum, job) => sum + jobBytes(job), 0);
+      this.events.dispatchEvent(new CustomEvent('items-imported', { detail: { ids }, bubbles: true, composed: true }));
+      this.askPersistence();
+    } catch (error) {
+      const index = error instanceof ApiClientError ? failedIndex(error.body.message) : undefined;
+      if (index === undefined || !batch[index]) {
+        for (const job of batch) this.fail(job, messageOf(error));
+        return;
+      }
+      this.fail(batch[index], messageOf(error).replace(/\bitems\[\d+\]\.?\s*/, '').replace(/^:\s*/, ''));
+      const rest = batch.filter((_, i) => i !== index);
+      this.counts.total -= rest.length;
+      this.counts.bytesTotal -= rest.reduce((sum, job) => sum + jobBytes(job), 0);
+      this.enqueue(rest);
+    }
+  }
+
+  private async itemOf(job: ImportJob): Promise<Record<string, unknown>> {
+    const folders = this.folderId ? { folders: [this.folderId] } : {};
+    switch (job.kind) {
+      case 'file':
+        return { name: nameFromPath(job.path), base64: await readAsDataUrl(job.file), ...folders };
+      case 'url':
+        return { url: job.url, ...folders };
+      case 'bookmark':
+        return { bookmarkURL: job.url, ...(job.name ? { name: job.name } : {}), ...folders };
+    }
+  }
+
+  private askPersistence(): void {
+    if (this.persistAsked) return;
+    this.persistAsked = true;
+    void navigator.storage?.persist?.().catch(() => false);
+  }
+
+  private changed(): void {
+    this.dispatchEvent(new Event('change'));
+  }
+}

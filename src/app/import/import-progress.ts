@@ -1,0 +1,157 @@
+/**
+ * <import-progress>: the compact import panel. Owns an ImportController for `api` and `folderId`
+ * (items land in that folder), offers a file picker, a folder picker and "Add from URL", and shows
+ * done/total, bytes, failures with the API's message and a retry. `items-imported` {ids} bubbles
+ * from this element as items land. The shell makes its main area a drop/paste target with
+ * `attachImportTarget(area, panel.controller, document)`.
+ */
+import { css, html, LitElement, nothing } from 'lit';
+import type { ApiClient } from '../api-client';
+import './add-url-dialog';
+import type { AddUrlDetail, AddUrlDialog } from './add-url-dialog';
+import { formatBytes } from './format-bytes';
+import { ImportController } from './import-controller';
+
+export class ImportProgressPanel extends LitElement {
+  static override properties = { api: { attribute: false }, folderId: { attribute: false }, tick: { state: true } };
+  declare api: ApiClient | undefined;
+  declare folderId: string | null;
+  declare private tick: number;
+  private own: ImportController | undefined;
+  private readonly onChange = () => (this.tick += 1);
+
+  constructor() {
+    super();
+    this.folderId = null;
+    this.tick = 0;
+  }
+
+  /** The controller behind this panel (made once `api` is set). */
+  get controller(): ImportController {
+    if (!this.api) throw new Error('<import-progress> needs its `api` property before importing.');
+    if (!this.own) {
+      this.own = new ImportController(this.api, { folderId: this.folderId, events: this });
+      this.own.addEventListener('change', this.onChange);
+    }
+    return this.own;
+  }
+
+  override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('folderId') && this.own) this.own.folderId = this.folderId;
+  }
+
+  // Imports go on while the panel is out of the page (a closed drawer); it shows them again on return.
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.own?.addEventListener('change', this.onChange);
+    this.tick += 1;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.own?.removeEventListener('change', this.onChange);
+  }
+
+  private picked(event: Event): void {
+    const input = event.target as HTMLInputElement;
+    const files = Array.from(input.files ?? []);
+    void this.controller.addRoots(files.map((file) => ({ file, path: file.webkitRelativePath || file.name })));
+    input.value = '';
+  }
+
+  /** Opens the file picker (as the "Add files…" button does). */
+  pickFiles(): void {
+    this.renderRoot.querySelector<HTMLInputElement>('#files')?.click();
+  }
+
+  private openUrlDialog(): void {
+    this.renderRoot.querySelector<AddUrlDialog>('add-url-dialog')?.open();
+  }
+
+  private addUrl(event: CustomEvent<AddUrlDetail>): void {
+    event.stopPropagation();
+    this.controller.addUrl(event.detail.url, event.detail.bookmark, event.detail.name);
+  }
+
+  override render() {
+    const progress = this.own?.progress;
+    return html`<section aria-labelledby="heading">
+      <header>
+        <h2 id="heading">Import</h2>
+        <div class="actions">
+          <button type="button" @click=${this.pickFiles}>Add files…</button>
+          <button type="button" @click=${() => this.renderRoot.querySelector<HTMLInputElement>('#folder')?.click()}>Add folder…</button>
+          <button type="button" @click=${this.openUrlDialog}>Add from URL…</button>
+        </div>
+        <input id="files" type="file" multiple hidden aria-label="Files to import" @change=${this.picked} />
+        <input id="folder" type="file" multiple webkitdirectory hidden aria-label="Folder to import" @change=${this.picked} />
+      </header>
+      ${progress && progress.total > 0 ? this.renderProgress(progress) : html`<p class="hint">Drop files or folders here, paste an image or a link, or use the buttons.</p>`}
+      <add-url-dialog @add-url=${this.addUrl}></add-url-dialog>
+    </section>`;
+  }
+
+  private renderProgress(p: ImportController['progress']) {
+    const failed = p.failures.length;
+    const settled = p.done + failed;
+    const summary = p.active
+      ? `${p.done.toLocaleString()} of ${p.total.toLocaleString()}${p.enumerating ? '+ (still reading folders)' : ''} imported`
+      : `${p.done.toLocaleString()} of ${p.total.toLocaleString()} imported`;
+    return html`
+      <div class="status" role="status" aria-live="polite">
+        <span class="summary" data-done=${p.done} data-total=${p.total}>${summary}</span>
+        <span class="bytes">${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)}</span>
+      </div>
+      <progress aria-label="Import progress" max=${Math.max(1, p.total)} .value=${settled}></progress>
+      ${failed
+        ? html`<div class="failures">
+            <div class="failures-head">
+              <strong>${failed} failed</strong>
+              <button type="button" @click=${() => this.controller.retry()} ?disabled=${!p.failures.some((f) => f.retryable)}>Retry failed</button>
+            </div>
+            <ul>
+              ${p.failures.slice(0, 50).map((f) => html`<li><span class="name">${f.label}</span><span class="message">${f.message}</span></li>`)}
+              ${failed > 50 ? html`<li class="more">and ${failed - 50} more</li>` : nothing}
+            </ul>
+          </div>`
+        : nothing}
+      ${p.active
+        ? html`<button type="button" class="link" @click=${() => this.controller.cancel()}>Stop</button>`
+        : html`<button type="button" class="link" @click=${() => this.controller.clearFinished()}>Clear</button>`}
+    `;
+  }
+
+  static override styles = css`
+    :host { display: block; font: 13px/1.45 system-ui, sans-serif; color: #1c1f24; }
+    section { background: #fff; border: 1px solid #e1e4ea; border-radius: 12px; padding: 12px 14px;
+      box-shadow: 0 4px 18px rgb(15 18 24 / 0.08); display: grid; gap: 8px; }
+    header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px;
+      padding-inline-end: var(--import-header-end, 0); }
+    h2 { margin: 0; font-size: 15px; }
+    .actions { display: flex; flex-wrap: wrap; gap: 6px; }
+    button { font: inherit; padding: 5px 10px; border-radius: 7px; border: 1px solid #c5cad3; background: #fff; color: inherit; cursor: pointer; }
+    button:hover { background: #f3f5f8; }
+    button:disabled { opacity: 0.5; cursor: default; }
+    button.link { justify-self: start; border: none; padding: 2px 0; color: #1f56c0; background: none; }
+    .hint { margin: 0; color: #68707c; }
+    .status { display: flex; justify-content: space-between; gap: 8px; flex-wrap: wrap; }
+    .bytes { color: #68707c; font-variant-numeric: tabular-nums; }
+    .summary { font-variant-numeric: tabular-nums; }
+    progress { width: 100%; height: 8px; accent-color: #2f6fde; }
+    .failures { border-top: 1px solid #f0d4d4; padding-top: 6px; }
+    .failures-head { display: flex; justify-content: space-between; align-items: center; color: #b3261e; }
+    ul { list-style: none; margin: 6px 0 0; padding: 0; max-height: 160px; overflow: auto; display: grid; gap: 4px; }
+    li { display: grid; gap: 1px; }
+    .name { font-weight: 500; overflow-wrap: anywhere; }
+    .message { color: #b3261e; overflow-wrap: anywhere; }
+    :focus-visible { outline: 3px solid #7aa7ff; outline-offset: 2px; }
+  `;
+}
+
+customElements.define('import-progress', ImportProgressPanel);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'import-progress': ImportProgressPanel;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * What a drop or paste carries, read synchronously inside the event (a DataTransfer is emptied once
+ * its event returns): files and folders as roots for enumerate-files, plus any URLs in its text.
+ */
+import type { DropRoot, EntryLike } from './enumerate-files';
+import { urlsInText } from './url-text';
+
+export interface TransferContents {
+  roots: DropRoot[];
+  /** URLs from text/uri-list or plain text; empty when files came along (a dragged image's own link). */
+  urls: string[];
+}
+
+export function transferContents(transfer: DataTransfer | null): TransferContents {
+  if (!transfer) return { roots: [], urls: [] };
+  const roots: DropRoot[] = [];
+  for (const item of Array.from(transfer.items ?? [])) {
+    if (item.kind !== 'file') continue;
+    const entry = item.webkitGetAsEntry?.() as EntryLike | null | undefined;
+    if (entry) {
+      roots.push({ entry });
+      continue;
+    }
+    const file = item.getAsFile();
+    if (file) roots.push({ file });
+  }
+  // Some sources fill `files` but not `items`.
+  if (roots.length === 0) for (const file of Array.from(transfer.files ?? [])) roots.push({ file });
+  if (roots.length) return { roots, urls: [] };
+  const uriList = transfer.getData('text/uri-list');
+  const text = uriList || transfer.getData('text/plain');
+  return { roots, urls: text ? urlsInText(text) : [] };
+}
+
+/** True when a drag carries files or links worth accepting (checked on dragover, before the drop). */
+export function carriesImportable(transfer: DataTransfer | null): boolean {
+  const types = Array.from(transfer?.types ?? []);
+  return types.includes('Files') || types.includes('text/uri-list') || types.includes('text/plain');
+}

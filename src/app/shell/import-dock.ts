@@ -1,0 +1,100 @@
+/**
+ * <import-dock>: the Import button's compact panel. It holds the app's one <import-progress>, whose
+ * "Add files… / Add folder… / Add from URL…" buttons are the Import menu and whose progress shows
+ * below them. Items land in the folder being viewed. The shell's item area is a drop target and the
+ * document a paste target for it (`attachTo`). As items land the grid's results and the sidebar's
+ * counts are refreshed (one refresh at a time; the ThumbnailWatcher swaps thumbnails in).
+ * The dock opens itself when an import starts and stays until closed.
+ */
+import { html } from 'lit';
+import type { ImportProgressPanel } from '../import/import-progress';
+import { attachImportTarget } from '../import/import-target';
+import { icon } from '../ui/icons';
+import { StoreController } from '../state/store';
+import { LightElement } from '../ui/light-element';
+import type { AppStores } from './app-stores';
+import '../import/import-progress';
+import './import-dock.css';
+
+export class ImportDock extends LightElement {
+  declare stores: AppStores;
+  declare open: boolean;
+  static override properties = { stores: { attribute: false }, open: { type: Boolean, reflect: true } };
+
+  private readonly panel = document.createElement('import-progress') as ImportProgressPanel;
+  private detach?: () => void;
+  private refreshing?: Promise<void>;
+  private again = false;
+
+  constructor() {
+    super();
+    this.open = false;
+    // The folder being viewed is where items land.
+    new StoreController(this, () => (this.stores ? [this.stores.view] : []));
+    this.panel.addEventListener('items-imported', () => void this.refresh());
+  }
+
+  /** Makes `area` accept dropped files and folders, and the document pasted images and links. */
+  attachTo(area: HTMLElement): void {
+    this.detach?.();
+    const detachTarget = attachImportTarget(area, this.controller, document);
+    const onStart = () => {
+      if (this.controller.progress.active && !this.open) this.open = true;
+    };
+    this.controller.addEventListener('change', onStart);
+    this.detach = () => {
+      detachTarget();
+      this.controller.removeEventListener('change', onStart);
+    };
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.detach?.();
+    this.detach = undefined;
+  }
+
+  private get controller() {
+    this.panel.api = this.stores.api;
+    return this.panel.controller;
+  }
+
+  toggle(): void {
+    this.open = !this.open;
+  }
+
+  /** Opens the file picker straight away (the first-run panel's button). */
+  pickFiles(): void {
+    this.open = true;
+    void this.panel.updateComplete.then(() => this.panel.pickFiles());
+  }
+
+  private async refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.again = true;
+      return this.refreshing;
+    }
+    const { results, sidebar } = this.stores;
+    this.refreshing = (async () => {
+      do {
+        this.again = false;
+        await Promise.all([results.refresh(), sidebar.load()]);
+      } while (this.again);
+    })().finally(() => (this.refreshing = undefined));
+    return this.refreshing;
+  }
+
+  protected override willUpdate(): void {
+    const view = this.stores?.view.state.view;
+    this.panel.api = this.stores?.api;
+    this.panel.folderId = view?.kind === 'folder' ? view.id : null;
+  }
+
+  override render() {
+    return html`<div class="import-dock" role="region" aria-label="Import" ?hidden=${!this.open}>
+      <button class="btn icon import-dock-close" aria-label="Close the import panel" @click=${() => (this.open = false)}>${icon('close', 16)}</button>
+      ${this.panel}
+    </div>`;
+  }
+}
+customElements.define('import-dock', ImportDock);

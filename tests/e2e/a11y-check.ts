@@ -1,0 +1,19 @@
+/** Screenshot + axe check of what the page shows now, for the app's accessibility tests. */
+import { AxeBuilder } from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright';
+import { expect } from 'vitest';
+
+const SHOTS = 'test-results/screenshots';
+
+/** Writes test-results/screenshots/{name}-{width}.png; expects no serious axe violation and no sideways scroll. */
+export async function check(page: Page, name: string, width: number): Promise<void> {
+  await page.waitForTimeout(150);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), name).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+}
