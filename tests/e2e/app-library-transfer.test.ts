@@ -1,6 +1,7 @@
 // "Open an Eagle library…" and "Export library" in the library menu (issue 17, item 3), used as a
 // person would (menu clicks, a picked zip, a download), checked through the API and the zip's entries.
 import { readFile } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
 import { BlobReader, ZipReader } from '@zip.js/zip.js';
 import { describe, expect, inject, it } from 'vitest';
 import { buildEagleLibrary, zipOf } from '../node/fixtures/eagle-library';
@@ -25,6 +26,8 @@ describe('the web app: open and export an Eagle library', () => {
     const report = dialog.getByRole('list', { name: 'Report' });
     await expect(report.getByRole('listitem').first().textContent()).resolves.toMatch(/^12 items imported/);
     for (const name of fixture.broken.keys()) expect(await report.getByText(`${name}: `, { exact: false }).count()).toBe(1);
+    const axe = await new AxeBuilder({ page }).include('library-transfer-dialog').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
