@@ -5,7 +5,7 @@
  * With several items selected it shows their count (bulk editing is part 2). It re-reads its item when
  * another element says `item-changed` for it (a comment added in the viewer, say).
  */
-import { LitElement, html, nothing } from 'lit';
+import { LitElement, html, noChange, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { ApiClient } from '../api-client';
 import type { Comment, Folder, Item, Page } from '../api-types';
@@ -48,6 +48,7 @@ export class ItemInspector extends LitElement {
   declare folders: FolderOption[];
   declare missing: boolean;
   private loading = 0;
+  private renderedItemId: string | null = null;
   private readonly writes = new WriteQueue();
 
   constructor() {
@@ -125,6 +126,19 @@ export class ItemInspector extends LitElement {
     void this.change({ [field]: value });
   }
 
+  /**
+   * A text field's value: what the item holds, except in the field the person is typing in, which a
+   * re-render (another field's write coming back) must not wipe before its own change is sent.
+   */
+  private fieldValue(id: 'name' | 'annotation' | 'url', value: string) {
+    const typing = this.shadowRoot?.activeElement?.id === id && this.renderedItemId === this.item?.id;
+    return typing ? noChange : live(value);
+  }
+
+  protected override updated(): void {
+    this.renderedItemId = this.item?.id ?? null;
+  }
+
   private comment(): ItemComments {
     return new ItemComments(this.api, this.item!.id);
   }
@@ -156,7 +170,7 @@ export class ItemInspector extends LitElement {
       </figure>
       <div class="field">
         <label for="name">Name</label>
-        <input id="name" type="text" .value=${live(item.name)} @change=${(e: Event) => this.changeText('name', e)}
+        <input id="name" type="text" .value=${this.fieldValue('name', item.name)} @change=${(e: Event) => this.changeText('name', e)}
           @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && (e.target as HTMLInputElement).blur()} />
       </div>
       <div class="field">
@@ -174,13 +188,13 @@ export class ItemInspector extends LitElement {
       </div>
       <div class="field">
         <label for="annotation">Annotation</label>
-        <textarea id="annotation" rows="3" placeholder="Notes about this item" .value=${live(item.annotation)}
+        <textarea id="annotation" rows="3" placeholder="Notes about this item" .value=${this.fieldValue('annotation', item.annotation)}
           @change=${(e: Event) => this.changeText('annotation', e)}></textarea>
       </div>
       <div class="field">
         <label for="url">URL</label>
         <div class="row">
-          <input id="url" type="url" placeholder="https://…" .value=${live(item.url)} @change=${(e: Event) => this.changeText('url', e)}
+          <input id="url" type="url" placeholder="https://…" .value=${this.fieldValue('url', item.url)} @change=${(e: Event) => this.changeText('url', e)}
             @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && (e.target as HTMLInputElement).blur()} />
           ${item.url ? html`<a class="open" href=${item.url} target="_blank" rel="noopener noreferrer" aria-label="Open the URL in a new tab">${icons.external}</a>` : nothing}
         </div>

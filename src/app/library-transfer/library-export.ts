@@ -6,11 +6,15 @@
 import { apiUrl, LIBRARY_HEADER } from '../api-client';
 import { writeTreeToDirectory, zipTree, type CopyProgress } from '../../core/eagle-library';
 
-/** Starts the zip download of the current library (a link cannot name another: no headers). */
+/**
+ * Starts the zip download of the current library (a link cannot name another: no headers). A plain
+ * navigation, not `<a download>`: Chromium sends download-attribute requests past the service
+ * worker (to the network, which has no API), while a navigation reaches it, and its answer's
+ * `Content-Disposition: attachment` turns into a download without leaving the page.
+ */
 export function downloadLibraryZip(): void {
   const link = document.createElement('a');
   link.href = apiUrl('/library/export');
-  link.download = '';
   link.click();
 }
 

@@ -185,6 +185,8 @@ export class AppShell extends LightElement {
     // Until <item-viewer> is registered, Enter falls back to the quick preview.
     if (!customElements.get('item-viewer')) return this.preview(detail);
     this.viewer.itemId = detail.id;
+    // The item on screen is the one the inspector shows (Enter on a focused but unselected cell).
+    if (!this.stores.selection.selected.has(detail.id)) void this.stores.selection.click(detail.index, detail.id);
     this.requestUpdate();
   }
 

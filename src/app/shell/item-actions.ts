@@ -6,6 +6,11 @@ import { plural } from '../ui/format';
 import type { AppStores } from './app-stores';
 import { updateEach } from './update-each';
 
+/** Tells panels showing these items (the inspector listens on window) to read them again. */
+function announceChanged(ids: string[]): void {
+  for (const id of ids) window.dispatchEvent(new CustomEvent('item-changed', { detail: { id } }));
+}
+
 export class ItemActions {
   constructor(private readonly stores: AppStores) {}
 
@@ -46,6 +51,7 @@ export class ItemActions {
     if (!ids.length) return;
     try {
       await updateEach(api, ids, { star });
+      announceChanged(ids);
       toasts.show(star ? `Rated ${plural(ids.length, 'item')} ${'★'.repeat(star)}` : `Cleared the rating of ${plural(ids.length, 'item')}`);
     } catch (error) {
       toasts.error(error);

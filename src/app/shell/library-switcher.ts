@@ -1,6 +1,7 @@
 /**
  * The library menu in the header: the open library's name, a popover listing the libraries opened
- * before (switch with one click) and a small form that creates a new one.
+ * before (switch with one click), the Eagle entries (open a library, export: ../library-transfer/)
+ * and a small form that creates a new one.
  */
 import { html } from 'lit';
 import { apiUrl } from '../api-client';
@@ -9,6 +10,7 @@ import { messageOf } from '../toasts/toast-store';
 import { icon } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
 import type { LibraryStore } from './library-store';
+import '../library-transfer/transfer-menu';
 
 export class LibrarySwitcher extends LightElement {
   declare store: LibraryStore;
@@ -66,6 +68,7 @@ export class LibrarySwitcher extends LightElement {
             </li>`,
           )}
         </ul>
+        <library-transfer-menu .store=${this.store}></library-transfer-menu>
         <form class="library-create" @submit=${this.create}>
           <label for="new-library-name">New library</label>
           <div class="row">
