@@ -40,7 +40,7 @@ describe('enumerateFiles', () => {
     for await (const batch of walk) total += batch.length;
     expect(total).toBe(70_000);
     expect(reads.count).toBe(701);
-  });
+  }, 30_000); // 70,000 File objects: about 2 s alone, well past the 5 s default on a loaded machine
 
   it('reports an unreadable file or folder and goes on', async () => {
     const broken: FileEntryLike = { ...fileEntry('/d/bad.jpg'), file: (_ok, fail) => fail?.(new Error('NotReadableError')) };
