@@ -9,6 +9,7 @@ import { StoreController } from '../state/store';
 import { formatCount } from '../ui/format';
 import { icon, type IconName } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
+import { editFolderButton, newFolderButton } from './folder-buttons';
 import type { SidebarStore } from './sidebar-store';
 import './sidebar.css';
 
@@ -46,14 +47,14 @@ export class SideBar extends LightElement {
     this.expanded = next;
   }
 
-  private entry(view: View, label: string, iconName: IconName, count: number | undefined, depth = 0, toggle?: TemplateResult): TemplateResult {
+  private entry(view: View, label: string, iconName: IconName, count: number | undefined, depth = 0, toggle?: TemplateResult, action?: TemplateResult): TemplateResult {
     const current = viewKey(view) === viewKey(this.current);
     return html`<li class="nav-item" style="--depth:${depth}">
       ${toggle ?? html`<span class="twisty-space"></span>`}
       <button class="nav-link" aria-current=${current ? 'page' : 'false'} data-view=${viewKey(view)} @click=${() => this.choose(view)}>
         ${icon(iconName, 16)}<span class="nav-label">${label}</span>
         ${count === undefined ? nothing : html`<span class="nav-count" aria-label="${formatCount(count)} items">${formatCount(count)}</span>`}
-      </button>
+      </button>${action ?? nothing}
     </li>`;
   }
 
@@ -63,7 +64,7 @@ export class SideBar extends LightElement {
       const twisty = folder.children.length
         ? html`<button class="twisty" aria-expanded=${open ? 'true' : 'false'} aria-label="${open ? 'Collapse' : 'Expand'} ${folder.name}" @click=${() => this.toggle(folder.id)}>${icon('chevron', 14)}</button>`
         : undefined;
-      const row = this.entry({ kind: 'folder', id: folder.id }, folder.name, 'folder', folder.imageCount, depth, twisty);
+      const row = this.entry({ kind: 'folder', id: folder.id }, folder.name, 'folder', folder.imageCount, depth, twisty, editFolderButton(folder));
       return open ? [row, ...this.folderTree(folder.children, depth + 1)] : [row];
     });
   }
@@ -83,7 +84,7 @@ export class SideBar extends LightElement {
       <ul class="nav-list" aria-label="Views">
         ${BUILT_IN.map((entry) => this.entry({ kind: entry.view }, entry.label, entry.icon, store.counts[entry.view]))}
       </ul>
-      <h2 class="nav-heading" id="folders-heading">Folders</h2>
+      <div class="nav-heading-row"><h2 class="nav-heading" id="folders-heading">Folders</h2>${newFolderButton()}</div>
       ${store.folders.length
         ? html`<ul class="nav-list" aria-labelledby="folders-heading">${this.folderTree(store.folders, 0)}</ul>`
         : html`<p class="nav-empty">No folders yet</p>`}
