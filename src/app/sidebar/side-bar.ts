@@ -1,6 +1,7 @@
 /**
  * The left panel: built-in views with counts, the folder tree (expandable, with counts), smart
- * folders and tags (starred first). Choosing an entry sets the view; editing them is part 2.
+ * folders and tags (starred first). Choosing an entry sets the view; the folder buttons
+ * (folder-buttons.ts) ask the shell to create or edit a folder.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Folder, SmartFolder } from '../api-types';
