@@ -1,4 +1,5 @@
 // Bulk edit and folders as a person uses them from the shell, checked through the API.
+import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { api, cell, eventually, freshApp, reloadApp, seed, selectedIds, waitForCount } from './app';
 import { useBrowser } from './browser';
@@ -9,6 +10,12 @@ interface FolderNode {
   iconColor: string;
   parent: string | null;
   children: FolderNode[];
+}
+
+/** axe-core's serious and critical findings on the page as it is now (as app-a11y.test.ts checks the views). */
+async function seriousViolations(page: import('playwright').Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const tagCount = async (page: import('playwright').Page, name: string) =>
@@ -31,6 +38,7 @@ describe('the web app: bulk edit and folders', () => {
     await panel.getByRole('heading', { name: '40 items selected' }).waitFor();
     expect(await panel.locator('item-inspector').count()).toBe(0); // the bulk editor takes its place
     await panel.getByText('20 of 40').waitFor(); // "odd" is on only some of the selection
+    expect(await seriousViolations(page)).toEqual([]);
     await panel.getByRole('combobox', { name: 'Add a tag' }).fill('reviewed');
     await page.keyboard.press('Enter');
     expect(await eventually(() => tagCount(page, 'reviewed'), 40)).toBe(40);
@@ -45,6 +53,7 @@ describe('the web app: bulk edit and folders', () => {
     let dialog = page.getByRole('dialog', { name: 'New folder' });
     await dialog.getByLabel('Name').fill('Trips');
     await dialog.getByRole('radio', { name: 'Green' }).check();
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Create folder' }).click();
     await page.locator('.nav-link', { hasText: 'Trips' }).waitFor();
 
