@@ -17,6 +17,8 @@ import type { AppHeader } from './app-header';
 import type { ImportDock } from './import-dock';
 import type { SidebarDialogs } from '../sidebar/sidebar-dialogs';
 import { AppStores, newSeed } from './app-stores';
+import { BulkPanel } from './bulk-panel';
+import { FolderDialog } from './folder-dialog';
 import { ItemActions } from './item-actions';
 import type { ApiState } from './status-bar';
 import '../grid/grid-toolbar';
@@ -48,6 +50,8 @@ export class AppShell extends LightElement {
   private readonly actions = new ItemActions(this.stores);
   private readonly inspector = document.createElement('item-inspector') as PanelElement;
   private readonly viewer = document.createElement('item-viewer') as PanelElement;
+  private readonly bulk = new BulkPanel(this.stores);
+  private readonly folderDialog = new FolderDialog(this.stores);
   private readonly phone = matchMedia(PHONE);
   private watcher?: ThumbnailWatcher;
 
@@ -237,6 +241,7 @@ export class AppShell extends LightElement {
     document.title = library.current ? `${library.current.name} · Offline Asset Library` : 'Offline Asset Library';
     this.inspector.itemId = selection.single;
     this.inspector.selectionCount = selection.count;
+    this.bulk.sync();
   }
 
   private content() {
@@ -269,7 +274,8 @@ export class AppShell extends LightElement {
       <div class="workspace" style="grid-template-columns:${columns}">
         ${phone || p.sidebarOpen
           ? html`<aside id="sidebar" class="sidebar panel" aria-label="Sidebar" ?data-open=${this.drawer === 'sidebar'} ?inert=${phone && this.drawer !== 'sidebar'}>
-                <side-bar .store=${sidebar} .current=${view.state.view} @view-selected=${(e: CustomEvent<View>) => this.setView(e.detail)}></side-bar>
+                <side-bar .store=${sidebar} .current=${view.state.view} @view-selected=${(e: CustomEvent<View>) => this.setView(e.detail)}
+                  @folder-new=${() => this.folderDialog.create()} @folder-edit=${(e: CustomEvent<{ id: string }>) => this.folderDialog.edit(e.detail.id)}></side-bar>
               </aside>
               ${phone ? nothing : html`<panel-splitter side="left" label="Resize the sidebar" .width=${p.sidebarWidth} @panel-resize=${(e: CustomEvent<number>) => prefs.update({ sidebarWidth: e.detail })}></panel-splitter>`}`
           : nothing}
@@ -278,7 +284,7 @@ export class AppShell extends LightElement {
           ? html`${phone ? nothing : html`<panel-splitter side="right" label="Resize the inspector" .width=${p.inspectorWidth} @panel-resize=${(e: CustomEvent<number>) => prefs.update({ inspectorWidth: e.detail })}></panel-splitter>`}
               <aside id="inspector-panel" class="inspector panel" aria-label="Inspector" ?data-open=${this.drawer === 'inspector'} ?inert=${phone && this.drawer !== 'inspector'}>
                 ${selection.count === 0 ? html`<p class="inspector-hint">Select an item to see its details.</p>` : nothing}
-                ${this.inspector}
+                ${this.bulk.wanted ? this.bulk.element : this.inspector}
               </aside>`
           : nothing}
         ${this.drawer ? html`<div class="drawer-backdrop" @click=${() => (this.drawer = null)}></div>` : nothing}
@@ -287,6 +293,7 @@ export class AppShell extends LightElement {
       ${this.viewer}
       <import-dock id="import-dock" .stores=${this.stores}></import-dock>
       <sidebar-dialogs .stores=${this.stores} @view-selected=${(e: CustomEvent<View>) => this.setView(e.detail)}></sidebar-dialogs>
+      ${this.folderDialog.element}
       <quick-look></quick-look>
       <shortcut-help></shortcut-help>
       <toast-stack .store=${this.stores.toasts}></toast-stack>

@@ -2,7 +2,8 @@
  * The left panel: built-in views with counts, the folder tree (expandable, with counts), smart
  * folders and tags (starred first). Choosing an entry sets the view. "New smart folder", each
  * smart folder's Edit button and "Manage tags" ask the shell (`smart-folder-edit` {id | null},
- * `manage-tags`) to open their dialogs (sidebar-dialogs.ts).
+ * `manage-tags`) to open their dialogs (sidebar-dialogs.ts); the folder
+ * buttons (folder-buttons.ts) ask it to create or edit a folder.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Folder, SmartFolder } from '../api-types';
@@ -11,6 +12,7 @@ import { StoreController } from '../state/store';
 import { formatCount } from '../ui/format';
 import { icon, type IconName } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
+import { editFolderButton, newFolderButton } from './folder-buttons';
 import type { SidebarStore } from './sidebar-store';
 import './sidebar.css';
 
@@ -74,7 +76,7 @@ export class SideBar extends LightElement {
       const twisty = folder.children.length
         ? html`<button class="twisty" aria-expanded=${open ? 'true' : 'false'} aria-label="${open ? 'Collapse' : 'Expand'} ${folder.name}" @click=${() => this.toggle(folder.id)}>${icon('chevron', 14)}</button>`
         : undefined;
-      const row = this.entry({ kind: 'folder', id: folder.id }, folder.name, 'folder', folder.imageCount, depth, twisty);
+      const row = this.entry({ kind: 'folder', id: folder.id }, folder.name, 'folder', folder.imageCount, depth, twisty, editFolderButton(folder));
       return open ? [row, ...this.folderTree(folder.children, depth + 1)] : [row];
     });
   }
@@ -95,7 +97,7 @@ export class SideBar extends LightElement {
       <ul class="nav-list" aria-label="Views">
         ${BUILT_IN.map((entry) => this.entry({ kind: entry.view }, entry.label, entry.icon, store.counts[entry.view]))}
       </ul>
-      <h2 class="nav-heading" id="folders-heading">Folders</h2>
+      ${this.heading('folders-heading', 'Folders', newFolderButton())}
       ${store.folders.length
         ? html`<ul class="nav-list" aria-labelledby="folders-heading">${this.folderTree(store.folders, 0)}</ul>`
         : html`<p class="nav-empty">No folders yet</p>`}

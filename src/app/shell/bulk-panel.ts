@@ -1,0 +1,38 @@
+/**
+ * The right panel for a selection of more than one item: a <bulk-editor> (src/app/bulk-edit/), headed
+ * "N items selected", in place of the inspector, fed the selected ids. The ids change only when the selection does (the editor reads the whole
+ * selection again on every new array). After it writes, the grid and the sidebar's counts refresh.
+ */
+import type { AppStores } from './app-stores';
+import '../bulk-edit/bulk-editor';
+
+type BulkEditorElement = HTMLElement & { api: unknown; ids: readonly string[] };
+
+export class BulkPanel {
+  readonly element = document.createElement('bulk-editor') as BulkEditorElement;
+  private shown: ReadonlySet<string> | null = null;
+
+  constructor(private readonly stores: AppStores) {
+    this.element.id = 'bulk-editor';
+    this.element.api = stores.api;
+    this.element.addEventListener('items-changed', () => void this.refresh());
+  }
+
+  /** Whether the panel is for the current selection (more than one item). */
+  get wanted(): boolean {
+    return this.stores.selection.count > 1;
+  }
+
+  /** Called after each shell update: hands the editor the selection when it changed. */
+  sync(): void {
+    const { selected } = this.stores.selection;
+    if (!this.wanted || selected === this.shown) return;
+    this.shown = selected;
+    this.element.ids = [...selected];
+  }
+
+  private async refresh(): Promise<void> {
+    const { results, sidebar } = this.stores;
+    await Promise.all([results.refresh(), sidebar.load()]);
+  }
+}

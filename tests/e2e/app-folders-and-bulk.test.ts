@@ -1,0 +1,77 @@
+// Bulk edit and folders as a person uses them from the shell, checked through the API.
+import { AxeBuilder } from '@axe-core/playwright';
+import { describe, expect, inject, it } from 'vitest';
+import { api, cell, eventually, freshApp, reloadApp, seed, selectedIds, waitForCount } from './app';
+import { useBrowser } from './browser';
+
+interface FolderNode {
+  id: string;
+  name: string;
+  iconColor: string;
+  parent: string | null;
+  children: FolderNode[];
+}
+
+/** axe-core's serious and critical findings on the page as it is now (as app-a11y.test.ts checks the views). */
+async function seriousViolations(page: import('playwright').Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const tagCount = async (page: import('playwright').Page, name: string) =>
+  (await api<{ data: { name: string; count: number }[] }>(page, '/tag/get')).data.find((tag) => tag.name === name)?.count ?? 0;
+
+describe('the web app: bulk edit and folders', () => {
+  const siteUrl = inject('siteUrl');
+  const browser = useBrowser();
+
+  it('tags every selected item at once from the bulk editor, and the sidebar counts it', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    await seed(page, Array.from({ length: 40 }, (_, i) => ({ name: `b${i}`, tags: i % 2 ? ['odd'] : [] })));
+    await reloadApp(page);
+    await waitForCount(page, 40);
+    await cell(page, 0).click();
+    expect(await page.locator('#bulk-editor').count()).toBe(0); // one item: the inspector alone
+    await page.keyboard.press('Control+a');
+    expect(await eventually(() => selectedIds(page).then((ids) => ids.length), 40)).toBe(40);
+    const panel = page.locator('#inspector-panel');
+    await panel.getByRole('heading', { name: '40 items selected' }).waitFor();
+    expect(await panel.locator('item-inspector').count()).toBe(0); // the bulk editor takes its place
+    await panel.getByText('20 of 40').waitFor(); // "odd" is on only some of the selection
+    expect(await seriousViolations(page)).toEqual([]);
+    await panel.getByRole('combobox', { name: 'Add a tag' }).fill('reviewed');
+    await page.keyboard.press('Enter');
+    expect(await eventually(() => tagCount(page, 'reviewed'), 40)).toBe(40);
+    await page.locator('[data-view="tag:reviewed"] .nav-count', { hasText: /^40$/ }).waitFor({ timeout: 10_000 });
+    await panel.getByText('all 40').first().waitFor();
+    await page.context().close();
+  });
+
+  it('creates a folder from the sidebar, then nests another under it through Edit folder', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    await page.getByRole('button', { name: 'New folder' }).click();
+    let dialog = page.getByRole('dialog', { name: 'New folder' });
+    await dialog.getByLabel('Name').fill('Trips');
+    await dialog.getByRole('radio', { name: 'Green' }).check();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Create folder' }).click();
+    await page.locator('.nav-link', { hasText: 'Trips' }).waitFor();
+
+    await page.getByRole('button', { name: 'New folder' }).click();
+    dialog = page.getByRole('dialog', { name: 'New folder' });
+    await dialog.getByLabel('Name').fill('Coast');
+    await dialog.getByRole('button', { name: 'Create folder' }).click();
+    await page.locator('.nav-link', { hasText: 'Coast' }).hover();
+    await page.getByRole('button', { name: 'Edit folder Coast…' }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit folder' });
+    await dialog.getByLabel('Parent folder').selectOption({ label: 'Trips' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Expand Trips' }).waitFor(); // the tree shows Trips with a child
+
+    const roots = (await api<{ data: FolderNode[] }>(page, '/folder/get')).data.filter((f) => f.parent === null);
+    expect(roots.map((f) => ({ name: f.name, iconColor: f.iconColor, children: f.children.map((c) => c.name) }))).toEqual([
+      { name: 'Trips', iconColor: 'green', children: ['Coast'] },
+    ]);
+    await page.context().close();
+  });
+});
