@@ -6,6 +6,7 @@
 import { html, type TemplateResult } from 'lit';
 import type { Folder } from '../api-types';
 import { icon } from '../ui/icons';
+import './folder-buttons.css';
 
 const say = (from: Event, type: string, detail: unknown) =>
   (from.currentTarget as HTMLElement).dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
