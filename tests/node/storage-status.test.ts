@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, isLow } from '../../src/app/pwa/storage-status';
+import { isLow } from '../../src/app/pwa/storage-status';
+import { formatBytes } from '../../src/app/ui/format';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;

@@ -9,7 +9,7 @@ import { css, html, LitElement, nothing } from 'lit';
 import type { ApiClient } from '../api-client';
 import './add-url-dialog';
 import type { AddUrlDetail, AddUrlDialog } from './add-url-dialog';
-import { formatBytes } from './format-bytes';
+import { formatBytes } from '../ui/format';
 import { ImportController } from './import-controller';
 
 export class ImportProgressPanel extends LitElement {

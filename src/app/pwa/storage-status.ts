@@ -3,6 +3,7 @@
  * whether it agreed, and warns while free space runs low, before an import fails on a full quota.
  * Renders one small status line into `host` (the app's status bar, or the page when it has none).
  */
+import { formatBytes } from '../ui/format';
 
 /** Warn when less than this share of the quota is left, or less than this many bytes of a large quota. */
 const LOW_SHARE = 0.1;
@@ -14,17 +15,6 @@ export interface StorageReport {
   usage: number;
   quota: number;
   low: boolean;
-}
-
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value >= 10 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 }
 
 export function isLow(usage: number, quota: number): boolean {

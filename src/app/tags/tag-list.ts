@@ -1,21 +1,8 @@
 /** What the tag manager lists: all tags, filtered by a search and by a group. Pure, node-tested. */
 
-export interface Tag {
-  name: string;
-  count: number;
-  color: string;
-  groups: string[];
-  pinyin: string;
-  starred: boolean;
-}
+import type { Tag, TagGroup } from '../api-types';
 
-export interface TagGroup {
-  id: string;
-  name: string;
-  color: string;
-  tags: string[];
-  description: string;
-}
+export type { Tag, TagGroup };
 
 /** The eight colour names tags and tag groups take (decisions.md), "" for none. */
 export const TAG_COLOURS = ['red', 'orange', 'yellow', 'green', 'aqua', 'blue', 'purple', 'pink'] as const;
