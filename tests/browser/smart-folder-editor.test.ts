@@ -133,4 +133,21 @@ describe('<smart-folder-editor>', () => {
     expect(q('.error')?.textContent).toBeTruthy();
     expect((await client.get<{ total: number }>('/smartFolder/get')).total).toBe(0);
   });
+
+  it('waits with a new rule\'s error until the person has touched it, then shows it beside the rule', async () => {
+    const { client } = await library();
+    const { editor, root, rule, q } = await openEditor(client);
+    const counted = () => new Promise((resolve) => editor.addEventListener('counted', resolve, { once: true }));
+    await counted();
+    await editor.updateComplete;
+    // The untouched first rule has no value yet: no red message, just what to do next.
+    expect(root.querySelector('.error')).toBeNull();
+    expect(q('output').textContent).toBe('Fill in the rules to see matches');
+    const next = counted();
+    await userEvent.selectOptions(rule(0, 0, 'select[aria-label^="Property"]'), 'width');
+    await next;
+    await editor.updateComplete;
+    expect(rule(0, 0, '.error')?.textContent).toMatch(/^value: must be/);
+    expect(q('output').textContent).toBe('Fix the marked rules to see matches');
+  });
 });

@@ -39,6 +39,8 @@ export class SmartFolderEditor extends LitElement {
   private countTimer: ReturnType<typeof setTimeout> | undefined;
   private countSeq = 0;
   private loadSeq = 0;
+  /** Keys of the rules a person has changed: a rule not yet touched shows no error beside it. */
+  private readonly touched = new Set<number>();
 
   constructor() {
     super();
@@ -75,6 +77,8 @@ export class SmartFolderEditor extends LitElement {
         this.name = saved?.name ?? '';
         if (saved) this.parent = saved.parent;
         this.groups = saved ? fromConditions(schema, saved.conditions) : [newGroup(schema)];
+        this.touched.clear();
+        if (saved) this.touchAll();
         this.errors = noErrors();
         this.confirmingRemove = false;
         this.scheduleCount(0);
@@ -116,6 +120,8 @@ export class SmartFolderEditor extends LitElement {
   }
 
   private editRule(g: number, r: number, change: (rule: RuleDraft) => RuleDraft): void {
+    const key = this.groups[g]?.rules[r]?.key;
+    if (key) this.touched.add(key);
     this.setGroups(this.groups.map((group, gi) => (gi !== g ? group : { ...group, rules: group.rules.map((rule, ri) => (ri === r ? change(rule) : rule)) })));
   }
 
@@ -158,6 +164,7 @@ export class SmartFolderEditor extends LitElement {
       this.smartFolderId = saved.id;
       this.emit('smart-folder-saved', { id: saved.id });
     } catch (error) {
+      this.touchAll();
       this.errors = errorsFrom(messageOf(error));
       this.fail(error);
     } finally {
@@ -181,6 +188,20 @@ export class SmartFolderEditor extends LitElement {
     }
   }
 
+  private touchAll(): void {
+    for (const group of this.groups) for (const rule of group.rules) this.touched.add(rule.key);
+  }
+
+  /** The errors to show: those of rules not yet touched wait until the person gets to them. */
+  private get shownErrors(): RuleErrors {
+    const rules = new Map([...this.errors.rules].filter(([at]) => {
+      const [g, r] = at.split(':').map(Number) as [number, number];
+      const key = this.groups[g]?.rules[r]?.key;
+      return key === undefined || this.touched.has(key);
+    }));
+    return { ...this.errors, rules };
+  }
+
   private emit(type: string, detail: unknown): void {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
@@ -191,16 +212,19 @@ export class SmartFolderEditor extends LitElement {
 
   override render() {
     if (!this.schema) return html`<p class="loading">Loading rules…</p>`;
-    const countText = this.count === null ? (this.errors.general || this.errors.rules.size || this.errors.groups.size ? 'Fix the marked rules to see matches' : 'Counting…') : `${this.count.toLocaleString()} ${this.count === 1 ? 'item matches' : 'items match'}`;
+    const errors = this.shownErrors;
+    const countText = this.count !== null ? `${this.count.toLocaleString()} ${this.count === 1 ? 'item matches' : 'items match'}`
+      : errors.general || errors.rules.size || errors.groups.size ? 'Fix the marked rules to see matches'
+      : this.errors.rules.size ? 'Fill in the rules to see matches' : 'Counting…';
     return html`<form @submit=${this.save} aria-labelledby="title" novalidate>
       <header>
         <h2 id="title">${this.smartFolderId ? 'Edit smart folder' : 'New smart folder'}</h2>
         <output class="count" aria-live="polite" data-count=${this.count ?? ''}>${countText}</output>
       </header>
       <label class="name">Name <input name="name" .value=${this.name} required autocomplete="off" @input=${(e: Event) => (this.name = (e.target as HTMLInputElement).value)} /></label>
-      ${this.groups.map((group, g) => renderGroup({ schema: this.schema!, group, g, groupCount: this.groups.length, errors: this.errors, folders: this.folders, on: this.handlers }))}
+      ${this.groups.map((group, g) => renderGroup({ schema: this.schema!, group, g, groupCount: this.groups.length, errors, folders: this.folders, on: this.handlers }))}
       <button type="button" class="add-group" @click=${this.addGroup}>+ Add group</button>
-      ${this.errors.general ? html`<p class="error general" role="alert">${this.errors.general}</p>` : nothing}
+      ${errors.general ? html`<p class="error general" role="alert">${errors.general}</p>` : nothing}
       <footer>
         ${this.smartFolderId && !this.confirmingRemove ? html`<button type="button" class="danger" @click=${() => (this.confirmingRemove = true)}>Remove…</button>` : nothing}
         ${this.confirmingRemove
