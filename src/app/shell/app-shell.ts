@@ -283,7 +283,6 @@ export class AppShell extends LightElement {
         ${phone || p.inspectorOpen
           ? html`${phone ? nothing : html`<panel-splitter side="right" label="Resize the inspector" .width=${p.inspectorWidth} @panel-resize=${(e: CustomEvent<number>) => prefs.update({ inspectorWidth: e.detail })}></panel-splitter>`}
               <aside id="inspector-panel" class="inspector panel" aria-label="Inspector" ?data-open=${this.drawer === 'inspector'} ?inert=${phone && this.drawer !== 'inspector'}>
-                ${selection.count === 0 ? html`<p class="inspector-hint">Select an item to see its details.</p>` : nothing}
                 ${this.bulk.wanted ? this.bulk.element : this.inspector}
               </aside>`
           : nothing}
