@@ -111,7 +111,7 @@ export class SideBar extends LightElement {
     return html`<li class="nav-item folder-row" style="--depth:${depth}" data-folder=${folder.id} data-drop=${this.drop.stateOf(folder.id) ?? nothing}
       draggable=${this.rename.editing === folder.id ? 'false' : 'true'}
       @dragstart=${(e: DragEvent) => this.drop.start(e, folder.id)} @dragend=${() => this.drop.end()}
-      @dragover=${(e: DragEvent) => this.drop.overTarget(e, folder.id)} @dragleave=${(e: DragEvent) => this.drop.leave(e, folder.id)}
+      @dragenter=${(e: DragEvent) => this.drop.overTarget(e, folder.id)} @dragover=${(e: DragEvent) => this.drop.overTarget(e, folder.id)} @dragleave=${(e: DragEvent) => this.drop.leave(e, folder.id)}
       @drop=${(e: DragEvent) => this.drop.drop(e, folder.id)}
       @contextmenu=${(e: MouseEvent) => this.openMenu(e, folder)} @keydown=${(e: KeyboardEvent) => this.menuKey(e, folder)}>
       ${twisty}
@@ -161,7 +161,7 @@ export class SideBar extends LightElement {
   /** The Folders heading takes dropped folders to the top level. */
   private foldersHeading(): TemplateResult {
     return html`<div class="nav-heading-row folders-heading-row" data-drop=${this.drop.stateOf(null) ?? nothing}
-      @dragover=${(e: DragEvent) => this.drop.overTarget(e, null)} @dragleave=${(e: DragEvent) => this.drop.leave(e, null)}
+      @dragenter=${(e: DragEvent) => this.drop.overTarget(e, null)} @dragover=${(e: DragEvent) => this.drop.overTarget(e, null)} @dragleave=${(e: DragEvent) => this.drop.leave(e, null)}
       @drop=${(e: DragEvent) => this.drop.drop(e, null)}>
       <h2 class="nav-heading" id="folders-heading">Folders</h2>
       ${this.drop.dragging ? html`<span class="nav-drop-hint">Drop here: top level</span>` : nothing}
