@@ -17,10 +17,17 @@ export interface FolderJob extends BulkProgress {
   label: string;
 }
 
+/** The stores it reads and refreshes (the shell passes its AppStores). */
+export type FolderActionStores = Pick<AppStores, 'api' | 'sidebar' | 'results' | 'selection' | 'toasts'>;
+
 export class FolderActions extends Store {
   job: FolderJob | null = null;
 
-  constructor(private readonly stores: AppStores) {
+  constructor(
+    private readonly stores: FolderActionStores,
+    /** Tells panels showing an item (the inspector listens on window) to read it again. */
+    private readonly announce: (id: string) => void = (id) => window.dispatchEvent(new CustomEvent('item-changed', { detail: { id } })),
+  ) {
     super();
   }
 
@@ -77,12 +84,11 @@ export class FolderActions extends Store {
       toasts.show('Another folder change is still running; try again when it is done.', { kind: 'error' });
       return false;
     }
-    this.setJob({ folder, label, done: 0, total: ids.length });
     const result = await runBulk(api, ids, change, (progress) => this.setJob({ folder, label, ...progress }));
     this.setJob(null);
     // The inspector shows one item's folders: tell it to read that item again.
     const single = this.stores.selection.single;
-    if (single && ids.includes(single)) window.dispatchEvent(new CustomEvent('item-changed', { detail: { id: single } }));
+    if (single && ids.includes(single)) this.announce(single);
     // A refused batch leaves the earlier ones written: show what the library now holds either way.
     await Promise.all([results.refresh(), sidebar.load()]);
     if (result.error) toasts.show(`${label}: stopped after ${plural(result.done, 'item')}: ${result.error}`, { kind: 'error' });
