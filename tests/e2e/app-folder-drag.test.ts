@@ -71,7 +71,7 @@ describe('the web app: folders by drag & drop', () => {
     await dragByHand(page, folderRow(page, 'Archive'), folderRow(page, 'Coast'), async () => {
       await page.locator('li.folder-row[data-drop="ok"]', { hasText: 'Coast' }).waitFor();
       mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/folder-dragging-1280.png` });
+      await page.screenshot({ path: `${SHOTS}/folder-dragging-into-1280.png` });
     });
     expect(await eventually(() => tree(page), 'Trips(Coast(Archive),Mountains)')).toBe('Trips(Coast(Archive),Mountains)');
     await page.getByRole('button', { name: 'Collapse Coast' }).waitFor(); // opened by the drop: Archive shows
@@ -185,6 +185,14 @@ describe('the web app: folders by drag & drop', () => {
       await editor.getByLabel('Name').fill('Garden');
       await editor.getByRole('button', { name: 'Create folder' }).click();
       expect(await eventually(() => tree(page), 'House(Work(Desk),Garden)')).toBe('House(Work(Desk),Garden)');
+
+      // And by mouse at this width: Garden onto the Folders heading, pictured mid-drag.
+      await openSidebar();
+      await dragByHand(page, folderRow(page, 'Garden'), page.locator('.folders-heading-row'), async () => {
+        await page.locator('.folders-heading-row[data-drop="ok"] .nav-drop-hint').waitFor();
+        await page.screenshot({ path: `${SHOTS}/folder-dragging-${width}.png` });
+      });
+      expect(await eventually(() => tree(page), 'House(Work(Desk)),Garden')).toBe('House(Work(Desk)),Garden');
       await page.context().close();
     }, 120_000);
   }

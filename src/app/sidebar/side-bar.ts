@@ -109,6 +109,7 @@ export class SideBar extends LightElement {
       : html`<span class="twisty-space"></span>`;
     const job = this.jobs?.job?.folder === folder.id ? this.jobs.job : null;
     return html`<li class="nav-item folder-row" style="--depth:${depth}" data-folder=${folder.id} data-drop=${this.drop.stateOf(folder.id) ?? nothing}
+      ?data-dragging=${this.drop.dragging === folder.id}
       draggable=${this.rename.editing === folder.id ? 'false' : 'true'}
       @dragstart=${(e: DragEvent) => this.drop.start(e, folder.id)} @dragend=${() => this.drop.end()}
       @dragenter=${(e: DragEvent) => this.drop.overTarget(e, folder.id)} @dragover=${(e: DragEvent) => this.drop.overTarget(e, folder.id)} @dragleave=${(e: DragEvent) => this.drop.leave(e, folder.id)}
