@@ -33,15 +33,12 @@ async function newFolder(page: Page, name: string): Promise<void> {
 
 /** Drags with the mouse, as a person does, pausing over the target (for a screenshot). */
 async function dragByHand(page: Page, from: Locator, to: Locator, whileOver?: () => Promise<void>): Promise<void> {
-  const a = (await from.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await from.hover();
   await page.mouse.down();
-  // One move past the drag threshold (Playwright takes over the drag on the move that starts it).
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10);
-  // Where the target is once the drag has begun (the top-level hint shows then).
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  // Straight onto the target, as locator.dragTo does: Playwright takes over the drag on that move.
+  await to.hover();
   // A browser repeats dragover while the pointer rests; Playwright's drag only on moves: rest by moving a little.
+  const b = (await to.boundingBox())!;
   await page.mouse.move(b.x + b.width / 2 + 2, b.y + b.height / 2);
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
   try {
@@ -103,7 +100,10 @@ describe('the web app: folders by drag & drop', () => {
     await cell(page, 0).click();
     await cell(page, 19).click({ modifiers: ['Shift'] });
     await page.getByRole('heading', { name: '20 items selected' }).waitFor();
-    await cell(page, 7).dragTo(folderRow(page, 'Picked'));
+    await dragByHand(page, cell(page, 7), folderRow(page, 'Picked'), async () => {
+      await page.locator('li.folder-row[data-drop="ok"]', { hasText: 'Picked' }).waitFor();
+      await page.screenshot({ path: `${SHOTS}/items-dragging-1280.png` });
+    });
     const inFolder = async () => (await api<{ ids: string[] }>(page, '/item/ids', { folders: [picked.id], orderBy: 'IMPORT' })).ids.sort();
     expect(await eventually(inFolder, shown.slice(0, 20).sort())).toEqual(shown.slice(0, 20).sort());
     await folderRow(page, 'Picked').locator('.nav-count', { hasText: /^20$/ }).waitFor();
