@@ -1,8 +1,9 @@
 /**
  * Above the grid: the view's title and count, the sort menu (every orderBy, both ways; Random has
  * Shuffle instead), the thumbnail-size slider and the filter chips. Sort and size are remembered.
+ * In a folder with items selected, "Remove from folder" says `remove-from-folder` (as Alt+Delete does).
  */
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import type { AppStores } from '../shell/app-stores';
 import { newSeed } from '../shell/app-stores';
 import { viewTitle } from '../shell/view-title';
@@ -30,13 +31,20 @@ export class GridToolbar extends LightElement {
 
   constructor() {
     super();
-    new StoreController(this, () => (this.stores ? [this.stores.view, this.stores.results, this.stores.sidebar, this.stores.prefs] : []));
+    new StoreController(this, () => (this.stores ? [this.stores.view, this.stores.results, this.stores.sidebar, this.stores.prefs, this.stores.selection] : []));
   }
 
   private setSort(field: OrderField, descending: boolean): void {
     const sort = { field, descending };
     this.stores.prefs.update({ sort });
     this.stores.view.set({ sort });
+  }
+
+  private removeFromFolder() {
+    const { view, selection } = this.stores;
+    if (view.state.view.kind !== 'folder' || selection.count === 0) return nothing;
+    return html`<button class="btn" title="Remove the selection from this folder (Alt+Delete); the items stay in the library"
+      @click=${() => this.dispatchEvent(new CustomEvent('remove-from-folder', { bubbles: true }))}>Remove from folder</button>`;
   }
 
   override render() {
@@ -49,6 +57,7 @@ export class GridToolbar extends LightElement {
         <span class="view-count">${results.loading ? '' : plural(results.total, 'item')}</span>
       </div>
       <div class="toolbar-controls">
+        ${this.removeFromFolder()}
         ${state.view.kind === 'random'
           ? html`<button class="btn" @click=${() => view.set({ seed: newSeed() })}>${icon('random', 16)}Shuffle</button>`
           : html`<label class="visually-hidden" for="sort-field">Sort by</label>

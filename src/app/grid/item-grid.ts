@@ -3,7 +3,8 @@
  * @tanstack/virtual-core, so the DOM holds a few screens of cells whatever the item count; items
  * come a page at a time from the ResultStore. It is a `role=grid` with a roving tabindex: one cell
  * is tabbable, arrows move it (Shift extends the selection), and the grid tells the shell when
- * the person opens, previews or trashes items.
+ * the person opens, previews, trashes or removes items from the folder shown (`remove-from-folder`).
+ * Cells drag the selection onto sidebar folders (item-drag.ts).
  */
 import { elementScroll, observeElementOffset, observeElementRect, Virtualizer } from '@tanstack/virtual-core';
 import { html, nothing, type PropertyValues } from 'lit';
@@ -14,6 +15,7 @@ import { formatBytes } from '../ui/format';
 import { LightElement } from '../ui/light-element';
 import { gridGeometry, type GridGeometry } from './grid-geometry';
 import { moveIndex, moveOfKey } from './grid-navigation';
+import { dragSelection } from './item-drag';
 import type { ResultStore } from './result-store';
 import './grid.css';
 
@@ -183,7 +185,8 @@ export class ItemGrid extends LightElement {
     } else if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
       await this.selectFocusedIfNone(focus);
-      this.dispatchEvent(new CustomEvent('trash-selection', { bubbles: true }));
+      // Alt: out of the folder being viewed (not to the trash).
+      this.dispatchEvent(new CustomEvent(event.altKey ? 'remove-from-folder' : 'trash-selection', { bubbles: true }));
     }
   }
 
@@ -212,6 +215,7 @@ export class ItemGrid extends LightElement {
       aria-selected=${selected ? 'true' : 'false'}
       aria-busy=${item ? nothing : 'true'}
       tabindex=${focused ? 0 : -1}
+      draggable=${item ? 'true' : 'false'}
       style="width:${cellWidth}px"
     >
       <div class="thumb" style="height:${cellWidth}px">
@@ -245,6 +249,7 @@ export class ItemGrid extends LightElement {
       @dblclick=${this.onDoubleClick}
       @keydown=${this.onKeyDown}
       @focus=${this.onScrollerFocus}
+      @dragstart=${(e: DragEvent) => dragSelection(e, this.selection)}
     >
       <div class="grid-canvas" role=${grid ? 'rowgroup' : nothing} style="height:${this.virtualizer.getTotalSize()}px">
         ${this.virtualizer.getVirtualItems().map((row) => {

@@ -26,6 +26,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'Space', does: 'Quick preview', scope: 'grid' },
   { keys: '1 … 5, 0', does: 'Rate the selection (0 clears the rating)', scope: 'grid' },
   { keys: 'Delete', does: 'Move the selection to the trash (with undo)', scope: 'grid' },
+  { keys: 'Alt+Delete', does: 'Remove the selection from the folder being viewed (with undo)', scope: 'grid' },
+  { keys: 'Shift+F10 or the Menu key on a folder', does: 'Folder menu: new subfolder, rename, edit, move', scope: 'anywhere' },
   { keys: 'Click, Ctrl+click, Shift+click', does: 'Select one, add one, select a range', scope: 'grid' },
 ];
 

@@ -18,6 +18,7 @@ import type { ImportDock } from './import-dock';
 import type { SidebarDialogs } from '../sidebar/sidebar-dialogs';
 import { AppStores, newSeed } from './app-stores';
 import { BulkPanel } from './bulk-panel';
+import { FolderActions } from '../folders/folder-actions';
 import { FolderDialog } from './folder-dialog';
 import { ItemActions } from './item-actions';
 import type { ApiState } from './status-bar';
@@ -52,6 +53,7 @@ export class AppShell extends LightElement {
   private readonly viewer = document.createElement('item-viewer') as PanelElement;
   private readonly bulk = new BulkPanel(this.stores);
   private readonly folderDialog = new FolderDialog(this.stores);
+  private readonly folderActions = new FolderActions(this.stores);
   private readonly phone = matchMedia(PHONE);
   private watcher?: ThumbnailWatcher;
 
@@ -74,6 +76,24 @@ export class AppShell extends LightElement {
     this.addEventListener('viewer-close', () => this.closeViewer());
     this.addEventListener('smart-folder-edit', (event) => void this.dialogs?.editSmartFolder((event as CustomEvent<string | null>).detail));
     this.addEventListener('manage-tags', () => void this.dialogs?.manageTags());
+    this.listenToFolderAsks();
+  }
+
+  /** The sidebar's folder drags, menu and "Move to…", and the grid's "Remove from folder". */
+  private listenToFolderAsks(): void {
+    const on = <T>(type: string, run: (detail: T) => void) => this.addEventListener(type, (event) => run((event as CustomEvent<T>).detail));
+    const actions = this.folderActions;
+    on<{ parent?: string }>('folder-new', (d) => this.folderDialog.create(d?.parent ?? null));
+    on<{ id: string }>('folder-edit', (d) => this.folderDialog.edit(d.id));
+    on<{ id: string }>('folder-move-to', (d) => void this.dialogs?.moveFolder(d.id));
+    on<{ id: string; parent: string | null }>('folder-move', (d) => void actions.move(d.id, d.parent));
+    on<{ id: string; name: string }>('folder-rename', (d) => void actions.rename(d.id, d.name));
+    on<{ folder: string; ids: readonly string[] }>('items-to-folder', (d) => void actions.addItems(d.folder, d.ids));
+    on('remove-from-folder', () => {
+      const view = this.stores.view.state.view;
+      if (view.kind === 'folder') void actions.removeItems(view.id, [...this.stores.selection.selected]);
+      else this.stores.toasts.show('Open a folder to remove items from it.');
+    });
   }
 
   private get grid(): ItemGrid | null {
@@ -274,8 +294,7 @@ export class AppShell extends LightElement {
       <div class="workspace" style="grid-template-columns:${columns}">
         ${phone || p.sidebarOpen
           ? html`<aside id="sidebar" class="sidebar panel" aria-label="Sidebar" ?data-open=${this.drawer === 'sidebar'} ?inert=${phone && this.drawer !== 'sidebar'}>
-                <side-bar .store=${sidebar} .current=${view.state.view} @view-selected=${(e: CustomEvent<View>) => this.setView(e.detail)}
-                  @folder-new=${() => this.folderDialog.create()} @folder-edit=${(e: CustomEvent<{ id: string }>) => this.folderDialog.edit(e.detail.id)}></side-bar>
+                <side-bar .store=${sidebar} .jobs=${this.folderActions} .current=${view.state.view} @view-selected=${(e: CustomEvent<View>) => this.setView(e.detail)}></side-bar>
               </aside>
               ${phone ? nothing : html`<panel-splitter side="left" label="Resize the sidebar" .width=${p.sidebarWidth} @panel-resize=${(e: CustomEvent<number>) => prefs.update({ sidebarWidth: e.detail })}></panel-splitter>`}`
           : nothing}

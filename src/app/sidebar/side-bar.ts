@@ -3,16 +3,25 @@
  * folders and tags (starred first). Choosing an entry sets the view. "New smart folder", each
  * smart folder's Edit button and "Manage tags" ask the shell (`smart-folder-edit` {id | null},
  * `manage-tags`) to open their dialogs (sidebar-dialogs.ts); the folder
- * buttons (folder-buttons.ts) ask it to create or edit a folder.
+ * buttons (folder-buttons.ts) ask it to create or edit a folder. Folder rows are dragged and
+ * dropped (folder-drop.ts), have a context menu (folder-menu.ts) and rename in place; what the
+ * person asks for goes to the shell as `folder-new` {parent}, `folder-edit`, `folder-move`,
+ * `folder-move-to` {id}, `folder-rename` {id, name} and `items-to-folder`. `jobs` shows the
+ * progress of items being added to or removed from a folder on its row.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Folder, SmartFolder } from '../api-types';
+import type { FolderActions } from '../folders/folder-actions';
 import { viewKey, type BuiltInView, type View } from '../search/view-state';
 import { StoreController } from '../state/store';
 import { formatCount } from '../ui/format';
 import { icon, type IconName } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
 import { editFolderButton, newFolderButton } from './folder-buttons';
+import { FolderDrop } from './folder-drop';
+import type { FolderMenu, FolderMenuChoice } from './folder-menu';
+import { FolderRename } from './folder-rename';
+import './folder-menu';
 import type { SidebarStore } from './sidebar-store';
 import './sidebar.css';
 
@@ -27,17 +36,36 @@ const TAGS_SHOWN = 40;
 
 export class SideBar extends LightElement {
   declare store: SidebarStore;
+  declare jobs: FolderActions | undefined;
   declare current: View;
   declare private expanded: Set<string>;
   declare private allTags: boolean;
-  static override properties = { store: { attribute: false }, current: { attribute: false }, expanded: { state: true }, allTags: { state: true } };
+  static override properties = {
+    store: { attribute: false },
+    jobs: { attribute: false },
+    current: { attribute: false },
+    expanded: { state: true },
+    allTags: { state: true },
+  };
+  private readonly drop = new FolderDrop(this);
+  private readonly rename = new FolderRename(this);
 
   constructor() {
     super();
     this.current = { kind: 'all' };
     this.expanded = new Set();
     this.allTags = false;
-    new StoreController(this, () => (this.store ? [this.store] : []));
+    new StoreController(this, () => [this.store, this.jobs].filter((store) => !!store));
+  }
+
+  /** The folder tree's roots (for the drop rules). */
+  roots(): readonly Folder[] {
+    return this.store?.folders ?? [];
+  }
+
+  /** Opens a folder's children (a drop into it, or a drag hovering it). */
+  expand(id: string): void {
+    if (!this.expanded.has(id)) this.expanded = new Set([...this.expanded, id]);
   }
 
   private choose(view: View): void {
@@ -58,27 +86,88 @@ export class SideBar extends LightElement {
     return html`<div class="nav-heading-row"><h2 class="nav-heading" id=${id}>${text}</h2>${action}</div>`;
   }
 
-  private entry(view: View, label: string, iconName: IconName, count: number | undefined, depth = 0, toggle?: TemplateResult, after?: TemplateResult): TemplateResult {
+  private link(view: View, label: string, iconName: IconName, count: number | undefined): TemplateResult {
     const current = viewKey(view) === viewKey(this.current);
+    return html`<button class="nav-link" aria-current=${current ? 'page' : 'false'} data-view=${viewKey(view)} @click=${() => this.choose(view)}>
+      ${icon(iconName, 16)}<span class="nav-label">${label}</span>
+      ${count === undefined ? nothing : html`<span class="nav-count" aria-label="${formatCount(count)} items">${formatCount(count)}</span>`}
+    </button>`;
+  }
+
+  private entry(view: View, label: string, iconName: IconName, count: number | undefined, depth = 0, toggle?: TemplateResult, after?: TemplateResult): TemplateResult {
     return html`<li class="nav-item" style="--depth:${depth}">
       ${toggle ?? html`<span class="twisty-space"></span>`}
-      <button class="nav-link" aria-current=${current ? 'page' : 'false'} data-view=${viewKey(view)} @click=${() => this.choose(view)}>
-        ${icon(iconName, 16)}<span class="nav-label">${label}</span>
-        ${count === undefined ? nothing : html`<span class="nav-count" aria-label="${formatCount(count)} items">${formatCount(count)}</span>`}
-      </button>
+      ${this.link(view, label, iconName, count)}
       ${after ?? nothing}
+    </li>`;
+  }
+
+  private folderRow(folder: Folder, depth: number): TemplateResult {
+    const open = this.expanded.has(folder.id);
+    const twisty = folder.children.length
+      ? html`<button class="twisty" aria-expanded=${open ? 'true' : 'false'} aria-label="${open ? 'Collapse' : 'Expand'} ${folder.name}" @click=${() => this.toggle(folder.id)}>${icon('chevron', 14)}</button>`
+      : html`<span class="twisty-space"></span>`;
+    const job = this.jobs?.job?.folder === folder.id ? this.jobs.job : null;
+    return html`<li class="nav-item folder-row" style="--depth:${depth}" data-folder=${folder.id} data-drop=${this.drop.stateOf(folder.id) ?? nothing}
+      ?data-dragging=${this.drop.dragging === folder.id}
+      draggable=${this.rename.editing === folder.id ? 'false' : 'true'}
+      @dragstart=${(e: DragEvent) => this.drop.start(e, folder.id)} @dragend=${() => this.drop.end()}
+      @dragenter=${(e: DragEvent) => this.drop.overTarget(e, folder.id)} @dragover=${(e: DragEvent) => this.drop.overTarget(e, folder.id)} @dragleave=${(e: DragEvent) => this.drop.leave(e, folder.id)}
+      @drop=${(e: DragEvent) => this.drop.drop(e, folder.id)}
+      @contextmenu=${(e: MouseEvent) => this.openMenu(e, folder)} @keydown=${(e: KeyboardEvent) => this.menuKey(e, folder)}>
+      ${twisty}
+      ${this.rename.editing === folder.id ? this.rename.field(folder) : this.link({ kind: 'folder', id: folder.id }, folder.name, 'folder', folder.imageCount)}
+      ${editFolderButton(folder)}
+      ${job ? html`<progress class="folder-progress" aria-label=${job.label} max=${Math.max(1, job.total)} .value=${job.done}></progress>` : nothing}
     </li>`;
   }
 
   private folderTree(folders: readonly Folder[], depth: number): TemplateResult[] {
     return folders.flatMap((folder) => {
-      const open = this.expanded.has(folder.id);
-      const twisty = folder.children.length
-        ? html`<button class="twisty" aria-expanded=${open ? 'true' : 'false'} aria-label="${open ? 'Collapse' : 'Expand'} ${folder.name}" @click=${() => this.toggle(folder.id)}>${icon('chevron', 14)}</button>`
-        : undefined;
-      const row = this.entry({ kind: 'folder', id: folder.id }, folder.name, 'folder', folder.imageCount, depth, twisty, editFolderButton(folder));
-      return open ? [row, ...this.folderTree(folder.children, depth + 1)] : [row];
+      const row = this.folderRow(folder, depth);
+      return this.expanded.has(folder.id) ? [row, ...this.folderTree(folder.children, depth + 1)] : [row];
     });
+  }
+
+  private get menu(): FolderMenu | null {
+    return this.querySelector('folder-menu');
+  }
+
+  private openMenu(event: MouseEvent, folder: Folder): void {
+    event.preventDefault();
+    const row = (event.currentTarget as HTMLElement).querySelector<HTMLElement>('.nav-link') ?? (event.currentTarget as HTMLElement);
+    void this.menu?.open(folder, { x: event.clientX, y: event.clientY }, row);
+  }
+
+  /** The ContextMenu key and Shift+F10 open the menu beside the focused row. */
+  private menuKey(event: KeyboardEvent, folder: Folder): void {
+    if (event.key !== 'ContextMenu' && !(event.shiftKey && event.key === 'F10')) return;
+    if (!(event.target as HTMLElement).classList.contains('nav-link')) return;
+    event.preventDefault();
+    const row = event.target as HTMLElement;
+    const box = row.getBoundingClientRect();
+    void this.menu?.open(folder, { x: box.left + 24, y: box.bottom }, row);
+  }
+
+  private menuChoice(event: CustomEvent<{ id: string; choice: FolderMenuChoice }>): void {
+    event.stopPropagation();
+    const { id, choice } = event.detail;
+    if (choice === 'rename') return void this.rename.begin(id);
+    const asks = { 'new-subfolder': ['folder-new', { parent: id }], edit: ['folder-edit', { id }], move: ['folder-move-to', { id }] } as const;
+    const [type, detail] = asks[choice];
+    if (choice === 'new-subfolder') this.expand(id);
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
+  }
+
+  /** The Folders heading takes dropped folders to the top level. */
+  private foldersHeading(): TemplateResult {
+    return html`<div class="nav-heading-row folders-heading-row" data-drop=${this.drop.stateOf(null) ?? nothing}
+      @dragenter=${(e: DragEvent) => this.drop.overTarget(e, null)} @dragover=${(e: DragEvent) => this.drop.overTarget(e, null)} @dragleave=${(e: DragEvent) => this.drop.leave(e, null)}
+      @drop=${(e: DragEvent) => this.drop.drop(e, null)}>
+      <h2 class="nav-heading" id="folders-heading">Folders</h2>
+      ${this.drop.dragging ? html`<span class="nav-drop-hint">Drop here: top level</span>` : nothing}
+      ${newFolderButton()}
+    </div>`;
   }
 
   private smartTree(folders: readonly SmartFolder[], depth: number): TemplateResult[] {
@@ -97,10 +186,11 @@ export class SideBar extends LightElement {
       <ul class="nav-list" aria-label="Views">
         ${BUILT_IN.map((entry) => this.entry({ kind: entry.view }, entry.label, entry.icon, store.counts[entry.view]))}
       </ul>
-      ${this.heading('folders-heading', 'Folders', newFolderButton())}
+      ${this.foldersHeading()}
       ${store.folders.length
         ? html`<ul class="nav-list" aria-labelledby="folders-heading">${this.folderTree(store.folders, 0)}</ul>`
         : html`<p class="nav-empty">No folders yet</p>`}
+      <folder-menu @folder-menu-choice=${this.menuChoice}></folder-menu>
       ${this.heading('smart-heading', 'Smart folders', html`<button class="nav-action" aria-label="New smart folder" title="New smart folder" @click=${() => this.ask('smart-folder-edit')}>${icon('plus', 14)}</button>`)}
       ${store.smartFolders.length
         ? html`<ul class="nav-list" aria-labelledby="smart-heading">${this.smartTree(store.smartFolders, 0)}</ul>`

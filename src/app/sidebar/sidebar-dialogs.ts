@@ -4,6 +4,7 @@
  * (null: a new one); on save the sidebar reloads and the smart folder opens (`view-selected`), on
  * removal the sidebar reloads and a view of the removed folder goes back to All items.
  * `manageTags()` opens <tag-manager>; each of its changes reloads the sidebar's tags.
+ * `moveFolder(id)` opens <folder-move-dialog> ("Move to…"), whose `folder-move` bubbles to the shell.
  * Their `api-error` events bubble on to the shell's toasts.
  */
 import { html } from 'lit';
@@ -11,6 +12,8 @@ import type { View } from '../search/view-state';
 import type { AppStores } from '../shell/app-stores';
 import { icon } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
+import type { FolderMoveDialog } from '../folders/folder-move-dialog';
+import '../folders/folder-move-dialog';
 import '../smart-folders/smart-folder-editor';
 import '../tags/tag-manager';
 
@@ -36,6 +39,10 @@ export class SidebarDialogs extends LightElement {
     this.managingTags = true;
     await this.updateComplete;
     this.dialog('tag-manager-dialog').showModal();
+  }
+
+  async moveFolder(id: string): Promise<void> {
+    await this.querySelector<FolderMoveDialog>('folder-move-dialog')?.open(this.stores.sidebar.folders, id);
   }
 
   private dialog(id: string): HTMLDialogElement {
@@ -85,7 +92,8 @@ export class SidebarDialogs extends LightElement {
       <dialog id="tag-manager-dialog" class="wide-dialog" aria-label="Manage tags" @close=${() => (this.managingTags = false)}>
         ${this.closeButton('tag-manager-dialog', 'Close the tag manager')}
         ${this.managingTags ? html`<tag-manager .api=${this.stores.api} @tags-changed=${() => void this.tagsChanged()}></tag-manager>` : null}
-      </dialog>`;
+      </dialog>
+      <folder-move-dialog></folder-move-dialog>`;
   }
 }
 customElements.define('sidebar-dialogs', SidebarDialogs);

@@ -1,0 +1,102 @@
+/**
+ * What the person does to folders from the sidebar and the grid: move a folder (drag & drop or
+ * "Move to…"), rename it, add the dragged items to a folder and remove the selection from the folder
+ * being viewed. Each goes through the API (items in batch item/update runs of 1000, bulk-run.ts),
+ * shows the API's message when refused, and reloads the stores it changed. `job` is the item run
+ * under way (the sidebar shows its progress on the folder's row).
+ */
+import type { Folder } from '../api-types';
+import { runBulk, type BulkProgress } from '../bulk-edit/bulk-run';
+import type { BulkChange } from '../bulk-edit/bulk-changes';
+import type { AppStores } from '../shell/app-stores';
+import { Store } from '../state/store';
+import { plural } from '../ui/format';
+
+export interface FolderJob extends BulkProgress {
+  folder: string;
+  label: string;
+}
+
+/** The stores it reads and refreshes (the shell passes its AppStores). */
+export type FolderActionStores = Pick<AppStores, 'api' | 'sidebar' | 'results' | 'selection' | 'toasts'>;
+
+export class FolderActions extends Store {
+  job: FolderJob | null = null;
+
+  constructor(
+    private readonly stores: FolderActionStores,
+    /** Tells panels showing an item (the inspector listens on window) to read it again. */
+    private readonly announce: (id: string) => void = (id) => window.dispatchEvent(new CustomEvent('item-changed', { detail: { id } })),
+  ) {
+    super();
+  }
+
+  private name(id: string): string {
+    return `“${this.stores.sidebar.folderName(id)}”`;
+  }
+
+  /** Moves folder `id` under `parent` (null: the top level). Resolves true when the library holds it. */
+  async move(id: string, parent: string | null): Promise<boolean> {
+    const { api, sidebar, toasts } = this.stores;
+    try {
+      await api.post<Folder>('/folder/update', { id, parent });
+    } catch (error) {
+      toasts.error(error);
+      return false;
+    }
+    await sidebar.loadTree();
+    toasts.show(`Moved ${this.name(id)} ${parent ? `into ${this.name(parent)}` : 'to the top level'}`);
+    return true;
+  }
+
+  async rename(id: string, name: string): Promise<boolean> {
+    const { api, sidebar, toasts } = this.stores;
+    try {
+      await api.post<Folder>('/folder/update', { id, name });
+    } catch (error) {
+      toasts.error(error);
+      return false;
+    }
+    await sidebar.loadTree();
+    return true;
+  }
+
+  /** Adds items (the dragged selection) to a folder. */
+  async addItems(folder: string, ids: readonly string[]): Promise<void> {
+    const done = await this.run(folder, ids, { kind: 'addFolder', folder }, `Adding ${plural(ids.length, 'item')} to ${this.name(folder)}`);
+    if (done) this.stores.toasts.show(`Added ${plural(ids.length, 'item')} to ${this.name(folder)}`);
+  }
+
+  /** Takes items out of a folder (not to the trash); the toast offers to put them back. */
+  async removeItems(folder: string, ids: readonly string[]): Promise<void> {
+    const name = this.name(folder);
+    if (!(await this.run(folder, ids, { kind: 'removeFolder', folder }, `Removing ${plural(ids.length, 'item')} from ${name}`))) return;
+    this.stores.selection.remove(ids);
+    this.stores.toasts.show(`Removed ${plural(ids.length, 'item')} from ${name}`, {
+      action: { label: 'Undo', run: () => void this.addItems(folder, ids) },
+    });
+  }
+
+  private async run(folder: string, ids: readonly string[], change: BulkChange, label: string): Promise<boolean> {
+    const { api, results, sidebar, toasts } = this.stores;
+    if (!ids.length) return false;
+    if (this.job) {
+      toasts.show('Another folder change is still running; try again when it is done.', { kind: 'error' });
+      return false;
+    }
+    const result = await runBulk(api, ids, change, (progress) => this.setJob({ folder, label, ...progress }));
+    this.setJob(null);
+    // The inspector shows one item's folders: tell it to read that item again.
+    const single = this.stores.selection.single;
+    if (single && ids.includes(single)) this.announce(single);
+    // A refused batch leaves the earlier ones written: show what the library now holds either way.
+    await Promise.all([results.refresh(), sidebar.load()]);
+    if (result.error) toasts.show(`${label}: stopped after ${plural(result.done, 'item')}: ${result.error}`, { kind: 'error' });
+    return !result.error;
+  }
+
+  private setJob(job: FolderJob | null): void {
+    this.job = job;
+    this.changed();
+  }
+}

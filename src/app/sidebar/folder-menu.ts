@@ -1,0 +1,95 @@
+/**
+ * <folder-menu>: the context menu of a sidebar folder (right click, the ContextMenu key or
+ * Shift+F10 on its row): New subfolder, Rename, Edit…, Move to…. A popover in the top layer, so
+ * neither the sidebar's scrolling nor the phone drawer clips it; a click outside closes it. Arrow
+ * keys, Home and End move between entries; Escape and Tab close it and give the focus back to the
+ * row. Choosing an entry says `folder-menu-choice` {id, choice}; there is no Delete, because the
+ * API has no folder delete (shared/spec/decisions.md).
+ */
+import { html } from 'lit';
+import { LightElement } from '../ui/light-element';
+import './folder-menu.css';
+
+export type FolderMenuChoice = 'new-subfolder' | 'rename' | 'edit' | 'move';
+
+const ENTRIES: { choice: FolderMenuChoice; label: string }[] = [
+  { choice: 'new-subfolder', label: 'New subfolder…' },
+  { choice: 'rename', label: 'Rename' },
+  { choice: 'edit', label: 'Edit…' },
+  { choice: 'move', label: 'Move to…' },
+];
+
+export class FolderMenu extends LightElement {
+  declare private folder: { id: string; name: string } | null;
+  static override properties = { folder: { state: true } };
+  private returnFocus: HTMLElement | null = null;
+
+  constructor() {
+    super();
+    this.folder = null;
+  }
+
+  private get panel(): HTMLElement {
+    return this.querySelector<HTMLElement>('[popover]')!;
+  }
+
+  private get entries(): HTMLElement[] {
+    return [...this.querySelectorAll<HTMLElement>('[role=menuitem]')];
+  }
+
+  /** Opens for `folder` at a point (the pointer, or the row's corner for the keyboard). */
+  async open(folder: { id: string; name: string }, at: { x: number; y: number }, returnFocus: HTMLElement): Promise<void> {
+    this.folder = folder;
+    this.returnFocus = returnFocus;
+    await this.updateComplete;
+    const menu = this.panel;
+    if (menu.matches(':popover-open')) menu.hidePopover();
+    menu.showPopover();
+    const { width, height } = menu.getBoundingClientRect();
+    menu.style.left = `${Math.max(4, Math.min(at.x, innerWidth - width - 4))}px`;
+    menu.style.top = `${Math.max(4, Math.min(at.y, innerHeight - height - 4))}px`;
+    this.entries[0]?.focus();
+  }
+
+  close(restoreFocus = true): void {
+    const menu = this.panel;
+    if (menu?.matches(':popover-open')) menu.hidePopover();
+    if (restoreFocus) this.returnFocus?.focus();
+  }
+
+  private choose(choice: FolderMenuChoice): void {
+    const id = this.folder?.id;
+    this.close(choice === 'rename' ? false : true);
+    if (id) this.dispatchEvent(new CustomEvent('folder-menu-choice', { detail: { id, choice }, bubbles: true }));
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    const entries = this.entries;
+    const at = entries.indexOf(document.activeElement as HTMLElement);
+    const go = (index: number) => entries[(index + entries.length) % entries.length]?.focus();
+    if (event.key === 'ArrowDown') go(at + 1);
+    else if (event.key === 'ArrowUp') go(at - 1);
+    else if (event.key === 'Home') go(0);
+    else if (event.key === 'End') go(entries.length - 1);
+    else if (event.key === 'Escape' || event.key === 'Tab') this.close();
+    else return;
+    // The shell's global keys (Escape clears the selection) are not for the menu's keys.
+    event.preventDefault();
+    event.stopPropagation();
+  }
+
+  override render() {
+    return html`<div popover class="folder-menu" role="menu" aria-label=${this.folder ? `Folder ${this.folder.name}` : 'Folder'}
+      @keydown=${this.onKeyDown} @toggle=${(e: ToggleEvent) => e.newState === 'closed' && (this.folder = null)}>
+      ${ENTRIES.map((entry) => html`<button type="button" role="menuitem" tabindex="-1" data-choice=${entry.choice}
+        @click=${() => this.choose(entry.choice)}>${entry.label}</button>`)}
+    </div>`;
+  }
+}
+customElements.define('folder-menu', FolderMenu);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'folder-menu': FolderMenu;
+  }
+}
