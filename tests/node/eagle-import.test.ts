@@ -82,6 +82,19 @@ describe('Eagle library import', () => {
     await expectLibraryEquals(api, state.libraryPath, fixture);
   }, 60_000);
 
+  it('queues a thumbnail job only for the items whose own thumbnail is missing or undecodable', async () => {
+    const api = makeApi();
+    const fixture = buildEagleLibrary({ name: 'Jobs', items: 12, plain: true });
+    const [unreadable, missing] = [...fixture.records.values()].filter((r) => !r.noThumbnail);
+    fixture.files.set(`images/${String(unreadable!.id)}.info/${String(unreadable!.name)}_thumbnail.png`, new TextEncoder().encode('not an image at all'));
+    fixture.files.delete(`images/${String(missing!.id)}.info/${String(missing!.name)}_thumbnail.png`);
+    const state = (await importZip(api, await zipOf(fixture))).data;
+    expect(state).toMatchObject({ status: 'done', imported: 12, thumbnailsQueued: 2 });
+    const { db } = api.open(await api.registry.require(state.libraryPath));
+    const jobs = (await db.jobs.toArray()).filter((job) => job.kind === 'thumbnail');
+    expect(jobs.map((job) => job.itemId).sort()).toEqual([String(unreadable!.id), String(missing!.id)].sort());
+  }, 30_000);
+
   it('imports a deflated zip too (as operating systems compress folders)', async () => {
     const api = makeApi();
     const fixture = buildEagleLibrary({ name: 'Deflated', items: 12 });

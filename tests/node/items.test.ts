@@ -122,6 +122,29 @@ describe('item/add batches', () => {
     expect((await call(api, 'GET', '/item/countAll', {}, { library })).data).toBe(0);
   });
 
+  it('gives each item of a batch its own folders and their auto-tags, and names the first item with an unknown folder', async () => {
+    const { get, post } = await setup();
+    const cats = (await post<{ id: string }>('/folder/create', { name: 'Cats' })).data.id;
+    const dogs = (await post<{ id: string }>('/folder/create', { name: 'Dogs' })).data.id;
+    await post('/folder/update', { id: cats, tags: ['cat'] });
+    await post('/folder/update', { id: dogs, tags: ['dog'] });
+    const items = [
+      { name: 'c', bookmarkURL: 'https://example.com/c', folders: [cats] },
+      { name: 'n', bookmarkURL: 'https://example.com/n' },
+      { name: 'cd', bookmarkURL: 'https://example.com/cd', folders: [dogs, cats] },
+    ];
+    const wrong = [...items, { name: 'x', bookmarkURL: 'https://example.com/x', folders: [cats, 'GONE1'] }, { bookmarkURL: 'https://example.com/y', folders: ['GONE2'] }];
+    const refused = await post('/item/add', { items: wrong });
+    expect(refused.httpStatus).toBe(404);
+    expect((refused.body as { message: string }).message).toMatch(/^items\[3\]\.folders: no folder with id "GONE1"/);
+    expect((await post('/item/add', { items })).httpStatus).toBe(200);
+    const byName = new Map((await get()).data.data.map((item) => [item.name, item]));
+    expect(byName.size).toBe(3);
+    expect(byName.get('c')).toMatchObject({ folders: [cats], tags: ['cat'] });
+    expect(byName.get('n')).toMatchObject({ folders: [], tags: [] });
+    expect(byName.get('cd')).toMatchObject({ folders: [dogs, cats], tags: ['dog', 'cat'] });
+  });
+
   it('refuses more than 1000 items with 413', async () => {
     const { post } = await setup();
     const items = Array.from({ length: 1001 }, (_, i) => ({ bookmarkURL: `https://example.com/${i}` }));

@@ -4,7 +4,6 @@
  * file without its item, and a stopped worker resumes after the last batch that committed.
  */
 import { ITEM_OBSERVERS } from '../item-observers';
-import { jobId, THUMBNAIL_JOB } from '../media/media-jobs';
 import { commitItemChanges } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow, ThumbnailState } from '../storage/rows';
@@ -40,10 +39,8 @@ export async function importBatch(db: LibraryDb, state: ImportState, folders: re
   await db.files.bulkPut(items.flatMap((item) => (item.file ? [{ id: item.row.id, blob: item.file }] : [])));
   await db.thumbnails.bulkPut(items.flatMap((item) => (item.thumbnail ? [{ id: item.row.id, blob: item.thumbnail, custom: false }] : [])));
   await db.comments.bulkPut(items.flatMap((item) => item.comments));
+  // The media observer queues a thumbnail job only for the pending ones.
   await commitItemChanges(db, rows.map((after) => ({ after })), ITEM_OBSERVERS, now);
-  // The media observer queued a thumbnail job for every item with a file: keep only the needed ones.
-  const settled = rows.filter((row) => row.thumbnail !== 'pending').map((row) => jobId(THUMBNAIL_JOB, row.id));
-  if (settled.length) await db.jobs.bulkDelete(settled);
 
   const next: ImportState = {
     ...state,

@@ -1,13 +1,33 @@
 /**
- * A library inside a zip, read entry by entry with @zip.js/zip.js: only the central directory is
- * read up front, each file is inflated when asked for (random access on the Blob, so a zip of many
- * gigabytes never sits in memory); stored entries are slices of the zip itself (storedSlice). Names without the UTF-8 flag are read as UTF-8 when they are
- * valid UTF-8 and as CP437 otherwise (Windows "Send to zip"), zip.js's default. zip.js is a deferred package in the service worker
+ * A library inside a zip, read entry by entry: a store-only zip through its central directory
+ * (stored-directory.ts), any other with @zip.js/zip.js. Only the central directory is read up
+ * front, each file is inflated when asked for (random access on the Blob, so a zip of many
+ * gigabytes never sits in memory); stored entries are slices of the zip itself (storedSlice).
+ * Names without the UTF-8 flag are read as UTF-8 when they are valid UTF-8 and as CP437 otherwise
+ * (Windows "Send to zip"), zip.js's default. zip.js is a deferred package in the service worker
  * (docs/decisions/eagle-library-zip.md): import it only dynamically.
  */
 import { FlatTree, type LibraryTree } from './library-tree';
+import { readStoredDirectory, type StoredEntry as DirectoryEntry } from './stored-directory';
 
 export async function zipTree(zip: Blob, fallbackName: string): Promise<LibraryTree> {
+  // A store-only zip (the web app's uploads, most zipped libraries) needs no zip.js at all.
+  const stored = await readStoredDirectory(zip);
+  if (stored) {
+    const paths = stored.map((entry) => [entry.directory && !entry.filename.endsWith('/') ? `${entry.filename}/` : entry.filename, entry] as [string, DirectoryEntry]);
+    return new FlatTree(
+      paths,
+      fallbackName,
+      async (entry) => {
+        if (entry.directory) return new Blob([]);
+        const slice = await storedSlice(zip, entry);
+        if (!slice) throw new Error(`${entry.filename}: its local header is not where the zip's directory says`);
+        return slice;
+      },
+      undefined,
+      (many) => storedRun(zip, many),
+    );
+  }
   const { ZipReader, BlobReader, BlobWriter, configure } = await import('@zip.js/zip.js');
   // A service worker cannot start workers; stored entries need no codec, deflated ones use the
   // browser's DecompressionStream.

@@ -12,7 +12,7 @@ import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
 import { writeRequest } from '../storage/write-request';
 import { fieldPath, resolveSource, type ResolvedSource } from './item-sources';
-import { folderTags, requireFolders } from './item-lookup';
+import { folderTags, requireFolderLists } from './item-lookup';
 import { withDerivedFields } from './item-row';
 import { MAX_BATCH, newItemInput, type NewItemInput } from './item.schema';
 
@@ -42,11 +42,8 @@ export async function addItems(ctx: Context, raw: Record<string, unknown>): Prom
   const ids = assignIds(ctx, prepared);
   await writeRequest(ctx, async (db, now) => {
     await refuseTakenIds(db, prepared, ids);
-    const rows: ItemRow[] = [];
-    for (const [index, item] of prepared.entries()) {
-      const folders = await requireFolders(db, item.input.folders ?? [], fieldPath(item.field, 'folders'));
-      rows.push(newRow(ids[index]!, item, folderTags(folders), now));
-    }
+    const folders = await requireFolderLists(db, prepared.map((item) => ({ ids: item.input.folders ?? [], field: fieldPath(item.field, 'folders') })));
+    const rows: ItemRow[] = prepared.map((item, index) => newRow(ids[index]!, item, folderTags(folders[index]!), now));
     const files = prepared.flatMap((item, index) => (item.source.blob ? [{ id: ids[index]!, blob: item.source.blob }] : []));
     if (files.length) await db.files.bulkAdd(files);
     await commitItemChanges(db, rows.map((after) => ({ after })), ITEM_OBSERVERS, now);

@@ -9,12 +9,20 @@ export async function requireItem(db: LibraryDb, id: string, field = 'id'): Prom
   return row;
 }
 
-/** The folders named by `ids`, in that order; an unknown id is a 404 naming `field`. */
-export async function requireFolders(db: LibraryDb, ids: readonly string[], field: string): Promise<FolderRow[]> {
-  const rows = await db.folders.bulkGet([...ids]);
-  const missing = ids.find((_, i) => rows[i] === undefined);
-  if (missing !== undefined) throw notFound(`${field}: no folder with id "${missing}".`);
-  return rows as FolderRow[];
+/**
+ * The folders named by each list, in its order, read with one bulkGet for all of them (a batch of
+ * item/add names the same few folders a thousand times); the first list holding an unknown id is
+ * a 404 naming its field and that id.
+ */
+export async function requireFolderLists(db: LibraryDb, lists: readonly { ids: readonly string[]; field: string }[]): Promise<FolderRow[][]> {
+  const unique = [...new Set(lists.flatMap((list) => list.ids))];
+  const rows = new Map<string, FolderRow>();
+  for (const row of unique.length ? await db.folders.bulkGet(unique) : []) if (row) rows.set(row.id, row);
+  return lists.map(({ ids, field }) => {
+    const missing = ids.find((id) => !rows.has(id));
+    if (missing !== undefined) throw notFound(`${field}: no folder with id "${missing}".`);
+    return ids.map((id) => rows.get(id)!);
+  });
 }
 
 /** Tags of the given folders, which items put into those folders receive (as the desktop app does). */

@@ -1,13 +1,14 @@
 /**
- * An item observer: a new item with a file gets a thumbnail job in the same transaction that
- * stores it, so no added item is ever forgotten by a stopped service worker. Bookmarks (no file)
- * get none. A removed item takes its jobs and thumbnail with it.
+ * An item observer: a new item whose thumbnail is pending (it has a file and no thumbnail yet) gets
+ * a thumbnail job in the same transaction that stores it, so no added item is ever forgotten by a
+ * stopped service worker. Bookmarks (no file) get none, nor do items that come with their thumbnail
+ * (an Eagle import). A removed item takes its jobs and thumbnail with it.
  */
 import type { ItemObserver } from '../storage/item-changes';
 import { thumbnailJob } from './media-jobs';
 
 export const mediaJobs: ItemObserver = async (db, changes, now) => {
-  const added = changes.flatMap(({ before, after }) => (!before && after?.hasFile ? [after.id] : []));
+  const added = changes.flatMap(({ before, after }) => (!before && after?.hasFile && after.thumbnail === 'pending' ? [after.id] : []));
   if (added.length) await db.jobs.bulkPut(added.map((id) => thumbnailJob(id, now, false)));
   const removed = changes.flatMap(({ before, after }) => (before && !after ? [before.id] : []));
   if (removed.length) {
