@@ -4,6 +4,7 @@
  * GET /api/v2/events (live/live-updates.ts), not through the worker's postMessage notices.
  */
 import { startMediaHost } from './media/media-host';
+import { mediaWorkersAsked } from './media/media-pool';
 import { startStorageStatus } from './pwa/storage-status';
 import { startUpdatePrompt } from './pwa/update-prompt';
 import { ensureServiceWorker } from './register-sw';
@@ -13,6 +14,8 @@ import './shell/app-shell';
 import './ui/theme.css';
 
 const shell = document.querySelector<AppShell>('app-shell')!;
+// Read before the app's view state rewrites the URL.
+const mediaWorkers = mediaWorkersAsked(location.search);
 
 async function start(): Promise<void> {
   try {
@@ -23,7 +26,7 @@ async function start(): Promise<void> {
     await shell.updateComplete;
     startStorageStatus(shell.querySelector<HTMLElement>('.status-storage') ?? undefined);
     // Thumbnails are made in this page's worker while it is open (the service worker falls back to itself).
-    startMediaHost();
+    startMediaHost({ workers: mediaWorkers });
     await shell.start();
     shell.apiState = 'ready';
     shell.apiText = 'API ready';
