@@ -7,7 +7,6 @@
 import { html, nothing } from 'lit';
 import type { ItemGrid, GridItemEvent } from '../grid/item-grid';
 import type { QuickLook } from '../grid/quick-look';
-import { ThumbnailWatcher } from '../grid/thumbnail-watcher';
 import type { ShortcutHelp } from '../keyboard/shortcut-help';
 import { globalCommand, isTyping } from '../keyboard/shortcuts';
 import { hasFilters, type View } from '../search/view-state';
@@ -57,7 +56,6 @@ export class AppShell extends LightElement {
   private readonly bulk = new BulkPanel(this.stores);
   private readonly folderDialog = new FolderDialog(this.stores);
   private readonly phone = matchMedia(PHONE);
-  private watcher?: ThumbnailWatcher;
   /** Changes made anywhere (GET /api/v2/events), shown here without a reload. */
   live?: LiveUpdates;
 
@@ -107,8 +105,6 @@ export class AppShell extends LightElement {
       onError: (error) => this.stores.toasts.error(error),
     });
     await this.stores.loadAll();
-    this.watcher = new ThumbnailWatcher(this.stores.api, this.stores.results, () => this.grid?.visibleRange() ?? { start: 0, end: -1 });
-    this.watcher.start();
   }
 
   override connectedCallback(): void {
@@ -119,7 +115,6 @@ export class AppShell extends LightElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     document.removeEventListener('keydown', this.onGlobalKey);
-    this.watcher?.stop();
     this.live?.close();
     this.live = undefined;
   }

@@ -4,7 +4,7 @@
  * below them. Items land in the folder being viewed. The shell's item area is a drop target and the
  * document a paste target for it (`attachTo`). The grid and the sidebar's counts follow the items as
  * they land through the app's live updates (GET /api/v2/events, live/live-updates.ts), as they do for
- * an import in another tab; the ThumbnailWatcher swaps thumbnails in.
+ * an import in another tab, and thumbnails swap in as their `item updated` events arrive.
  * The dock opens itself when an import starts and stays until closed.
  */
 import { html } from 'lit';
