@@ -113,6 +113,56 @@ describe('startLiveUpdates', () => {
   });
 });
 
+describe('applyChanges: what each batch re-reads', () => {
+  function spyTargets(inspected: string | null = null) {
+    const calls: string[] = [];
+    const call = (name: string) => async () => void calls.push(name);
+    const targets: LiveTargets = {
+      results: { refresh: call('results') },
+      sidebar: { loadCounts: call('counts'), loadTree: call('tree') },
+      selection: { remove: (ids) => void calls.push(`deselect ${ids.join(',')}`) },
+      library: { load: call('libraries') },
+      inTrash: () => false,
+      loadAll: call('all'),
+      libraryChanged: call('library changed'),
+      inspectedItem: () => inspected,
+      reloadInspector: call('inspector'),
+      reloadTagManager: call('tag manager'),
+      showItem: async (id) => void calls.push(`show item ${id}`),
+      showFolder: (id) => void calls.push(`show folder ${id}`),
+    };
+    return { calls, targets };
+  }
+  const batchOf = (...changes: HeardChange[]) => {
+    const batch = new ChangeBatch();
+    for (const change of changes) batch.add(change, LIB);
+    return batch;
+  };
+
+  it.each([
+    ['an edit of another item', batchOf(heard('item', 'updated', ['other'])), ['results', 'counts']],
+    ['an edit of the inspected item', batchOf(heard('item', 'updated', ['shown'])), ['results', 'counts', 'inspector']],
+    ['a trash', batchOf(heard('item', 'trashed', ['gone'])), ['results', 'counts', 'deselect gone']],
+    ['a tag rename', batchOf(heard('tag', 'renamed', ['feline'])), ['tree', 'tag manager', 'inspector']],
+    ['a new library', batchOf(heard('library', 'created', ['/libraries/b.library'])), ['libraries']],
+    ['a library switch', batchOf(heard('item', 'added'), heard('library', 'switched', ['/libraries/b.library'])), ['library changed', 'tag manager']],
+    ['item/open', batchOf(heard('item', 'opened', ['i7'])), ['show item i7']],
+    ['folder/open', batchOf(heard('folder', 'opened', ['f2'])), ['show folder f2']],
+  ])('%s', async (_name, batch, expected) => {
+    const { calls, targets } = spyTargets('shown');
+    await applyChanges(batch, targets);
+    expect(calls.sort()).toEqual([...expected].sort());
+  });
+
+  it('re-reads everything shown after a resync', async () => {
+    const { calls, targets } = spyTargets('shown');
+    const batch = new ChangeBatch();
+    batch.resync = true;
+    await applyChanges(batch, targets);
+    expect(calls.sort()).toEqual(['all', 'inspector', 'tag manager']);
+  });
+});
+
 describe('applyChanges on the real stores', () => {
   let api: Api;
   let library = '';

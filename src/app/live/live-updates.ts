@@ -5,6 +5,7 @@
  * change, so a long import still shows progress). One batch is applied at a time; changes heard
  * meanwhile wait for the next. A reopened stream (the worker was stopped) asks for a full re-read.
  */
+import { apiUrl } from '../api-client';
 import { listenToChanges, type ChangeStream, type ChangeStreamOptions } from '../change-stream';
 import { ChangeBatch } from './change-batch';
 
@@ -57,6 +58,8 @@ export function startLiveUpdates(options: LiveUpdatesOptions): LiveUpdates {
   };
 
   const stream = listen({
+    // Under the app's base path (an embedded app's worker answers only there).
+    url: apiUrl('/events'),
     onChange: (change) => {
       batch.add(change, currentLibrary());
       if (!batch.empty) schedule();
