@@ -1,5 +1,6 @@
 // Two tabs of the built app stay in step through GET /api/v2/events: what a person does in tab A
 // (rename a tag in the tag manager, drop an image, create a folder, trash an item) shows in tab B
+// (its sidebar, its open tag manager, its inspector, its grid)
 // without a reload, and the API agrees.
 import { describe, expect, inject, it } from 'vitest';
 import { api, eventually, gridIds, generatedImages, seed, waitForCount } from './app';
@@ -28,6 +29,11 @@ describe('the web app: two tabs in step', () => {
       const chipsB = b.locator('#inspector tag-editor .chip span');
       await chipsB.filter({ hasText: /^cat$/ }).waitFor();
 
+      // B's tag manager is open too.
+      await b.getByRole('button', { name: 'Manage tags' }).click();
+      const managerB = b.locator('#tag-manager-dialog tag-manager');
+      await managerB.getByRole('button', { name: 'Rename cat' }).waitFor();
+
       // A renames the tag in the tag manager.
       await a.getByRole('button', { name: 'Manage tags' }).click();
       const manager = a.locator('#tag-manager-dialog tag-manager');
@@ -37,6 +43,9 @@ describe('the web app: two tabs in step', () => {
       await manager.getByRole('button', { name: 'Rename feline' }).waitFor();
       await a.getByRole('button', { name: 'Close the tag manager' }).click();
 
+      await managerB.getByRole('button', { name: 'Rename feline' }).waitFor({ timeout: 10_000 });
+      expect(await managerB.getByRole('button', { name: 'Rename cat' }).count()).toBe(0);
+      await b.getByRole('button', { name: 'Close the tag manager' }).click();
       await b.locator('[data-view="tag:feline"]').waitFor({ timeout: 10_000 });
       expect(await b.locator('[data-view="tag:cat"]').count()).toBe(0);
       await chipsB.filter({ hasText: /^feline$/ }).waitFor({ timeout: 10_000 });
