@@ -42,8 +42,8 @@ async function main(): Promise<void> {
     await page.goto(`${site.url}/bench/index.html`);
     await page.locator('#bench-status[data-state="ready"]').waitFor({ timeout: 20_000 });
 
-    const { n, seed, runs, imageShare, only } = settings;
-    const { library, scenarios } = await page.evaluate((s) => window.benchPage.start(s), { n, seed, runs, imageShare });
+    const { n, seed, runs, imageShare, importImages, only } = settings;
+    const { library, scenarios } = await page.evaluate((s) => window.benchPage.start(s), { n, seed, runs, imageShare, importImages });
     log(`served at ${site.url}, library ${library}`);
     const rows: ResultRow[] = [];
     const wanted = (id: string) => id === 'seed' || settings.only.length === 0 || settings.only.some((prefix) => id.startsWith(prefix));
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
 
     const machine = describeMachine(browser.version());
     const previous = readLatest();
-    const results = { startedAt, durationSeconds: Math.round((performance.now() - started) / 1000), settings: { n, seed, runs, imageShare, only }, machine, loadAverage: { start: loadAtStart, end: os.loadavg()[0]! }, library, rows };
+    const results = { startedAt, durationSeconds: Math.round((performance.now() - started) / 1000), settings: { n, seed, runs, imageShare, importImages, only }, machine, loadAverage: { start: loadAtStart, end: os.loadavg()[0]! }, library, rows };
     const written = writeResults(results);
     const comparison = compareWithPrevious(rows, previous, n);
     process.stdout.write(

@@ -1,4 +1,4 @@
-/** Bench settings from the environment (BENCH_N, BENCH_SEED, BENCH_RUNS, BENCH_IMAGE_SHARE, BENCH_PORT, BENCH_ONLY). */
+/** Bench settings from the environment (BENCH_N, BENCH_SEED, BENCH_RUNS, BENCH_IMAGE_SHARE, BENCH_IMPORT_IMAGES, BENCH_PORT, BENCH_ONLY). */
 import type { BenchSettings } from '../shared/protocol';
 
 export interface DriverSettings extends BenchSettings {
@@ -7,7 +7,7 @@ export interface DriverSettings extends BenchSettings {
   only: string[];
 }
 
-export const DEFAULTS: DriverSettings = { n: 100_000, seed: 20_240_607, runs: 30, imageShare: 0.05, port: 4191, only: [] };
+export const DEFAULTS: DriverSettings = { n: 100_000, seed: 20_240_607, runs: 30, imageShare: 0.05, importImages: 1000, port: 4191, only: [] };
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): DriverSettings {
   return {
@@ -15,6 +15,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): DriverSettin
     seed: integer(env, 'BENCH_SEED', DEFAULTS.seed, 0),
     runs: integer(env, 'BENCH_RUNS', DEFAULTS.runs, 3),
     imageShare: share(env, 'BENCH_IMAGE_SHARE', DEFAULTS.imageShare),
+    importImages: integer(env, 'BENCH_IMPORT_IMAGES', DEFAULTS.importImages, 1),
     port: integer(env, 'BENCH_PORT', DEFAULTS.port, 0),
     only: (env.BENCH_ONLY ?? '').split(',').map((id) => id.trim()).filter(Boolean),
   };

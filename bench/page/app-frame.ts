@@ -16,8 +16,9 @@ export interface AppFrame {
 
 export const nextFrame = (win: Window = window) => new Promise<number>((resolve) => win.requestAnimationFrame(resolve));
 
-export async function openAppFrame(ctx: BenchContext, search = '?sort=-IMPORT'): Promise<AppFrame> {
-  await ctx.api.post('/library/switch', { libraryPath: ctx.library });
+/** Opens the app on `library` (the bench library unless given), at the URL query `search`. */
+export async function openAppFrame(ctx: BenchContext, search = '?sort=-IMPORT', library = ctx.library): Promise<AppFrame> {
+  await ctx.api.post('/library/switch', { libraryPath: library });
   const frame = document.createElement('iframe');
   frame.style.cssText = 'position:fixed;inset:0;width:100vw;height:100vh;border:0;background:#fff;z-index:10';
   frame.src = `/${search}`;

@@ -17,6 +17,8 @@ export interface BenchSettings {
   runs: number;
   /** Share of seeded items that are tiny images (base64) rather than bookmarks, 0..1. */
   imageShare: number;
+  /** Images dropped onto the app in the UI import rows (BENCH_IMPORT_IMAGES). */
+  importImages: number;
 }
 
 /** A scenario's goal from its issue, checked against the median, the ratio to the baseline and the tail ratio. */

@@ -1,5 +1,10 @@
-/** The web app's entry: shows the shell, registers the service worker, then loads the library. */
+/**
+ * The web app's entry: shows the shell, registers the service worker, then loads the library. What
+ * changes elsewhere (library switched, item/open, folder/open, any edit) reaches the shell through
+ * GET /api/v2/events (live/live-updates.ts), not through the worker's postMessage notices.
+ */
 import { startMediaHost } from './media/media-host';
+import { mediaWorkersAsked } from './media/media-pool';
 import { startStorageStatus } from './pwa/storage-status';
 import { startUpdatePrompt } from './pwa/update-prompt';
 import { ensureServiceWorker } from './register-sw';
@@ -9,6 +14,8 @@ import './shell/app-shell';
 import './ui/theme.css';
 
 const shell = document.querySelector<AppShell>('app-shell')!;
+// Read before the app's view state rewrites the URL.
+const mediaWorkers = mediaWorkersAsked(location.search);
 
 async function start(): Promise<void> {
   try {
@@ -19,15 +26,7 @@ async function start(): Promise<void> {
     await shell.updateComplete;
     startStorageStatus(shell.querySelector<HTMLElement>('.status-storage') ?? undefined);
     // Thumbnails are made in this page's worker while it is open (the service worker falls back to itself).
-    startMediaHost();
-    navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ source?: string; type?: string; id?: string }>) => {
-      const notice = event.data;
-      if (notice?.source !== 'offline-asset-library') return;
-      if (notice.type === 'library-switched') void shell.stores.libraryChanged();
-      else if (notice.type?.startsWith('library-')) void shell.stores.loadAll();
-      else if (notice.type === 'open-item' && notice.id) void shell.showItem(notice.id);
-      else if (notice.type === 'open-folder' && notice.id) shell.showFolder(notice.id);
-    });
+    startMediaHost({ workers: mediaWorkers });
     await shell.start();
     shell.apiState = 'ready';
     shell.apiText = 'API ready';

@@ -7,14 +7,24 @@
  */
 import { hasAppShell } from './app-shell';
 import { installDeferredScripts } from './deferred-scripts';
-import { CLAIM, isLifecycleMessage, SKIP_WAITING } from './messages';
+import { CLAIM, HAND_OVER, isLifecycleMessage, SKIP_WAITING } from './messages';
 
 declare const self: ServiceWorkerGlobalScope;
 
-export function handleLifecycle(): void {
+/**
+ * Activates now: first tells the active worker to end what it holds open (its /events streams),
+ * since Chromium activates a new worker only once the old one holds no request.
+ */
+function takeOver(): Promise<void> {
+  self.registration.active?.postMessage({ type: HAND_OVER });
+  return self.skipWaiting();
+}
+
+/** `onHandOver`: this worker is being replaced; end whatever it holds open. */
+export function handleLifecycle(onHandOver: () => void): void {
   self.addEventListener('install', () => {
     installDeferredScripts();
-    if (!hasAppShell()) void self.skipWaiting();
+    if (!hasAppShell()) void takeOver();
   });
 
   self.addEventListener('activate', (event) => {
@@ -24,6 +34,8 @@ export function handleLifecycle(): void {
   self.addEventListener('message', (event) => {
     // A page loaded by a hard reload is not controlled; it asks us to claim it.
     if (isLifecycleMessage(event.data, CLAIM)) event.waitUntil(self.clients.claim());
-    if (isLifecycleMessage(event.data, SKIP_WAITING)) event.waitUntil(self.skipWaiting());
+    if (isLifecycleMessage(event.data, SKIP_WAITING)) event.waitUntil(takeOver());
+    // Only a worker (the waiting one) may say so: a page could otherwise stop every tab's stream.
+    if (isLifecycleMessage(event.data, HAND_OVER) && event.source instanceof ServiceWorker) onHandOver();
   });
 }

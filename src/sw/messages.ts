@@ -5,4 +5,7 @@ export const CLAIM = 'claim';
 /** "Activate now": sent to a waiting worker when a person accepts the update prompt (src/app/pwa/update-prompt.ts). */
 export const SKIP_WAITING = 'skip-waiting';
 
+/** "A new worker is taking over": sent by the waiting worker to the active one, which ends its event streams (they would hold its activation). */
+export const HAND_OVER = 'hand-over';
+
 export const isLifecycleMessage = (data: unknown, type: string): boolean => (data as { type?: unknown } | null)?.type === type;

@@ -70,7 +70,7 @@ async function answer(request: Request, event: ExtendableEvent): Promise<Respons
 for (const method of METHODS) registerRoute(isApiRequest, ({ request, event }) => answer(request, event), method);
 // After the API routes: the first matching route wins.
 registerAppShell(API_PREFIX);
-handleLifecycle();
+handleLifecycle(() => api.changes.handOver());
 
 // Methods workbox cannot route (OPTIONS, PROPFIND, ...) on our paths: answered here, never by the network.
 self.addEventListener('fetch', (event) => {

@@ -5,29 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
-import { api, eventually, freshApp, waitForCount } from './app';
+import { api, eventually, freshApp, generatedImages, waitForCount } from './app';
 import { useBrowser } from './browser';
 import { solidPng } from './png';
 
 interface Listed { id: string; name: string; folders: string[]; thumbnailReady: boolean }
-
-/** A DataTransfer made in the page holding `count` PNGs drawn there (as a file manager would give). */
-function generatedImages(page: Page, count: number, prefix: string) {
-  return page.evaluateHandle(
-    async ({ count, prefix }) => {
-      const transfer = new DataTransfer();
-      for (let i = 0; i < count; i++) {
-        const canvas = new OffscreenCanvas(40 + (i % 9), 30);
-        const context = canvas.getContext('2d')!;
-        context.fillStyle = `hsl(${(i * 37) % 360} 70% 50%)`;
-        context.fillRect(0, 0, canvas.width, canvas.height);
-        transfer.items.add(new File([await canvas.convertToBlob({ type: 'image/png' })], `${prefix} ${i}.png`, { type: 'image/png' }));
-      }
-      return transfer;
-    },
-    { count, prefix },
-  );
-}
 
 /** Drops real files or folders from disk through Chromium's own drag path (gives directory entries). */
 async function dropFromDisk(page: Page, selector: string, paths: string[]): Promise<void> {

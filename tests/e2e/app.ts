@@ -72,3 +72,21 @@ export async function eventually<T>(read: () => Promise<T>, expected: T, timeout
   } while (Date.now() < until);
   return last;
 }
+
+/** A DataTransfer made in the page holding `count` PNGs drawn there (as a file manager would give). */
+export function generatedImages(page: Page, count: number, prefix: string) {
+  return page.evaluateHandle(
+    async ({ count, prefix }) => {
+      const transfer = new DataTransfer();
+      for (let i = 0; i < count; i++) {
+        const canvas = new OffscreenCanvas(40 + (i % 9), 30);
+        const context = canvas.getContext('2d')!;
+        context.fillStyle = `hsl(${(i * 37) % 360} 70% 50%)`;
+        context.fillRect(0, 0, canvas.width, canvas.height);
+        transfer.items.add(new File([await canvas.convertToBlob({ type: 'image/png' })], `${prefix} ${i}.png`, { type: 'image/png' }));
+      }
+      return transfer;
+    },
+    { count, prefix },
+  );
+}

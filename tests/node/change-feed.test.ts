@@ -157,6 +157,22 @@ describe('GET /api/v2/events', () => {
   });
 });
 
+describe('a worker handing over to a new version', () => {
+  it('ends every open stream and answers new ones 503, so its activation is not held', async () => {
+    const api = makeApi();
+    const open = (await api.handle(new Request('http://localhost/api/v2/events'))).body!.pipeThrough(new TextDecoderStream()).getReader();
+    await open.read(); // the greeting
+    expect(api.changes.subscriberCount).toBe(1);
+    api.changes.handOver();
+    expect(await open.read()).toEqual({ done: true, value: undefined });
+    expect(api.changes.subscriberCount).toBe(0);
+    const refused = await api.handle(new Request('http://localhost/api/v2/events'));
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ status: 'error', code: 'UNAVAILABLE' });
+    expect(api.changes.subscriberCount).toBe(0);
+  });
+});
+
 describe('a client that reads nothing', () => {
   it('is cut off once 1000 events wait, and the others keep hearing', async () => {
     const api = makeApi();

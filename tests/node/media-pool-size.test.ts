@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_MEDIA_WORKERS, mediaPoolSize } from '../../src/app/media/media-pool';
+import { MAX_MEDIA_WORKERS, mediaPoolSize, mediaWorkersAsked } from '../../src/app/media/media-pool';
 
 describe('media pool size', () => {
   it.each([
@@ -12,5 +12,20 @@ describe('media pool size', () => {
     [64, MAX_MEDIA_WORKERS],
   ])('with hardwareConcurrency %s runs %i workers', (cores, size) => {
     expect(mediaPoolSize(cores)).toBe(size);
+  });
+});
+
+describe('media pool size asked in the URL (?mediaWorkers=N)', () => {
+  it.each([
+    ['', undefined],
+    ['?mediaWorkers=', undefined],
+    ['?mediaWorkers=two', undefined],
+    ['?mediaWorkers=1.5', undefined],
+    ['?mediaWorkers=1', 1],
+    ['?tag=cat&mediaWorkers=3', 3],
+    ['?mediaWorkers=0', 1],
+    ['?mediaWorkers=99', MAX_MEDIA_WORKERS],
+  ])('%s asks for %s', (search, size) => {
+    expect(mediaWorkersAsked(search)).toBe(size);
   });
 });

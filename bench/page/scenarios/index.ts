@@ -22,6 +22,7 @@ import { bulkEditorSummary } from './bulk-editor-summary';
 import { itemGetDuringThumbnails, thumbnailRate, thumbnailsPoolVsOne } from './thumbnails';
 import { workerHeap } from './worker-heap';
 import { gridFirstThumbnails, gridJumps, gridRange, gridScroll } from './grid';
+import { uiImportItems, uiImportOneWorker, uiImportThumbnails } from './ui-import';
 
 export const SCENARIOS: readonly Scenario[] = [
   seeding,
@@ -51,6 +52,10 @@ export const SCENARIOS: readonly Scenario[] = [
   aiSearchByTextWarm,
   descriptorRate,
   objectIndexRate,
+  // Imports through the app in a frame: each switches the current library and puts the bench one back.
+  uiImportItems,
+  uiImportThumbnails,
+  uiImportOneWorker,
   // The web app's grid last: it switches the current library to the bench library.
   gridFirstThumbnails,
   gridScroll,

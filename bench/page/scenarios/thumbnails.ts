@@ -19,11 +19,10 @@ import { processRaster } from '../../../src/media';
 import type { BenchContext } from '../context';
 import type { Page } from '../direct-queries';
 import { timed } from '../repeat';
+import { drawJpeg, PHOTO_HEIGHT as HEIGHT, PHOTO_WIDTH as WIDTH, toBase64 } from '../seed/jpeg';
 import { orSkipWhenNotBuilt, type Scenario } from '../scenario';
 
 const IMAGES = 200;
-const WIDTH = 2000;
-const HEIGHT = 1500;
 const ADD_BATCH = 20;
 /** Gap between two item/get requests, busy or idle: a UI scrolling, not a flood. */
 const PACE_MS = 20;
@@ -185,40 +184,4 @@ async function runBatch(ctx: BenchContext, workers: Workers): Promise<BatchResul
 async function allReady(api: ApiClient): Promise<boolean> {
   const page = await api.post<Page<{ thumbnailReady: boolean }>>('/item/get', { fields: ['thumbnailReady'], limit: 1000 });
   return page.total === IMAGES && page.data.every((item) => item.thumbnailReady);
-}
-
-/** A photo-like JPEG: a diagonal gradient, soft circles and rectangles, all varying with `seed`. */
-async function drawJpeg(seed: number): Promise<Blob> {
-  const canvas = new OffscreenCanvas(WIDTH, HEIGHT);
-  const g = canvas.getContext('2d')!;
-  let state = seed * 2654435761 + 1;
-  const random = () => ((state = (state * 1103515245 + 12345) >>> 0) / 2 ** 32);
-  const colour = () => `hsl(${Math.floor(random() * 360)} ${40 + Math.floor(random() * 50)}% ${25 + Math.floor(random() * 50)}%)`;
-  const gradient = g.createLinearGradient(0, 0, WIDTH, HEIGHT);
-  gradient.addColorStop(0, colour());
-  gradient.addColorStop(1, colour());
-  g.fillStyle = gradient;
-  g.fillRect(0, 0, WIDTH, HEIGHT);
-  for (let i = 0; i < 40; i++) {
-    g.globalAlpha = 0.3 + random() * 0.5;
-    g.fillStyle = colour();
-    if (i % 2) {
-      g.beginPath();
-      g.arc(random() * WIDTH, random() * HEIGHT, 30 + random() * 300, 0, Math.PI * 2);
-      g.fill();
-    } else {
-      g.fillRect(random() * WIDTH, random() * HEIGHT, 40 + random() * 500, 40 + random() * 400);
-    }
-  }
-  g.globalAlpha = 1;
-  return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
-}
-
-function toBase64(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).slice(String(reader.result).indexOf(',') + 1));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(blob);
-  });
 }

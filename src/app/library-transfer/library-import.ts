@@ -1,10 +1,11 @@
 /**
  * Opens an Eagle library through the API: a folder is zipped on the way (store-only, streamed
  * by client-zip), then POST library/import; progress comes from the import's state, read until it
- * ends (the service worker also posts `import` notices, which only make the next read sooner).
+ * ends (its `import` events on GET /api/v2/events only make the next read sooner).
  */
 import { apiUrl, ApiClient, ApiClientError, type ErrorBody } from '../api-client';
 import { zipOfTree, type ImportState } from '../../core/eagle-library';
+import { listenToChanges } from '../change-stream';
 import type { LibrarySource } from './library-sources';
 
 export type ImportPhase = 'packing' | 'importing' | 'done' | 'failed';
@@ -34,26 +35,38 @@ export async function importLibrary(source: LibrarySource, options: ImportOption
   let state = answer.data;
   report({ phase: 'importing', state });
   const client = new ApiClient();
-  while (state.status === 'running') {
-    await nextNoticeOr(options.pollMs ?? 400, state.id);
-    state = await client.get<ImportState>('/library/import', { id: state.id });
-    report({ phase: state.status === 'running' ? 'importing' : state.status, state });
+  const wake = wakeOnProgress(state.id);
+  try {
+    while (state.status === 'running') {
+      await wake.next(options.pollMs ?? 400);
+      state = await client.get<ImportState>('/library/import', { id: state.id });
+      report({ phase: state.status === 'running' ? 'importing' : state.status, state });
+    }
+  } finally {
+    wake.close();
   }
   return state;
 }
 
-/** Resolves on the worker's next notice about this import, or after `ms`. */
-function nextNoticeOr(ms: number, id: string): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      navigator.serviceWorker?.removeEventListener('message', onMessage);
-      resolve();
-    };
-    const onMessage = (event: MessageEvent<{ type?: string; import?: { id?: string } }>) => {
-      if (event.data?.type === 'import' && event.data.import?.id === id) done();
-    };
-    const timer = setTimeout(done, ms);
-    navigator.serviceWorker?.addEventListener('message', onMessage);
+/** `next(ms)` resolves on this import's next event (GET /api/v2/events), or after `ms`. */
+function wakeOnProgress(id: string): { next(ms: number): Promise<void>; close(): void } {
+  let wake: (() => void) | undefined;
+  const stream = listenToChanges({
+    url: apiUrl('/events'),
+    onChange: (change) => {
+      if (change.kind === 'import' && change.ids.includes(id)) wake?.();
+    },
   });
+  return {
+    next: (ms) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => wake?.(), ms);
+        wake = () => {
+          clearTimeout(timer);
+          wake = undefined;
+          resolve();
+        };
+      }),
+    close: () => stream.close(),
+  };
 }

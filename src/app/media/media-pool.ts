@@ -22,6 +22,17 @@ export function mediaPoolSize(hardwareConcurrency: number | undefined): number {
   return Math.min(MAX_MEDIA_WORKERS, Math.max(1, Math.floor(hardwareConcurrency ?? 1) - 1));
 }
 
+/**
+ * The pool size a page asks for with `?mediaWorkers=N` in its URL (1 to MAX_MEDIA_WORKERS), or
+ * undefined for the device's size. For measuring (the bench's one-worker baseline) and for a person
+ * who wants an import to leave the machine more room.
+ */
+export function mediaWorkersAsked(search: string): number | undefined {
+  const raw = new URLSearchParams(search).get('mediaWorkers');
+  const asked = raw === null || raw.trim() === '' ? NaN : Number(raw);
+  return Number.isInteger(asked) ? Math.min(MAX_MEDIA_WORKERS, Math.max(1, asked)) : undefined;
+}
+
 export class MediaPool {
   private readonly workers: (Worker | undefined)[];
   /** Per worker, the page ends of ports handed out before it started. */

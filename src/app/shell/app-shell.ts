@@ -7,12 +7,15 @@
 import { html, nothing } from 'lit';
 import type { ItemGrid, GridItemEvent } from '../grid/item-grid';
 import type { QuickLook } from '../grid/quick-look';
-import { ThumbnailWatcher } from '../grid/thumbnail-watcher';
 import type { ShortcutHelp } from '../keyboard/shortcut-help';
 import { globalCommand, isTyping } from '../keyboard/shortcuts';
 import { hasFilters, type View } from '../search/view-state';
 import { StoreController } from '../state/store';
 import { LightElement } from '../ui/light-element';
+import { applyChanges, type LiveTargets } from '../live/apply-changes';
+import { startLiveUpdates, type LiveUpdates } from '../live/live-updates';
+import type { TagManager } from '../tags/tag-manager';
+import type { ItemInspector } from '../inspector/item-inspector';
 import type { AppHeader } from './app-header';
 import type { ImportDock } from './import-dock';
 import type { SidebarDialogs } from '../sidebar/sidebar-dialogs';
@@ -55,7 +58,8 @@ export class AppShell extends LightElement {
   private readonly folderDialog = new FolderDialog(this.stores);
   private readonly folderActions = new FolderActions(this.stores);
   private readonly phone = matchMedia(PHONE);
-  private watcher?: ThumbnailWatcher;
+  /** Changes made anywhere (GET /api/v2/events), shown here without a reload. */
+  live?: LiveUpdates;
 
   constructor() {
     super();
@@ -114,9 +118,13 @@ export class AppShell extends LightElement {
 
   /** Called by main.ts once the service worker controls the page. */
   async start(): Promise<void> {
+    // Listen first: a change made while the library loads is then shown too.
+    this.live ??= startLiveUpdates({
+      apply: (batch) => applyChanges(batch, this.liveTargets()),
+      currentLibrary: () => this.stores.library.current?.path,
+      onError: (error) => this.stores.toasts.error(error),
+    });
     await this.stores.loadAll();
-    this.watcher = new ThumbnailWatcher(this.stores.api, this.stores.results, () => this.grid?.visibleRange() ?? { start: 0, end: -1 });
-    this.watcher.start();
   }
 
   override connectedCallback(): void {
@@ -127,7 +135,26 @@ export class AppShell extends LightElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     document.removeEventListener('keydown', this.onGlobalKey);
-    this.watcher?.stop();
+    this.live?.close();
+    this.live = undefined;
+  }
+
+  private liveTargets(): LiveTargets {
+    const s = this.stores;
+    return {
+      results: s.results,
+      sidebar: s.sidebar,
+      selection: s.selection,
+      library: s.library,
+      inTrash: () => s.view.state.view.kind === 'trash',
+      loadAll: () => s.loadAll(),
+      libraryChanged: () => s.libraryChanged(),
+      inspectedItem: () => this.inspector.itemId as string | null,
+      reloadInspector: () => (this.inspector.itemId ? (this.inspector as unknown as ItemInspector).load() : Promise.resolve()),
+      reloadTagManager: () => this.querySelector<TagManager>('tag-manager')?.reload() ?? Promise.resolve(),
+      showItem: (id) => this.showItem(id),
+      showFolder: (id) => this.showFolder(id),
+    };
   }
 
   private readonly onGlobalKey = (event: KeyboardEvent): void => {

@@ -2,8 +2,9 @@
  * <import-dock>: the Import button's compact panel. It holds the app's one <import-progress>, whose
  * "Add files… / Add folder… / Add from URL…" buttons are the Import menu and whose progress shows
  * below them. Items land in the folder being viewed. The shell's item area is a drop target and the
- * document a paste target for it (`attachTo`). As items land the grid's results and the sidebar's
- * counts are refreshed (one refresh at a time; the ThumbnailWatcher swaps thumbnails in).
+ * document a paste target for it (`attachTo`). The grid and the sidebar's counts follow the items as
+ * they land through the app's live updates (GET /api/v2/events, live/live-updates.ts), as they do for
+ * an import in another tab, and thumbnails swap in as their `item updated` events arrive.
  * The dock opens itself when an import starts and stays until closed.
  */
 import { html } from 'lit';
@@ -23,15 +24,12 @@ export class ImportDock extends LightElement {
 
   private readonly panel = document.createElement('import-progress') as ImportProgressPanel;
   private detach?: () => void;
-  private refreshing?: Promise<void>;
-  private again = false;
 
   constructor() {
     super();
     this.open = false;
     // The folder being viewed is where items land.
     new StoreController(this, () => (this.stores ? [this.stores.view] : []));
-    this.panel.addEventListener('items-imported', () => void this.refresh());
   }
 
   /** Makes `area` accept dropped files and folders, and the document pasted images and links. */
@@ -67,21 +65,6 @@ export class ImportDock extends LightElement {
   pickFiles(): void {
     this.open = true;
     void this.panel.updateComplete.then(() => this.panel.pickFiles());
-  }
-
-  private async refresh(): Promise<void> {
-    if (this.refreshing) {
-      this.again = true;
-      return this.refreshing;
-    }
-    const { results, sidebar } = this.stores;
-    this.refreshing = (async () => {
-      do {
-        this.again = false;
-        await Promise.all([results.refresh(), sidebar.load()]);
-      } while (this.again);
-    })().finally(() => (this.refreshing = undefined));
-    return this.refreshing;
   }
 
   protected override willUpdate(): void {

@@ -36,6 +36,27 @@ export class ChangeFeed {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * This worker is handing over to a new one (an accepted update): end every open stream and take
+   * no new one. Chromium activates the new worker only once the old one holds no request, and an
+   * open stream is a request held for ever. Tabs reconnect to the new worker and re-read.
+   */
+  handOver(): void {
+    this.handingOver = true;
+    for (const end of [...this.enders]) end();
+  }
+
+  /** True once handOver() was called; memory only, like the streams it ends. */
+  handingOver = false;
+
+  /** Registers how to end one open stream; returns the unregister function. */
+  onHandOver(end: () => void): () => void {
+    this.enders.add(end);
+    return () => this.enders.delete(end);
+  }
+
+  private readonly enders = new Set<() => void>();
+
   get subscriberCount(): number {
     return this.listeners.size;
   }

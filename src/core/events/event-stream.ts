@@ -9,6 +9,7 @@
  * stream ends and EventSource reconnects (after `retry`), and the client re-reads what it shows,
  * since changes made meanwhile were not announced to it.
  */
+import { ApiError } from '../http/errors';
 import type { ChangeEvent } from './change';
 import type { ChangeFeed } from './change-feed';
 
@@ -26,14 +27,24 @@ export function formatEvent({ kind, action, ids, details, library }: ChangeEvent
 }
 
 export function eventStream(feed: ChangeFeed): Response {
+  // Not 200: EventSource then gives up without an `open`, so a tab retries (change-stream.ts) until
+  // the new worker answers, and re-reads once, not on every retry.
+  if (feed.handingOver) throw new ApiError('UNAVAILABLE', 'This service worker is handing over to a new version; reconnect.');
   let unsubscribe = () => {};
+  let forget = () => {};
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       // The comment makes the first bytes arrive at once, so EventSource reports `open`.
       controller.enqueue(encoder.encode(`retry: ${RETRY_MS}\n: connected\n\n`));
+      forget = feed.onHandOver(() => {
+        unsubscribe();
+        forget();
+        controller.close();
+      });
       unsubscribe = feed.subscribe((event) => {
         if ((controller.desiredSize ?? 0) < -MAX_QUEUED) {
           unsubscribe();
+          forget();
           controller.close();
           return;
         }
@@ -46,6 +57,7 @@ export function eventStream(feed: ChangeFeed): Response {
     },
     cancel() {
       unsubscribe();
+      forget();
     },
   });
   return new Response(body, {

@@ -1,0 +1,55 @@
+/**
+ * Turns a ChangeBatch into re-reads of what the screen shows: the grid's listing (its cached pages
+ * and total, so the scroll position and the selection stay), the sidebar's counts and tree, the
+ * inspector's item, the tag manager, the library list. Each part is read once per batch however
+ * many changes the batch holds.
+ */
+import type { ResultStore } from '../grid/result-store';
+import type { SelectionStore } from '../selection/selection-store';
+import type { LibraryStore } from '../shell/library-store';
+import type { SidebarStore } from '../sidebar/sidebar-store';
+import type { ChangeBatch } from './change-batch';
+
+/** What a batch may re-read (the shell gives its stores and elements; node tests give real stores). */
+export interface LiveTargets {
+  results: Pick<ResultStore, 'refresh'>;
+  sidebar: Pick<SidebarStore, 'loadCounts' | 'loadTree'>;
+  selection: Pick<SelectionStore, 'remove'>;
+  library: Pick<LibraryStore, 'load'>;
+  /** True while the Trash is shown (restored items leave it, trashed ones enter it). */
+  inTrash(): boolean;
+  /** Reads everything shown again (after a resync). */
+  loadAll(): Promise<void>;
+  /** Another library is open: start over from All items. */
+  libraryChanged(): Promise<void>;
+  /** The item the inspector shows, or null. */
+  inspectedItem(): string | null;
+  reloadInspector(): Promise<void>;
+  /** Reloads the tag manager when it is open. */
+  reloadTagManager(): Promise<void>;
+  showItem(id: string): Promise<void>;
+  showFolder(id: string): void;
+}
+
+export async function applyChanges(batch: ChangeBatch, to: LiveTargets): Promise<void> {
+  if (batch.switched) {
+    await Promise.all([to.libraryChanged(), to.reloadTagManager()]);
+    return;
+  }
+  if (batch.resync) {
+    await Promise.all([to.loadAll(), to.reloadInspector(), to.reloadTagManager()]);
+  } else {
+    const work: Promise<unknown>[] = [];
+    if (batch.items.size) work.push(to.results.refresh(), to.sidebar.loadCounts());
+    if (batch.tree) work.push(to.sidebar.loadTree());
+    if (batch.tags) work.push(to.reloadTagManager());
+    if (batch.libraries) work.push(to.library.load());
+    const shown = to.inspectedItem();
+    if (shown && (batch.items.has(shown) || batch.tree)) work.push(to.reloadInspector());
+    await Promise.all(work);
+  }
+  const left = to.inTrash() ? batch.restored : batch.trashed;
+  if (left.size) to.selection.remove([...left]);
+  if (batch.open?.kind === 'item') await to.showItem(batch.open.id);
+  else if (batch.open?.kind === 'folder') to.showFolder(batch.open.id);
+}

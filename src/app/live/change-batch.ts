@@ -1,0 +1,72 @@
+/**
+ * What a burst of heard changes (GET /api/v2/events) means for the screen, folded into one record:
+ * an import of 1,000 items is many events but one batch, so the app re-reads once. Pure: no DOM,
+ * no API, tested in node.
+ */
+import type { HeardChange } from '../change-stream';
+
+export class ChangeBatch {
+  /** Items whose rows changed in any way (added, updated, trashed, restored, removed). */
+  readonly items = new Set<string>();
+  /** Items that left the ordinary views (trashed or removed). */
+  readonly trashed = new Set<string>();
+  /** Items that left the Trash (restored or removed). */
+  readonly restored = new Set<string>();
+  /** Folders, smart folders, tags or tag groups changed: the sidebar's tree and the inspector's names. */
+  tree = false;
+  /** Tags or tag groups changed: the tag manager's list. */
+  tags = false;
+  /** A library was created: the switcher's list. */
+  libraries = false;
+  /** Another library was opened: everything shown belongs to the old one. */
+  switched = false;
+  /** The stream was reopened: changes may have been missed, so everything is read again. */
+  resync = false;
+  /** The last item or folder some client asked every tab to show (item/open, folder/open). */
+  open: { kind: 'item' | 'folder'; id: string } | undefined;
+
+  get empty(): boolean {
+    return !this.items.size && !this.tree && !this.tags && !this.libraries && !this.switched && !this.resync && !this.open;
+  }
+
+  /** Folds one change in; changes of another library than `current` (when known) are left out. */
+  add(change: HeardChange, current?: string): void {
+    if (change.kind === 'library') {
+      if (change.action === 'switched') this.switched = true;
+      else this.libraries = true;
+      return;
+    }
+    if (current !== undefined && change.library !== current) return;
+    switch (change.kind) {
+      case 'item':
+        return this.addItem(change);
+      case 'folder':
+        if (change.action === 'opened') this.open = { kind: 'folder', id: change.ids[0]! };
+        else this.tree = true;
+        return;
+      case 'smartFolder':
+        this.tree = true;
+        return;
+      case 'tag':
+      case 'tagGroup':
+        this.tree = true;
+        this.tags = true;
+        return;
+      default:
+      // import and aiSearch progress: their items and tags arrive as item and tag changes.
+    }
+  }
+
+  private addItem({ action, ids }: HeardChange): void {
+    if (action === 'selected') return; // the selection is each tab's own (the embed element follows it)
+    if (action === 'opened') {
+      if (ids[0]) this.open = { kind: 'item', id: ids[0] };
+      return;
+    }
+    for (const id of ids) {
+      this.items.add(id);
+      if (action === 'trashed' || action === 'removed') this.trashed.add(id);
+      if (action === 'restored' || action === 'removed') this.restored.add(id);
+    }
+  }
+}

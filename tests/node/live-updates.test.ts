@@ -1,0 +1,242 @@
+// The app's live updates: changes heard on the feed fold into batches (one re-read per burst), and a
+// batch re-reads the real stores on the real core (fake-indexeddb) as another tab's writes land.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChangeStreamOptions, HeardChange } from '../../src/app/change-stream';
+import { ResultStore } from '../../src/app/grid/result-store';
+import { applyChanges, type LiveTargets } from '../../src/app/live/apply-changes';
+import { ChangeBatch } from '../../src/app/live/change-batch';
+import { startLiveUpdates } from '../../src/app/live/live-updates';
+import { listingOf } from '../../src/app/search/listing';
+import { defaultViewState } from '../../src/app/search/view-state';
+import { SelectionStore } from '../../src/app/selection/selection-store';
+import { SidebarStore } from '../../src/app/sidebar/sidebar-store';
+import type { ApiPort } from '../../src/app/state/api-port';
+import type { Api } from '../../src/core';
+import { call, makeApi, newLibrary } from './helpers';
+
+const LIB = '/libraries/a.library';
+const heard = (kind: HeardChange['kind'], action: string, ids: string[] = ['x'], library = LIB): HeardChange => ({ kind, action, ids, library });
+
+describe('ChangeBatch', () => {
+  const cases: [string, HeardChange, Partial<Record<'items' | 'trashed' | 'restored', number>> & Partial<Pick<ChangeBatch, 'tree' | 'tags' | 'libraries' | 'switched'>>][] = [
+    ['item added', heard('item', 'added', ['a', 'b']), { items: 2, trashed: 0, tree: false }],
+    ['item updated', heard('item', 'updated'), { items: 1, trashed: 0, restored: 0 }],
+    ['item trashed', heard('item', 'trashed'), { items: 1, trashed: 1, restored: 0 }],
+    ['item restored', heard('item', 'restored'), { items: 1, trashed: 0, restored: 1 }],
+    ['item removed', heard('item', 'removed'), { items: 1, trashed: 1, restored: 1 }],
+    ['folder created', heard('folder', 'created'), { tree: true, tags: false, items: 0 }],
+    ['smart folder updated', heard('smartFolder', 'updated'), { tree: true, tags: false }],
+    ['tag renamed', heard('tag', 'renamed'), { tree: true, tags: true }],
+    ['tag group removed', heard('tagGroup', 'removed'), { tree: true, tags: true }],
+    ['library created', heard('library', 'created', ['/libraries/b.library'], '/libraries/b.library'), { libraries: true, switched: false }],
+    ['library switched', heard('library', 'switched', ['/libraries/b.library'], '/libraries/b.library'), { switched: true }],
+  ];
+  it.each(cases)('%s', (_name, change, expected) => {
+    const batch = new ChangeBatch();
+    batch.add(change, LIB);
+    expect(batch.empty).toBe(false);
+    const seen = { items: batch.items.size, trashed: batch.trashed.size, restored: batch.restored.size, tree: batch.tree, tags: batch.tags, libraries: batch.libraries, switched: batch.switched };
+    expect(seen).toMatchObject(expected);
+  });
+
+  it('leaves out selections, progress and other libraries, but keeps the last item or folder to open', () => {
+    const batch = new ChangeBatch();
+    batch.add(heard('item', 'selected'), LIB);
+    batch.add(heard('import', 'progress'), LIB);
+    batch.add(heard('aiSearch', 'progress'), LIB);
+    batch.add(heard('item', 'added', ['a'], '/libraries/other.library'), LIB);
+    expect(batch.empty).toBe(true);
+    batch.add(heard('item', 'opened', ['i1']), LIB);
+    batch.add(heard('folder', 'opened', ['f1']), LIB);
+    expect(batch.open).toEqual({ kind: 'folder', id: 'f1' });
+    expect(batch.items.size).toBe(0);
+  });
+});
+
+describe('startLiveUpdates', () => {
+  afterEach(() => vi.useRealTimers());
+
+  function fakeStream() {
+    let options!: ChangeStreamOptions;
+    const closed = vi.fn();
+    const listen = (given: ChangeStreamOptions) => ((options = given), { open: true, close: closed });
+    return { listen, closed, emit: (change: HeardChange) => options.onChange(change), resync: () => options.onResync!() };
+  }
+
+  it('turns a burst of 1,000 item changes into one re-read, and changes heard meanwhile into one more', async () => {
+    vi.useFakeTimers();
+    const stream = fakeStream();
+    const applied: ChangeBatch[] = [];
+    let release!: () => void;
+    const live = startLiveUpdates({
+      listen: stream.listen,
+      currentLibrary: () => LIB,
+      delayMs: 100,
+      maxDelayMs: 1000,
+      apply: (batch) => ((applied.push(batch), new Promise<void>((resolve) => (release = resolve)))),
+    });
+    for (let i = 0; i < 1000; i++) {
+      stream.emit(heard('item', 'added', [`item-${i}`]));
+      if (i % 100 === 0) await vi.advanceTimersByTimeAsync(10);
+    }
+    await vi.advanceTimersByTimeAsync(100);
+    expect(applied).toHaveLength(1);
+    expect(applied[0]!.items.size).toBe(1000);
+    // While that batch is being shown, more changes wait for it.
+    stream.emit(heard('tag', 'renamed', ['feline']));
+    stream.emit(heard('item', 'trashed', ['item-3']));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(applied).toHaveLength(1);
+    release();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(applied).toHaveLength(2);
+    expect([...applied[1]!.trashed]).toEqual(['item-3']);
+    expect(applied[1]!.tags).toBe(true);
+    release();
+    live.close();
+    expect(stream.closed).toHaveBeenCalledOnce();
+  });
+
+  it('shows a long burst at least every maxDelayMs, and asks for a full re-read after a resync', async () => {
+    vi.useFakeTimers();
+    const stream = fakeStream();
+    const applied: ChangeBatch[] = [];
+    startLiveUpdates({ listen: stream.listen, currentLibrary: () => LIB, delayMs: 100, maxDelayMs: 500, apply: async (batch) => void applied.push(batch) });
+    for (let i = 0; i < 12; i++) {
+      stream.emit(heard('item', 'updated', [`u${i}`]));
+      await vi.advanceTimersByTimeAsync(50);
+    }
+    expect(applied).toHaveLength(1);
+    stream.resync();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(applied.at(-1)!.resync).toBe(true);
+  });
+});
+
+describe('applyChanges: what each batch re-reads', () => {
+  function spyTargets(inspected: string | null = null) {
+    const calls: string[] = [];
+    const call = (name: string) => async () => void calls.push(name);
+    const targets: LiveTargets = {
+      results: { refresh: call('results') },
+      sidebar: { loadCounts: call('counts'), loadTree: call('tree') },
+      selection: { remove: (ids) => void calls.push(`deselect ${ids.join(',')}`) },
+      library: { load: call('libraries') },
+      inTrash: () => false,
+      loadAll: call('all'),
+      libraryChanged: call('library changed'),
+      inspectedItem: () => inspected,
+      reloadInspector: call('inspector'),
+      reloadTagManager: call('tag manager'),
+      showItem: async (id) => void calls.push(`show item ${id}`),
+      showFolder: (id) => void calls.push(`show folder ${id}`),
+    };
+    return { calls, targets };
+  }
+  const batchOf = (...changes: HeardChange[]) => {
+    const batch = new ChangeBatch();
+    for (const change of changes) batch.add(change, LIB);
+    return batch;
+  };
+
+  it.each([
+    ['an edit of another item', batchOf(heard('item', 'updated', ['other'])), ['results', 'counts']],
+    ['an edit of the inspected item', batchOf(heard('item', 'updated', ['shown'])), ['results', 'counts', 'inspector']],
+    ['a trash', batchOf(heard('item', 'trashed', ['gone'])), ['results', 'counts', 'deselect gone']],
+    ['a tag rename', batchOf(heard('tag', 'renamed', ['feline'])), ['tree', 'tag manager', 'inspector']],
+    ['a new library', batchOf(heard('library', 'created', ['/libraries/b.library'])), ['libraries']],
+    ['a library switch', batchOf(heard('item', 'added'), heard('library', 'switched', ['/libraries/b.library'])), ['library changed', 'tag manager']],
+    ['item/open', batchOf(heard('item', 'opened', ['i7'])), ['show item i7']],
+    ['folder/open', batchOf(heard('folder', 'opened', ['f2'])), ['show folder f2']],
+  ])('%s', async (_name, batch, expected) => {
+    const { calls, targets } = spyTargets('shown');
+    await applyChanges(batch, targets);
+    expect(calls.sort()).toEqual([...expected].sort());
+  });
+
+  it('re-reads everything shown after a resync', async () => {
+    const { calls, targets } = spyTargets('shown');
+    const batch = new ChangeBatch();
+    batch.resync = true;
+    await applyChanges(batch, targets);
+    expect(calls.sort()).toEqual(['all', 'inspector', 'tag manager']);
+  });
+});
+
+describe('applyChanges on the real stores', () => {
+  let api: Api;
+  let library = '';
+  const port: ApiPort = {
+    async get<T>(path: string, query?: Record<string, unknown>) {
+      const answer = await call<T>(api, 'GET', path, query ?? {}, { library });
+      if (answer.httpStatus !== 200) throw new Error(answer.body.message);
+      return answer.data;
+    },
+    async post<T>(path: string, body?: unknown) {
+      const answer = await call<T>(api, 'POST', path, (body ?? {}) as Record<string, unknown>, { library });
+      if (answer.httpStatus !== 200) throw new Error(answer.body.message);
+      return answer.data;
+    },
+  };
+
+  /** The stores of one tab, re-read by the batches the core's own change feed produces. */
+  async function tab() {
+    const results = new ResultStore(port);
+    const sidebar = new SidebarStore(port);
+    const selection = new SelectionStore(results, async () => {});
+    const inspector = { id: null as string | null, loads: 0 };
+    const targets: LiveTargets = {
+      results,
+      sidebar,
+      selection,
+      library: { load: async () => {} },
+      inTrash: () => false,
+      loadAll: () => Promise.all([sidebar.load(), results.refresh()]).then(() => {}),
+      libraryChanged: async () => {},
+      inspectedItem: () => inspector.id,
+      reloadInspector: async () => void (inspector.loads += 1),
+      reloadTagManager: async () => {},
+      showItem: async () => {},
+      showFolder: () => {},
+    };
+    await Promise.all([results.load(listingOf(defaultViewState())), sidebar.load()]);
+    const live = startLiveUpdates({
+      currentLibrary: () => library,
+      delayMs: 20,
+      apply: (batch) => applyChanges(batch, targets),
+      listen: ({ onChange }) => {
+        const unsubscribe = api.changes.subscribe(({ kind, action, ids, details, library: of }) => onChange({ ...details, kind, action, ids: [...ids], library: of } as HeardChange));
+        return { open: true, close: unsubscribe };
+      },
+    });
+    return { results, sidebar, selection, inspector, live };
+  }
+
+  it('shows items added, renamed tags and folders made elsewhere, and drops trashed items from the listing and the selection', async () => {
+    api = makeApi();
+    library = await newLibrary(api);
+    const seeded = await port.post<{ ids: string[] }>('/item/add', { items: [{ name: 'one', bookmarkURL: 'https://e.test/1', tags: ['cat'] }] });
+    const b = await tab();
+    expect(b.results.total).toBe(1);
+    await b.selection.click(0, seeded.ids[0]!);
+    b.inspector.id = seeded.ids[0]!;
+
+    // Another tab: adds 30 items, renames the tag, makes a folder, trashes the selected item.
+    await port.post('/item/add', { items: Array.from({ length: 30 }, (_, i) => ({ name: `new ${i}`, bookmarkURL: `https://e.test/n${i}` })) });
+    await port.post('/tag/update', { originalName: 'cat', name: 'feline' });
+    await port.post('/folder/create', { name: 'Made elsewhere' });
+    await b.live.settled();
+    expect(b.results.total).toBe(31);
+    expect(b.sidebar.counts.all).toBe(31);
+    expect(b.sidebar.tags.map((tag) => tag.name)).toEqual(['feline']);
+    expect(b.sidebar.folders.map((folder) => folder.name)).toEqual(['Made elsewhere']);
+    expect(b.inspector.loads).toBeGreaterThan(0);
+
+    await port.post('/item/update', { id: seeded.ids[0], isDeleted: true });
+    await b.live.settled();
+    expect(b.results.total).toBe(30);
+    expect(b.sidebar.counts.trash).toBe(1);
+    expect(b.selection.count).toBe(0);
+    b.live.close();
+  });
+});
