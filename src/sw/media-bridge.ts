@@ -6,8 +6,8 @@
  * document: without a page their jobs stay queued until one connects.
  */
 import * as Comlink from 'comlink';
-import type { MediaProcessor, MediaRequest, ObjectsOutcome } from '../core/media/media-processor';
-import { processRaster, TimeoutError, toOutcome, withTimeout, type ProcessedMedia } from '../media';
+import type { EmbedOutcome, MediaProcessor, MediaRequest, ObjectsOutcome } from '../core/media/media-processor';
+import { processRaster, TimeoutError, toOutcome, withTimeout, type ProcessedMedia, type WorkerEndpoint } from '../media';
 import type { PageMedia, PagePorts } from './page-ports';
 
 /**
@@ -30,6 +30,29 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
     return best;
   };
 
+  /** Runs `call` on the least busy worker of a connected page's pool; undefined without a page. */
+  async function onWorker<T>(call: (worker: Comlink.Remote<WorkerEndpoint>) => Promise<T>, ms: number): Promise<T | undefined> {
+    const media = await ports.acquire();
+    if (!media) return undefined;
+    const worker = pick(media);
+    media.busy[worker]! += 1;
+    try {
+      if (!media.started[worker]) {
+        await withTimeout(media.page.startWorker(worker), CALL_MS, 'The page');
+        media.started[worker] = true;
+      }
+      const answer = await withTimeout(call(media.workers[worker]!), ms, 'The page');
+      media.heardAt = Date.now();
+      return answer;
+    } catch (error) {
+      if (!(error instanceof TimeoutError)) throw error;
+      ports.drop(media);
+      return undefined;
+    } finally {
+      media.busy[worker]! -= 1;
+    }
+  }
+
   return {
     // The page's pool decodes this many at once; without a page, this worker alone.
     async capacity() {
@@ -46,28 +69,15 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
       return { status: 'needs-page', reason: `Decoding ${request.mime || request.kind} needs an open page of this site.` };
     },
     // The detector runs only in a page's media worker (TF.js and the model stay out of this script).
-    async detectObjects({ blob, mime }) {
-      const media = await ports.acquire();
-      if (!media) return { status: 'needs-page', reason: 'Finding objects needs an open page of this site.' };
+    async detectObjects({ blob, mime }): Promise<ObjectsOutcome> {
       const bytes = await blob.arrayBuffer();
-      const worker = pick(media);
-      media.busy[worker]! += 1;
-      try {
-        if (!media.started[worker]) {
-          await withTimeout(media.page.startWorker(worker), CALL_MS, 'The page');
-          media.started[worker] = true;
-        }
-        const call: Promise<ObjectsOutcome> = media.workers[worker]!.detectObjects(Comlink.transfer(bytes, [bytes]), mime);
-        const answer = await withTimeout(call, DETECT_MS, 'The page');
-        media.heardAt = Date.now();
-        return answer;
-      } catch (error) {
-        if (!(error instanceof TimeoutError)) throw error;
-        ports.drop(media);
-        return { status: 'needs-page', reason: 'The page stopped answering.' };
-      } finally {
-        media.busy[worker]! -= 1;
-      }
+      const answer = await onWorker<ObjectsOutcome>((worker) => worker.detectObjects(Comlink.transfer(bytes, [bytes]), mime), DETECT_MS);
+      return answer ?? { status: 'needs-page', reason: 'Finding objects needs an open page of this site.' };
+    },
+    // The sentence encoder runs only in a page's media worker too (TF.js stays out of this script).
+    async embedTexts(sentences): Promise<EmbedOutcome> {
+      const answer = await onWorker<EmbedOutcome>((worker) => worker.embedTexts(sentences), DETECT_MS);
+      return answer ?? { status: 'needs-page', reason: 'Understanding meaning needs an open page of this site.' };
     },
   };
 }

@@ -6,6 +6,7 @@
 import * as Comlink from 'comlink';
 import { processRaster, undecodable, type WorkerEndpoint } from '../../media';
 import { detectInBitmap } from './object-detector';
+import { embedTexts } from './sentence-encoder';
 
 let processed = 0;
 
@@ -30,6 +31,10 @@ const endpoint: WorkerEndpoint = {
     } finally {
       bitmap.close();
     }
+  },
+  async embedTexts(sentences) {
+    const vectors = await embedTexts(sentences);
+    return Comlink.transfer({ status: 'done', vectors }, vectors.map((v) => v.buffer as ArrayBuffer));
   },
 };
 

@@ -9,9 +9,12 @@ import { describedCount } from './descriptor-store';
 /** The built-in provider, named honestly: not CLIP (docs/decisions/ai-search.md). */
 export const PROVIDER = 'offline-v1';
 /** Which kinds of evidence this build can match. */
-export const SIGNALS = ['visual', 'colour', 'object', 'metadata'] as const;
-/** Models of this build and where they run (the detector only in a page's media worker). */
-export const MODELS = [{ name: 'centernet-coco80@human-3.3.6', signal: 'object', runsIn: 'page media worker' }];
+export const SIGNALS = ['visual', 'colour', 'object', 'metadata', 'meaning'] as const;
+/** Models of this build and where they run (only in a page's media worker: TF.js stays out of the service worker). */
+export const MODELS = [
+  { name: 'centernet-coco80@human-3.3.6', signal: 'object', runsIn: 'page media worker' },
+  { name: 'use-lite-u8@model-embeddings-en-0.2.0', signal: 'meaning', runsIn: 'page media worker' },
+];
 
 export interface SyncStatus {
   isSyncing: boolean;

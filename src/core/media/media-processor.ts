@@ -43,6 +43,11 @@ export type ObjectsOutcome =
   /** The detector runs only in a page's media worker, and none is connected. */
   | { status: 'needs-page'; reason: string };
 
+export type EmbedOutcome =
+  | { status: 'done'; vectors: Float32Array[] }
+  /** The sentence encoder runs only in a page's media worker, and none is connected. */
+  | { status: 'needs-page'; reason: string };
+
 export interface MediaProcessor {
   /** Resolves with an outcome; rejects only on transient trouble (the job is retried later). */
   process(request: MediaRequest): Promise<MediaOutcome>;
@@ -50,6 +55,8 @@ export interface MediaProcessor {
   capacity?(): Promise<number>;
   /** Finds COCO objects in a raster picture; absent where no detector can run. */
   detectObjects?(request: MediaRequest): Promise<ObjectsOutcome>;
+  /** Unit 512-d sentence embeddings, in order; absent where no sentence encoder can run. */
+  embedTexts?(sentences: string[]): Promise<EmbedOutcome>;
 }
 
 const RASTER_MIMES = new Set([
