@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { sentenceEncoderFiles } from './sentence-encoder-files';
+import { sentenceEncoderFiles } from './sentence-encoder-files.ts';
 
 /** URL path under the site root → file in node_modules. */
 export const MODEL_FILES: Readonly<Record<string, string>> = {

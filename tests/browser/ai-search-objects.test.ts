@@ -56,6 +56,6 @@ describe('aiSearch/searchByText over objects found by the detector', () => {
     const uncovered = await client.post<Answer>('/aiSearch/searchByText', { query: 'sunset at the beach' });
     expect(uncovered).toMatchObject({ results: [], unmatched: ['sunset', 'beach'] });
     expect(uncovered.message).toMatch(/No signal/);
-    expect(await client.get('/aiSearch/checkServiceHealth')).toMatchObject({ healthy: true, signals: ['visual', 'colour', 'object', 'metadata'] });
+    expect(await client.get('/aiSearch/checkServiceHealth')).toMatchObject({ healthy: true, signals: ['visual', 'colour', 'object', 'metadata', 'meaning'] });
   }, 120_000);
 });
