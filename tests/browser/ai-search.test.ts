@@ -79,7 +79,7 @@ describe('aiSearch: visual likeness through the service worker', () => {
     expect(await client.get('/aiSearch/isReady')).toBe(true);
     expect(await client.get('/aiSearch/isSyncing')).toBe(false);
     expect(await client.get('/aiSearch/getSyncStatus')).toEqual({ isSyncing: false, syncedCount: 0, totalCount: 0, progress: 1 });
-    expect(await client.get('/aiSearch/checkServiceHealth')).toMatchObject({ healthy: true, provider: 'offline-v1', signals: ['visual', 'colour', 'object', 'metadata'] });
+    expect(await client.get('/aiSearch/checkServiceHealth')).toMatchObject({ healthy: true, provider: 'offline-v1', signals: ['visual', 'colour', 'object', 'metadata', 'meaning'] });
 
     const ids = await addScenes(client, 50, 100);
     const during = await client.get<SyncStatus>('/aiSearch/getSyncStatus');

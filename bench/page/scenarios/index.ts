@@ -5,6 +5,7 @@
  */
 import type { Scenario } from '../scenario';
 import { aiSearchByItemCold, aiSearchByItemWarm, aiSearchByTextWarm, descriptorRate, objectIndexRate } from './ai-search';
+import { aiMeaningCold, aiMeaningWarm, textIndexRate } from './ai-meaning';
 import { appInfoWarm } from './app-info-warm';
 import { coldStart } from './cold-start';
 import { libraryInfoHeavy, smartFolderGetHeavy } from './heavy-smart-folder';
@@ -51,6 +52,9 @@ export const SCENARIOS: readonly Scenario[] = [
   aiSearchByTextWarm,
   descriptorRate,
   objectIndexRate,
+  aiMeaningWarm,
+  aiMeaningCold,
+  textIndexRate,
   // The web app's grid last: it switches the current library to the bench library.
   gridFirstThumbnails,
   gridScroll,
