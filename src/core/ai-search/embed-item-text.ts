@@ -8,7 +8,7 @@ import type { MediaProcessor } from '../media/media-processor';
 import { ticketOf, type MediaJob } from '../media/media-jobs';
 import { writeTransaction } from '../storage/write';
 import { itemText } from './item-text';
-import { makeCalibration, saveCalibration, storedCalibration } from './meaning-calibration';
+import { calibrationOf, saveCalibration } from './meaning-calibration';
 import { removeTextVectors, putTextVector } from './text-vector-store';
 import { centred } from './vector-math';
 
@@ -19,7 +19,7 @@ export async function embedItemText(library: OpenLibrary, job: MediaJob, media: 
   const row = await db.items.where('id').equals(job.itemId).first();
   const text = row ? await itemText(db, row) : '';
   let vector: Float32Array | undefined;
-  const calibration = (await storedCalibration(db)) ?? (text ? await makeCalibration(embed) : undefined);
+  const calibration = text ? await calibrationOf(db, embed) : undefined;
   if (text) {
     const outcome = calibration && (await embed([text]));
     if (!calibration || !outcome || outcome.status !== 'done') return 'needs-page';

@@ -37,14 +37,40 @@ export interface Calibration {
 
 export type Embed = (sentences: string[]) => Promise<EmbedOutcome>;
 
+/** Read once per open database: a stored calibration never changes (a new version is a new key value). */
+const readOnce = new WeakMap<LibraryDb, Calibration>();
+
 export async function storedCalibration(db: LibraryDb): Promise<Calibration | undefined> {
+  const known = readOnce.get(db);
+  if (known) return known;
   const stored = (await db.state.get(KEY))?.value as Calibration | undefined;
-  return stored?.version === CALIBRATION_VERSION ? stored : undefined;
+  if (stored?.version !== CALIBRATION_VERSION) return undefined;
+  readOnce.set(db, stored);
+  return stored;
 }
 
 /** Stores a calibration made by makeCalibration (inside the caller's write transaction). */
 export async function saveCalibration(db: LibraryDb, made: Calibration): Promise<void> {
   if (!(await storedCalibration(db))) await db.state.put({ key: KEY, value: made });
+}
+
+let making: Promise<Calibration | undefined> | undefined;
+
+/**
+ * The library's calibration, or one made now (undefined while no encoder can run). It is the same
+ * for every library (one model), so concurrent callers share one making; jobs store it.
+ */
+export async function calibrationOf(db: LibraryDb, embed: Embed): Promise<Calibration | undefined> {
+  const stored = await storedCalibration(db);
+  if (stored) return stored;
+  making ??= makeCalibration(embed).then((made) => {
+    if (!made) making = undefined;
+    return made;
+  }, (error) => {
+    making = undefined;
+    throw error;
+  });
+  return making;
 }
 
 /** Makes the calibration with the encoder; undefined while no encoder can run. */

@@ -16,7 +16,7 @@ import { COLOURS_AT, DESCRIPTOR_BYTES } from './descriptor-layout';
 import { rankByObjects } from './object-search';
 import type { CocoLabel } from './object-words';
 import { readTextQuery } from './text-query';
-import { storedCalibration, prompt, type Embed } from './meaning-calibration';
+import { calibrationOf, prompt, type Embed } from './meaning-calibration';
 import { isGibberish, MIN_MEANING, nearestLabel, rankByMeaning, type MeaningHit } from './meaning-search';
 import { centred } from './vector-math';
 
@@ -103,7 +103,7 @@ export async function rankByText(db: LibraryDb, text: string, limit: number, emb
 interface MeaningAnswer {
   /** Words mapped onto a label by meaning. */
   labels: Map<string, CocoLabel>;
-  /** Words that found items by meaning. */
+  /** Words read by meaning (not gibberish), whether or not an item means them. */
   words: string[];
   hits: MeaningHit[];
   unavailable?: string;
@@ -114,8 +114,9 @@ interface MeaningAnswer {
  * items whose text means them. One call embeds the phrase and each word's label prompt.
  */
 async function byMeaning(db: LibraryDb, words: readonly string[], embed: Embed | undefined): Promise<MeaningAnswer | undefined> {
-  const calibration = await storedCalibration(db);
-  if (!embed || !calibration) return undefined;
+  if (!embed) return undefined;
+  const calibration = await calibrationOf(db, embed);
+  if (!calibration) return { labels: new Map(), words: [], hits: [], unavailable: 'Reading meaning needs an open page of this site.' };
   const outcome = await embed([words.join(' '), ...words.map(prompt)]);
   if (outcome.status !== 'done') return { labels: new Map(), words: [], hits: [], unavailable: outcome.reason };
   const [phrase, ...prompts] = outcome.vectors;
@@ -131,8 +132,8 @@ async function byMeaning(db: LibraryDb, words: readonly string[], embed: Embed |
   if (!vector) return { labels, words: [], hits: [] };
   const query = centred(vector, calibration.centre);
   if (isGibberish(query, calibration)) return { labels, words: [], hits: [] };
-  const hits = await rankByMeaning(db, query, CANDIDATES);
-  return { labels, words: hits.length ? rest : [], hits };
+  // Words with a meaning are understood even when no item (indexed so far) means them.
+  return { labels, words: rest, hits: await rankByMeaning(db, query, CANDIDATES) };
 }
 
 async function phraseOf(words: readonly string[], embed: Embed): Promise<Float32Array | undefined> {
