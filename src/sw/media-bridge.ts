@@ -6,6 +6,7 @@
  * document: without a page their jobs stay queued until one connects.
  */
 import * as Comlink from 'comlink';
+import type { ModelState } from '../core/ai-search/model-names';
 import type { EmbedOutcome, MediaProcessor, MediaRequest, ObjectsOutcome } from '../core/media/media-processor';
 import { processRaster, TimeoutError, toOutcome, withTimeout, type ProcessedMedia, type WorkerEndpoint } from '../media';
 import type { PageMedia, PagePorts } from './page-ports';
@@ -79,8 +80,25 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
       const answer = await onWorker<EmbedOutcome>((worker) => worker.embedTexts(sentences), DETECT_MS);
       return answer ?? { status: 'needs-page', reason: 'Understanding meaning needs an open page of this site.' };
     },
+    // Asks the started workers of a connected page only: a page is never made to start one for this.
+    async modelStates() {
+      const media = await ports.acquire();
+      const states: Record<string, ModelState> = {};
+      if (!media) return states;
+      const answers = await Promise.allSettled(
+        media.workers.filter((_, i) => media.started[i]).map((worker) => withTimeout(worker.modelStates(), STATUS_MS, 'The page')),
+      );
+      for (const answer of answers) {
+        if (answer.status !== 'fulfilled') continue;
+        for (const [name, state] of Object.entries(answer.value)) if (states[name] !== 'loaded') states[name] = state;
+      }
+      return states;
+    },
   };
 }
+
+/** A status question waits this long for each worker (one busy running a model answers between calls). */
+const STATUS_MS = 2_000;
 
 /** The first detection loads TF.js and the model; later ones take about 0.2 s. */
 const DETECT_MS = 60_000;

@@ -68,7 +68,8 @@ describe('aiSearch/searchByText by meaning', () => {
     expect(await client.get('/aiSearch/checkServiceHealth')).toMatchObject({
       healthy: true,
       signals: ['visual', 'colour', 'object', 'metadata', 'meaning'],
-      models: [{ signal: 'object' }, { signal: 'meaning', name: expect.stringMatching(/^use-lite-u8/) }],
+      models: [{ signal: 'object' }, { signal: 'meaning', name: expect.stringMatching(/^use-lite-u8/), state: 'loaded' }],
     });
+    expect(await client.get('/aiSearch/isStarting')).toBe(false);
   }, 180_000);
 });

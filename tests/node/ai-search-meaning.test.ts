@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEXT_JOB } from '../../src/core/media/media-jobs';
 import { embeddedCount } from '../../src/core/ai-search/text-vector-store';
+import { MEANING_MODEL, OBJECT_MODEL } from '../../src/core/ai-search/model-names';
 import { call, makeApi, newLibrary } from './helpers';
 import { fakeImage, itemRow, openLibrary, storeItem, TestProcessor } from './fixtures/media';
 import { ITEM_OBSERVERS } from '../../src/core/item-observers';
@@ -112,5 +113,17 @@ describe('searchByText by meaning', () => {
     expect(await library.db.jobs.filter((job) => job.kind === TEXT_JOB).count()).toBe(0);
     expect(await embeddedCount(library.db)).toBe(2);
     expect((await search('invoice')).results.map((r) => r.item.name)).toEqual(['bill']);
+  });
+
+  it('says it is starting while a page worker loads a model, and which models are loaded', async () => {
+    const media = new TestProcessor();
+    const api = makeApi({ media });
+    const health = async () => (await call<{ models: { signal: string; state: string }[] }>(api, 'GET', '/aiSearch/checkServiceHealth')).data.models;
+    expect((await call(api, 'GET', '/aiSearch/isStarting')).data).toBe(false);
+    expect((await health()).map((m) => [m.signal, m.state])).toEqual([['object', 'idle'], ['meaning', 'idle']]);
+    Object.assign(media, { modelStates: async () => ({ [MEANING_MODEL]: 'loading', [OBJECT_MODEL]: 'loaded' }) });
+    expect((await call(api, 'GET', '/aiSearch/isStarting')).data).toBe(true);
+    expect((await health()).map((m) => [m.signal, m.state])).toEqual([['object', 'loaded'], ['meaning', 'loading']]);
+    expect((await call(api, 'GET', '/aiSearch/isReady')).data).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import * as Comlink from 'comlink';
 import { processRaster, undecodable, type WorkerEndpoint } from '../../media';
 import { detectInBitmap } from './object-detector';
 import { embedTexts } from './sentence-encoder';
+import { modelStates } from './model-states';
 
 let processed = 0;
 
@@ -36,6 +37,7 @@ const endpoint: WorkerEndpoint = {
     const vectors = await embedTexts(sentences);
     return Comlink.transfer({ status: 'done', vectors }, vectors.map((v) => v.buffer as ArrayBuffer));
   },
+  modelStates,
 };
 
 addEventListener('message', (event: MessageEvent<{ type?: string; port?: MessagePort }>) => {

@@ -8,6 +8,8 @@ import { COLOUR_NAMES, nameOfPixel } from '../../core/ai-search/colour-names';
 import { COCO_LABELS } from '../../core/ai-search/object-words';
 import type { Detection } from '../../core/storage/rows';
 import { modelUrl, tfjs, type Tf } from './tfjs-runtime';
+import { tracked } from './model-states';
+import { OBJECT_MODEL } from '../../core/ai-search/model-names';
 
 const SIDE = 512;
 const MODEL_URL = '/models/centernet.json';
@@ -20,11 +22,11 @@ type Model = { execute(input: unknown, outputs: string[]): unknown };
 let loading: Promise<{ tf: Tf; model: Model }> | undefined;
 
 function load() {
-  return (loading ??= (async () => {
+  return (loading ??= tracked(OBJECT_MODEL, (async () => {
     const { tf, converter } = await tfjs();
     const model = (await converter.loadGraphModel(modelUrl(MODEL_URL))) as unknown as Model;
     return { tf, model };
-  })().catch((error) => {
+  })()).catch((error) => {
     loading = undefined;
     throw error;
   }));

@@ -5,6 +5,8 @@
 import { SentenceTokenizer, type Vocabulary } from '../../core/ai-search/sentence-tokenizer';
 import { embedSentences, type GraphModel } from './sentence-embedder';
 import { modelUrl, tfjs, type Tf } from './tfjs-runtime';
+import { tracked } from './model-states';
+import { MEANING_MODEL } from '../../core/ai-search/model-names';
 
 const MODEL_URL = '/models/use/model.json';
 const VOCAB_URL = '/models/use/vocab.json';
@@ -12,7 +14,7 @@ const VOCAB_URL = '/models/use/vocab.json';
 let loading: Promise<{ tf: Tf; model: GraphModel; tokenizer: SentenceTokenizer }> | undefined;
 
 function load() {
-  return (loading ??= (async () => {
+  return (loading ??= tracked(MEANING_MODEL, (async () => {
     const [{ tf, converter }, vocabulary] = await Promise.all([
       tfjs(),
       fetch(modelUrl(VOCAB_URL)).then((r) => {
@@ -22,7 +24,7 @@ function load() {
     ]);
     const model = (await converter.loadGraphModel(modelUrl(MODEL_URL))) as unknown as GraphModel;
     return { tf, model, tokenizer: new SentenceTokenizer(vocabulary) };
-  })().catch((error) => {
+  })()).catch((error) => {
     loading = undefined;
     throw error;
   }));

@@ -4,6 +4,7 @@
  * OffscreenCanvas in the worker itself); node tests inject their own.
  */
 import type { Detection, Palette } from '../storage/rows';
+import type { ModelState } from '../ai-search/model-names';
 
 export type { Palette };
 
@@ -57,6 +58,8 @@ export interface MediaProcessor {
   detectObjects?(request: MediaRequest): Promise<ObjectsOutcome>;
   /** Unit 512-d sentence embeddings, in order; absent where no sentence encoder can run. */
   embedTexts?(sentences: string[]): Promise<EmbedOutcome>;
+  /** Models loaded or loading where this processor runs them (a connected page's workers); {} without one. */
+  modelStates?(): Promise<Record<string, ModelState>>;
 }
 
 const RASTER_MIMES = new Set([
