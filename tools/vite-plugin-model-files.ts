@@ -1,11 +1,14 @@
 /**
  * Model files are build outputs prepared from node_modules (no download): served under /models/
  * by the dev server (and vitest's browser mode) and emitted into the build beside the site. Only
- * the page's media worker loads them, on first use (docs/decisions/ai-search-objects.md).
+ * the page's media worker loads them, on first use (docs/decisions/ai-search-objects.md). Most are
+ * copied as they are; the sentence encoder is re-encoded first (./sentence-encoder-files.ts,
+ * docs/decisions/ai-search-meaning.md).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { sentenceEncoderFiles } from './sentence-encoder-files.ts';
 
 /** URL path under the site root → file in node_modules. */
 export const MODEL_FILES: Readonly<Record<string, string>> = {
@@ -19,7 +22,12 @@ const TYPES: Record<string, string> = { json: 'application/json', bin: 'applicat
 
 export function modelFiles(): Plugin {
   let root = process.cwd();
-  const source = (path: string) => readFileSync(join(root, 'node_modules', MODEL_FILES[path]!));
+  // Made on first use (about 1.5 s), then kept.
+  let made: Record<string, Uint8Array> | undefined;
+  const built = (): Record<string, Uint8Array> => (made ??= { ...sentenceEncoderFiles(join(root, 'node_modules')) });
+  const paths = () => [...Object.keys(MODEL_FILES), ...Object.keys(built())];
+  const source = (path: string) => built()[path] ?? readFileSync(join(root, 'node_modules', MODEL_FILES[path]!));
+  const isModelFile = (path: string) => path in MODEL_FILES || (path.startsWith('models/use/') && path in built());
   return {
     name: 'model-files',
     configResolved(config) {
@@ -28,13 +36,13 @@ export function modelFiles(): Plugin {
     configureServer(server) {
       server.middlewares.use((request, response, next) => {
         const path = (request.url ?? '').split('?')[0]!.replace(/^\//, '');
-        if (!MODEL_FILES[path]) return next();
+        if (!isModelFile(path)) return next();
         response.setHeader('Content-Type', TYPES[path.split('.').pop()!] ?? 'application/octet-stream');
         response.end(source(path));
       });
     },
     generateBundle() {
-      for (const fileName of Object.keys(MODEL_FILES)) this.emitFile({ type: 'asset', fileName, source: source(fileName) });
+      for (const fileName of paths()) this.emitFile({ type: 'asset', fileName, source: source(fileName) });
     },
   };
 }

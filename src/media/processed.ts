@@ -3,7 +3,8 @@
  * thumbnail is an ArrayBuffer to transfer, not a Blob to clone. Also the endpoints the page
  * exposes to the service worker over the ports of the handshake (see docs/decisions/media-worker.md).
  */
-import type { MediaOutcome, ObjectsOutcome, Palette } from '../core/media/media-processor';
+import type { ModelState } from '../core/ai-search/model-names';
+import type { EmbedOutcome, MediaOutcome, ObjectsOutcome, Palette } from '../core/media/media-processor';
 
 export type ProcessedMedia =
   | {
@@ -27,6 +28,10 @@ export interface WorkerEndpoint {
   processedCount(): number;
   /** Finds COCO objects in a raster picture (loads TF.js and the detector on first use). */
   detectObjects(bytes: ArrayBuffer, mime: string): Promise<Exclude<ObjectsOutcome, { status: 'needs-page' }>>;
+  /** Unit 512-d embeddings of sentences (loads TF.js and the sentence encoder on first use). */
+  embedTexts(sentences: string[]): Promise<Extract<EmbedOutcome, { status: 'done' }>>;
+  /** The models this worker has loaded or is loading, by name (src/core/ai-search/model-names.ts). */
+  modelStates(): Record<string, ModelState>;
 }
 
 /** The page itself: only a document can decode SVG and video. */

@@ -6,8 +6,9 @@
  * document: without a page their jobs stay queued until one connects.
  */
 import * as Comlink from 'comlink';
-import type { MediaProcessor, MediaRequest, ObjectsOutcome } from '../core/media/media-processor';
-import { processRaster, TimeoutError, toOutcome, withTimeout, type ProcessedMedia } from '../media';
+import type { ModelState } from '../core/ai-search/model-names';
+import type { EmbedOutcome, MediaProcessor, MediaRequest, ObjectsOutcome } from '../core/media/media-processor';
+import { processRaster, TimeoutError, toOutcome, withTimeout, type ProcessedMedia, type WorkerEndpoint } from '../media';
 import type { PageMedia, PagePorts } from './page-ports';
 
 /**
@@ -30,6 +31,29 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
     return best;
   };
 
+  /** Runs `call` on the least busy worker of a connected page's pool; undefined without a page. */
+  async function onWorker<T>(call: (worker: Comlink.Remote<WorkerEndpoint>) => Promise<T>, ms: number): Promise<T | undefined> {
+    const media = await ports.acquire();
+    if (!media) return undefined;
+    const worker = pick(media);
+    media.busy[worker]! += 1;
+    try {
+      if (!media.started[worker]) {
+        await withTimeout(media.page.startWorker(worker), CALL_MS, 'The page');
+        media.started[worker] = true;
+      }
+      const answer = await withTimeout(call(media.workers[worker]!), ms, 'The page');
+      media.heardAt = Date.now();
+      return answer;
+    } catch (error) {
+      if (!(error instanceof TimeoutError)) throw error;
+      ports.drop(media);
+      return undefined;
+    } finally {
+      media.busy[worker]! -= 1;
+    }
+  }
+
   return {
     // The page's pool decodes this many at once; without a page, this worker alone.
     async capacity() {
@@ -46,31 +70,35 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
       return { status: 'needs-page', reason: `Decoding ${request.mime || request.kind} needs an open page of this site.` };
     },
     // The detector runs only in a page's media worker (TF.js and the model stay out of this script).
-    async detectObjects({ blob, mime }) {
-      const media = await ports.acquire();
-      if (!media) return { status: 'needs-page', reason: 'Finding objects needs an open page of this site.' };
+    async detectObjects({ blob, mime }): Promise<ObjectsOutcome> {
       const bytes = await blob.arrayBuffer();
-      const worker = pick(media);
-      media.busy[worker]! += 1;
-      try {
-        if (!media.started[worker]) {
-          await withTimeout(media.page.startWorker(worker), CALL_MS, 'The page');
-          media.started[worker] = true;
-        }
-        const call: Promise<ObjectsOutcome> = media.workers[worker]!.detectObjects(Comlink.transfer(bytes, [bytes]), mime);
-        const answer = await withTimeout(call, DETECT_MS, 'The page');
-        media.heardAt = Date.now();
-        return answer;
-      } catch (error) {
-        if (!(error instanceof TimeoutError)) throw error;
-        ports.drop(media);
-        return { status: 'needs-page', reason: 'The page stopped answering.' };
-      } finally {
-        media.busy[worker]! -= 1;
+      const answer = await onWorker<ObjectsOutcome>((worker) => worker.detectObjects(Comlink.transfer(bytes, [bytes]), mime), DETECT_MS);
+      return answer ?? { status: 'needs-page', reason: 'Finding objects needs an open page of this site.' };
+    },
+    // The sentence encoder runs only in a page's media worker too (TF.js stays out of this script).
+    async embedTexts(sentences): Promise<EmbedOutcome> {
+      const answer = await onWorker<EmbedOutcome>((worker) => worker.embedTexts(sentences), DETECT_MS);
+      return answer ?? { status: 'needs-page', reason: 'Understanding meaning needs an open page of this site.' };
+    },
+    // Asks the started workers of a connected page only: a page is never made to start one for this.
+    async modelStates() {
+      const media = await ports.acquire();
+      const states: Record<string, ModelState> = {};
+      if (!media) return states;
+      const answers = await Promise.allSettled(
+        media.workers.filter((_, i) => media.started[i]).map((worker) => withTimeout(worker.modelStates(), STATUS_MS, 'The page')),
+      );
+      for (const answer of answers) {
+        if (answer.status !== 'fulfilled') continue;
+        for (const [name, state] of Object.entries(answer.value)) if (states[name] !== 'loaded') states[name] = state;
       }
+      return states;
     },
   };
 }
+
+/** A status question waits this long for each worker (one busy running a model answers between calls). */
+const STATUS_MS = 2_000;
 
 /** The first detection loads TF.js and the model; later ones take about 0.2 s. */
 const DETECT_MS = 60_000;

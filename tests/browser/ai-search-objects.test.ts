@@ -53,9 +53,10 @@ describe('aiSearch/searchByText over objects found by the detector', () => {
     expect(shares.length).toBeGreaterThan(0);
     expect(shares.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1.01);
 
-    const uncovered = await client.post<Answer>('/aiSearch/searchByText', { query: 'sunset at the beach' });
-    expect(uncovered).toMatchObject({ results: [], unmatched: ['sunset', 'beach'] });
-    expect(uncovered.message).toMatch(/No signal/);
-    expect(await client.get('/aiSearch/checkServiceHealth')).toMatchObject({ healthy: true, signals: ['visual', 'colour', 'object', 'metadata'] });
+    // No object, colour or literal word; read by meaning, no item's text means it.
+    const uncovered = await client.post<Answer & { understood: { meaning: string[] } }>('/aiSearch/searchByText', { query: 'sunset at the beach' });
+    expect(uncovered).toMatchObject({ results: [], unmatched: [], understood: { meaning: ['sunset', 'beach'] } });
+    expect(uncovered.message).toMatch(/No item matches/);
+    expect(await client.get('/aiSearch/checkServiceHealth')).toMatchObject({ healthy: true, signals: ['visual', 'colour', 'object', 'metadata', 'meaning'] });
   }, 120_000);
 });

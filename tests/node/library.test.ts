@@ -90,7 +90,7 @@ describe('libraries', () => {
     const api = makeApi();
     expect((await call(api, 'GET', '/aiSearch/isInstalled')).data).toBe(true);
     expect((await call(api, 'GET', '/aiSearch/isReady')).data).toBe(true);
-    expect((await call(api, 'GET', '/aiSearch/checkServiceHealth')).data).toMatchObject({ healthy: true, signals: ['visual', 'colour', 'object', 'metadata'] });
+    expect((await call(api, 'GET', '/aiSearch/checkServiceHealth')).data).toMatchObject({ healthy: true, signals: ['visual', 'colour', 'object', 'metadata', 'meaning'] });
     expect((await call(api, 'GET', '/aiSearch/getSyncStatus')).data).toMatchObject({ isSyncing: false, syncedCount: 0 });
   });
 });

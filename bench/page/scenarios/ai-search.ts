@@ -18,6 +18,7 @@ import { DESCRIPTOR_BYTES, WORK_SIDE } from '../../../src/core/ai-search/descrip
 import { SHARD_SIZE } from '../../../src/core/ai-search/descriptor-store';
 import { rankByLikeness } from '../../../src/core/ai-search/visual-search';
 import { withDerivedFields } from '../../../src/core/items/item-row';
+import { OBJECTS_JOB } from '../../../src/core/media/media-jobs';
 import { LibraryDb } from '../../../src/core/storage/library-db';
 import type { DescriptorShardRow, ItemRow } from '../../../src/core/storage/rows';
 import { describePixels } from '../../../src/media/descriptor';
@@ -50,17 +51,7 @@ async function makeLibrary(ctx: BenchContext): Promise<AiLibrary> {
   const db = new LibraryDb(ctx.core.open(await ctx.core.registry.require(path)).db.name);
   let state = 12345;
   const random = () => (state = (state * 1103515245 + 12345) >>> 0) / 2 ** 32;
-  const now = Date.now();
-  const rows: ItemRow[] = [];
-  for (let i = 0; i < count; i++) {
-    const id = `AI${String(i).padStart(11, '0')}`;
-    rows.push(withDerivedFields({
-      pk: '', id, nameKey: '', pixels: 0, facets: [], name: `picture ${i}`, ext: 'jpg', mime: 'image/jpeg', width: 640, height: 480,
-      size: 1000, url: '', annotation: '', tags: [], folders: [], star: 0, isDeleted: false, modificationTime: now, btime: now,
-      importedAt: now + i, duration: 0, palettes: [], noThumbnail: false, noPreview: false, thumbnail: 'ready', hasFile: true,
-      descriptorShard: Math.floor(i / SHARD_SIZE),
-    }));
-  }
+  const rows = pictureRows(count, Date.now());
   const shards: DescriptorShardRow[] = [];
   for (let shard = 0; shard * SHARD_SIZE < count; shard++) {
     const slice = rows.slice(shard * SHARD_SIZE, (shard + 1) * SHARD_SIZE);
@@ -74,6 +65,21 @@ async function makeLibrary(ctx: BenchContext): Promise<AiLibrary> {
     await db.state.put({ key: 'ai-visual', value: { described: count } });
   });
   return { api: new ApiClient({ library: path }), db, queryId: rows[Math.floor(count / 2)]!.id, count };
+}
+
+/** Item rows of `count` pictures `AI00000000000`…, their descriptors in shard i / SHARD_SIZE. */
+export function pictureRows(count: number, now: number): ItemRow[] {
+  const rows: ItemRow[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = `AI${String(i).padStart(11, '0')}`;
+    rows.push(withDerivedFields({
+      pk: '', id, nameKey: '', pixels: 0, facets: [], name: `picture ${i}`, ext: 'jpg', mime: 'image/jpeg', width: 640, height: 480,
+      size: 1000, url: '', annotation: '', tags: [], folders: [], star: 0, isDeleted: false, modificationTime: now, btime: now,
+      importedAt: now + i, duration: 0, palettes: [], noThumbnail: false, noPreview: false, thumbnail: 'ready', hasFile: true,
+      descriptorShard: Math.floor(i / SHARD_SIZE),
+    }));
+  }
+  return rows;
 }
 
 const byItem = (ai: AiLibrary) => ai.api.post('/aiSearch/searchByItemId', { itemId: ai.queryId, limit: LIMIT });
@@ -170,7 +176,7 @@ export const objectIndexRate: Scenario = {
       while ((await db.jobs.count()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
       const start = performance.now();
       await api.post('/aiSearch/searchByText', { query: 'person' });
-      while ((await db.jobs.count()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      while ((await db.jobs.where('id').startsWith(`${OBJECTS_JOB}:`).count()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
       const rate = (OBJECT_IMAGES / (performance.now() - start)) * 1000;
       const floor: number[] = [];
       for (const [i, blob] of blobs.entries()) {

@@ -6,6 +6,8 @@
 import * as Comlink from 'comlink';
 import { processRaster, undecodable, type WorkerEndpoint } from '../../media';
 import { detectInBitmap } from './object-detector';
+import { embedTexts } from './sentence-encoder';
+import { modelStates } from './model-states';
 
 let processed = 0;
 
@@ -31,6 +33,11 @@ const endpoint: WorkerEndpoint = {
       bitmap.close();
     }
   },
+  async embedTexts(sentences) {
+    const vectors = await embedTexts(sentences);
+    return Comlink.transfer({ status: 'done', vectors }, vectors.map((v) => v.buffer as ArrayBuffer));
+  },
+  modelStates,
 };
 
 addEventListener('message', (event: MessageEvent<{ type?: string; port?: MessagePort }>) => {

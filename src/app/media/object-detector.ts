@@ -7,30 +7,26 @@
 import { COLOUR_NAMES, nameOfPixel } from '../../core/ai-search/colour-names';
 import { COCO_LABELS } from '../../core/ai-search/object-words';
 import type { Detection } from '../../core/storage/rows';
+import { modelUrl, tfjs, type Tf } from './tfjs-runtime';
+import { tracked } from './model-states';
+import { OBJECT_MODEL } from '../../core/ai-search/model-names';
 
 const SIDE = 512;
 const MODEL_URL = '/models/centernet.json';
-const WASM_DIR = '/models/';
 /** Detections kept before overlap removal (human's own default is 0.2). */
 const MIN_SCORE = 0.2;
 /** Two boxes of one label overlapping more than this are one object. */
 const MAX_OVERLAP = 0.4;
 
 type Model = { execute(input: unknown, outputs: string[]): unknown };
-let loading: Promise<{ tf: typeof import('@tensorflow/tfjs-core'); model: Model }> | undefined;
+let loading: Promise<{ tf: Tf; model: Model }> | undefined;
 
 function load() {
-  return (loading ??= (async () => {
-    const [tf, converter, wasm] = await Promise.all([
-      import('@tensorflow/tfjs-core'),
-      import('@tensorflow/tfjs-converter'),
-      import('@tensorflow/tfjs-backend-wasm'),
-    ]);
-    wasm.setWasmPaths(new URL(WASM_DIR, self.location.origin).href);
-    await tf.setBackend('wasm');
-    const model = (await converter.loadGraphModel(new URL(MODEL_URL, self.location.origin).href)) as unknown as Model;
+  return (loading ??= tracked(OBJECT_MODEL, (async () => {
+    const { tf, converter } = await tfjs();
+    const model = (await converter.loadGraphModel(modelUrl(MODEL_URL))) as unknown as Model;
     return { tf, model };
-  })().catch((error) => {
+  })()).catch((error) => {
     loading = undefined;
     throw error;
   }));

@@ -14,6 +14,7 @@ import { isMediaJob } from '../media/media-jobs';
 import type { LibraryDb } from '../storage/library-db';
 import { limitOf, type byBase64Input, type byItemInput, type byTextInput } from './ai-search.schema';
 import { enableObjects, objectsEnabled } from './objects-store';
+import { enableMeaning, meaningEnabled } from './meaning-index';
 import { writeTransaction } from '../storage/write';
 import { rankByText } from './text-search';
 import { descriptorOf, rankByLikeness, type VisualHit } from './visual-search';
@@ -30,7 +31,7 @@ export interface SearchResult {
 export interface TextSearchAnswer {
   results: SearchResult[];
   /** What the query was understood as, per signal (ours). */
-  understood: { colours: string[]; objects: string[]; metadata: string[] };
+  understood: { colours: string[]; objects: string[]; metadata: string[]; meaning: string[] };
   /** Words of the query that no signal of this build covers (ours). */
   unmatched: string[];
   /** Why there are no results, when no signal covers the query (ours). */
@@ -48,18 +49,24 @@ export async function searchByText(ctx: Context, input: z.output<typeof byTextIn
   const text = (input.query ?? input.text ?? '').trim();
   const library = await ctx.library();
   const { db } = library;
-  // The first text search starts object indexing (the detector loads only once AI search is used).
-  if (!(await objectsEnabled(db))) {
+  // The first text search starts indexing objects and meaning (the models load only once AI search is used).
+  if (!(await objectsEnabled(db)) || !(await meaningEnabled(db))) {
     const now = ctx.clock();
-    await writeTransaction(library, now, () => enableObjects(db, now));
+    await writeTransaction(library, now, async () => {
+      await enableObjects(db, now);
+      await enableMeaning(db, now);
+    });
   }
-  const { hits, understood, unmatched } = await rankByText(db, text, limitOf(input));
+  const embed = ctx.imageProcessor?.embedTexts?.bind(ctx.imageProcessor);
+  const { hits, understood, unmatched, meaningUnavailable } = await rankByText(db, text, limitOf(input), embed);
   const { results } = await answer(db, hits, ctx.apiPrefix);
   if (results.length) return { results, understood, unmatched };
-  const covered = understood.colours.length + understood.objects.length + understood.metadata.length > 0;
+  const covered = Object.values(understood).some((words) => words.length > 0);
   const message = covered
     ? `No item matches "${text}" yet (indexing may still be running: see getSyncStatus).`
-    : `No signal of this build covers "${text}": it understands object names, colour words and words of item names, tags, annotations and folders (see checkServiceHealth.signals).`;
+    : meaningUnavailable
+      ? `No word of "${text}" is an object, a colour or a word of item metadata, and its meaning cannot be read now: ${meaningUnavailable}`
+      : `No signal of this build covers "${text}": it understands object names, colour words, and the words and meaning of item names, tags, annotations and folders (see checkServiceHealth.signals).`;
   return { results, understood, unmatched, message };
 }
 

@@ -9,7 +9,8 @@ import type { ItemObserver } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import { writeTransaction } from '../storage/write';
 import { putObjects } from '../ai-search/objects-store';
-import { CUSTOM_THUMBNAIL_JOB, DESCRIPTOR_JOB, isMediaJob, OBJECTS_JOB, ticketOf, type MediaJob } from './media-jobs';
+import { CUSTOM_THUMBNAIL_JOB, DESCRIPTOR_JOB, isMediaJob, OBJECTS_JOB, TEXT_JOB, ticketOf, type MediaJob } from './media-jobs';
+import { embedItemText } from '../ai-search/embed-item-text';
 import { mediaKindOf, type MediaProcessor } from './media-processor';
 import { recordFailure, storeResult, type Produced } from './store-result';
 
@@ -154,6 +155,12 @@ export class JobRunner {
     let produced: Produced | 'needs-page';
     try {
       if (job.kind === OBJECTS_JOB) return await this.runObjects(library, job);
+      if (job.kind === TEXT_JOB) {
+        const wait = await embedItemText(library, job, this.options.media!, this.options.clock);
+        if (wait === 'needs-page') return true;
+        this.complete(library, job, wait);
+        return false;
+      }
       produced = await this.produce(library.db, job);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

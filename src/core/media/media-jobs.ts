@@ -16,6 +16,9 @@ export const DESCRIPTOR_JOB = 'descriptor';
 /** Find the objects in the item's picture (the page's media worker runs the detector). */
 export const OBJECTS_JOB = 'objects';
 
+/** Embed the item's metadata text with the sentence encoder (the page's media worker runs it). */
+export const TEXT_JOB = 'text';
+
 export interface ThumbnailPayload {
   ticket: string;
   /** item/refreshThumbnail replaces a custom thumbnail; the job queued at add time keeps it. */
@@ -48,7 +51,12 @@ export interface ObjectsJob extends JobRow {
   payload: { ticket: string };
 }
 
-export type MediaJob = ThumbnailJob | CustomThumbnailJob | DescriptorJob | ObjectsJob;
+export interface TextJob extends JobRow {
+  kind: typeof TEXT_JOB;
+  payload: { ticket: string };
+}
+
+export type MediaJob = ThumbnailJob | CustomThumbnailJob | DescriptorJob | ObjectsJob | TextJob;
 
 export const jobId = (kind: string, itemId: string) => `${kind}:${itemId}`;
 
@@ -87,13 +95,17 @@ export function objectsJob(itemId: string, now: number): ObjectsJob {
   return { id: jobId(OBJECTS_JOB, itemId), kind: OBJECTS_JOB, itemId, createdAt: now, attempts: 0, lastError: '', payload: { ticket: newTicket(now) } };
 }
 
+export function textJob(itemId: string, now: number): TextJob {
+  return { id: jobId(TEXT_JOB, itemId), kind: TEXT_JOB, itemId, createdAt: now, attempts: 0, lastError: '', payload: { ticket: newTicket(now) } };
+}
+
 /** Jobs that change the item's thumbnail (its state is `pending` while one is queued). */
 export function isThumbnailJob(job: JobRow | undefined): job is ThumbnailJob | CustomThumbnailJob {
   return job?.kind === THUMBNAIL_JOB || job?.kind === CUSTOM_THUMBNAIL_JOB;
 }
 
 export function isMediaJob(job: JobRow | undefined): job is MediaJob {
-  return isThumbnailJob(job) || job?.kind === DESCRIPTOR_JOB || job?.kind === OBJECTS_JOB;
+  return isThumbnailJob(job) || job?.kind === DESCRIPTOR_JOB || job?.kind === OBJECTS_JOB || job?.kind === TEXT_JOB;
 }
 
 export const ticketOf = (job: JobRow | undefined): string | undefined =>

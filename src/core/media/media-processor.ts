@@ -4,6 +4,7 @@
  * OffscreenCanvas in the worker itself); node tests inject their own.
  */
 import type { Detection, Palette } from '../storage/rows';
+import type { ModelState } from '../ai-search/model-names';
 
 export type { Palette };
 
@@ -43,6 +44,11 @@ export type ObjectsOutcome =
   /** The detector runs only in a page's media worker, and none is connected. */
   | { status: 'needs-page'; reason: string };
 
+export type EmbedOutcome =
+  | { status: 'done'; vectors: Float32Array[] }
+  /** The sentence encoder runs only in a page's media worker, and none is connected. */
+  | { status: 'needs-page'; reason: string };
+
 export interface MediaProcessor {
   /** Resolves with an outcome; rejects only on transient trouble (the job is retried later). */
   process(request: MediaRequest): Promise<MediaOutcome>;
@@ -50,6 +56,10 @@ export interface MediaProcessor {
   capacity?(): Promise<number>;
   /** Finds COCO objects in a raster picture; absent where no detector can run. */
   detectObjects?(request: MediaRequest): Promise<ObjectsOutcome>;
+  /** Unit 512-d sentence embeddings, in order; absent where no sentence encoder can run. */
+  embedTexts?(sentences: string[]): Promise<EmbedOutcome>;
+  /** Models loaded or loading where this processor runs them (a connected page's workers); {} without one. */
+  modelStates?(): Promise<Record<string, ModelState>>;
 }
 
 const RASTER_MIMES = new Set([

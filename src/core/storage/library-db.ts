@@ -18,6 +18,8 @@ import type {
   PostingRow,
   TermsRow,
   ThumbnailRow,
+  TextShardRow,
+  TextSlotRow,
 } from './rows';
 import { queueDescriptorJobs } from '../ai-search/descriptor-upgrade';
 import { buildPostings } from '../postings/build-postings';
@@ -37,6 +39,8 @@ export class LibraryDb extends Dexie {
   jobs!: Table<JobRow, string>;
   descriptorShards!: Table<DescriptorShardRow, number>;
   objects!: Table<ObjectsRow, string>;
+  textShards!: Table<TextShardRow, number>;
+  textSlots!: Table<TextSlotRow, string>;
   state!: Table<StateRow, string>;
   smartFolderCounts!: Table<SmartFolderCountRow, string>;
 
@@ -62,5 +66,7 @@ export class LibraryDb extends Dexie {
     // AI search: visual descriptors (items that already have a thumbnail get a job to make theirs)
     // and the objects the detector found.
     this.version(4).stores({ descriptorShards: 'shard', objects: 'id, *labels' }).upgrade(queueDescriptorJobs);
+    // AI search by meaning: sentence-encoder embeddings of each item's metadata text, packed.
+    this.version(5).stores({ textShards: 'shard', textSlots: 'id' });
   }
 }

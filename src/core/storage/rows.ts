@@ -195,6 +195,25 @@ export interface ObjectsRow {
   trashed: number;
 }
 
+/**
+ * Sentence-encoder embeddings of many items' metadata text packed in one row
+ * (src/core/ai-search/text-vector-store.ts): slot i is `ids[i]`, its int8 vector at i × 512 in
+ * `data` (value ≈ byte × `scales[i]`), `trashed[i]` 1 while in the trash.
+ */
+export interface TextShardRow {
+  shard: number;
+  ids: string[];
+  trashed: Uint8Array;
+  scales: Float32Array;
+  data: Int8Array;
+}
+
+/** Which `textShards` row holds an item's embedding (so the item row itself is never rewritten). */
+export interface TextSlotRow {
+  id: string;
+  shard: number;
+}
+
 /** Small library-scoped values: meta, selection, recent folders, quick access. */
 export interface StateRow {
   key: string;
