@@ -3,10 +3,12 @@
  * Shift+F10 on its row): New subfolder, Rename, Edit…, Move to…. A popover in the top layer, so
  * neither the sidebar's scrolling nor the phone drawer clips it; a click outside closes it. Arrow
  * keys, Home and End move between entries; Escape and Tab close it and give the focus back to the
- * row. Choosing an entry says `folder-menu-choice` {id, choice}; there is no Delete, because the
- * API has no folder delete (shared/spec/decisions.md).
+ * row. Choosing an entry says what the person asked for, as the sidebar's buttons do: `folder-new`
+ * {parent}, `folder-rename-start`, `folder-edit` or `folder-move-to` {id}. There is no Delete,
+ * because the API has no folder delete (shared/spec/decisions.md).
  */
 import { html } from 'lit';
+import type { Folder } from '../api-types';
 import { LightElement } from '../ui/light-element';
 import './folder-menu.css';
 
@@ -57,10 +59,34 @@ export class FolderMenu extends LightElement {
     if (restoreFocus) this.returnFocus?.focus();
   }
 
+  /** Right click on a folder row: the menu at the pointer. */
+  fromPointer(event: MouseEvent, folder: Folder): void {
+    event.preventDefault();
+    const row = event.currentTarget as HTMLElement;
+    void this.open(folder, { x: event.clientX, y: event.clientY }, row.querySelector<HTMLElement>('.nav-link') ?? row);
+  }
+
+  /** The ContextMenu key and Shift+F10 on a row's link: the menu under it. */
+  fromKey(event: KeyboardEvent, folder: Folder): void {
+    if (event.key !== 'ContextMenu' && !(event.shiftKey && event.key === 'F10')) return;
+    const link = event.target as HTMLElement;
+    if (!link.classList.contains('nav-link')) return;
+    event.preventDefault();
+    const box = link.getBoundingClientRect();
+    void this.open(folder, { x: box.left + 24, y: box.bottom }, link);
+  }
+
   private choose(choice: FolderMenuChoice): void {
     const id = this.folder?.id;
-    this.close(choice === 'rename' ? false : true);
-    if (id) this.dispatchEvent(new CustomEvent('folder-menu-choice', { detail: { id, choice }, bubbles: true }));
+    this.close(choice !== 'rename'); // renaming puts the focus in the row's name field
+    if (!id) return;
+    const [type, detail] = ({
+      'new-subfolder': ['folder-new', { parent: id }],
+      rename: ['folder-rename-start', { id }],
+      edit: ['folder-edit', { id }],
+      move: ['folder-move-to', { id }],
+    } as const)[choice];
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
   }
 
   private onKeyDown(event: KeyboardEvent): void {

@@ -19,7 +19,7 @@ import { icon, type IconName } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
 import { editFolderButton, newFolderButton } from './folder-buttons';
 import { FolderDrop } from './folder-drop';
-import type { FolderMenu, FolderMenuChoice } from './folder-menu';
+import type { FolderMenu } from './folder-menu';
 import { FolderRename } from './folder-rename';
 import './folder-menu';
 import type { SidebarStore } from './sidebar-store';
@@ -114,7 +114,7 @@ export class SideBar extends LightElement {
       @dragstart=${(e: DragEvent) => this.drop.start(e, folder.id)} @dragend=${() => this.drop.end()}
       @dragenter=${(e: DragEvent) => this.drop.overTarget(e, folder.id)} @dragover=${(e: DragEvent) => this.drop.overTarget(e, folder.id)} @dragleave=${(e: DragEvent) => this.drop.leave(e, folder.id)}
       @drop=${(e: DragEvent) => this.drop.drop(e, folder.id)}
-      @contextmenu=${(e: MouseEvent) => this.openMenu(e, folder)} @keydown=${(e: KeyboardEvent) => this.menuKey(e, folder)}>
+      @contextmenu=${(e: MouseEvent) => this.menu?.fromPointer(e, folder)} @keydown=${(e: KeyboardEvent) => this.menu?.fromKey(e, folder)}>
       ${twisty}
       ${this.rename.editing === folder.id ? this.rename.field(folder) : this.link({ kind: 'folder', id: folder.id }, folder.name, 'folder', folder.imageCount)}
       ${editFolderButton(folder)}
@@ -131,32 +131,6 @@ export class SideBar extends LightElement {
 
   private get menu(): FolderMenu | null {
     return this.querySelector('folder-menu');
-  }
-
-  private openMenu(event: MouseEvent, folder: Folder): void {
-    event.preventDefault();
-    const row = (event.currentTarget as HTMLElement).querySelector<HTMLElement>('.nav-link') ?? (event.currentTarget as HTMLElement);
-    void this.menu?.open(folder, { x: event.clientX, y: event.clientY }, row);
-  }
-
-  /** The ContextMenu key and Shift+F10 open the menu beside the focused row. */
-  private menuKey(event: KeyboardEvent, folder: Folder): void {
-    if (event.key !== 'ContextMenu' && !(event.shiftKey && event.key === 'F10')) return;
-    if (!(event.target as HTMLElement).classList.contains('nav-link')) return;
-    event.preventDefault();
-    const row = event.target as HTMLElement;
-    const box = row.getBoundingClientRect();
-    void this.menu?.open(folder, { x: box.left + 24, y: box.bottom }, row);
-  }
-
-  private menuChoice(event: CustomEvent<{ id: string; choice: FolderMenuChoice }>): void {
-    event.stopPropagation();
-    const { id, choice } = event.detail;
-    if (choice === 'rename') return void this.rename.begin(id);
-    const asks = { 'new-subfolder': ['folder-new', { parent: id }], edit: ['folder-edit', { id }], move: ['folder-move-to', { id }] } as const;
-    const [type, detail] = asks[choice];
-    if (choice === 'new-subfolder') this.expand(id);
-    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
   }
 
   /** The Folders heading takes dropped folders to the top level. */
@@ -190,7 +164,8 @@ export class SideBar extends LightElement {
       ${store.folders.length
         ? html`<ul class="nav-list" aria-labelledby="folders-heading">${this.folderTree(store.folders, 0)}</ul>`
         : html`<p class="nav-empty">No folders yet</p>`}
-      <folder-menu @folder-menu-choice=${this.menuChoice}></folder-menu>
+      <folder-menu @folder-rename-start=${(e: CustomEvent<{ id: string }>) => void this.rename.begin(e.detail.id)}
+        @folder-new=${(e: CustomEvent<{ parent: string }>) => this.expand(e.detail.parent)}></folder-menu>
       ${this.heading('smart-heading', 'Smart folders', html`<button class="nav-action" aria-label="New smart folder" title="New smart folder" @click=${() => this.ask('smart-folder-edit')}>${icon('plus', 14)}</button>`)}
       ${store.smartFolders.length
         ? html`<ul class="nav-list" aria-labelledby="smart-heading">${this.smartTree(store.smartFolders, 0)}</ul>`
