@@ -2,6 +2,7 @@
 // smart folder's colour `similar` rule; item/ids and item/query take it too. Bad colours are a 400 naming `color`.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, makeApi, newLibrary } from './helpers';
+import type { Palette } from '../../src/core/storage/rows';
 import { openLibrary, storeItem } from './fixtures/media';
 
 const api = makeApi();
@@ -11,7 +12,7 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   library = await newLibrary(api);
   const open = await openLibrary(api, library);
-  const palettes = {
+  const palettes: Record<string, Palette[]> = {
     'poppy field': [{ color: [200, 20, 30], ratio: 60 }, { color: [40, 140, 40], ratio: 40 }],
     'deep sea': [{ color: [10, 40, 160], ratio: 90 }, { color: [230, 230, 230], ratio: 10 }],
     'a speck of red': [{ color: [120, 120, 120], ratio: 98 }, { color: [220, 0, 0], ratio: 2 }],
