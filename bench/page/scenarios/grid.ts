@@ -60,7 +60,11 @@ async function firstPageDirect(api: ApiClient): Promise<void> {
 interface Walk {
   samples: number[];
   frames: number[];
+  /** Frames until the cell under the probe also showed its item's details (name, thumbnail or its placeholder). */
+  detailFrames: number[];
   longestTask: number;
+  /** What the longest animation frame spent its time on (Long Animation Frames API). */
+  worstFrame: string;
   mostCells: number;
   wrong: number;
 }
@@ -77,7 +81,9 @@ async function walk(app: AppFrame, ids: string[], rows: number[]): Promise<Walk>
     for (const entry of list.getEntries()) longestTask = Math.max(longestTask, entry.duration);
   });
   observer.observe({ type: 'longtask', buffered: false });
-  const out: Walk = { samples: [], frames: [], longestTask: 0, mostCells: 0, wrong: 0 };
+  const frameWatch = watchLongestFrame(app.win);
+  const out: Walk = { samples: [], frames: [], detailFrames: [], longestTask: 0, worstFrame: '', mostCells: 0, wrong: 0 };
+  const underProbe = () => app.doc.elementFromPoint(probe.x, probe.y)?.closest<HTMLElement>('[role=gridcell]');
   for (const row of rows) {
     const expected = ids[row * columns];
     const start = app.win.performance.now();
@@ -85,18 +91,56 @@ async function walk(app: AppFrame, ids: string[], rows: number[]): Promise<Walk>
     let frames = 0;
     for (; frames < MAX_FRAMES; frames++) {
       await nextFrame(app.win);
-      const under = app.doc.elementFromPoint(probe.x, probe.y)?.closest<HTMLElement>('[role=gridcell]');
-      if (under?.dataset.id === expected) break;
+      if (underProbe()?.dataset.id === expected) break;
     }
     if (frames === MAX_FRAMES) out.wrong += 1;
     out.samples.push(app.win.performance.now() - start);
     out.frames.push(frames + 1);
+    // Then until a person would see more than a placeholder: the cell's name and picture (or "being made").
+    for (; frames < MAX_FRAMES && underProbe()?.getAttribute('aria-busy') === 'true'; frames++) await nextFrame(app.win);
+    out.detailFrames.push(frames + 1);
     out.mostCells = Math.max(out.mostCells, app.doc.querySelectorAll('[role=gridcell]').length);
   }
   await nextFrame(app.win);
   observer.disconnect();
   out.longestTask = longestTask;
+  out.worstFrame = frameWatch.stop();
   return out;
+}
+
+interface FrameTiming extends PerformanceEntry {
+  blockingDuration: number;
+  renderStart: number;
+  styleAndLayoutStart: number;
+  scripts: { duration: number; invoker: string; sourceFunctionName: string; forcedStyleAndLayoutDuration: number }[];
+}
+
+/** The longest animation frame while watching, as "N ms: scripts S (top: invoker), style+layout L, render R". */
+function watchLongestFrame(win: Window & typeof globalThis): { stop(): string } {
+  let worst: FrameTiming | null = null;
+  const observer = new win.PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as FrameTiming[]) if (!worst || entry.duration > worst.duration) worst = entry;
+  });
+  try {
+    observer.observe({ type: 'long-animation-frame', buffered: false });
+  } catch {
+    return { stop: () => 'no Long Animation Frames API' };
+  }
+  return {
+    stop() {
+      observer.disconnect();
+      const frame = worst as FrameTiming | null;
+      if (!frame) return 'no frame over 50 ms';
+      const end = frame.startTime + frame.duration;
+      const scripts = frame.scripts.reduce((sum, script) => sum + script.duration, 0);
+      const top = [...frame.scripts].sort((a, b) => b.duration - a.duration)[0];
+      const forced = frame.scripts.reduce((sum, script) => sum + script.forcedStyleAndLayoutDuration, 0);
+      const layout = frame.styleAndLayoutStart ? end - frame.styleAndLayoutStart : 0;
+      const render = frame.renderStart ? end - frame.renderStart : 0;
+      const topText = top ? ` (top ${top.duration.toFixed(0)} ms: ${top.invoker}${top.sourceFunctionName ? ` ${top.sourceFunctionName}` : ''})` : '';
+      return `${frame.duration.toFixed(0)} ms: scripts ${scripts.toFixed(0)}${topText}, forced layout ${forced.toFixed(0)}, render ${render.toFixed(0)} of which style+layout ${layout.toFixed(0)}`;
+    },
+  };
 }
 
 /** The last row that can sit at the top of the grid (the scroll box ends a screen before the last row). */
@@ -116,7 +160,10 @@ function walkNote(result: Walk): string {
   const sorted = [...result.frames].sort((a, b) => a - b);
   const worst = sorted.at(-1) ?? 0;
   const within2 = result.frames.filter((f) => f <= 2).length;
-  return `right item under the probe within 2 frames in ${within2}/${result.frames.length} (worst ${worst} frames${result.wrong ? `, ${result.wrong} never` : ''}); longest long task ${result.longestTask.toFixed(0)} ms (goal ≤ 50); most cells in the DOM ${result.mostCells} (goal ≤ 500)`;
+  const details = [...result.detailFrames].sort((a, b) => a - b);
+  const detailsWithin2 = details.filter((f) => f <= 2).length;
+  const medianDetails = details[Math.floor(details.length / 2)] ?? 0;
+  return `right item under the probe within 2 frames in ${within2}/${result.frames.length} (worst ${worst} frames${result.wrong ? `, ${result.wrong} never` : ''}); its name and picture within 2 frames in ${detailsWithin2}/${details.length} (median ${medianDetails} frames); longest long task ${result.longestTask.toFixed(0)} ms (goal ≤ 50); longest frame ${result.worstFrame}; most cells in the DOM ${result.mostCells} (goal ≤ 500)`;
 }
 
 async function allIds(ctx: Parameters<Scenario['measure']>[0]): Promise<string[]> {
