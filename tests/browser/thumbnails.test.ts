@@ -110,6 +110,17 @@ describe('thumbnails through the service worker', () => {
       expect(type).toBe('image/svg+xml');
       expect(await blob.text()).toContain(id === psd ? '>PSD<' : '>LINK<');
     }
+    // Items showing an icon name it by one shared URL (item/icon), so a page parses each SVG once.
+    const { id: other } = await client.post<{ id: string }>('/item/add', { bookmarkURL: 'https://example.com/other' });
+    const [linkItem, otherItem] = await Promise.all([getItem(client, link), getItem(client, other)]);
+    expect(linkItem.thumbnailURL).toBe('/api/v2/item/icon?family=bookmark&label=LINK');
+    expect(otherItem.thumbnailURL).toBe(linkItem.thumbnailURL);
+    const icon = await fetch(linkItem.thumbnailURL);
+    expect(icon.headers.get('Content-Type')).toBe('image/svg+xml');
+    expect(icon.headers.get('X-Served-By')).toBe('service-worker');
+    expect(icon.headers.get('Cache-Control')).toContain('immutable');
+    expect(await icon.text()).toBe(await (await thumbnailOf(library, link)).blob.text());
+    expect((await getItem(client, psd)).thumbnailURL).toMatch(/^\/api\/v2\/item\/icon\?family=\w+&label=PSD$/);
   });
 
   it('sets a custom thumbnail from a path on this site, and refreshThumbnail restores the generated one', async () => {

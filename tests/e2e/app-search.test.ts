@@ -71,6 +71,33 @@ describe('the web app: search, filters and the URL', () => {
     await page.context().close();
   });
 
+  it('filters by a colour swatch through item/get color, keeps it in the URL, and drops it with the chip', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    const [red, blue, yellow] = await seed(page, [{ name: 'poppy', color: '#e53935' }, { name: 'sky', color: '#1e88e5' }, { name: 'lemon', color: '#fdd835' }]);
+    // Palettes come with the thumbnails, made by the page's media worker.
+    await eventually(async () => (await api<{ data: { thumbnailReady: boolean }[] }>(page, '/item/get', {})).data.every((item) => item.thumbnailReady), true, 60_000);
+    await reloadApp(page);
+    await waitForCount(page, 3);
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.locator('#filter-menu').getByRole('radio', { name: 'Blue' }).check();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const expected = await api<{ ids: string[]; total: number }>(page, '/item/ids', { color: '#1e88e5' });
+    expect(expected.ids).toEqual([blue]);
+    await waitForCount(page, 1);
+    expect(await gridIds(page)).toEqual([blue]);
+    expect(await page.locator('.chip').allTextContents()).toEqual([expect.stringContaining('Colour: Blue')]);
+    expect(new URL(page.url()).searchParams.get('color')).toBe('1e88e5');
+
+    await reloadApp(page);
+    await waitForCount(page, 1);
+    expect(await gridIds(page)).toEqual([blue]);
+    await page.getByRole('button', { name: 'Remove filter Colour: Blue' }).click();
+    await waitForCount(page, 3);
+    expect((await gridIds(page)).sort()).toEqual([red, blue, yellow].sort());
+    expect(new URL(page.url()).searchParams.has('color')).toBe(false);
+    await page.context().close();
+  });
+
   it('restores view, search, filters and sort from a pasted URL, and walks them with back and forward', async () => {
     const page = await freshApp(browser(), siteUrl);
     const folder = await api<{ id: string }>(page, '/folder/create', { name: 'Box' });

@@ -7,7 +7,7 @@ import { ViewStore, type HistoryPort } from '../../src/app/search/view-store';
 const full: ViewState = {
   view: { kind: 'tag', id: 'red, green' },
   search: 'cat -dog',
-  filters: { tags: ['a,b', 'c'], folders: ['F1', 'F2'], ext: 'png', rating: 0, shape: 'portrait' },
+  filters: { tags: ['a,b', 'c'], folders: ['F1', 'F2'], ext: 'png', rating: 0, shape: 'portrait', color: '#1a2b3c' },
   sort: { field: 'NAME', descending: true },
   seed: 1,
 };
@@ -20,7 +20,7 @@ describe('view state in the URL', () => {
   });
 
   it('falls back on malformed values', () => {
-    const state = fromSearchParams(new URLSearchParams('view=nope:&rating=9&shape=round&sort=SIZE&seed=x'), defaultViewState({ field: 'RATING', descending: false }, 3));
+    const state = fromSearchParams(new URLSearchParams('view=nope:&rating=9&shape=round&color=red&sort=SIZE&seed=x'), defaultViewState({ field: 'RATING', descending: false }, 3));
     expect(state).toEqual(defaultViewState({ field: 'RATING', descending: false }, 3));
   });
 });
@@ -35,7 +35,7 @@ describe('listing of a view state', () => {
     expect(listingOf({ ...defaultViewState(), view: { kind: 'random' }, seed: 9 }).params).toEqual({ orderBy: 'RANDOM', seed: 9 });
     expect(listingOf(full)).toEqual({
       path: '/item/query',
-      params: { query: 'cat -dog', tags: ['red, green', 'a,b', 'c'], folders: ['F1', 'F2'], ext: 'png', rating: 0, shape: 'portrait', orderBy: '-NAME' },
+      params: { query: 'cat -dog', tags: ['red, green', 'a,b', 'c'], folders: ['F1', 'F2'], ext: 'png', rating: 0, shape: 'portrait', color: '#1a2b3c', orderBy: '-NAME' },
     });
   });
 

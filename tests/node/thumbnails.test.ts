@@ -177,6 +177,35 @@ describe('GET item/thumbnail', () => {
     expect(answer.text).toContain(label);
   });
 
+  it('points items showing an icon at one shared item/icon URL, which serves the same SVG', async () => {
+    const { api, path, library } = await setup();
+    const links = await Promise.all([1, 2].map(() => storeItem(library, { ext: 'url', mime: '', thumbnail: 'none' })));
+    const pdf = await storeItem(library, { ext: 'pdf', mime: 'application/pdf', thumbnail: 'none' });
+    const hidden = await storeItem(library, { noThumbnail: true, thumbnail: 'ready' });
+    const pending = await storeItem(library, { thumbnail: 'pending' });
+    const urlOf = async (id: string) => (await call<{ data: { thumbnailURL: string }[] }>(api, 'POST', '/item/get', { id }, { library: path })).data.data[0]!.thumbnailURL;
+    const [first, second] = await Promise.all(links.map((row) => urlOf(row.id)));
+    expect(first).toBe('/api/v2/item/icon?family=bookmark&label=LINK');
+    expect(second).toBe(first);
+    expect(await urlOf(pdf.id)).toBe('/api/v2/item/icon?family=document&label=PDF');
+    expect(await urlOf(hidden.id)).toBe('/api/v2/item/icon?family=image&label=PNG');
+    expect(await urlOf(pending.id)).toBe(`/api/v2/item/thumbnail?id=${pending.id}`);
+    const icon = await api.handle(new Request(`http://localhost${await urlOf(pdf.id)}`));
+    expect(icon.headers.get('Content-Type')).toBe('image/svg+xml');
+    expect(icon.headers.get('Cache-Control')).toContain('immutable');
+    expect(await icon.text()).toBe((await thumbnail(api, path, pdf.id)).text);
+  });
+
+  it.each([
+    [{ family: 'spaceship', label: 'X' }, 'family'],
+    [{ family: 'bookmark', label: 'TOOLONG' }, 'label'],
+    [{}, 'family'],
+  ])('item/icon %j is a 400 naming %s', async (input, named) => {
+    const answer = await call(makeApi(), 'GET', '/item/icon', input);
+    expect(answer.httpStatus).toBe(400);
+    expect(answer.body).toMatchObject({ status: 'error', message: expect.stringContaining(named) });
+  });
+
   it('escapes the extension it labels the icon with', () => {
     expect(genericIconSvg({ ext: '<b>', mime: '' })).toContain('>&#60;B&#62;<');
   });

@@ -203,14 +203,16 @@ export class ItemGrid extends LightElement {
   }
 
   private cell(index: number, column: number, item: Item | undefined) {
-    const selected = item ? this.selection.has(item.id) : false;
+    // The id comes with the listing's ids, before the item's details: the cell is that item at once.
+    const id = item?.id ?? this.results.idAt(index);
+    const selected = id ? this.selection.has(id) : false;
     const focused = index === this.selection.focus;
     const { cellWidth } = this.geometry;
     return html`<div
       role="gridcell"
       class="cell"
       data-index=${index}
-      data-id=${item?.id ?? nothing}
+      data-id=${id ?? nothing}
       aria-colindex=${column + 1}
       aria-selected=${selected ? 'true' : 'false'}
       aria-busy=${item ? nothing : 'true'}

@@ -1,12 +1,18 @@
 /**
- * The items of the current listing, fetched a page at a time as the grid shows them. Only pages of
- * visible rows are asked for; at most MAX_PAGES stay cached (least recently used go first). A new
- * listing bumps the generation, so answers for the old one are dropped.
+ * The items of the current listing, as the grid shows them. Two layers:
+ * - the listing's ordered ids, all of them, from item/ids (one request right after the first page),
+ *   so any cell knows its item the moment it scrolls into view, ranges resolve in memory, and a jump
+ *   deep into a 100k library needs no offset paging;
+ * - the items' details a page at a time, read by id (item/get `ids`), only for visible rows; at most
+ *   MAX_PAGES stay cached (least recently used go first).
+ * The first page comes from the listing itself, so the first screen needs no ids. A new listing bumps
+ * the generation, so answers for the old one are dropped. See docs/decisions/grid-ids-first.md.
  */
 import type { Item, Page } from '../api-types';
 import { Store } from '../state/store';
 import type { ApiPort } from '../state/api-port';
 import type { Listing } from '../search/listing';
+import { ListingIds } from './listing-ids';
 
 export const PAGE_SIZE = 100;
 const MAX_PAGES = 40;
@@ -20,7 +26,8 @@ export class ResultStore extends Store {
   error: Error | null = null;
   private generation = 0;
   private firstPage: Promise<void> = Promise.resolve();
-  private readonly pages = new Map<number, Item[]>();
+  private readonly order: ListingIds;
+  private readonly pages = new Map<number, (Item | undefined)[]>();
   private readonly inflight = new Map<number, Promise<void>>();
 
   constructor(
@@ -28,19 +35,22 @@ export class ResultStore extends Store {
     private readonly onError: (error: unknown) => void = () => {},
   ) {
     super();
+    this.order = new ListingIds(api);
   }
 
-  /** Shows a new listing: its first page and total. */
+  /** Shows a new listing: its first page and total, then every id of it in the background. */
   async load(listing: Listing): Promise<void> {
     this.listing = listing;
-    this.generation += 1;
+    const generation = ++this.generation;
     this.pages.clear();
     this.inflight.clear();
+    this.order.reset(listing);
     this.loading = true;
     this.error = null;
     this.changed();
-    this.firstPage = this.fetchPage(0, this.generation);
+    this.firstPage = this.settle(0, generation, this.fetchFirstPage(generation));
     await this.firstPage;
+    if (generation === this.generation && !this.error) void this.loadIds(generation, false);
   }
 
   /** Resolves once the current listing's first page (and total) has answered. */
@@ -52,22 +62,31 @@ export class ResultStore extends Store {
     } while (seen !== this.firstPage);
   }
 
-  /** Asks again for the total and every cached page (after an edit or a trash). */
+  /** Asks again for the ids and total, then for every cached page (after an edit, a trash, an event). */
   async refresh(): Promise<void> {
     if (!this.listing) return;
     const generation = this.generation;
     const cached = [...this.pages.keys()];
     this.inflight.clear();
+    if (!(await this.loadIds(generation, true))) return;
     await Promise.all((cached.length ? cached : [0]).map((page) => this.fetchPage(page, generation)));
   }
 
+  /** The id at `index` once the listing's ids (or its page) have come, else undefined. */
+  idAt(index: number): string | undefined {
+    return this.order.at(index);
+  }
+
+  /** The item at `index` when its page is cached (and still agrees with the ids, after a refresh). */
   itemAt(index: number): Item | undefined {
     const page = Math.floor(index / PAGE_SIZE);
     const items = this.pages.get(page);
     if (!items) return undefined;
     this.pages.delete(page);
     this.pages.set(page, items);
-    return items[index - page * PAGE_SIZE];
+    const item = items[index - page * PAGE_SIZE];
+    const id = this.order.at(index);
+    return item && (id === undefined || id === item.id) ? item : undefined;
   }
 
   /** Loads the pages holding indexes start..end (inclusive) that are not cached yet. */
@@ -89,13 +108,9 @@ export class ResultStore extends Store {
     return this.itemAt(index);
   }
 
-  /** Where a loaded item is, or -1. */
+  /** Where an item is in the listing as shown, or -1 (only among loaded ids). */
   indexOfLoaded(id: string): number {
-    for (const [page, items] of this.pages) {
-      const at = items.findIndex((item) => item.id === id);
-      if (at >= 0) return page * PAGE_SIZE + at;
-    }
-    return -1;
+    return this.order.indexOf(id);
   }
 
   /** Puts fresh copies of items into the cached pages (after an edit, or a thumbnail became ready). */
@@ -104,7 +119,7 @@ export class ResultStore extends Store {
     let touched = false;
     for (const items of this.pages.values()) {
       items.forEach((item, at) => {
-        const next = byId.get(item.id);
+        const next = item && byId.get(item.id);
         if (next) {
           items[at] = next;
           touched = true;
@@ -124,37 +139,78 @@ export class ResultStore extends Store {
     return out;
   }
 
-  /** Ids of the listing's stretch offset..offset+limit-1, in the grid's order, loaded or not (item/ids). */
+  /** Ids of the listing's stretch offset..offset+limit-1, in the grid's order, loaded or not. */
   async ids(offset: number, limit: number): Promise<string[]> {
     if (!this.listing || limit <= 0) return [];
-    const answer = await this.api.post<{ ids: string[] }>('/item/ids', { ...this.listing.params, offset, limit });
-    return answer.ids;
+    return this.order.slice(offset, limit);
   }
 
-  private fetchPage(page: number, generation: number): Promise<void> {
+  /** The first page straight from the listing: total and the first screen's items, no ids needed. */
+  private async fetchFirstPage(generation: number): Promise<void> {
     const listing = this.listing!;
-    const request = this.api
-      .post<Page<Item>>(listing.path, { ...listing.params, offset: page * PAGE_SIZE, limit: PAGE_SIZE })
-      .then((answer) => {
-        if (generation !== this.generation) return;
-        this.pages.set(page, answer.data);
-        this.total = answer.total;
-        this.evict();
-      })
+    const answer = await this.api.post<Page<Item>>(listing.path, { ...listing.params, offset: 0, limit: PAGE_SIZE });
+    if (generation !== this.generation) return;
+    this.total = answer.total;
+    this.order.seed(answer.data.map((item) => item.id));
+    this.pages.set(0, answer.data);
+  }
+
+  /** Every id of the listing (and its total); `again` asks anew. False when it failed or the listing changed. */
+  private async loadIds(generation: number, again: boolean): Promise<boolean> {
+    try {
+      const total = await this.order.load(again);
+      if (generation !== this.generation || total === null) return false;
+      this.total = total;
+      this.changed();
+      return true;
+    } catch (error) {
+      if (generation === this.generation) this.fail(error, false);
+      return false;
+    }
+  }
+
+  /** One page's details by id, once the ids of its stretch are known. */
+  private fetchPage(page: number, generation: number): Promise<void> {
+    const request = (async () => {
+      if (page === 0 && !this.order.loaded) return this.fetchFirstPage(generation);
+      const ids = await this.order.slice(page * PAGE_SIZE, PAGE_SIZE);
+      if (generation !== this.generation) return;
+      if (!ids.length) {
+        this.pages.delete(page);
+        return;
+      }
+      // In the Trash, ask among trashed items (item/get leaves them out otherwise).
+      const trash = this.listing?.params.isDeleted === true;
+      const answer = await this.api.post<Page<Item>>('/item/get', { ids, limit: ids.length, ...(trash ? { isDeleted: true } : {}) });
+      if (generation !== this.generation) return;
+      const byId = new Map(answer.data.map((item) => [item.id, item]));
+      // An id that has left the listing since (trashed elsewhere) stays a placeholder until the next refresh.
+      this.pages.set(page, ids.map((id) => byId.get(id)));
+      this.evict();
+    })();
+    return this.settle(page, generation, request);
+  }
+
+  /** Bookkeeping shared by every page request: in flight, errors, the first page's loading flag. */
+  private settle(page: number, generation: number, request: Promise<void>): Promise<void> {
+    const settled = request
       .catch((error: unknown) => {
-        if (generation !== this.generation) return;
-        this.error = error instanceof Error ? error : new Error(String(error));
-        if (page === 0) this.total = 0;
-        this.onError(error);
+        if (generation === this.generation) this.fail(error, page === 0);
       })
       .finally(() => {
         if (generation !== this.generation) return;
-        this.inflight.delete(page);
+        if (this.inflight.get(page) === settled) this.inflight.delete(page);
         if (page === 0) this.loading = false;
         this.changed();
       });
-    this.inflight.set(page, request);
-    return request;
+    this.inflight.set(page, settled);
+    return settled;
+  }
+
+  private fail(error: unknown, emptied: boolean): void {
+    this.error = error instanceof Error ? error : new Error(String(error));
+    if (emptied) this.total = 0;
+    this.onError(error);
   }
 
   private evict(): void {

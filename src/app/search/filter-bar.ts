@@ -1,12 +1,13 @@
 /**
  * Filter chips under the header. Each chip is one item/get filter: tags (all of), folders (any of),
- * type (ext), rating, shape. "Add filter" opens a small form; a chip's × removes it.
+ * type (ext), rating, shape, colour. "Add filter" opens a small form; a chip's × removes it.
  */
 import { html, nothing } from 'lit';
 import type { SidebarStore } from '../sidebar/sidebar-store';
 import { StoreController } from '../state/store';
 import { icon } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
+import { colourName, SWATCHES } from './colour-swatches';
 import { SHAPES, type Filters, type Shape, type View } from './view-state';
 
 const SHAPE_LABELS: Record<Shape, string> = {
@@ -50,13 +51,16 @@ export class FilterBar extends LightElement {
     if (rating !== '') next.rating = Number(rating);
     const shape = String(data.get('shape') ?? '');
     if (shape) next.shape = shape as Shape;
+    const color = String(data.get('color') ?? '');
+    if (color) next.color = color;
     form.reset();
     this.querySelector<HTMLElement>('#filter-menu')?.hidePopover();
     this.change(next);
   }
 
-  private chip(label: string, remove: () => void) {
+  private chip(label: string, remove: () => void, swatch?: string) {
     return html`<li class="chip">
+      ${swatch ? html`<span class="chip-swatch" style="background:${swatch}" aria-hidden="true"></span>` : nothing}
       <span>${label}</span>
       <button class="chip-remove" aria-label="Remove filter ${label}" @click=${remove}>${icon('close', 14)}</button>
     </li>`;
@@ -74,6 +78,7 @@ export class FilterBar extends LightElement {
         ${f.ext ? this.chip(`Type: ${f.ext.toUpperCase()}`, without({ ext: undefined })) : nothing}
         ${f.rating !== undefined ? this.chip(`Rating: ${f.rating === 0 ? 'unrated' : '★'.repeat(f.rating)}`, without({ rating: undefined })) : nothing}
         ${f.shape ? this.chip(`Shape: ${SHAPE_LABELS[f.shape]}`, without({ shape: undefined })) : nothing}
+        ${f.color ? this.chip(`Colour: ${colourName(f.color)}`, without({ color: undefined }), f.color) : nothing}
       </ul>
       <form id="filter-menu" popover class="filter-menu" @submit=${this.add} aria-label="Add filter">
         <label>Tag (items with all chosen tags)
@@ -105,6 +110,13 @@ export class FilterBar extends LightElement {
             ${SHAPES.map((shape) => html`<option value=${shape}>${SHAPE_LABELS[shape]}</option>`)}
           </select>
         </label>
+        <fieldset class="colour-swatches">
+          <legend>Colour (in the item's palette)</legend>
+          ${SWATCHES.map(({ name, hex }) => html`<label class="swatch" title=${name}>
+            <input type="radio" name="color" value=${hex} aria-label=${name} />
+            <span style="background:${hex}" aria-hidden="true"></span>
+          </label>`)}
+        </fieldset>
         <div class="row"><button class="btn primary" type="submit">Apply</button></div>
       </form>
     </div>`;

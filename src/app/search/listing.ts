@@ -31,6 +31,7 @@ export function listingOf(state: ViewState): Listing {
   if (filters.ext) params.ext = filters.ext;
   if (filters.rating !== undefined) params.rating = filters.rating;
   if (filters.shape) params.shape = filters.shape;
+  if (filters.color) params.color = filters.color;
   if (view.kind === 'random') {
     params.orderBy = 'RANDOM';
     params.seed = state.seed;

@@ -18,6 +18,8 @@ export interface Filters {
   ext?: string;
   rating?: number;
   shape?: Shape;
+  /** Items with this colour in their palette, `#rrggbb`. */
+  color?: string;
 }
 
 export const ORDER_FIELDS = ['IMPORT', 'MTIME', 'NAME', 'EXT', 'FILESIZE', 'RESOLUTION', 'RATING'] as const;
@@ -78,6 +80,8 @@ export function toSearchParams(state: ViewState): URLSearchParams {
   if (state.filters.ext) params.set('ext', state.filters.ext);
   if (state.filters.rating !== undefined) params.set('rating', String(state.filters.rating));
   if (state.filters.shape) params.set('shape', state.filters.shape);
+  // Without its '#', which a URL would have to escape.
+  if (state.filters.color) params.set('color', state.filters.color.slice(1));
   // Random has its own order; every other view carries its sort, so a pasted link sorts as its sender saw it.
   if (state.view.kind === 'random') params.set('seed', String(state.seed));
   else params.set('sort', sortKey(state.sort));
@@ -89,6 +93,7 @@ export function fromSearchParams(params: URLSearchParams, fallback: ViewState = 
   const rating = Number(params.get('rating'));
   const shape = params.get('shape');
   const seed = Number(params.get('seed'));
+  const color = params.get('color')?.toLowerCase() ?? '';
   return {
     view: parseView(params.get('view')),
     search: params.get('q') ?? '',
@@ -98,6 +103,7 @@ export function fromSearchParams(params: URLSearchParams, fallback: ViewState = 
       ext: params.get('ext') || undefined,
       rating: params.has('rating') && Number.isInteger(rating) && rating >= 0 && rating <= 5 ? rating : undefined,
       shape: (SHAPES as readonly string[]).includes(shape ?? '') ? (shape as Shape) : undefined,
+      color: /^[0-9a-f]{6}$/.test(color) ? `#${color}` : undefined,
     },
     sort: parseSort(params.get('sort')) ?? fallback.sort,
     seed: Number.isInteger(seed) && params.has('seed') ? seed : fallback.seed,
@@ -109,5 +115,5 @@ export function sameViewState(a: ViewState, b: ViewState): boolean {
 }
 
 export function hasFilters(filters: Filters): boolean {
-  return filters.tags.length > 0 || filters.folders.length > 0 || !!filters.ext || filters.rating !== undefined || !!filters.shape;
+  return filters.tags.length > 0 || filters.folders.length > 0 || !!filters.ext || filters.rating !== undefined || !!filters.shape || !!filters.color;
 }

@@ -13,6 +13,7 @@ import { readAnyList, readList, readTrashedKeys } from '../postings/postings-sto
 import { TRASHED } from '../storage/counts';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
+import { nearColour, SIMILAR_DISTANCE } from '../smart-folders/colour-match';
 import { shapeFacet, UNFILED, UNTAGGED } from './item-row';
 import type { ItemListInput } from './item.schema';
 
@@ -83,7 +84,7 @@ async function selectedPks(db: LibraryDb): Promise<string[]> {
   return ascendingUnique(await db.items.where('id').anyOf(ids).primaryKeys());
 }
 
-/** Substring filters that need the row itself (case-insensitive, decisions.md). */
+/** Filters that need the row itself: substrings (case-insensitive, decisions.md) and the palette's colours. */
 function rowTest(input: ItemListInput): ((row: ItemRow) => boolean) | undefined {
   const tests: ((row: ItemRow) => boolean)[] = [];
   const keywords = (input.keywords ?? []).map((k) => k.toLocaleLowerCase()).filter(Boolean);
@@ -92,6 +93,10 @@ function rowTest(input: ItemListInput): ((row: ItemRow) => boolean) | undefined 
   if (annotation) tests.push((row) => row.annotation.toLocaleLowerCase().includes(annotation));
   const url = input.url?.toLocaleLowerCase();
   if (url) tests.push((row) => row.url.toLocaleLowerCase().includes(url));
+  if (input.color) {
+    const near = nearColour(input.color, SIMILAR_DISTANCE);
+    tests.push((row) => near(row.palettes));
+  }
   return tests.length ? (row) => tests.every((t) => t(row)) : undefined;
 }
 

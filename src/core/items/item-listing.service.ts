@@ -24,7 +24,7 @@ export interface ListingInput extends Filters {
 
 const FILTER_NAMES = [
   'id', 'ids', 'isSelected', 'isUntagged', 'isUnfiled', 'isDeleted', 'keywords', 'tags', 'folders',
-  'smartFolders', 'ext', 'annotation', 'rating', 'url', 'shape',
+  'smartFolders', 'ext', 'annotation', 'rating', 'url', 'shape', 'color',
 ] as const;
 
 /** True when any item/get filter is set (item/query then narrows by them). */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { stringList } from '../http/input';
 import { encodeText } from '../http/uri-text';
 import type { ItemRow } from '../storage/rows';
+import { genericIconOf, genericIconPath, showsGenericIcon } from '../thumbnails/generic-icon';
 
 export interface ItemView {
   id: string;
@@ -71,7 +72,7 @@ export function itemView(row: ItemRow, apiPrefix: string): ItemView {
     noPreview: row.noPreview,
     importedAt: row.importedAt,
     fileURL: row.hasFile ? `${apiPrefix}/item/file${query}` : '',
-    thumbnailURL: `${apiPrefix}/item/thumbnail${query}`,
+    thumbnailURL: showsGenericIcon(row) ? `${apiPrefix}${genericIconPath(genericIconOf(row))}` : `${apiPrefix}/item/thumbnail${query}`,
     thumbnailReady: row.thumbnail !== 'pending',
   };
 }

@@ -6,6 +6,7 @@ import { SHAPES } from './item-row';
 import { itemFieldsSchema } from './item-view';
 import { orderBySchema } from './item-order';
 import { tagNameList } from '../tags/tag-names';
+import { normaliseHex } from '../smart-folders/colour-match';
 
 /** Long enough for any hand-written search query; bounds the parser's work. */
 export const MAX_QUERY_LENGTH = 2000;
@@ -29,7 +30,17 @@ export const itemFilterFields = () => ({
   rating: rating().optional(),
   url: z.string().optional(),
   shape: z.enum(SHAPES, { error: () => `must be one of ${SHAPES.join(', ')}` }).optional(),
+  /** Items whose palette holds a colour near this one (ours; as a smart folder's colour `similar` rule). */
+  color: colourHex().optional(),
 });
+
+function colourHex() {
+  return z.string().transform((text, ctx) => {
+    const hex = normaliseHex(text);
+    if (!hex) ctx.addIssue({ code: 'custom', message: 'must be a colour as #RRGGBB' });
+    return hex ?? '';
+  });
+}
 
 export const itemListInput = z.lazy(() => z.object({
   ...itemFilterFields(),

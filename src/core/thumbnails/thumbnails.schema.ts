@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { integer, requiredString } from '../http/input';
+import { FAMILIES } from './generic-icon';
 
 export const refreshThumbnailInput = z.lazy(() => z.object({ itemId: requiredString() }));
 
@@ -18,3 +19,9 @@ export const setCustomThumbnailInput = z.lazy(() => z.object({
 }));
 
 export type SetCustomThumbnailInput = z.output<typeof setCustomThumbnailInput>;
+
+/** item/icon: a generic icon by family and label (what an item's thumbnailURL names). */
+export const iconInput = z.lazy(() => z.object({
+  family: z.enum(FAMILIES, { error: () => `must be one of ${FAMILIES.join(', ')}` }),
+  label: z.string().max(5, 'must be at most 5 characters').default(''),
+}));

@@ -1,0 +1,151 @@
+// The result store's ids layer: every id of a listing in the page, details read by id, ranges from memory,
+// refresh after items come and go. Against the real core (fake-indexeddb), through a logging ApiPort.
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { PAGE_SIZE, ResultStore } from '../../src/app/grid/result-store';
+import { listingOf } from '../../src/app/search/listing';
+import { defaultViewState } from '../../src/app/search/view-state';
+import { SelectionStore } from '../../src/app/selection/selection-store';
+import type { ApiPort } from '../../src/app/state/api-port';
+import { call, makeApi, newLibrary } from './helpers';
+
+const api = makeApi();
+const N = 350;
+
+/** An ApiPort on its own library that records every request's path and body. */
+function loggingPort(library: string) {
+  const log: { path: string; body: Record<string, unknown> }[] = [];
+  const port: ApiPort = {
+    async get<T>(path: string, query?: Record<string, unknown>) {
+      const answer = await call<T>(api, 'GET', path, query ?? {}, { library });
+      if (answer.httpStatus !== 200) throw new Error(answer.body.message);
+      return answer.data;
+    },
+    async post<T>(path: string, body?: unknown) {
+      log.push({ path, body: (body ?? {}) as Record<string, unknown> });
+      const answer = await call<T>(api, 'POST', path, (body ?? {}) as Record<string, unknown>, { library });
+      if (answer.httpStatus !== 200) throw new Error(answer.body.message);
+      return answer.data;
+    },
+  };
+  return { port, log };
+}
+
+async function seededLibrary(count: number): Promise<string> {
+  const library = await newLibrary(api);
+  const items = Array.from({ length: count }, (_, i) => ({ name: `item ${String(i).padStart(4, '0')}`, bookmarkURL: `https://e.test/${i}` }));
+  await loggingPort(library).port.post('/item/add', { items });
+  return library;
+}
+
+const byNameListing = listingOf({ ...defaultViewState(), sort: { field: 'NAME', descending: false } });
+let shared = '';
+let byName: string[] = [];
+
+beforeAll(async () => {
+  shared = await seededLibrary(N);
+  byName = (await loggingPort(shared).port.post<{ ids: string[] }>('/item/ids', { orderBy: 'NAME' })).ids;
+});
+
+/** Waits until the store has every id of its listing (it asks for them in the background after the first page). */
+async function idsLoaded(results: ResultStore): Promise<void> {
+  await results.ids(0, 1);
+}
+
+describe('ResultStore ids', () => {
+  it('knows the id at every index once the listing ids are in, with no page of details loaded there', async () => {
+    const { port, log } = loggingPort(shared);
+    const results = new ResultStore(port);
+    await results.load(byNameListing);
+    expect(results.idAt(5)).toBe(byName[5]);
+    expect(results.idAt(PAGE_SIZE * 3 + 7)).toBeUndefined();
+    await idsLoaded(results);
+    for (const index of [0, 99, 100, 249, N - 1]) expect(results.idAt(index)).toBe(byName[index]);
+    expect(results.itemAt(PAGE_SIZE * 3 + 7)).toBeUndefined();
+    expect(log.filter((entry) => entry.path === '/item/ids')).toHaveLength(1);
+  });
+
+  it('reads a page of details by id, not by offset, and puts each item at its index', async () => {
+    const { port, log } = loggingPort(shared);
+    const results = new ResultStore(port);
+    await results.load(byNameListing);
+    await results.ensure(PAGE_SIZE * 2, PAGE_SIZE * 2 + 1);
+    const read = log.filter((entry) => entry.path === '/item/get').at(-1)!;
+    expect(read.body.offset).toBeUndefined();
+    expect(read.body.ids).toEqual(byName.slice(PAGE_SIZE * 2, PAGE_SIZE * 3));
+    for (let index = PAGE_SIZE * 2; index < PAGE_SIZE * 3; index++) expect(results.itemAt(index)?.id).toBe(byName[index]);
+  });
+
+  it('resolves a range through pages never loaded from the ids in memory, without asking the API', async () => {
+    const { port, log } = loggingPort(shared);
+    const results = new ResultStore(port);
+    await results.load(byNameListing);
+    await idsLoaded(results);
+    const selection = new SelectionStore(results, async () => undefined);
+    const before = log.length;
+    await selection.click(10, byName[10]!);
+    await selection.click(320, byName[320]!, { range: true });
+    expect([...selection.selected]).toEqual(byName.slice(10, 321));
+    expect(log.slice(before)).toEqual([]);
+  });
+
+  it('reads the trash by id among trashed items', async () => {
+    const library = await seededLibrary(3);
+    const { port } = loggingPort(library);
+    const ids = (await port.post<{ ids: string[] }>('/item/ids', {})).ids;
+    await port.post('/item/update', { items: ids.map((id) => ({ id, isDeleted: true })) });
+    const results = new ResultStore(port);
+    await results.load(listingOf({ ...defaultViewState(), view: { kind: 'trash' } }));
+    await idsLoaded(results);
+    await results.refresh();
+    expect(results.total).toBe(3);
+    expect([0, 1, 2].map((index) => results.itemAt(index)?.id)).toEqual(ids);
+  });
+});
+
+describe('ResultStore.refresh', () => {
+  it('takes in new and trashed items: ids, total and the cached pages', async () => {
+    const library = await seededLibrary(PAGE_SIZE + 20);
+    const { port } = loggingPort(library);
+    const results = new ResultStore(port);
+    await results.load(byNameListing);
+    await idsLoaded(results);
+    await results.ensure(PAGE_SIZE, PAGE_SIZE + 1);
+    const before = await results.ids(0, PAGE_SIZE + 20);
+    // One item sorts first, one in the second page is trashed.
+    const added = await port.post<{ id: string }>('/item/add', { name: 'aaa first', bookmarkURL: 'https://e.test/new' });
+    await port.post('/item/update', { id: before[PAGE_SIZE + 5], isDeleted: true });
+    const changes: number[] = [];
+    results.subscribe(() => changes.push(results.total));
+    await results.refresh();
+    const after = (await port.post<{ ids: string[] }>('/item/ids', { orderBy: 'NAME' })).ids;
+    expect(results.total).toBe(PAGE_SIZE + 20);
+    expect(after[0]).toBe(added.id);
+    expect(await results.ids(0, results.total)).toEqual(after);
+    for (const index of [0, 1, PAGE_SIZE - 1, PAGE_SIZE, PAGE_SIZE + 5, PAGE_SIZE + 19]) expect(results.itemAt(index)?.id).toBe(after[index]);
+    expect(results.itemAt(PAGE_SIZE + 20)).toBeUndefined();
+    expect(changes.length).toBeGreaterThan(0);
+  });
+
+  it('never shows a cached item at an index the ids now give to another item', async () => {
+    const library = await seededLibrary(5);
+    const { port } = loggingPort(library);
+    // Reads of details wait while the gate is shut, so the test sees the moment between new ids and new pages.
+    let open: () => void = () => {};
+    let gate: Promise<void> | null = null;
+    const gated: ApiPort = { get: port.get, post: async (path, body) => ((path === '/item/get' && gate ? await gate : undefined), port.post(path, body)) };
+    const results = new ResultStore(gated);
+    await results.load(byNameListing);
+    await idsLoaded(results);
+    const first = results.itemAt(0)!;
+    await port.post('/item/add', { name: 'aaa newcomer', bookmarkURL: 'https://e.test/newcomer' });
+    gate = new Promise((resolve) => (open = resolve));
+    const refreshing = results.refresh();
+    await vi.waitFor(() => expect(results.idAt(0)).not.toBe(first.id));
+    expect(results.itemAt(0)).toBeUndefined();
+    expect(results.itemAt(1)).toBeUndefined();
+    open();
+    await refreshing;
+    expect(results.itemAt(0)?.id).toBe(results.idAt(0));
+    expect(results.itemAt(1)?.id).toBe(first.id);
+  });
+});
