@@ -7,6 +7,7 @@ import type { Item, Page } from '../api-types';
 import { Store } from '../state/store';
 import type { ApiPort } from '../state/api-port';
 import type { Listing } from '../search/listing';
+import { fetchAiListing, isAiListing } from '../ai/ai-listing';
 
 export const PAGE_SIZE = 100;
 const MAX_PAGES = 40;
@@ -18,6 +19,8 @@ export class ResultStore extends Store {
   loading = true;
   /** The last failure of the current listing (a search's syntax error, say). */
   error: Error | null = null;
+  /** Why an AI listing found nothing, in the API's words (aiSearch/searchByText's `message`). */
+  message = '';
   private generation = 0;
   private firstPage: Promise<void> = Promise.resolve();
   private readonly pages = new Map<number, Item[]>();
@@ -38,6 +41,7 @@ export class ResultStore extends Store {
     this.inflight.clear();
     this.loading = true;
     this.error = null;
+    this.message = '';
     this.changed();
     this.firstPage = this.fetchPage(0, this.generation);
     await this.firstPage;
@@ -127,18 +131,23 @@ export class ResultStore extends Store {
   /** Ids of the listing's stretch offset..offset+limit-1, in the grid's order, loaded or not (item/ids). */
   async ids(offset: number, limit: number): Promise<string[]> {
     if (!this.listing || limit <= 0) return [];
+    // An AI listing is one page, all loaded: item/ids could not list it.
+    if (isAiListing(this.listing)) return (this.pages.get(0) ?? []).slice(offset, offset + limit).map((item) => item.id);
     const answer = await this.api.post<{ ids: string[] }>('/item/ids', { ...this.listing.params, offset, limit });
     return answer.ids;
   }
 
   private fetchPage(page: number, generation: number): Promise<void> {
     const listing = this.listing!;
-    const request = this.api
-      .post<Page<Item>>(listing.path, { ...listing.params, offset: page * PAGE_SIZE, limit: PAGE_SIZE })
+    const asked: Promise<Pick<Page<Item>, 'data' | 'total'> & { message?: string }> = isAiListing(listing)
+      ? fetchAiListing(this.api, listing)
+      : this.api.post<Page<Item>>(listing.path, { ...listing.params, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
+    const request = asked
       .then((answer) => {
         if (generation !== this.generation) return;
         this.pages.set(page, answer.data);
         this.total = answer.total;
+        this.message = answer.message ?? '';
         this.evict();
       })
       .catch((error: unknown) => {
