@@ -1,5 +1,5 @@
 /**
- * Names of items an AI view is about ("Similar to “sunset.jpg”"), read once with item/info and
+ * Names of items an AI view is about ("Similar to “sunset.jpg”"), read once with item/get and
  * kept; the stores' subscribers re-render when one arrives. An item that cannot be read keeps a
  * neutral name rather than an error in the title.
  */
@@ -19,8 +19,8 @@ export class ItemNames extends Store {
     const known = this.names.get(id);
     if (known !== undefined) return known;
     this.names.set(id, '');
-    this.api.get<Item>('/item/info', { id }).then(
-      (item) => this.names.set(id, item.name),
+    this.api.post<{ data: Item[] }>('/item/get', { ids: [id], limit: 1 }).then(
+      (page) => this.names.set(id, page.data[0]?.name ?? 'an item'),
       () => this.names.set(id, 'an item'),
     ).finally(() => this.changed());
     return '';

@@ -108,7 +108,7 @@ export class SearchBox extends LightElement {
         type="search"
         class="search-input"
         .value=${this.value}
-        placeholder=${meaning ? 'Describe what you look for' : 'Search, or drop a picture'}
+        placeholder=${meaning ? 'Describe what you look for' : 'Search'}
         title=${meaning ? 'Search by meaning: objects, colours and words (press / to come here)' : 'Search (press / to come here); drop a picture here to find items like it'}
         aria-label="Search items"
         aria-describedby="search-error"
@@ -118,7 +118,7 @@ export class SearchBox extends LightElement {
         @input=${this.onInput}
         @keydown=${this.onKeyDown}
       />
-      <button type="button" class="search-mode" aria-pressed=${meaning ? 'true' : 'false'} aria-label="Search by meaning (AI)"
+      <button type="button" class="search-mode" aria-pressed=${meaning ? 'true' : 'false'} aria-label="AI: search by meaning"
         title=${meaning ? 'Searching by meaning; switch back to words' : 'Search by meaning (AI): objects, colours, words'} @click=${this.toggleMode}>${icon('sparkle', 16)}<span>AI</span></button>
       <p id="search-error" class="search-error" role="alert">${this.error}</p>
     </div>`;
