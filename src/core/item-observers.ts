@@ -5,6 +5,7 @@
 import { itemChanges } from './events/item-changes.observer';
 import { descriptors } from './ai-search/descriptors.observer';
 import { objects } from './ai-search/objects.observer';
+import { clipIndex } from './ai-search/providers/clip-index';
 import { folderBookkeeping } from './folders/folder-bookkeeping';
 import { mediaJobs } from './media/media-jobs.observer';
 import { postingLists } from './postings/postings.observer';
@@ -13,4 +14,4 @@ import { searchIndex } from './search/search-index';
 import { smartFolderCountUpkeep } from './smart-folders/count-upkeep';
 import { tagBookkeeping } from './tags/tag-bookkeeping';
 
-export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, smartFolderCountUpkeep, mediaJobs, descriptors, objects, itemChanges];
+export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, smartFolderCountUpkeep, mediaJobs, descriptors, objects, clipIndex, itemChanges];

@@ -15,7 +15,7 @@ export const aiSearchRoutes = [
   route('GET', '/aiSearch/isStarting', noInput, async () => false),
   route('GET', '/aiSearch/isSyncing', noInput, async (ctx) => (await syncStatus(ctx)).isSyncing),
   route('GET', '/aiSearch/getSyncStatus', noInput, syncStatus),
-  route('GET', '/aiSearch/checkServiceHealth', noInput, async () => serviceHealth()),
+  route('GET', '/aiSearch/checkServiceHealth', noInput, serviceHealth),
   route('POST', '/aiSearch/searchByText', byTextInput, searchByText),
   route('POST', '/aiSearch/searchByBase64', byBase64Input, searchByBase64),
   route('POST', '/aiSearch/searchByItemId', byItemInput, searchByItemId),

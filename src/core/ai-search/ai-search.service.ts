@@ -16,6 +16,8 @@ import { limitOf, type byBase64Input, type byItemInput, type byTextInput } from 
 import { enableObjects, objectsEnabled } from './objects-store';
 import { writeTransaction } from '../storage/write';
 import { rankByText } from './text-search';
+import { syncClipIndex } from './providers/clip-index';
+import { clipHits } from './providers/clip-search';
 import { descriptorOf, rankByLikeness, type VisualHit } from './visual-search';
 
 export interface SearchResult {
@@ -35,6 +37,8 @@ export interface TextSearchAnswer {
   unmatched: string[];
   /** Why there are no results, when no signal covers the query (ours). */
   message?: string;
+  /** The user's CLIP model that ranked the results (ours; absent for the built-in provider). */
+  model?: string;
 }
 
 interface Hit {
@@ -52,6 +56,13 @@ export async function searchByText(ctx: Context, input: z.output<typeof byTextIn
   if (!(await objectsEnabled(db))) {
     const now = ctx.clock();
     await writeTransaction(library, now, () => enableObjects(db, now));
+  }
+  // The user's own CLIP model, when one is stored and has indexed something, answers instead.
+  const manifest = await syncClipIndex(ctx, library);
+  const clip = manifest && (await clipHits(ctx, db, manifest, text, limitOf(input)));
+  if (clip) {
+    const { results } = await answer(db, clip, ctx.apiPrefix);
+    return { results: results.slice(0, limitOf(input)), understood: { colours: [], objects: [], metadata: [] }, unmatched: [], model: manifest.name };
   }
   const { hits, understood, unmatched } = await rankByText(db, text, limitOf(input));
   const { results } = await answer(db, hits, ctx.apiPrefix);

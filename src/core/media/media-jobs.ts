@@ -16,6 +16,9 @@ export const DESCRIPTOR_JOB = 'descriptor';
 /** Find the objects in the item's picture (the page's media worker runs the detector). */
 export const OBJECTS_JOB = 'objects';
 
+/** Embed the item's picture with the user's CLIP model (the page's CLIP worker runs it). */
+export const CLIP_JOB = 'clip';
+
 export interface ThumbnailPayload {
   ticket: string;
   /** item/refreshThumbnail replaces a custom thumbnail; the job queued at add time keeps it. */
@@ -48,7 +51,12 @@ export interface ObjectsJob extends JobRow {
   payload: { ticket: string };
 }
 
-export type MediaJob = ThumbnailJob | CustomThumbnailJob | DescriptorJob | ObjectsJob;
+export interface ClipJob extends JobRow {
+  kind: typeof CLIP_JOB;
+  payload: { ticket: string; model: string };
+}
+
+export type MediaJob = ThumbnailJob | CustomThumbnailJob | DescriptorJob | ObjectsJob | ClipJob;
 
 export const jobId = (kind: string, itemId: string) => `${kind}:${itemId}`;
 
@@ -93,8 +101,12 @@ export function isThumbnailJob(job: JobRow | undefined): job is ThumbnailJob | C
 }
 
 export function isMediaJob(job: JobRow | undefined): job is MediaJob {
-  return isThumbnailJob(job) || job?.kind === DESCRIPTOR_JOB || job?.kind === OBJECTS_JOB;
+  return isThumbnailJob(job) || job?.kind === DESCRIPTOR_JOB || job?.kind === OBJECTS_JOB || job?.kind === CLIP_JOB;
 }
 
 export const ticketOf = (job: JobRow | undefined): string | undefined =>
   isMediaJob(job) ? job.payload.ticket : undefined;
+
+export function clipJob(itemId: string, now: number, model: string): ClipJob {
+  return { id: jobId(CLIP_JOB, itemId), kind: CLIP_JOB, itemId, createdAt: now, attempts: 0, lastError: '', payload: { ticket: newTicket(now), model } };
+}

@@ -7,6 +7,7 @@ import type {
   CommentRow,
   DescriptorShardRow,
   ObjectsRow,
+  ClipShardRow,
   FileRow,
   FolderRow,
   ItemRow,
@@ -37,6 +38,7 @@ export class LibraryDb extends Dexie {
   jobs!: Table<JobRow, string>;
   descriptorShards!: Table<DescriptorShardRow, number>;
   objects!: Table<ObjectsRow, string>;
+  clipShards!: Table<ClipShardRow, number>;
   state!: Table<StateRow, string>;
   smartFolderCounts!: Table<SmartFolderCountRow, string>;
 
@@ -62,5 +64,8 @@ export class LibraryDb extends Dexie {
     // AI search: visual descriptors (items that already have a thumbnail get a job to make theirs)
     // and the objects the detector found.
     this.version(4).stores({ descriptorShards: 'shard', objects: 'id, *labels' }).upgrade(queueDescriptorJobs);
+    // (Version 5 is the sentence encoder's, on another branch.) A user's own CLIP model: image
+    // embeddings, packed (ai-search/providers/clip-vectors.ts); filled by `clip` jobs, no upgrade step.
+    this.version(6).stores({ clipShards: 'shard' });
   }
 }
