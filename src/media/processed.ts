@@ -3,7 +3,7 @@
  * thumbnail is an ArrayBuffer to transfer, not a Blob to clone. Also the endpoints the page
  * exposes to the service worker over the ports of the handshake (see docs/decisions/media-worker.md).
  */
-import type { MediaOutcome, ObjectsOutcome, Palette } from '../core/media/media-processor';
+import type { ClipOutcome, MediaOutcome, ObjectsOutcome, Palette } from '../core/media/media-processor';
 
 export type ProcessedMedia =
   | {
@@ -35,6 +35,9 @@ export interface PageEndpoint {
   processInPage(bytes: ArrayBuffer, mime: string, kind: 'svg' | 'video'): Promise<ProcessedMedia>;
   /** Starts media worker `index` of the page's pool (its port's messages wait until then). */
   startWorker(index: number): void;
+  /** Embeds a picture / a text with the user's CLIP model in the page's CLIP worker (src/app/ai/clip-host.ts). */
+  clipImage(bytes: ArrayBuffer, mime: string): Promise<ClipOutcome>;
+  clipText(text: string): Promise<ClipOutcome>;
 }
 
 export function toOutcome(processed: ProcessedMedia): MediaOutcome {

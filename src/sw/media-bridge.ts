@@ -6,7 +6,7 @@
  * document: without a page their jobs stay queued until one connects.
  */
 import * as Comlink from 'comlink';
-import type { MediaProcessor, MediaRequest, ObjectsOutcome } from '../core/media/media-processor';
+import type { ClipOutcome, MediaProcessor, MediaRequest, ObjectsOutcome } from '../core/media/media-processor';
 import { processRaster, TimeoutError, toOutcome, withTimeout, type ProcessedMedia } from '../media';
 import type { PageMedia, PagePorts } from './page-ports';
 
@@ -31,6 +31,11 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
   };
 
   return {
+    async clipImage({ blob, mime }) {
+      const bytes = await blob.arrayBuffer();
+      return callClip(ports, (media) => media.page.clipImage(Comlink.transfer(bytes, [bytes]), mime));
+    },
+    clipText: (text) => callClip(ports, (media) => media.page.clipText(text)),
     // The page's pool decodes this many at once; without a page, this worker alone.
     async capacity() {
       return (await ports.acquire())?.workers.length ?? 1;
@@ -70,6 +75,21 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
       }
     },
   };
+}
+
+/** The page's CLIP worker answers; without a page, the job waits (a CLIP model never runs here: ORT needs import()). */
+async function callClip(ports: PagePorts, call: (media: PageMedia) => Promise<ClipOutcome>): Promise<ClipOutcome> {
+  const media = await ports.acquire();
+  if (!media) return { status: 'needs-page', reason: 'Your CLIP model runs in a page of this site, and none is open.' };
+  try {
+    const answer = await withTimeout(call(media), DETECT_MS, 'The page');
+    media.heardAt = Date.now();
+    return answer;
+  } catch (error) {
+    if (!(error instanceof TimeoutError)) throw error;
+    ports.drop(media);
+    return { status: 'needs-page', reason: 'The page stopped answering.' };
+  }
 }
 
 /** The first detection loads TF.js and the model; later ones take about 0.2 s. */

@@ -8,6 +8,7 @@ import { html, nothing } from 'lit';
 import { progressText, type SyncStatus } from '../ai/ai-progress';
 import { formatCount, plural } from '../ui/format';
 import { LightElement } from '../ui/light-element';
+import '../ai/clip-model-picker';
 
 export type ApiState = 'starting' | 'ready' | 'error';
 
@@ -46,6 +47,7 @@ export class StatusBar extends LightElement {
       ${this.selected ? html`<span class="status-selected">${formatCount(this.selected)} selected</span>` : nothing}
       <span class="status-spacer"></span>
       ${this.aiStatus && this.aiStatus.totalCount > 0 ? this.aiProgress(this.aiStatus) : nothing}
+      <clip-model-picker></clip-model-picker>
       <div class="status-storage" title="Storage this site uses, of what the browser allows it"></div>
       <span id="api-status" class="status-api" data-state=${this.apiState}>${this.apiText}</span>
     </footer>`;
