@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { LAZY_ASSET } from '../src/sw/lazy-assets';
+import { LAZY_ASSET } from '../src/sw/lazy-assets.ts';
 
 export interface PrecacheFile {
   /** Path relative to the build's root (where sw.js sits), e.g. `assets/index-3f2a.js`. */
