@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { LAZY_ASSET } from '../src/sw/lazy-assets.ts';
 
 export interface PrecacheFile {
   /** Path relative to the build's root (where sw.js sits), e.g. `assets/index-3f2a.js`. */
@@ -14,8 +15,12 @@ export interface PrecacheEntry {
   revision: string;
 }
 
-/** Never precached: source maps and Vite's own manifests (and the worker itself, which the browser keeps). */
-const SKIPPED = [/\.map$/, /^\.vite\//];
+/**
+ * Never precached: source maps and Vite's own manifests (and the worker itself, which the browser
+ * keeps); onnxruntime-web's 14 MB WASM, which only a user's own CLIP model needs, is cached when
+ * first used instead (src/sw/lazy-cache.ts).
+ */
+const SKIPPED = [/\.map$/, /^\.vite\//, LAZY_ASSET];
 
 export function precacheManifest(files: readonly PrecacheFile[], workerFile: string): PrecacheEntry[] {
   const seen = new Set<string>();

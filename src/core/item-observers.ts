@@ -6,6 +6,7 @@ import { itemChanges } from './events/item-changes.observer';
 import { descriptors } from './ai-search/descriptors.observer';
 import { meaning } from './ai-search/meaning.observer';
 import { objects } from './ai-search/objects.observer';
+import { clipIndex } from './ai-search/providers/clip-index';
 import { folderBookkeeping } from './folders/folder-bookkeeping';
 import { mediaJobs } from './media/media-jobs.observer';
 import { postingLists } from './postings/postings.observer';
@@ -14,4 +15,4 @@ import { searchIndex } from './search/search-index';
 import { smartFolderCountUpkeep } from './smart-folders/count-upkeep';
 import { tagBookkeeping } from './tags/tag-bookkeeping';
 
-export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, smartFolderCountUpkeep, mediaJobs, descriptors, objects, meaning, itemChanges];
+export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, smartFolderCountUpkeep, mediaJobs, descriptors, objects, meaning, clipIndex, itemChanges];

@@ -4,7 +4,7 @@
  * exposes to the service worker over the ports of the handshake (see docs/decisions/media-worker.md).
  */
 import type { ModelState } from '../core/ai-search/model-names';
-import type { EmbedOutcome, MediaOutcome, ObjectsOutcome, Palette } from '../core/media/media-processor';
+import type { ClipOutcome, EmbedOutcome, MediaOutcome, ObjectsOutcome, Palette } from '../core/media/media-processor';
 
 export type ProcessedMedia =
   | {
@@ -40,6 +40,9 @@ export interface PageEndpoint {
   processInPage(bytes: ArrayBuffer, mime: string, kind: 'svg' | 'video'): Promise<ProcessedMedia>;
   /** Starts media worker `index` of the page's pool (its port's messages wait until then). */
   startWorker(index: number): void;
+  /** Embeds a picture / a text with the user's CLIP model in the page's CLIP worker (src/app/ai/clip-host.ts). */
+  clipImage(bytes: ArrayBuffer, mime: string): Promise<ClipOutcome>;
+  clipText(text: string): Promise<ClipOutcome>;
 }
 
 export function toOutcome(processed: ProcessedMedia): MediaOutcome {

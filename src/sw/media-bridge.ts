@@ -7,7 +7,7 @@
  */
 import * as Comlink from 'comlink';
 import type { ModelState } from '../core/ai-search/model-names';
-import type { EmbedOutcome, MediaProcessor, MediaRequest, ObjectsOutcome } from '../core/media/media-processor';
+import type { ClipOutcome, EmbedOutcome, MediaProcessor, MediaRequest, ObjectsOutcome } from '../core/media/media-processor';
 import { processRaster, TimeoutError, toOutcome, withTimeout, type ProcessedMedia, type WorkerEndpoint } from '../media';
 import type { PageMedia, PagePorts } from './page-ports';
 
@@ -55,6 +55,11 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
   }
 
   return {
+    async clipImage({ blob, mime }) {
+      const bytes = await blob.arrayBuffer();
+      return callClip(ports, (media) => media.page.clipImage(Comlink.transfer(bytes, [bytes]), mime));
+    },
+    clipText: (text) => callClip(ports, (media) => media.page.clipText(text)),
     // The page's pool decodes this many at once; without a page, this worker alone.
     async capacity() {
       return (await ports.acquire())?.workers.length ?? 1;
@@ -99,6 +104,21 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
 
 /** A status question waits this long for each worker (one busy running a model answers between calls). */
 const STATUS_MS = 2_000;
+
+/** The page's CLIP worker answers; without a page, the job waits (a CLIP model never runs here: ORT needs import()). */
+async function callClip(ports: PagePorts, call: (media: PageMedia) => Promise<ClipOutcome>): Promise<ClipOutcome> {
+  const media = await ports.acquire();
+  if (!media) return { status: 'needs-page', reason: 'Your CLIP model runs in a page of this site, and none is open.' };
+  try {
+    const answer = await withTimeout(call(media), DETECT_MS, 'The page');
+    media.heardAt = Date.now();
+    return answer;
+  } catch (error) {
+    if (!(error instanceof TimeoutError)) throw error;
+    ports.drop(media);
+    return { status: 'needs-page', reason: 'The page stopped answering.' };
+  }
+}
 
 /** The first detection loads TF.js and the model; later ones take about 0.2 s. */
 const DETECT_MS = 60_000;

@@ -10,6 +10,7 @@ import type { HTTPMethod } from 'workbox-routing/utils/constants';
 import { apiPathOf, apiPrefixFor, createApi, type Notice } from '../core';
 import { isMediaPortsGoodbye, isMediaPortsMessage } from '../media';
 import { registerAppShell } from './app-shell';
+import { registerLazyCache } from './lazy-cache';
 import { handleLifecycle } from './lifecycle';
 import { mediaBridge } from './media-bridge';
 import { PagePorts } from './page-ports';
@@ -69,6 +70,7 @@ async function answer(request: Request, event: ExtendableEvent): Promise<Respons
 
 for (const method of METHODS) registerRoute(isApiRequest, ({ request, event }) => answer(request, event), method);
 // After the API routes: the first matching route wins.
+registerLazyCache();
 registerAppShell(API_PREFIX);
 handleLifecycle(() => api.changes.handOver());
 

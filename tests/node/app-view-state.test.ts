@@ -7,6 +7,7 @@ import { ViewStore, type HistoryPort } from '../../src/app/search/view-store';
 const full: ViewState = {
   view: { kind: 'tag', id: 'red, green' },
   search: 'cat -dog',
+  searchMode: 'meaning',
   filters: { tags: ['a,b', 'c'], folders: ['F1', 'F2'], ext: 'png', rating: 0, shape: 'portrait', color: '#1a2b3c' },
   sort: { field: 'NAME', descending: true },
   seed: 1,
@@ -33,7 +34,7 @@ describe('listing of a view state', () => {
     expect(listingOf({ ...defaultViewState(), view: { kind: 'untagged' } }).params.isUntagged).toBe(true);
     expect(listingOf({ ...defaultViewState(), view: { kind: 'smart', id: 'S' } }).params.smartFolders).toEqual(['S']);
     expect(listingOf({ ...defaultViewState(), view: { kind: 'random' }, seed: 9 }).params).toEqual({ orderBy: 'RANDOM', seed: 9 });
-    expect(listingOf(full)).toEqual({
+    expect(listingOf({ ...full, searchMode: 'words' })).toEqual({
       path: '/item/query',
       params: { query: 'cat -dog', tags: ['red, green', 'a,b', 'c'], folders: ['F1', 'F2'], ext: 'png', rating: 0, shape: 'portrait', color: '#1a2b3c', orderBy: '-NAME' },
     });

@@ -8,6 +8,7 @@ import type { AppStores } from '../shell/app-stores';
 import { newSeed } from '../shell/app-stores';
 import { viewTitle } from '../shell/view-title';
 import { ORDER_FIELDS, type Filters, type OrderField } from '../search/view-state';
+import { isAiListing } from '../ai/ai-listing';
 import { StoreController } from '../state/store';
 import { plural } from '../ui/format';
 import { icon } from '../ui/icons';
@@ -31,7 +32,7 @@ export class GridToolbar extends LightElement {
 
   constructor() {
     super();
-    new StoreController(this, () => (this.stores ? [this.stores.view, this.stores.results, this.stores.sidebar, this.stores.prefs, this.stores.selection] : []));
+    new StoreController(this, () => (this.stores ? [this.stores.view, this.stores.results, this.stores.sidebar, this.stores.prefs, this.stores.selection, this.stores.itemNames] : []));
   }
 
   private setSort(field: OrderField, descending: boolean): void {
@@ -50,15 +51,20 @@ export class GridToolbar extends LightElement {
   override render() {
     const { view, prefs, results, sidebar } = this.stores;
     const state = view.state;
-    const title = viewTitle(state.view, sidebar);
+    const title = viewTitle(state.view, sidebar, this.stores.itemNames);
+    // AI views are ranked best first by aiSearch, which takes no sort or filters.
+    const ai = isAiListing(results.listing);
+    const heading = state.search ? (ai ? `“${state.search}” by meaning` : `“${state.search}” in ${title}`) : title;
     return html`<div class="toolbar">
       <div class="toolbar-title">
-        <h1 class="view-title">${state.search ? `“${state.search}” in ${title}` : title}</h1>
+        <h1 class="view-title">${heading}</h1>
         <span class="view-count">${results.loading ? '' : plural(results.total, 'item')}</span>
       </div>
       <div class="toolbar-controls">
         ${this.removeFromFolder()}
-        ${state.view.kind === 'random'
+        ${ai
+          ? nothing
+          : state.view.kind === 'random'
           ? html`<button class="btn" @click=${() => view.set({ seed: newSeed() })}>${icon('random', 16)}Shuffle</button>`
           : html`<label class="visually-hidden" for="sort-field">Sort by</label>
               <select id="sort-field" class="field" @change=${(e: Event) => this.setSort((e.target as HTMLSelectElement).value as OrderField, state.sort.descending)}>
@@ -72,8 +78,8 @@ export class GridToolbar extends LightElement {
             @input=${(e: Event) => prefs.update({ thumbSize: sliderToThumb(Number((e.target as HTMLInputElement).value)) })} />
         </label>
       </div>
-      <filter-bar .filters=${state.filters} .view=${state.view} .sidebar=${sidebar}
-        @filters-changed=${(e: CustomEvent<Filters>) => view.set({ filters: e.detail })}></filter-bar>
+      ${ai ? nothing : html`<filter-bar .filters=${state.filters} .view=${state.view} .sidebar=${sidebar}
+        @filters-changed=${(e: CustomEvent<Filters>) => view.set({ filters: e.detail })}></filter-bar>`}
     </div>`;
   }
 }

@@ -6,6 +6,7 @@
  * the person opens, previews, trashes or removes items from the folder shown (`remove-from-folder`).
  * Cells drag the selection onto sidebar folders (item-drag.ts).
  */
+import type { MatchedItem } from '../ai/ai-listing';
 import { elementScroll, observeElementOffset, observeElementRect, Virtualizer } from '@tanstack/virtual-core';
 import { html, nothing, type PropertyValues } from 'lit';
 import type { Item } from '../api-types';
@@ -226,6 +227,7 @@ export class ItemGrid extends LightElement {
             ? html`<div class="thumb-pending" role="img" aria-label="${item.name} (thumbnail being made)"><span>${item.ext.toUpperCase()}</span></div>`
             : html`<img src=${item.thumbnailURL} alt=${item.name} loading="lazy" decoding="async" draggable="false" />`
           : html`<div class="thumb-loading"></div>`}
+        ${item ? matchBadge(item) : nothing}
         ${item ? html`<span class="cell-meta" aria-hidden="true">${item.ext.toUpperCase()} · ${formatBytes(item.size)}</span>` : nothing}
       </div>
       <div class="cell-name" aria-hidden="true">${item?.name ?? ''}</div>
@@ -266,3 +268,11 @@ export class ItemGrid extends LightElement {
   }
 }
 customElements.define('item-grid', ItemGrid);
+
+/** In an AI view: which signals matched and how well ("visual · 97%"), so a result says why it is there. */
+function matchBadge(item: MatchedItem) {
+  const { match } = item;
+  if (!match) return nothing;
+  const why = match.nearDuplicate ? 'near-duplicate' : match.signals.join(' + ');
+  return html`<span class="cell-signals" data-signals=${match.signals.join(' ')} title="Matched: ${why}, score ${match.score}">${why} · ${Math.round(match.score * 100)}%</span>`;
+}

@@ -40,6 +40,14 @@ export class ListingIds {
     ids.forEach((id, at) => (this.ids[at] = id));
   }
 
+  /** The whole listing's ids, known another way (an AI listing's one page). */
+  complete(ids: readonly string[]): void {
+    this.version += 1;
+    this.ids = [...ids];
+    this.loaded = true;
+    this.loading = Promise.resolve(this.ids.length);
+  }
+
   at(index: number): string | undefined {
     return this.ids[index];
   }

@@ -7,11 +7,13 @@
  *   MAX_PAGES stay cached (least recently used go first).
  * The first page comes from the listing itself, so the first screen needs no ids. A new listing bumps
  * the generation, so answers for the old one are dropped. See docs/decisions/grid-ids-first.md.
+ * An AI listing (../ai/ai-listing.ts) is one ranked page, all loaded at once: its ids are that page's.
  */
 import type { Item, Page } from '../api-types';
 import { Store } from '../state/store';
 import type { ApiPort } from '../state/api-port';
 import type { Listing } from '../search/listing';
+import { fetchAiListing, isAiListing } from '../ai/ai-listing';
 import { ListingIds } from './listing-ids';
 
 export const PAGE_SIZE = 100;
@@ -24,6 +26,8 @@ export class ResultStore extends Store {
   loading = true;
   /** The last failure of the current listing (a search's syntax error, say). */
   error: Error | null = null;
+  /** Why an AI listing found nothing, in the API's words (aiSearch/searchByText's `message`). */
+  message = '';
   private generation = 0;
   private firstPage: Promise<void> = Promise.resolve();
   private readonly order: ListingIds;
@@ -47,10 +51,11 @@ export class ResultStore extends Store {
     this.order.reset(listing);
     this.loading = true;
     this.error = null;
+    this.message = '';
     this.changed();
     this.firstPage = this.settle(0, generation, this.fetchFirstPage(generation));
     await this.firstPage;
-    if (generation === this.generation && !this.error) void this.loadIds(generation, false);
+    if (generation === this.generation && !this.error && !isAiListing(listing)) void this.loadIds(generation, false);
   }
 
   /** Resolves once the current listing's first page (and total) has answered. */
@@ -68,6 +73,7 @@ export class ResultStore extends Store {
     const generation = this.generation;
     const cached = [...this.pages.keys()];
     this.inflight.clear();
+    if (isAiListing(this.listing)) return this.settle(0, generation, this.fetchFirstPage(generation));
     if (!(await this.loadIds(generation, true))) return;
     await Promise.all((cached.length ? cached : [0]).map((page) => this.fetchPage(page, generation)));
   }
@@ -148,10 +154,21 @@ export class ResultStore extends Store {
   /** The first page straight from the listing: total and the first screen's items, no ids needed. */
   private async fetchFirstPage(generation: number): Promise<void> {
     const listing = this.listing!;
+    if (isAiListing(listing)) return this.fetchAiPage(listing, generation);
     const answer = await this.api.post<Page<Item>>(listing.path, { ...listing.params, offset: 0, limit: PAGE_SIZE });
     if (generation !== this.generation) return;
     this.total = answer.total;
     this.order.seed(answer.data.map((item) => item.id));
+    this.pages.set(0, answer.data);
+  }
+
+  /** An AI listing's one page: its items are the whole listing, so their ids are all the ids. */
+  private async fetchAiPage(listing: Listing, generation: number): Promise<void> {
+    const answer = await fetchAiListing(this.api, listing);
+    if (generation !== this.generation) return;
+    this.total = answer.total;
+    this.message = answer.message ?? '';
+    this.order.complete(answer.data.map((item) => item.id));
     this.pages.set(0, answer.data);
   }
 

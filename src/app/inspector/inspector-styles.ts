@@ -13,6 +13,7 @@ export const inspectorStyles = [
       overflow: hidden;
     }
     .preview img { max-width: 100%; max-height: 100%; object-fit: contain; }
+    .find-similar { display: inline-flex; align-items: center; justify-content: center; gap: 0.4rem; justify-self: start; }
     .field { display: grid; gap: 0.3rem; }
     label, .label { font-size: 12px; font-weight: 600; letter-spacing: 0.02em; color: var(--_muted); text-transform: uppercase; }
     .row { display: flex; gap: 0.4rem; }

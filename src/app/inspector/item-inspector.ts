@@ -168,6 +168,8 @@ export class ItemInspector extends LitElement {
       <figure class="preview">
         <img src=${mediaUrl(item.thumbnailURL, this.library)} alt=${item.name} decoding="async" />
       </figure>
+      <button type="button" class="find-similar" title="Show the items that look most like this one (AI search)"
+        @click=${() => emit(this, 'find-similar', { id: item.id })}>${icons.similar} Find similar</button>
       <div class="field">
         <label for="name">Name</label>
         <input id="name" type="text" .value=${this.fieldValue('name', item.name)} @change=${(e: Event) => this.changeText('name', e)}

@@ -5,12 +5,16 @@
  */
 import * as Comlink from 'comlink';
 import { renderThumbnail, THUMBNAIL_LONG_SIDE, undecodable, type PageEndpoint, type ProcessedMedia } from '../../media';
+import { clipHost } from '../ai/clip-host';
 
 /** A video that shows no frame within this time is treated as undecodable. */
 const VIDEO_MS = 15_000;
 
 export const pageEndpoint: Omit<PageEndpoint, 'startWorker'> = {
   ping: () => 'pong',
+  // A user's CLIP model runs in the page's CLIP worker (src/app/ai/clip-host.ts).
+  clipImage: (bytes, mime) => clipHost.image(bytes, mime),
+  clipText: (text) => clipHost.text(text),
   async processInPage(bytes, mime, kind) {
     const url = URL.createObjectURL(new Blob([bytes], { type: mime }));
     try {

@@ -5,16 +5,19 @@
  */
 import type { ViewState } from './view-state';
 import { sortKey } from './view-state';
+import { aiListingOf, type AiPath } from '../ai/ai-listing';
 
 export type ListingParams = Record<string, string | number | boolean | string[]>;
 
 export interface Listing {
-  path: '/item/get' | '/item/query';
+  path: '/item/get' | '/item/query' | AiPath;
   /** Filters, search and order; pages add offset and limit. */
   params: ListingParams;
 }
 
 export function listingOf(state: ViewState): Listing {
+  const ai = aiListingOf(state);
+  if (ai) return ai;
   const params: ListingParams = {};
   const { view, filters } = state;
   const tags = [...filters.tags];

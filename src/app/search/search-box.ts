@@ -1,23 +1,31 @@
 /**
  * The header's search box: typing runs item/query (debounced); a syntax error shows the API's
- * message under the box. `/` anywhere focuses it (the shell's shortcut table).
+ * message under the box. `/` anywhere focuses it (the shell's shortcut table). Its AI toggle
+ * switches to search by meaning (`search-mode-changed`: aiSearch/searchByText), and a picture
+ * dropped on it asks for items like it (`search-image`, detail: its Base64, for searchByBase64).
  */
 import { html } from 'lit';
+import { readAsDataUrl } from '../import/read-as-data-url';
 import { icon } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
+import type { SearchMode } from './view-state';
 
 const DEBOUNCE_MS = 250;
 
 export class SearchBox extends LightElement {
   declare value: string;
   declare error: string;
-  static override properties = { value: { type: String }, error: { type: String } };
+  declare mode: SearchMode;
+  declare private dropActive: boolean;
+  static override properties = { value: { type: String }, error: { type: String }, mode: { type: String }, dropActive: { state: true } };
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
     super();
     this.value = '';
     this.error = '';
+    this.mode = 'words';
+    this.dropActive = false;
   }
 
   focusInput(): void {
@@ -56,20 +64,52 @@ export class SearchBox extends LightElement {
     }
   }
 
+  private toggleMode(): void {
+    const mode: SearchMode = this.mode === 'meaning' ? 'words' : 'meaning';
+    const input = this.querySelector<HTMLInputElement>('input');
+    clearTimeout(this.timer);
+    this.dispatchEvent(new CustomEvent<{ mode: SearchMode; text: string }>('search-mode-changed', { detail: { mode, text: input?.value ?? this.value }, bubbles: true }));
+    input?.focus();
+  }
+
+  private onDragOver(event: DragEvent): void {
+    if (!event.dataTransfer?.types.includes('Files')) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    this.dropActive = true;
+  }
+
+  private async onDrop(event: DragEvent): Promise<void> {
+    const file = [...(event.dataTransfer?.files ?? [])].find((f) => f.type.startsWith('image/'));
+    this.dropActive = false;
+    if (!event.dataTransfer?.types.includes('Files')) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (!file) {
+      this.dispatchEvent(new CustomEvent('api-error', { detail: { message: 'Drop a picture on the search box to find items like it.' }, bubbles: true }));
+      return;
+    }
+    const dataUrl = await readAsDataUrl(file);
+    this.dispatchEvent(new CustomEvent<string>('search-image', { detail: dataUrl.slice(dataUrl.indexOf(',') + 1), bubbles: true }));
+  }
+
   private emit(text: string): void {
     if (text === this.value) return;
     this.dispatchEvent(new CustomEvent<string>('search-changed', { detail: text, bubbles: true }));
   }
 
   override render() {
-    return html`<div class="search" role="search">
+    const meaning = this.mode === 'meaning';
+    return html`<div class="search" role="search" ?data-drop-active=${this.dropActive} data-mode=${this.mode}
+      @dragover=${this.onDragOver} @dragleave=${() => (this.dropActive = false)} @drop=${this.onDrop}>
       ${icon('search', 16)}
       <input
         id="search"
         type="search"
         class="search-input"
         .value=${this.value}
-        placeholder="Search" title="Search (press / to come here)"
+        placeholder=${meaning ? 'Describe what you look for' : 'Search'}
+        title=${meaning ? 'Search by meaning: objects, colours and words (press / to come here)' : 'Search (press / to come here); drop a picture here to find items like it'}
         aria-label="Search items"
         aria-describedby="search-error"
         aria-invalid=${this.error ? 'true' : 'false'}
@@ -78,6 +118,8 @@ export class SearchBox extends LightElement {
         @input=${this.onInput}
         @keydown=${this.onKeyDown}
       />
+      <button type="button" class="search-mode" aria-pressed=${meaning ? 'true' : 'false'} aria-label="AI: search by meaning"
+        title=${meaning ? 'Searching by meaning; switch back to words' : 'Search by meaning (AI): objects, colours, words'} @click=${this.toggleMode}>${icon('sparkle', 16)}<span>AI</span></button>
       <p id="search-error" class="search-error" role="alert">${this.error}</p>
     </div>`;
   }

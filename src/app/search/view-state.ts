@@ -5,7 +5,11 @@
  */
 
 export type BuiltInView = 'all' | 'unfiled' | 'untagged' | 'random' | 'trash';
-export type View = { kind: BuiltInView } | { kind: 'folder' | 'smart' | 'tag'; id: string };
+/** AI views: items like one item (`similar`), like a dropped picture (`image`, id names it in ../ai/dropped-images.ts). */
+export type AiView = { kind: 'similar' | 'image'; id: string };
+export type View = { kind: BuiltInView } | { kind: 'folder' | 'smart' | 'tag'; id: string } | AiView;
+/** How search text is read: the item/query syntax (`words`) or a description for aiSearch/searchByText (`meaning`). */
+export type SearchMode = 'words' | 'meaning';
 
 export const SHAPES = ['square', 'portrait', 'panoramic-portrait', 'landscape', 'panoramic-landscape'] as const;
 export type Shape = (typeof SHAPES)[number];
@@ -32,6 +36,7 @@ export interface Sort {
 export interface ViewState {
   view: View;
   search: string;
+  searchMode: SearchMode;
   filters: Filters;
   sort: Sort;
   /** The Random view's shuffle; a new seed reshuffles. */
@@ -40,9 +45,13 @@ export interface ViewState {
 
 export const DEFAULT_SORT: Sort = { field: 'IMPORT', descending: true };
 const BUILT_IN: readonly BuiltInView[] = ['all', 'unfiled', 'untagged', 'random', 'trash'];
+const WITH_ID = ['folder', 'smart', 'tag', 'similar', 'image'] as const;
+
+/** An AI view lists aiSearch's answer (best first), not item/get's: no filters, no sort. */
+export const isAiView = (view: View): view is AiView => view.kind === 'similar' || view.kind === 'image';
 
 export function defaultViewState(sort: Sort = DEFAULT_SORT, seed = 1): ViewState {
-  return { view: { kind: 'all' }, search: '', filters: { tags: [], folders: [] }, sort, seed };
+  return { view: { kind: 'all' }, search: '', searchMode: 'words', filters: { tags: [], folders: [] }, sort, seed };
 }
 
 export function viewKey(view: View): string {
@@ -66,7 +75,7 @@ function parseView(text: string | null): View {
   const colon = text.indexOf(':');
   const kind = text.slice(0, colon);
   const id = text.slice(colon + 1);
-  if (colon > 0 && id && (kind === 'folder' || kind === 'smart' || kind === 'tag')) return { kind, id };
+  if (colon > 0 && id && (WITH_ID as readonly string[]).includes(kind)) return { kind: kind as (typeof WITH_ID)[number], id };
   return { kind: 'all' };
 }
 
@@ -75,6 +84,7 @@ export function toSearchParams(state: ViewState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.view.kind !== 'all') params.set('view', viewKey(state.view));
   if (state.search) params.set('q', state.search);
+  if (state.searchMode === 'meaning') params.set('mode', 'meaning');
   for (const tag of state.filters.tags) params.append('tag', tag);
   for (const folder of state.filters.folders) params.append('folder', folder);
   if (state.filters.ext) params.set('ext', state.filters.ext);
@@ -97,6 +107,7 @@ export function fromSearchParams(params: URLSearchParams, fallback: ViewState = 
   return {
     view: parseView(params.get('view')),
     search: params.get('q') ?? '',
+    searchMode: params.get('mode') === 'meaning' ? 'meaning' : 'words',
     filters: {
       tags: params.getAll('tag').filter(Boolean),
       folders: params.getAll('folder').filter(Boolean),

@@ -9,7 +9,9 @@ import type { ItemGrid, GridItemEvent } from '../grid/item-grid';
 import type { QuickLook } from '../grid/quick-look';
 import type { ShortcutHelp } from '../keyboard/shortcut-help';
 import { globalCommand, isTyping } from '../keyboard/shortcuts';
-import { hasFilters, type View } from '../search/view-state';
+import { hasFilters, isAiView, type SearchMode, type View } from '../search/view-state';
+import { keepDroppedImage } from '../ai/dropped-images';
+import '../ai/ai.css';
 import { StoreController } from '../state/store';
 import { LightElement } from '../ui/light-element';
 import { applyChanges, type LiveTargets } from '../live/apply-changes';
@@ -67,7 +69,7 @@ export class AppShell extends LightElement {
     this.apiText = 'Starting the service worker…';
     this.drawer = null;
     const s = this.stores;
-    new StoreController(this, () => [s.view, s.results, s.selection, s.sidebar, s.prefs, s.library]);
+    new StoreController(this, () => [s.view, s.results, s.selection, s.sidebar, s.prefs, s.library, s.aiProgress]);
     this.inspector.id = 'inspector';
     this.viewer.id = 'viewer';
     Object.assign(this.inspector, { api: s.api, itemId: null, selectionCount: 0 });
@@ -80,6 +82,7 @@ export class AppShell extends LightElement {
     this.addEventListener('viewer-close', () => this.closeViewer());
     this.addEventListener('smart-folder-edit', (event) => void this.dialogs?.editSmartFolder((event as CustomEvent<string | null>).detail));
     this.addEventListener('manage-tags', () => void this.dialogs?.manageTags());
+    this.addEventListener('find-similar', (event) => this.findSimilar((event as CustomEvent<{ id: string }>).detail.id));
     this.listenToFolderAsks();
   }
 
@@ -125,6 +128,7 @@ export class AppShell extends LightElement {
       onError: (error) => this.stores.toasts.error(error),
     });
     await this.stores.loadAll();
+    this.stores.aiProgress.start();
   }
 
   override connectedCallback(): void {
@@ -137,6 +141,7 @@ export class AppShell extends LightElement {
     document.removeEventListener('keydown', this.onGlobalKey);
     this.live?.close();
     this.live = undefined;
+    this.stores.aiProgress.stop();
   }
 
   private liveTargets(): LiveTargets {
@@ -176,8 +181,28 @@ export class AppShell extends LightElement {
   }
 
   private setSearch(text: string): void {
+    const state = this.stores.view.state;
+    // Typing in an AI view searches the whole library again (those views take no search text).
+    if (isAiView(state.view)) return this.stores.view.set({ view: { kind: 'all' }, search: text });
     // The first keystrokes of a search make a history entry; refining it replaces that entry.
-    this.stores.view.set({ search: text }, { replace: this.stores.view.state.search !== '' && text !== '' });
+    this.stores.view.set({ search: text }, { replace: state.search !== '' && text !== '' });
+  }
+
+  private setSearchMode(mode: SearchMode, text: string): void {
+    const state = this.stores.view.state;
+    this.stores.view.set({ searchMode: mode, search: text, ...(isAiView(state.view) ? { view: { kind: 'all' as const } } : {}) });
+  }
+
+  /** "Find similar" (inspector, viewer): a view of the items most like this one; back returns. */
+  private findSimilar(id: string): void {
+    if (this.viewerOpen) this.closeViewer();
+    this.stores.view.set({ view: { kind: 'similar', id }, search: '' });
+    this.drawer = null;
+  }
+
+  /** A picture dropped on the search box: a view of the items most like it. */
+  private searchImage(base64: string): void {
+    this.stores.view.set({ view: { kind: 'image', id: keepDroppedImage(base64) }, search: '' });
   }
 
   /** Puts the keyboard focus on the grid's focused cell once the current listing has loaded. */
@@ -296,7 +321,15 @@ export class AppShell extends LightElement {
     const state = view.state;
     const emptyLibrary = !results.loading && results.total === 0 && sidebar.counts.all === 0 && !state.search && !hasFilters(state.filters) && state.view.kind === 'all';
     if (emptyLibrary) return html`<first-run .libraryName=${library.current?.name ?? ''} @import-requested=${() => this.dock?.pickFiles()}></first-run>`;
-    const emptyText = state.search || hasFilters(state.filters) ? 'No items match the search and filters.' : state.view.kind === 'trash' ? 'The trash is empty.' : 'Nothing here yet.';
+    const emptyText = results.message
+      ? results.message
+      : isAiView(state.view)
+        ? 'Nothing like it was found (items are compared once their thumbnails are made).'
+        : state.search || hasFilters(state.filters)
+          ? 'No items match the search and filters.'
+          : state.view.kind === 'trash'
+            ? 'The trash is empty.'
+            : 'Nothing here yet.';
     return html`<item-grid .results=${results} .selection=${selection} .thumbSize=${prefs.prefs.thumbSize} .emptyText=${emptyText}
       @open-item=${(e: CustomEvent<GridItemEvent>) => this.openViewer(e.detail)}
       @preview-item=${(e: CustomEvent<GridItemEvent>) => this.preview(e.detail)}
@@ -314,6 +347,8 @@ export class AppShell extends LightElement {
     return html`<div class="app" data-drawer=${this.drawer ?? nothing}>
       <app-header .stores=${this.stores} .sidebarShown=${sidebarShown} .inspectorShown=${inspectorShown}
         @search-changed=${(e: CustomEvent<string>) => this.setSearch(e.detail)}
+        @search-mode-changed=${(e: CustomEvent<{ mode: SearchMode; text: string }>) => this.setSearchMode(e.detail.mode, e.detail.text)}
+        @search-image=${(e: CustomEvent<string>) => this.searchImage(e.detail)}
         @focus-results=${() => void this.focusResults()}
         @toggle-panel=${(e: CustomEvent<'sidebar' | 'inspector'>) => this.togglePanel(e.detail)}
         @show-help=${() => this.querySelector<ShortcutHelp>('shortcut-help')?.open()}
@@ -334,7 +369,7 @@ export class AppShell extends LightElement {
           : nothing}
         ${this.drawer ? html`<div class="drawer-backdrop" @click=${() => (this.drawer = null)}></div>` : nothing}
       </div>
-      <status-bar .total=${results.loading ? null : results.total} .selected=${selection.count} .apiState=${this.apiState} .apiText=${this.apiText}></status-bar>
+      <status-bar .aiStatus=${this.stores.aiProgress.status} .total=${results.loading ? null : results.total} .selected=${selection.count} .apiState=${this.apiState} .apiText=${this.apiText}></status-bar>
       ${this.viewer}
       <import-dock id="import-dock" .stores=${this.stores}></import-dock>
       <sidebar-dialogs .stores=${this.stores} @view-selected=${(e: CustomEvent<View>) => this.setView(e.detail)}></sidebar-dialogs>

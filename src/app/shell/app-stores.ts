@@ -2,6 +2,8 @@
  * Every store of the app, made once and wired together: a new view state loads a new listing and
  * resets the selection; the selection's ranges come from the listing; errors become toasts.
  */
+import { AiProgress } from '../ai/ai-progress';
+import { ItemNames } from '../ai/item-names';
 import { ApiClient } from '../api-client';
 import { ResultStore } from '../grid/result-store';
 import { PrefsStore } from '../prefs/prefs-store';
@@ -22,6 +24,8 @@ export class AppStores {
   readonly selection = new SelectionStore(this.results, (ids) => this.api.post('/item/select', { ids }), (error) => this.toasts.error(error));
   readonly library = new LibraryStore(this.api);
   readonly sidebar = new SidebarStore(this.api, (error) => this.toasts.error(error));
+  readonly itemNames = new ItemNames(this.api);
+  readonly aiProgress = new AiProgress(this.api);
 
   constructor() {
     this.view.subscribe(() => void this.showView());

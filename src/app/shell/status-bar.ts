@@ -1,11 +1,14 @@
 /**
  * The bottom line: how many items the view holds and how many are selected, the API's state, and
  * a place for the storage line (../pwa/storage-status.ts: used of quota, persistence, a warning
- * when space runs low), which fills `.status-storage` itself.
+ * when space runs low), which fills `.status-storage` itself, and AI-search indexing progress
+ * (../ai/ai-progress.ts).
  */
 import { html, nothing } from 'lit';
+import { progressText, type SyncStatus } from '../ai/ai-progress';
 import { formatCount, plural } from '../ui/format';
 import { LightElement } from '../ui/light-element';
+import '../ai/clip-model-picker';
 
 export type ApiState = 'starting' | 'ready' | 'error';
 
@@ -14,7 +17,9 @@ export class StatusBar extends LightElement {
   declare selected: number;
   declare apiState: ApiState;
   declare apiText: string;
+  declare aiStatus: SyncStatus | null;
   static override properties = {
+    aiStatus: { attribute: false },
     total: { attribute: false },
     selected: { type: Number },
     apiState: { type: String },
@@ -27,6 +32,13 @@ export class StatusBar extends LightElement {
     this.selected = 0;
     this.apiState = 'starting';
     this.apiText = 'Starting the service worker…';
+    this.aiStatus = null;
+  }
+
+  private aiProgress(status: SyncStatus) {
+    return html`<span id="ai-progress" class="status-ai" role="status" data-syncing=${status.isSyncing ? 'true' : 'false'}
+      title="Pictures indexed for AI search (find similar, search by meaning)">
+      ${status.isSyncing ? html`<progress max="1" .value=${status.progress} aria-hidden="true"></progress>` : nothing}${progressText(status)}</span>`;
   }
 
   override render() {
@@ -34,6 +46,8 @@ export class StatusBar extends LightElement {
       <span class="status-count" data-testid="view-count">${this.total === null ? '…' : plural(this.total, 'item')}</span>
       ${this.selected ? html`<span class="status-selected">${formatCount(this.selected)} selected</span>` : nothing}
       <span class="status-spacer"></span>
+      ${this.aiStatus && this.aiStatus.totalCount > 0 ? this.aiProgress(this.aiStatus) : nothing}
+      <clip-model-picker></clip-model-picker>
       <div class="status-storage" title="Storage this site uses, of what the browser allows it"></div>
       <span id="api-status" class="status-api" data-state=${this.apiState}>${this.apiText}</span>
     </footer>`;

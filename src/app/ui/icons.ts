@@ -24,6 +24,7 @@ const PATHS = {
   library: svg`<path d="M5 4h4v16H5zM11 4h4v16h-4zM17 5l3 .8-3.6 14.5-3-.8"/>`,
   plus: svg`<path d="M12 5v14M5 12h14"/>`,
   edit: svg`<path d="M4 20h4L19 9l-4-4L4 16z"/><path d="m13 7 4 4"/>`,
+  sparkle: svg`<path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6"/>`,
   image: svg`<rect x="3" y="5" width="18" height="14" rx="2"/><circle cx="9" cy="10" r="1.5"/><path d="m4 18 5-5 4 4 3-3 4 4"/>`,
 };
 

@@ -14,5 +14,6 @@ export const icons = {
   next: icon(svg`<path d="M9 5l7 7-7 7"/>`),
   zoomIn: icon(svg`<circle cx="11" cy="11" r="7"/><path d="M21 21l-5-5M8 11h6M11 8v6"/>`),
   zoomOut: icon(svg`<circle cx="11" cy="11" r="7"/><path d="M21 21l-5-5M8 11h6"/>`),
+  similar: icon(svg`<rect x="3" y="3" width="8" height="8" rx="1.5"/><rect x="13" y="13" width="8" height="8" rx="1.5"/><path d="M15 3h6v6M9 21H3v-6"/>`),
   external: icon(svg`<path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"/>`),
 };

@@ -1,6 +1,7 @@
-/** The viewer's top bar: name, previous/next, zoom, comment tools, comments panel and close. */
+/** The viewer's top bar: name, previous/next, zoom, comment tools, find similar, comments panel and close. */
 import { html, nothing } from 'lit';
 import type { Item } from '../api-types';
+import { emit } from '../ui/events';
 import { icons } from '../ui/panel-icons';
 import { mediaKind } from '../ui/media-kind';
 import type { ImageStage } from './image-stage';
@@ -30,6 +31,10 @@ export function renderToolbar(viewer: ItemViewer, item: Item | null) {
       ? html`<button type="button" class="quiet tool" @click=${() => viewer.notes.commentNow()}>${icons.plus} <span>Comment here</span></button>`
       : nothing}
     <span class="spacer"></span>
+    ${item
+      ? html`<button type="button" class="quiet tool" aria-label="Find similar" title="Show the items that look most like this one (AI search)"
+          @click=${() => emit(viewer, 'find-similar', { id: item.id })}>${icons.similar} <span class="wide-only">Find similar</span></button>`
+      : nothing}
     <button type="button" class="quiet" aria-pressed=${viewer.sidebar} aria-label="Comments panel" title="Comments"
       @click=${() => (viewer.sidebar = !viewer.sidebar)}>${icons.comments}</button>
     <button type="button" class="quiet close" aria-label="Close viewer" title="Close (Esc)" @click=${() => viewer.close()}>${icons.close}</button>

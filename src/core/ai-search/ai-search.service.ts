@@ -17,6 +17,8 @@ import { enableObjects, objectsEnabled } from './objects-store';
 import { enableMeaning, meaningEnabled } from './meaning-index';
 import { writeTransaction } from '../storage/write';
 import { rankByText } from './text-search';
+import { syncClipIndex } from './providers/clip-index';
+import { clipHits } from './providers/clip-search';
 import { descriptorOf, rankByLikeness, type VisualHit } from './visual-search';
 
 export interface SearchResult {
@@ -36,6 +38,8 @@ export interface TextSearchAnswer {
   unmatched: string[];
   /** Why there are no results, when no signal covers the query (ours). */
   message?: string;
+  /** The user's CLIP model that ranked the results (ours; absent for the built-in provider). */
+  model?: string;
 }
 
 interface Hit {
@@ -56,6 +60,13 @@ export async function searchByText(ctx: Context, input: z.output<typeof byTextIn
       await enableObjects(db, now);
       await enableMeaning(db, now);
     });
+  }
+  // The user's own CLIP model, when one is stored and has indexed something, answers instead.
+  const manifest = await syncClipIndex(ctx, library);
+  const clip = manifest && (await clipHits(ctx, db, manifest, text, limitOf(input)));
+  if (clip) {
+    const { results } = await answer(db, clip, ctx.apiPrefix);
+    return { results: results.slice(0, limitOf(input)), understood: { colours: [], objects: [], metadata: [], meaning: [] }, unmatched: [], model: manifest.name };
   }
   const embed = ctx.imageProcessor?.embedTexts?.bind(ctx.imageProcessor);
   const { hits, understood, unmatched, meaningUnavailable } = await rankByText(db, text, limitOf(input), embed);

@@ -8,6 +8,8 @@
 import type { Context } from '../context';
 import { describedCount } from './descriptor-store';
 import { MEANING_MODEL, OBJECT_MODEL, type ModelState } from './model-names';
+import { syncClipIndex } from './providers/clip-index';
+import { clipVectorCount } from './providers/clip-vectors';
 
 /** The built-in provider, named honestly: not CLIP (docs/decisions/ai-search.md). */
 export const PROVIDER = 'offline-v1';
@@ -27,7 +29,10 @@ export interface SyncStatus {
 }
 
 export async function syncStatus(ctx: Context): Promise<SyncStatus> {
-  const { db } = await ctx.library();
+  const library = await ctx.library();
+  const { db } = library;
+  // A model picked (or removed) in a page since the last call is taken up here.
+  await syncClipIndex(ctx, library);
   const [syncedCount, waiting] = await Promise.all([describedCount(db), db.jobs.count()]);
   const totalCount = syncedCount + waiting;
   return { isSyncing: waiting > 0, syncedCount, totalCount, progress: totalCount === 0 ? 1 : syncedCount / totalCount };
@@ -39,11 +44,27 @@ async function modelsNow(ctx: Context) {
   return MODELS.map((model) => ({ ...model, state: (states as Record<string, ModelState>)[model.name] ?? 'idle' }));
 }
 
+/** The user's own CLIP model as the status endpoints report it (docs/decisions/bring-your-own-clip.md). */
+export interface UserClipStatus {
+  loaded: boolean;
+  name?: string;
+  dims?: number;
+  /** Items of this library with an embedding of it. */
+  indexedCount?: number;
+  runsIn?: string;
+}
+
 export async function serviceHealth(ctx: Context) {
-  return { healthy: true, provider: PROVIDER, signals: [...SIGNALS], models: await modelsNow(ctx) };
+  const library = await ctx.library();
+  const manifest = await syncClipIndex(ctx, library);
+  const clip: UserClipStatus = manifest
+    ? { loaded: true, name: manifest.name, dims: manifest.dims, indexedCount: await clipVectorCount(library.db, manifest.name), runsIn: 'page CLIP worker (onnxruntime-web)' }
+    : { loaded: false };
+  return { healthy: true, provider: PROVIDER, signals: manifest ? ['clip', ...SIGNALS] : [...SIGNALS], models: await modelsNow(ctx), clip };
 }
 
 /** True while a page's media worker loads a model (searches that need it wait for it meanwhile). */
 export async function isStarting(ctx: Context): Promise<boolean> {
   return (await modelsNow(ctx)).some((model) => model.state === 'loading');
 }
+

@@ -9,8 +9,9 @@ import type { ItemObserver } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import { writeTransaction } from '../storage/write';
 import { putObjects } from '../ai-search/objects-store';
-import { CUSTOM_THUMBNAIL_JOB, DESCRIPTOR_JOB, isMediaJob, OBJECTS_JOB, TEXT_JOB, ticketOf, type MediaJob } from './media-jobs';
+import { CLIP_JOB, CUSTOM_THUMBNAIL_JOB, DESCRIPTOR_JOB, isMediaJob, OBJECTS_JOB, TEXT_JOB, ticketOf, type ClipJob, type MediaJob } from './media-jobs';
 import { embedItemText } from '../ai-search/embed-item-text';
+import { appendClipVector } from '../ai-search/providers/clip-vectors';
 import { mediaKindOf, type MediaProcessor } from './media-processor';
 import { recordFailure, storeResult, type Produced } from './store-result';
 
@@ -161,6 +162,7 @@ export class JobRunner {
         this.complete(library, job, wait);
         return false;
       }
+      if (job.kind === CLIP_JOB) return await this.runClip(library, job);
       produced = await this.produce(library.db, job);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -196,6 +198,29 @@ export class JobRunner {
       if (ticketOf(queued) === job.payload.ticket) await db.jobs.delete(job.id);
       const current = await db.items.where('id').equals(job.itemId).first();
       if (current) await putObjects(db, current, outcome.status === 'done' ? outcome.objects : []);
+    });
+    this.complete(library, job, outcome.status === 'done' ? { status: 'done' } : outcome);
+    return false;
+  }
+
+  /**
+   * Embeds the item's thumbnail with the user's CLIP model in the page's CLIP worker and appends
+   * the vector; no page with the model (or another model there) leaves the job queued.
+   */
+  private async runClip(library: OpenLibrary, job: ClipJob): Promise<boolean> {
+    const { db } = library;
+    const media = this.options.media!;
+    const source = await db.thumbnails.get(job.itemId);
+    const outcome = !source
+      ? { status: 'undecodable' as const, reason: 'The item has no thumbnail.' }
+      : media.clipImage
+        ? await media.clipImage({ kind: 'raster', blob: source.blob, mime: source.blob.type })
+        : { status: 'needs-page' as const, reason: 'No CLIP worker here.' };
+    if (outcome.status === 'needs-page' || (outcome.status === 'done' && outcome.model !== job.payload.model)) return true;
+    await writeTransaction(library, this.options.clock(), async () => {
+      const queued = await db.jobs.get(job.id);
+      if (ticketOf(queued) === job.payload.ticket) await db.jobs.delete(job.id);
+      if (outcome.status === 'done' && (await db.items.where('id').equals(job.itemId).count())) await appendClipVector(db, job.payload.model, job.itemId, outcome.embedding);
     });
     this.complete(library, job, outcome.status === 'done' ? { status: 'done' } : outcome);
     return false;

@@ -18,6 +18,8 @@ export const OBJECTS_JOB = 'objects';
 
 /** Embed the item's metadata text with the sentence encoder (the page's media worker runs it). */
 export const TEXT_JOB = 'text';
+/** Embed the item's picture with the user's CLIP model (the page's CLIP worker runs it). */
+export const CLIP_JOB = 'clip';
 
 export interface ThumbnailPayload {
   ticket: string;
@@ -56,7 +58,12 @@ export interface TextJob extends JobRow {
   payload: { ticket: string };
 }
 
-export type MediaJob = ThumbnailJob | CustomThumbnailJob | DescriptorJob | ObjectsJob | TextJob;
+export interface ClipJob extends JobRow {
+  kind: typeof CLIP_JOB;
+  payload: { ticket: string; model: string };
+}
+
+export type MediaJob = ThumbnailJob | CustomThumbnailJob | DescriptorJob | ObjectsJob | TextJob | ClipJob;
 
 export const jobId = (kind: string, itemId: string) => `${kind}:${itemId}`;
 
@@ -105,8 +112,12 @@ export function isThumbnailJob(job: JobRow | undefined): job is ThumbnailJob | C
 }
 
 export function isMediaJob(job: JobRow | undefined): job is MediaJob {
-  return isThumbnailJob(job) || job?.kind === DESCRIPTOR_JOB || job?.kind === OBJECTS_JOB || job?.kind === TEXT_JOB;
+  return isThumbnailJob(job) || job?.kind === DESCRIPTOR_JOB || job?.kind === OBJECTS_JOB || job?.kind === TEXT_JOB || job?.kind === CLIP_JOB;
 }
 
 export const ticketOf = (job: JobRow | undefined): string | undefined =>
   isMediaJob(job) ? job.payload.ticket : undefined;
+
+export function clipJob(itemId: string, now: number, model: string): ClipJob {
+  return { id: jobId(CLIP_JOB, itemId), kind: CLIP_JOB, itemId, createdAt: now, attempts: 0, lastError: '', payload: { ticket: newTicket(now), model } };
+}

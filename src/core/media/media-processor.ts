@@ -49,6 +49,13 @@ export type EmbedOutcome =
   /** The sentence encoder runs only in a page's media worker, and none is connected. */
   | { status: 'needs-page'; reason: string };
 
+/** A user CLIP model's embedding (unit length), and which model made it. */
+export type ClipOutcome =
+  | { status: 'done'; embedding: Float32Array; model: string }
+  | { status: 'undecodable'; reason: string }
+  /** The model runs only in a page's CLIP worker, and no page with it loaded is connected. */
+  | { status: 'needs-page'; reason: string };
+
 export interface MediaProcessor {
   /** Resolves with an outcome; rejects only on transient trouble (the job is retried later). */
   process(request: MediaRequest): Promise<MediaOutcome>;
@@ -60,6 +67,9 @@ export interface MediaProcessor {
   embedTexts?(sentences: string[]): Promise<EmbedOutcome>;
   /** Models loaded or loading where this processor runs them (a connected page's workers); {} without one. */
   modelStates?(): Promise<Record<string, ModelState>>;
+  /** Embeds a picture / a text with the user's CLIP model (ai-search/providers); absent where none can run. */
+  clipImage?(request: MediaRequest): Promise<ClipOutcome>;
+  clipText?(text: string): Promise<ClipOutcome>;
 }
 
 const RASTER_MIMES = new Set([

@@ -7,6 +7,7 @@ import type {
   CommentRow,
   DescriptorShardRow,
   ObjectsRow,
+  ClipShardRow,
   FileRow,
   FolderRow,
   ItemRow,
@@ -41,6 +42,7 @@ export class LibraryDb extends Dexie {
   objects!: Table<ObjectsRow, string>;
   textShards!: Table<TextShardRow, number>;
   textSlots!: Table<TextSlotRow, string>;
+  clipShards!: Table<ClipShardRow, number>;
   state!: Table<StateRow, string>;
   smartFolderCounts!: Table<SmartFolderCountRow, string>;
 
@@ -68,5 +70,8 @@ export class LibraryDb extends Dexie {
     this.version(4).stores({ descriptorShards: 'shard', objects: 'id, *labels' }).upgrade(queueDescriptorJobs);
     // AI search by meaning: sentence-encoder embeddings of each item's metadata text, packed.
     this.version(5).stores({ textShards: 'shard', textSlots: 'id' });
+    // A user's own CLIP model: image
+    // embeddings, packed (ai-search/providers/clip-vectors.ts); filled by `clip` jobs, no upgrade step.
+    this.version(6).stores({ clipShards: 'shard' });
   }
 }

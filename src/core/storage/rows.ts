@@ -186,6 +186,16 @@ export interface Detection {
 }
 
 /** The objects found in one item's picture (src/core/ai-search/objects-store.ts). */
+/** Image embeddings of a user's CLIP model, many per row (ai-search/providers/clip-vectors.ts). */
+export interface ClipShardRow {
+  shard: number;
+  /** The model they were made with (its manifest name); other models' rows are dropped on a switch. */
+  model: string;
+  ids: string[];
+  /** ids.length × dims int8 values (the L2-normalised embedding × 127). */
+  data: Int8Array;
+}
+
 export interface ObjectsRow {
   id: string;
   /** Labels found (multiEntry index), each once. */

@@ -1,0 +1,50 @@
+/**
+ * Bring your own CLIP (docs/decisions/bring-your-own-clip.md): the manifest that describes a
+ * user's CLIP-family ONNX files, so any export can be used without code: which file encodes
+ * pictures and which text, their input and output names, the picture size and normalisation, and
+ * how text becomes token ids. A single model taking both inputs names the same file twice.
+ */
+import { z } from 'zod';
+
+const name = () => z.string().min(1, 'is required');
+const triple = () => z.array(z.number()).length(3, 'must hold 3 numbers (R, G, B)');
+
+export const clipManifestSchema = z.object({
+  /** Shown in checkServiceHealth and the app, e.g. "ViT-B-32 laion2b". */
+  name: name(),
+  /** Length of both embeddings. */
+  dims: z.number().int().min(2).max(4096),
+  image: z.object({
+    file: name(),
+    /** Takes float32 [1, 3, size, size] (NCHW, RGB). */
+    input: name(),
+    /** Gives float32 [1, dims]. */
+    output: name(),
+    size: z.number().int().min(1).max(1024),
+    /** Per channel, on 0..1 values: (v − mean) / std. CLIP's own: mean [0.4815, 0.4578, 0.4082], std [0.2686, 0.2613, 0.2758]. */
+    mean: triple(),
+    std: triple(),
+  }),
+  text: z.object({
+    file: name(),
+    /** Takes int64 [1, L] (L = contextLength when given, padded with padId). */
+    input: name(),
+    output: name(),
+    contextLength: z.number().int().min(1).max(4096).optional(),
+    tokenizer: z.object({
+      /** `words`: lower-cased words looked up in `vocab` ({word: id}); `[UNK]` (or 0) for others. */
+      kind: z.literal('words'),
+      vocab: name(),
+      startId: z.number().int().min(0).optional(),
+      endId: z.number().int().min(0).optional(),
+      padId: z.number().int().min(0).optional(),
+    }),
+  }),
+});
+
+export type ClipManifest = z.output<typeof clipManifestSchema>;
+
+/** The manifest's file names, each once (the files the user must pick besides the manifest). */
+export function manifestFiles(manifest: ClipManifest): string[] {
+  return [...new Set([manifest.image.file, manifest.text.file, manifest.text.tokenizer.vocab])];
+}

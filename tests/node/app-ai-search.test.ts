@@ -1,0 +1,78 @@
+// The web app's AI views: their URL, the aiSearch request each maps to, and the result store over a ranked answer.
+import { describe, expect, it } from 'vitest';
+import { AI_LIMIT, fetchAiListing, isAiListing } from '../../src/app/ai/ai-listing';
+import { progressText } from '../../src/app/ai/ai-progress';
+import { ResultStore } from '../../src/app/grid/result-store';
+import { listingOf } from '../../src/app/search/listing';
+import { defaultViewState, fromSearchParams, toSearchParams, type ViewState } from '../../src/app/search/view-state';
+import type { ApiPort } from '../../src/app/state/api-port';
+
+const state = (change: Partial<ViewState>): ViewState => ({ ...defaultViewState(), ...change });
+
+/** An ApiPort that records requests and answers aiSearch with the given ids, best first. */
+function fakeApi(ids: string[], message?: string) {
+  const asked: { path: string; body: any }[] = [];
+  const api: ApiPort = {
+    get: async () => {
+      throw new Error('not used');
+    },
+    post: async <T>(path: string, body?: unknown) => {
+      asked.push({ path, body });
+      const results = ids.map((id, at) => ({ item: { id, name: id }, score: 1 - at / 10, signals: ['visual'] }));
+      return { results, ...(message ? { message } : {}) } as T;
+    },
+  };
+  return { api, asked };
+}
+
+describe('AI views in the URL and as listings', () => {
+  it('round-trips the similar and image views and the meaning mode through the URL', () => {
+    for (const s of [state({ view: { kind: 'similar', id: 'ITEM1' } }), state({ view: { kind: 'image', id: 'k1' } }), state({ search: 'red car', searchMode: 'meaning' })]) {
+      expect(fromSearchParams(toSearchParams(s), defaultViewState())).toEqual(s);
+    }
+    expect(fromSearchParams(new URLSearchParams('q=x&mode=bogus')).searchMode).toBe('words');
+  });
+
+  it('maps each AI view onto its aiSearch endpoint, one ranked page, no filters', () => {
+    const filters = { tags: ['a'], folders: [] };
+    expect(listingOf(state({ view: { kind: 'similar', id: 'I' }, filters }))).toEqual({ path: '/aiSearch/searchByItemId', params: { itemId: 'I', limit: AI_LIMIT } });
+    expect(listingOf(state({ view: { kind: 'image', id: 'k' } }))).toEqual({ path: '/aiSearch/searchByBase64', params: { imageKey: 'k', limit: AI_LIMIT } });
+    expect(listingOf(state({ search: ' red ', searchMode: 'meaning', filters }))).toEqual({ path: '/aiSearch/searchByText', params: { query: 'red', limit: AI_LIMIT } });
+    // Meaning mode with no text lists the view as usual; words mode is item/query.
+    expect(listingOf(state({ search: '', searchMode: 'meaning' })).path).toBe('/item/get');
+    expect(listingOf(state({ search: 'red', searchMode: 'words' })).path).toBe('/item/query');
+    expect(isAiListing(listingOf(state({ search: 'red', searchMode: 'words' })))).toBe(false);
+  });
+
+  it('refuses to run an image view whose picture this tab no longer keeps', async () => {
+    const { api, asked } = fakeApi(['A']);
+    await expect(fetchAiListing(api, listingOf(state({ view: { kind: 'image', id: 'gone' } })))).rejects.toThrow(/drop it on the search box again/);
+    expect(asked).toEqual([]);
+  });
+});
+
+describe('the result store over an AI listing', () => {
+  it('holds the ranked items with their match, and answers ids from them (item/ids cannot list them)', async () => {
+    const { api, asked } = fakeApi(['B', 'A', 'C']);
+    const store = new ResultStore(api);
+    await store.load(listingOf(state({ view: { kind: 'similar', id: 'Q' } })));
+    expect(asked).toEqual([{ path: '/aiSearch/searchByItemId', body: { itemId: 'Q', limit: AI_LIMIT } }]);
+    expect(store.total).toBe(3);
+    expect(store.itemAt(0)).toMatchObject({ id: 'B', match: { score: 1, signals: ['visual'] } });
+    expect(await store.ids(1, 5)).toEqual(['A', 'C']);
+    expect(asked).toHaveLength(1);
+  });
+
+  it("keeps the API's message when a text search finds nothing", async () => {
+    const { api } = fakeApi([], 'No signal of this build covers "zzz"');
+    const store = new ResultStore(api);
+    await store.load(listingOf(state({ search: 'zzz', searchMode: 'meaning' })));
+    expect(store.total).toBe(0);
+    expect(store.message).toMatch(/No signal/);
+  });
+});
+
+it('words the indexing progress for the status bar', () => {
+  expect(progressText({ isSyncing: true, syncedCount: 1200, totalCount: 5000, progress: 0.24 })).toBe('Indexing for AI search: 1,200 of 5,000');
+  expect(progressText({ isSyncing: false, syncedCount: 7, totalCount: 7, progress: 1 })).toBe('AI search: 7 indexed');
+});
