@@ -83,4 +83,18 @@ describe('ViewStore', () => {
     store.set({ view: { kind: 'trash' } });
     expect(changes).toBe(1);
   });
+
+  it('lets a change still waiting (typed search text) land before the next one', () => {
+    const history = fakeHistory('');
+    const store = new ViewStore(history);
+    let waiting: string | null = 'odd';
+    store.beforeChange = () => {
+      const text = waiting;
+      waiting = null;
+      if (text !== null) store.set({ search: text });
+    };
+    store.set({ sort: { field: 'NAME', descending: false } });
+    expect(store.state.search).toBe('odd');
+    expect(history.entries).toEqual(['', '?q=odd&sort=-IMPORT', '?q=odd&sort=NAME']);
+  });
 });

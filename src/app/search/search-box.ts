@@ -42,24 +42,39 @@ export class SearchBox extends LightElement {
 
   private onInput(event: InputEvent): void {
     const text = (event.target as HTMLInputElement).value;
+    this.cancelPending();
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.emit(text);
+    }, DEBOUNCE_MS);
+  }
+
+  private cancelPending(): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.emit(text), DEBOUNCE_MS);
+    this.timer = undefined;
+  }
+
+  /** Sends text still waiting for the debounce now (another change to the view must come after it). */
+  flush(): void {
+    if (this.timer === undefined) return;
+    this.cancelPending();
+    this.emit(this.querySelector<HTMLInputElement>('input')?.value ?? this.value);
   }
 
   private onKeyDown(event: KeyboardEvent): void {
     if (event.key === 'Enter') {
-      clearTimeout(this.timer);
+      this.cancelPending();
       this.emit((event.target as HTMLInputElement).value);
     } else if (event.key === 'ArrowDown') {
       // Down from the search box goes to the results, so a search never needs the mouse.
       event.preventDefault();
-      clearTimeout(this.timer);
+      this.cancelPending();
       this.emit((event.target as HTMLInputElement).value);
       this.dispatchEvent(new CustomEvent('focus-results', { bubbles: true }));
     } else if (event.key === 'Escape' && (event.target as HTMLInputElement).value) {
       event.stopPropagation();
       (event.target as HTMLInputElement).value = '';
-      clearTimeout(this.timer);
+      this.cancelPending();
       this.emit('');
     }
   }
@@ -67,7 +82,7 @@ export class SearchBox extends LightElement {
   private toggleMode(): void {
     const mode: SearchMode = this.mode === 'meaning' ? 'words' : 'meaning';
     const input = this.querySelector<HTMLInputElement>('input');
-    clearTimeout(this.timer);
+    this.cancelPending();
     this.dispatchEvent(new CustomEvent<{ mode: SearchMode; text: string }>('search-mode-changed', { detail: { mode, text: input?.value ?? this.value }, bubbles: true }));
     input?.focus();
   }

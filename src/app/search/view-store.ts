@@ -24,6 +24,8 @@ export const browserHistory: HistoryPort = {
 
 export class ViewStore extends Store {
   state: ViewState;
+  /** Runs before every change: the search box sends text still waiting for its debounce, so it lands first. */
+  beforeChange: (() => void) | null = null;
 
   constructor(
     private readonly history: HistoryPort,
@@ -39,6 +41,7 @@ export class ViewStore extends Store {
 
   /** Moves to a new state; `replace` for refinements that should not each cost a back press. */
   set(change: Partial<ViewState>, options: { replace?: boolean } = {}): void {
+    this.beforeChange?.();
     const next = { ...this.state, ...change };
     if (sameViewState(next, this.state)) return;
     this.state = next;

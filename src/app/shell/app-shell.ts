@@ -10,6 +10,7 @@ import type { QuickLook } from '../grid/quick-look';
 import type { ShortcutHelp } from '../keyboard/shortcut-help';
 import { globalCommand, isTyping } from '../keyboard/shortcuts';
 import { hasFilters, isAiView, type SearchMode, type View } from '../search/view-state';
+import type { SearchBox } from '../search/search-box';
 import { keepDroppedImage } from '../ai/dropped-images';
 import '../ai/ai.css';
 import { StoreController } from '../state/store';
@@ -76,6 +77,7 @@ export class AppShell extends LightElement {
     Object.assign(this.viewer, { api: s.api, itemId: null });
     this.phone.addEventListener('change', () => this.requestUpdate());
     s.view.subscribe(() => this.grid?.scrollToTop());
+    s.view.beforeChange = () => this.querySelector<SearchBox>('search-box')?.flush();
     this.addEventListener('api-error', (event) => s.toasts.show((event as CustomEvent<{ message: string }>).detail.message, { kind: 'error' }));
     this.addEventListener('item-changed', (event) => void this.refreshItem((event as CustomEvent<{ id: string }>).detail.id));
     this.addEventListener('viewer-navigate', (event) => void this.navigateViewer((event as CustomEvent<{ direction: -1 | 1 }>).detail.direction));
