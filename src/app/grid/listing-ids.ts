@@ -7,8 +7,11 @@
 import type { ApiPort } from '../state/api-port';
 import type { Listing } from '../search/listing';
 
-/** item/ids' largest answer (MAX_IDS in src/core/items/item.schema.ts). */
-const IDS_PER_REQUEST = 100_000;
+/**
+ * Ids asked for per request. item/ids answers up to 100,000 at once, but parsing 1.6 MB of JSON
+ * is one long task on the page's thread; 20,000 (about 330 KB) each keeps every task short.
+ */
+const IDS_PER_REQUEST = 20_000;
 
 interface IdsAnswer {
   ids: string[];
@@ -81,15 +84,23 @@ export class ListingIds {
     const version = ++this.version;
     const listing = this.listing;
     if (!listing) return null;
+    // A first load fills the ids in as each answer comes, so the top of a big listing is known sooner.
+    const progressive = !this.loaded;
     try {
-      const first = await this.api.post<IdsAnswer>('/item/ids', { ...listing.params, offset: 0, limit: IDS_PER_REQUEST });
-      let ids = first.ids;
-      while (ids.length < first.total) {
-        const next = await this.api.post<IdsAnswer>('/item/ids', { ...listing.params, offset: ids.length, limit: IDS_PER_REQUEST });
-        if (!next.ids.length) break;
-        ids = ids.concat(next.ids);
-      }
+      const ask = (offset: number) => this.api.post<IdsAnswer>('/item/ids', { ...listing.params, offset, limit: IDS_PER_REQUEST });
+      const fill = (offset: number, answer: IdsAnswer) => {
+        if (progressive && version === this.version) answer.ids.forEach((id, at) => (this.ids[offset + at] = id));
+        return answer.ids;
+      };
+      const first = await ask(0);
       if (version !== this.version) return null;
+      const head = fill(0, first);
+      // The rest in parallel: each answer is parsed on its own, so no one task holds the page long.
+      const offsets: number[] = [];
+      for (let offset = first.ids.length; first.ids.length && offset < first.total; offset += IDS_PER_REQUEST) offsets.push(offset);
+      const rest = await Promise.all(offsets.map(async (offset) => fill(offset, await ask(offset))));
+      if (version !== this.version) return null;
+      const ids = head.concat(...rest);
       this.ids = ids;
       this.loaded = true;
       return ids.length;
