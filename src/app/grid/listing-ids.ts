@@ -1,8 +1,8 @@
 /**
- * Every id of one listing, in its order, held in the page (item/ids answers up to 100,000 at once;
- * a bigger library takes one request per 100,000). 100,000 ids are about 1.6 MB of JSON, read once
- * per listing; from then on a cell at any depth knows its item without asking, and a range is a
- * slice. Until they come, the first page's ids stand in for the top of the listing.
+ * Every id of one listing, in its order, held in the page (asked for IDS_PER_REQUEST at a time, in
+ * parallel). 100,000 ids are about 1.6 MB of JSON, read once per listing; from then on a cell at any
+ * depth knows its item without asking, and a range is a slice. Until they come, the first page's
+ * ids (and, on a first load, each answer as it arrives) stand in.
  */
 import type { ApiPort } from '../state/api-port';
 import type { Listing } from '../search/listing';
