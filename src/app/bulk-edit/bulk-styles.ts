@@ -13,6 +13,7 @@ export const bulkStyles = [
     .presence .all { color: var(--_accent); font-size: 12px; font-weight: 600; white-space: nowrap; }
     .presence button { min-height: 28px; padding: 0.1em 0.5em; font-size: 12px; }
     .actions { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; }
+    button:disabled { opacity: 0.45; cursor: not-allowed; }
     .status { display: grid; gap: 0.3rem; }
     progress { width: 100%; height: 8px; accent-color: var(--_accent); }
     .error {
