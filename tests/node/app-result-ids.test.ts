@@ -46,9 +46,9 @@ beforeAll(async () => {
   byName = (await loggingPort(shared).port.post<{ ids: string[] }>('/item/ids', { orderBy: 'NAME' })).ids;
 });
 
-/** Waits until the store has every id of its listing (it asks for them in the background after the first page). */
+/** Waits until the store has every id of its listing (it asks for them in the background beside the first page). */
 async function idsLoaded(results: ResultStore): Promise<void> {
-  await results.ids(0, 1);
+  await results.whenIdsLoaded();
 }
 
 describe('ResultStore ids', () => {
@@ -57,7 +57,8 @@ describe('ResultStore ids', () => {
     const results = new ResultStore(port);
     await results.load(byNameListing);
     expect(results.idAt(5)).toBe(byName[5]);
-    expect(results.idAt(PAGE_SIZE * 3 + 7)).toBeUndefined();
+    // Asked for beside the first page, not after it.
+    expect(log.map((entry) => entry.path).slice(0, 2).sort()).toEqual(['/item/get', '/item/ids']);
     await idsLoaded(results);
     for (const index of [0, 99, 100, 249, N - 1]) expect(results.idAt(index)).toBe(byName[index]);
     expect(results.itemAt(PAGE_SIZE * 3 + 7)).toBeUndefined();

@@ -22,7 +22,7 @@ import { bulkTagging } from './bulk-tagging';
 import { bulkEditorSummary } from './bulk-editor-summary';
 import { itemGetDuringThumbnails, thumbnailRate, thumbnailsPoolVsOne } from './thumbnails';
 import { workerHeap } from './worker-heap';
-import { gridFirstThumbnails, gridJumps, gridRange, gridScroll } from './grid';
+import { gridFirstThumbnails, gridIds, gridJumps, gridRange, gridScroll } from './grid';
 import { uiImportItems, uiImportOneWorker, uiImportThumbnails } from './ui-import';
 
 export const SCENARIOS: readonly Scenario[] = [
@@ -64,5 +64,6 @@ export const SCENARIOS: readonly Scenario[] = [
   gridFirstThumbnails,
   gridScroll,
   gridJumps,
+  gridIds,
   gridRange,
 ];

@@ -25,8 +25,19 @@ export class ListingIds {
   private ids: (string | undefined)[] = [];
   private version = 0;
   private loading: Promise<number | null> | null = null;
+  /** The listing's total as a first load's first answer gave it (-1 before): bounds knownStretch. */
+  private fillTotal = -1;
+  /** Settles at the next fill of a first load (then replaced). */
+  private nextFill!: Promise<void>;
+  private wakeFill!: () => void;
 
-  constructor(private readonly api: ApiPort) {}
+  constructor(
+    private readonly api: ApiPort,
+    /** Told when a first load filled in a stretch of ids (cells there can show their items). */
+    private readonly onFill: () => void = () => {},
+  ) {
+    this.armFill();
+  }
 
   /** A new listing: nothing known, any load under way for the old one is ignored when it answers. */
   reset(listing: Listing): void {
@@ -35,6 +46,7 @@ export class ListingIds {
     this.loaded = false;
     this.version += 1;
     this.loading = null;
+    this.fillTotal = -1;
   }
 
   /** The first page's ids, known before the whole listing's. */
@@ -59,10 +71,31 @@ export class ListingIds {
     return this.ids.indexOf(id);
   }
 
-  /** Ids offset..offset+limit-1, waiting for the whole listing's ids when needed. */
+  /**
+   * Ids offset..offset+limit-1: as soon as a first load has filled in that stretch (a jump deep
+   * into the listing need not wait for the rest), else once every id is here.
+   */
   async slice(offset: number, limit: number): Promise<string[]> {
-    await this.whenLoaded();
+    while (!this.loaded) {
+      const known = this.knownStretch(offset, limit);
+      if (known) return known;
+      if (!this.loading) void this.load().catch(() => {});
+      await Promise.race([this.loading, this.nextFill]);
+    }
     return this.ids.slice(offset, offset + limit) as string[];
+  }
+
+  /** The stretch when a first load has filled in every id of it, else null. */
+  private knownStretch(offset: number, limit: number): string[] | null {
+    if (this.fillTotal < 0) return null;
+    const stretch: string[] = [];
+    // A loop, not every(): the array has holes where no answer came yet, and every() skips holes.
+    for (let index = offset; index < Math.min(offset + limit, this.fillTotal); index++) {
+      const id = this.ids[index];
+      if (id === undefined) return null;
+      stretch.push(id);
+    }
+    return stretch;
   }
 
   /** Resolves once every id of the current listing is here (loading them if nobody has asked yet). */
@@ -80,6 +113,17 @@ export class ListingIds {
     return this.loading;
   }
 
+  /** Wakes slices waiting for a stretch, and tells the owner. */
+  private filled(): void {
+    this.wakeFill();
+    this.armFill();
+    this.onFill();
+  }
+
+  private armFill(): void {
+    this.nextFill = new Promise((resolve) => (this.wakeFill = resolve));
+  }
+
   private async fetchAll(): Promise<number | null> {
     const version = ++this.version;
     const listing = this.listing;
@@ -89,7 +133,11 @@ export class ListingIds {
     try {
       const ask = (offset: number) => this.api.post<IdsAnswer>('/item/ids', { ...listing.params, offset, limit: IDS_PER_REQUEST });
       const fill = (offset: number, answer: IdsAnswer) => {
-        if (progressive && version === this.version) answer.ids.forEach((id, at) => (this.ids[offset + at] = id));
+        if (progressive && version === this.version) {
+          answer.ids.forEach((id, at) => (this.ids[offset + at] = id));
+          this.fillTotal = answer.total;
+          this.filled();
+        }
         return answer.ids;
       };
       const first = await ask(0);

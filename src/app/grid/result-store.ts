@@ -39,10 +39,10 @@ export class ResultStore extends Store {
     private readonly onError: (error: unknown) => void = () => {},
   ) {
     super();
-    this.order = new ListingIds(api);
+    this.order = new ListingIds(api, () => this.changed());
   }
 
-  /** Shows a new listing: its first page and total, then every id of it in the background. */
+  /** Shows a new listing: its first page and total, and every id of it in the background. */
   async load(listing: Listing): Promise<void> {
     this.listing = listing;
     const generation = ++this.generation;
@@ -54,8 +54,10 @@ export class ResultStore extends Store {
     this.message = '';
     this.changed();
     this.firstPage = this.settle(0, generation, this.fetchFirstPage(generation));
+    // The ids are asked for beside the first page, not after it: a jump deep into a big listing
+    // right after it opens waits for them.
+    if (!isAiListing(listing)) void this.loadIds(generation, false);
     await this.firstPage;
-    if (generation === this.generation && !this.error && !isAiListing(listing)) void this.loadIds(generation, false);
   }
 
   /** Resolves once the current listing's first page (and total) has answered. */
@@ -145,6 +147,11 @@ export class ResultStore extends Store {
     return out;
   }
 
+  /** Resolves once every id of the current listing is in the page (it loads them if not asked yet). */
+  whenIdsLoaded(): Promise<void> {
+    return this.order.whenLoaded();
+  }
+
   /** Ids of the listing's stretch offset..offset+limit-1, in the grid's order, loaded or not. */
   async ids(offset: number, limit: number): Promise<string[]> {
     if (!this.listing || limit <= 0) return [];
@@ -181,7 +188,9 @@ export class ResultStore extends Store {
       this.changed();
       return true;
     } catch (error) {
-      if (generation === this.generation) this.fail(error, false);
+      // A listing the API refuses (a search's syntax error) is reported once, by its first page.
+      await this.firstPage;
+      if (generation === this.generation && !this.error) this.fail(error, false);
       return false;
     }
   }

@@ -13,6 +13,7 @@ import type { LibraryDb } from '../storage/library-db';
 import { ALL_ITEMS, filterItems, type Candidates } from './item-filter';
 import { orderedCandidates } from './item-list.service';
 import { withSeed, type OrderBy } from './item-order';
+import { listingMemoOf } from './listing-memo';
 import type { ItemIdsInput, ItemListInput, ItemPositionInput } from './item.schema';
 
 type Filters = Omit<ItemListInput, 'offset' | 'limit' | 'fields' | 'orderBy' | 'seed'>;
@@ -48,9 +49,11 @@ async function candidateKeys(db: LibraryDb, candidates: Candidates): Promise<str
   return candidates.pks;
 }
 
+/** The listing's keys in order; kept a few seconds for the requests that follow (./listing-memo.ts). */
 async function orderedListing(ctx: Context, input: ListingInput): Promise<string[]> {
   const { db } = await ctx.library();
-  return orderedCandidates(db, await listingCandidates(ctx, db, input), withSeed(input.orderBy, input.seed));
+  const order = async () => orderedCandidates(db, await listingCandidates(ctx, db, input), withSeed(input.orderBy, input.seed));
+  return listingMemoOf(ctx.changes, ctx.clock).ordered(db.name, input, order);
 }
 
 /** The part of a primary key after the import time is the item's id (item-row.ts `itemPk`). */

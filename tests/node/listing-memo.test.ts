@@ -1,0 +1,50 @@
+// The worker keeps the last ordered listing a few seconds (src/core/items/listing-memo.ts): the app's
+// chunked item/ids reads share one ordering, and no answer may be older than the last change.
+import { describe, expect, it } from 'vitest';
+import { ChangeFeed } from '../../src/core/events/change-feed';
+import { ListingMemo } from '../../src/core/items/listing-memo';
+import { call, makeApi, newLibrary } from './helpers';
+
+interface Ids { ids: string[]; total: number }
+
+describe('the ordered-listing memo', () => {
+  it('orders once for requests that follow or overlap, again after a change or after 10 s', async () => {
+    const feed = new ChangeFeed();
+    let now = 0;
+    const memo = new ListingMemo(feed, () => now);
+    let orderings = 0;
+    const order = async () => [`key${++orderings}`];
+    const [a, b] = await Promise.all([memo.ordered('db', { tags: ['x'] }, order), memo.ordered('db', { tags: ['x'] }, order)]);
+    expect([a, b, orderings]).toEqual([['key1'], ['key1'], 1]);
+    expect(await memo.ordered('db', { tags: ['x'], offset: 20_000, limit: 20_000 } as never, order)).toEqual(['key1']);
+    expect(await memo.ordered('db', { tags: ['y'] }, order)).toEqual(['key2']);
+    feed.publish({ kind: 'item', action: 'updated', ids: ['i'], library: 'db' });
+    expect(await memo.ordered('db', { tags: ['y'] }, order)).toEqual(['key3']);
+    now += 10_000;
+    expect(await memo.ordered('db', { tags: ['y'] }, order)).toEqual(['key4']);
+  });
+
+  it('never keeps the selection, smart folders or an unseeded random order', async () => {
+    const memo = new ListingMemo(new ChangeFeed(), () => 0);
+    let orderings = 0;
+    const order = async () => [`key${++orderings}`];
+    for (const input of [{ isSelected: true }, { smartFolders: ['s'] }, { orderBy: { field: 'RANDOM', descending: false } }] as const) {
+      const before = orderings;
+      await memo.ordered('db', input as never, order);
+      await memo.ordered('db', input as never, order);
+      expect(orderings - before).toBe(2);
+    }
+  });
+
+  it('answers item/ids after a trash and an add without a stale order (through the API)', async () => {
+    const api = makeApi();
+    const library = await newLibrary(api);
+    const post = <T>(path: string, input: Record<string, unknown>) => call<T>(api, 'POST', path, input, { library });
+    const added = (await post<{ ids: string[] }>('/item/add', { items: [1, 2, 3].map((i) => ({ name: `n${i}`, bookmarkURL: `https://example.com/${i}` })) })).data.ids;
+    expect((await post<Ids>('/item/ids', {})).data.total).toBe(3);
+    await post('/item/update', { id: added[0], isDeleted: true });
+    expect((await post<Ids>('/item/ids', {})).data.ids).not.toContain(added[0]);
+    const [more] = (await post<{ ids: string[] }>('/item/add', { items: [{ name: 'n4', bookmarkURL: 'https://example.com/4' }] })).data.ids;
+    expect((await post<Ids>('/item/ids', { offset: 0, limit: 1 })).data).toMatchObject({ ids: [more], total: 3 });
+  });
+});
