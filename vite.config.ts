@@ -53,6 +53,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
+          globalSetup: ['tests/photos/global-setup.ts'],
           testTimeout: 30_000,
           browser: {
             enabled: true,

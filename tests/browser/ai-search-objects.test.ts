@@ -1,7 +1,8 @@
 // Object search with the real detector (CenterNet COCO-80 from @vladmandic/human, TF.js WASM) in
 // this page's media worker, through the real service worker. The photo is the people collage that
-// @vladmandic/human ships (assets/samples.jpg); no installed package ships a photo of a dog or a
-// bicycle, so those words are checked in the node tests with a fake detector.
+// @vladmandic/human ships (assets/samples.jpg); photos of a cat, a dog and more from Debian packages
+// are in ./ai-search-photos.test.ts. No package ships a bicycle, so "person on a bicycle" is
+// checked in the node tests with a stand-in detector.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMediaHost, type MediaHost } from '../../src/app/media/media-host';
 import { base64Of } from './media-images';

@@ -1,0 +1,56 @@
+/**
+ * Real photos for the object-detector tests, taken from Debian packages (no npm package ships a photo
+ * of a cat, a dog or a motorcycle). Each is copied into tests/photos/debian/ (not committed) from the
+ * installed package when there is one, else from the package file that `apt-get download` fetches
+ * (no root needed, nothing installed). Provenance and licences: tests/photos/README.md.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const PHOTO_DIR = resolve('tests/photos/debian');
+
+interface Photo {
+  /** Debian package that ships it. */
+  pkg: string;
+  /** Its path once installed. */
+  path: string;
+}
+
+export const DEBIAN_PHOTOS: Record<string, Photo> = {
+  'chelsea.png': { pkg: 'python3-skimage', path: '/usr/lib/python3/dist-packages/skimage/data/chelsea.png' },
+  'astronaut.png': { pkg: 'python3-skimage', path: '/usr/lib/python3/dist-packages/skimage/data/astronaut.png' },
+  'motorcycle_left.png': { pkg: 'python3-skimage', path: '/usr/lib/python3/dist-packages/skimage/data/motorcycle_left.png' },
+  'coffee.png': { pkg: 'python3-skimage', path: '/usr/lib/python3/dist-packages/skimage/data/coffee.png' },
+  'grass.png': { pkg: 'python3-skimage', path: '/usr/lib/python3/dist-packages/skimage/data/grass.png' },
+  'dog.png': { pkg: 'tuxpaint-stamps-default', path: '/usr/share/tuxpaint/stamps/animals/mammals/dogs/dog.png' },
+};
+
+/** Makes sure every photo is in PHOTO_DIR; throws with what to do when a package cannot be had. */
+export function ensureDebianPhotos(): void {
+  mkdirSync(PHOTO_DIR, { recursive: true });
+  const missing = Object.entries(DEBIAN_PHOTOS).filter(([name]) => !existsSync(join(PHOTO_DIR, name)));
+  for (const [name, photo] of missing) if (existsSync(photo.path)) copyFileSync(photo.path, join(PHOTO_DIR, name));
+  const stillMissing = missing.filter(([name]) => !existsSync(join(PHOTO_DIR, name)));
+  for (const pkg of new Set(stillMissing.map(([, photo]) => photo.pkg))) {
+    extractFromPackage(pkg, stillMissing.filter(([, photo]) => photo.pkg === pkg));
+  }
+}
+
+function extractFromPackage(pkg: string, photos: [string, Photo][]): void {
+  const work = mkdtempSync(join(tmpdir(), 'debian-photos-'));
+  try {
+    try {
+      execFileSync('apt-get', ['download', pkg], { cwd: work, stdio: 'pipe' });
+    } catch (error) {
+      throw new Error(`The object-detector tests need photos from Debian's ${pkg}; "apt-get download ${pkg}" failed (${String(error).split('\n')[0]}). Install ${pkg}, or copy ${photos.map(([name]) => name).join(', ')} into ${PHOTO_DIR}.`);
+    }
+    const deb = execFileSync('sh', ['-c', 'ls *.deb'], { cwd: work, encoding: 'utf8' }).trim().split('\n')[0]!;
+    const members = photos.map(([, photo]) => `.${photo.path}`);
+    execFileSync('sh', ['-c', 'deb="$1"; dir="$2"; shift 2; dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$dir" "$@"', 'sh', deb, work, ...members], { cwd: work, stdio: 'pipe' });
+    for (const [name, photo] of photos) copyFileSync(join(work, `.${photo.path}`), join(PHOTO_DIR, name));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
