@@ -4,6 +4,7 @@
 // indexing waits for a page; a query nothing covers says so instead of answering random items.
 import { describe, expect, it } from 'vitest';
 import { TEXT_JOB } from '../../src/core/media/media-jobs';
+import { TEXT_BATCH } from '../../src/core/ai-search/embed-item-text';
 import { embeddedCount } from '../../src/core/ai-search/text-vector-store';
 import { MEANING_MODEL, OBJECT_MODEL } from '../../src/core/ai-search/model-names';
 import { call, makeApi, newLibrary } from './helpers';
@@ -113,6 +114,27 @@ describe('searchByText by meaning', () => {
     expect(await library.db.jobs.filter((job) => job.kind === TEXT_JOB).count()).toBe(0);
     expect(await embeddedCount(library.db)).toBe(2);
     expect((await search('invoice')).results.map((r) => r.item.name)).toEqual(['bill']);
+  });
+
+  it('embeds queued items in batches: one encoder call per TEXT_BATCH items, each its own vector', async () => {
+    const { media, library, index, names, search } = await setup();
+    const calls: number[] = [];
+    const embed = media.embedTexts.bind(media);
+    media.embedTexts = async (sentences: string[]) => (calls.push(sentences.length), embed(sentences));
+    media.needsPage.add('text');
+    for (let i = 0; i < 40; i++) await storeItem(library, { name: i === 33 ? 'hotel receipt' : `beach photo ${i}` });
+    await search('invoice'); // the first text search starts indexing by meaning
+    await index();
+    media.needsPage.delete('text');
+    calls.length = 0;
+    await index();
+    expect(await embeddedCount(library.db)).toBe(40);
+    // Item calls carry at most TEXT_BATCH sentences (a calibration, made once per process, carries more).
+    const itemCalls = calls.filter((size) => size <= TEXT_BATCH);
+    expect(itemCalls.reduce((a, b) => a + b, 0)).toBe(40);
+    expect(Math.max(...itemCalls)).toBe(TEXT_BATCH);
+    expect(itemCalls.length).toBeLessThan(10);
+    expect((await names('invoice'))[0]).toBe('hotel receipt');
   });
 
   it('says it is starting while a page worker loads a model, and which models are loaded', async () => {

@@ -1,7 +1,8 @@
 /**
- * Runs one `text` job: embeds the item's metadata text with the page's sentence encoder (outside
- * any transaction), then stores the centred embedding, or drops it when the text became empty.
- * No encoder (no page) leaves the job queued, as objects do.
+ * Runs `text` jobs, several at once: embeds the items' metadata text with the page's sentence
+ * encoder in one call (outside any transaction), then stores the centred embeddings in one write,
+ * or drops an item's when its text became empty. One round trip to the page and one transaction
+ * per batch instead of per item. No encoder (no page) leaves the jobs queued, as objects do.
  */
 import type { OpenLibrary } from '../context';
 import type { MediaProcessor } from '../media/media-processor';
@@ -12,26 +13,41 @@ import { calibrationOf, saveCalibration } from './meaning-calibration';
 import { removeTextVectors, putTextVector } from './text-vector-store';
 import { centred } from './vector-math';
 
-export async function embedItemText(library: OpenLibrary, job: MediaJob, media: MediaProcessor, clock: () => number): Promise<{ status: 'done' } | 'needs-page'> {
+/** Text jobs embedded per batch: one encoder call and one transaction each. */
+export const TEXT_BATCH = 16;
+
+export async function embedItemTexts(library: OpenLibrary, jobs: readonly MediaJob[], media: MediaProcessor, clock: () => number): Promise<{ status: 'done' } | 'needs-page'> {
   const { db } = library;
   if (!media.embedTexts) return 'needs-page';
   const embed = media.embedTexts.bind(media);
-  const row = await db.items.where('id').equals(job.itemId).first();
-  const text = row ? await itemText(db, row) : '';
-  let vector: Float32Array | undefined;
-  const calibration = text ? await calibrationOf(db, embed) : undefined;
-  if (text) {
-    const outcome = calibration && (await embed([text]));
+  const rows = await db.items.where('id').anyOf(jobs.map((job) => job.itemId)).toArray();
+  const rowOf = new Map(rows.map((row) => [row.id, row]));
+  const texts = await Promise.all(jobs.map(async (job) => {
+    const row = rowOf.get(job.itemId);
+    return row ? itemText(db, row) : '';
+  }));
+  const vectors = new Map<string, Float32Array>();
+  const toEmbed = jobs.map((job, at) => ({ itemId: job.itemId, text: texts[at]! })).filter(({ text }) => text);
+  const calibration = toEmbed.length ? await calibrationOf(db, embed) : undefined;
+  if (toEmbed.length) {
+    const outcome = calibration && (await embed(toEmbed.map(({ text }) => text)));
     if (!calibration || !outcome || outcome.status !== 'done') return 'needs-page';
-    vector = centred(outcome.vectors[0]!, calibration.centre);
+    toEmbed.forEach(({ itemId }, at) => vectors.set(itemId, centred(outcome.vectors[at]!, calibration.centre)));
   }
   await writeTransaction(library, clock(), async () => {
-    const queued = await db.jobs.get(job.id);
-    if (ticketOf(queued) === job.payload.ticket) await db.jobs.delete(job.id);
     if (calibration) await saveCalibration(db, calibration);
-    const current = await db.items.where('id').equals(job.itemId).first();
-    if (current && vector) await putTextVector(db, current, vector);
-    else await removeTextVectors(db, [job.itemId]);
+    const queued = await db.jobs.bulkGet(jobs.map((job) => job.id));
+    // A job asked again meanwhile (a newer ticket) stays queued: the text it embeds may have changed.
+    await db.jobs.bulkDelete(jobs.filter((job, at) => ticketOf(queued[at]) === job.payload.ticket).map((job) => job.id));
+    const current = new Map((await db.items.where('id').anyOf(jobs.map((job) => job.itemId)).toArray()).map((row) => [row.id, row]));
+    const gone: string[] = [];
+    for (const job of jobs) {
+      const row = current.get(job.itemId);
+      const vector = vectors.get(job.itemId);
+      if (row && vector) await putTextVector(db, row, vector);
+      else gone.push(job.itemId);
+    }
+    if (gone.length) await removeTextVectors(db, gone);
   });
   return { status: 'done' };
 }

@@ -10,7 +10,7 @@ import type { LibraryDb } from '../storage/library-db';
 import { writeTransaction } from '../storage/write';
 import { putObjects } from '../ai-search/objects-store';
 import { CLIP_JOB, CUSTOM_THUMBNAIL_JOB, DESCRIPTOR_JOB, isMediaJob, OBJECTS_JOB, TEXT_JOB, ticketOf, type ClipJob, type MediaJob } from './media-jobs';
-import { embedItemText } from '../ai-search/embed-item-text';
+import { embedItemTexts, TEXT_BATCH } from '../ai-search/embed-item-text';
 import { appendClipVector } from '../ai-search/providers/clip-vectors';
 import { mediaKindOf, type MediaProcessor } from './media-processor';
 import { recordFailure, storeResult, type Produced } from './store-result';
@@ -124,20 +124,31 @@ export class JobRunner {
   }
 
   private async lane(library: OpenLibrary, skip: Set<string>, inFlight: Set<string>): Promise<void> {
+    const excluded = (id: string) => skip.has(id) || inFlight.has(id);
     for (;;) {
-      const job = await this.nextJob(library.db, (id) => skip.has(id) || inFlight.has(id));
+      const job = await this.nextJob(library.db, excluded);
       if (!job) return;
       if (inFlight.has(job.id)) continue;
       inFlight.add(job.id);
+      // Text jobs go in batches: one encoder call and one transaction for several items.
+      const batch = job.kind === TEXT_JOB ? [job, ...(await this.moreTextJobs(library.db, excluded))] : [job];
+      for (const other of batch) inFlight.add(other.id);
       try {
-        if (await this.run(library, job)) skip.add(job.id);
+        if (await this.run(library, batch)) for (const queued of batch) skip.add(queued.id);
       } catch (error) {
-        skip.add(job.id);
+        for (const queued of batch) skip.add(queued.id);
         this.options.report?.(error);
       } finally {
-        inFlight.delete(job.id);
+        for (const done of batch) inFlight.delete(done.id);
       }
     }
+  }
+
+  /** Up to TEXT_BATCH - 1 more queued text jobs that no lane has taken. */
+  private async moreTextJobs(db: LibraryDb, excluded: (id: string) => boolean): Promise<MediaJob[]> {
+    const jobs = await db.jobs.where('id').startsWith(`${TEXT_JOB}:`).filter((j) => !excluded(j.id)).limit(TEXT_BATCH - 1).toArray();
+    // Checked again now: another lane may have taken one while this read ran.
+    return jobs.filter((j): j is MediaJob => isMediaJob(j) && !excluded(j.id));
   }
 
   private async nextJob(db: LibraryDb, excluded: (id: string) => boolean): Promise<MediaJob | undefined> {
@@ -150,16 +161,20 @@ export class JobRunner {
     return isMediaJob(job) ? job : undefined;
   }
 
-  /** Runs one job; answers true when the job stays queued (needs a page, or failed for now). */
-  private async run(library: OpenLibrary, job: MediaJob): Promise<boolean> {
+  /**
+   * Runs one job, or a batch of text jobs; answers true when they stay queued (need a page, or
+   * failed for now).
+   */
+  private async run(library: OpenLibrary, batch: readonly MediaJob[]): Promise<boolean> {
     const { clock, observers } = this.options;
+    const job = batch[0]!;
     let produced: Produced | 'needs-page';
     try {
       if (job.kind === OBJECTS_JOB) return await this.runObjects(library, job);
       if (job.kind === TEXT_JOB) {
-        const wait = await embedItemText(library, job, this.options.media!, this.options.clock);
+        const wait = await embedItemTexts(library, batch, this.options.media!, this.options.clock);
         if (wait === 'needs-page') return true;
-        this.complete(library, job, wait);
+        for (const done of batch) this.complete(library, done, wait);
         return false;
       }
       if (job.kind === CLIP_JOB) return await this.runClip(library, job);
@@ -167,8 +182,10 @@ export class JobRunner {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const max = this.options.maxAttempts ?? 3;
-      await writeTransaction(library, clock(), () => recordFailure(library.db, job, reason, max, observers, clock()));
-      this.complete(library, job, { status: 'failed', reason });
+      await writeTransaction(library, clock(), async () => {
+        for (const failed of batch) await recordFailure(library.db, failed, reason, max, observers, clock());
+      });
+      for (const failed of batch) this.complete(library, failed, { status: 'failed', reason });
       return true;
     }
     if (produced === 'needs-page') return true;
