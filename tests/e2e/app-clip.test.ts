@@ -4,7 +4,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { api, eventually, freshApp, gridIds, reloadApp, seed, waitForCount } from './app';
 import { useBrowser } from './browser';
-import { tinyClipManifest, tinyImageEncoder, tinyTextEncoder, VOCAB } from '../tiny-clip/tiny-clip-model';
+import { tinyBpeClipManifest, tinyBpeFiles, tinyImageEncoder, tinyTextEncoder } from '../tiny-clip/tiny-clip-model';
 
 type Health = { signals: string[]; clip: { loaded: boolean; name?: string; dims?: number; indexedCount?: number } };
 type Results = { results: { item: { id: string }; signals: string[] }[]; model?: string };
@@ -23,11 +23,14 @@ describe('the web app: your own CLIP model', () => {
     await waitForCount(page, ids.length);
     expect(await api<Health>(page, '/aiSearch/checkServiceHealth')).toMatchObject({ clip: { loaded: false } });
 
+    // As a real CLIP export comes: the byte-pair tokenizer's vocab.json and merges.txt.
+    const { vocab, merges } = tinyBpeFiles();
     await page.locator('#clip-model-files').setInputFiles([
-      { name: 'clip.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(tinyClipManifest())) },
+      { name: 'clip.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(tinyBpeClipManifest())) },
       { name: 'image.onnx', mimeType: 'application/octet-stream', buffer: Buffer.from(tinyImageEncoder()) },
       { name: 'text.onnx', mimeType: 'application/octet-stream', buffer: Buffer.from(tinyTextEncoder()) },
-      { name: 'vocab.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(VOCAB)) },
+      { name: 'vocab.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(vocab)) },
+      { name: 'merges.txt', mimeType: 'text/plain', buffer: Buffer.from(merges) },
     ]);
     await page.locator('#clip-model-status[data-loaded="true"]', { hasText: 'CLIP: tiny-clip-test (8-d)' }).waitFor({ timeout: 30_000 });
 

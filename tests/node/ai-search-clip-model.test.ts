@@ -5,7 +5,7 @@ import * as ort from 'onnxruntime-web';
 import { describe, expect, it } from 'vitest';
 import { clipManifestSchema, manifestFiles } from '../../src/core/ai-search/providers/clip-manifest';
 import { cosine, encodeImage, encodeText, type ClipSessions } from '../../src/core/ai-search/providers/clip-encode';
-import { tokenize } from '../../src/core/ai-search/providers/clip-tokenizer';
+import { clipTokenizer } from '../../src/core/ai-search/providers/clip-tokenizer';
 import { ModelProto } from '../tiny-clip/onnx-proto';
 import { DIMS, IMAGE_SIZE, tinyClipManifest, tinyImageEncoder, tinyTextEncoder, VOCAB } from '../tiny-clip/tiny-clip-model';
 
@@ -20,7 +20,7 @@ const solid = (r: number, g: number, b: number) => {
 async function sessions(): Promise<ClipSessions> {
   const manifest = clipManifestSchema.parse(tinyClipManifest());
   const [image, text] = await Promise.all([ort.InferenceSession.create(tinyImageEncoder()), ort.InferenceSession.create(tinyTextEncoder())]);
-  return { manifest, image, text, vocab: VOCAB };
+  return { manifest, image, text, tokenize: clipTokenizer(manifest, { vocab: JSON.stringify(VOCAB) }) };
 }
 
 describe('the tiny CLIP test model', () => {
@@ -50,9 +50,9 @@ describe('the tiny CLIP test model', () => {
 
   it('tokenizes words through the vocabulary, with start, end and padding when the manifest asks', () => {
     const manifest = clipManifestSchema.parse(tinyClipManifest());
-    expect([...tokenize('A photo of RED, zebra!', manifest, VOCAB)]).toEqual([5n, 6n, 7n, 1n, 0n]);
+    expect([...clipTokenizer(manifest, { vocab: JSON.stringify(VOCAB) })('A photo of RED, zebra!')]).toEqual([5n, 6n, 7n, 1n, 0n]);
     const padded = { ...manifest, text: { ...manifest.text, contextLength: 6, tokenizer: { ...manifest.text.tokenizer, startId: 7, endId: 8, padId: 0 } } };
-    expect([...tokenize('red', padded, VOCAB)]).toEqual([7n, 1n, 8n, 0n, 0n, 0n]);
+    expect([...clipTokenizer(padded, { vocab: JSON.stringify(VOCAB) })('red')]).toEqual([7n, 1n, 8n, 0n, 0n, 0n]);
   });
 
   it('refuses a manifest that misses a field, naming it', () => {

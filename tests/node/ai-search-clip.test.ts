@@ -8,6 +8,7 @@ import type { ClipOutcome, MediaOutcome, MediaRequest } from '../../src/core/med
 import { CLIP_JOB } from '../../src/core/media/media-jobs';
 import { encodeImage, encodeText, type ClipSessions } from '../../src/core/ai-search/providers/clip-encode';
 import { clipManifestSchema } from '../../src/core/ai-search/providers/clip-manifest';
+import { clipTokenizer } from '../../src/core/ai-search/providers/clip-tokenizer';
 import { clipModelStore, putClipModel, removeClipModel } from '../../src/core/ai-search/providers/clip-model-store';
 import { IMAGE_SIZE, tinyClipManifest, tinyImageEncoder, tinyTextEncoder, VOCAB } from '../tiny-clip/tiny-clip-model';
 import { call, makeApi, newLibrary } from './helpers';
@@ -29,7 +30,7 @@ class ClipProcessor extends TestProcessor {
 
   private async loaded(): Promise<ClipSessions> {
     const manifest = clipManifestSchema.parse(tinyClipManifest());
-    this.sessions ??= { manifest, vocab: VOCAB, image: await ort.InferenceSession.create(tinyImageEncoder()), text: await ort.InferenceSession.create(tinyTextEncoder()) };
+    this.sessions ??= { manifest, tokenize: clipTokenizer(manifest, { vocab: JSON.stringify(VOCAB) }), image: await ort.InferenceSession.create(tinyImageEncoder()), text: await ort.InferenceSession.create(tinyTextEncoder()) };
     return this.sessions;
   }
 

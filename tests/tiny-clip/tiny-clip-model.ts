@@ -65,3 +65,32 @@ export function tinyClipManifest() {
     text: { file: 'text.onnx', input: 'input_ids', output: 'text_embeds', tokenizer: { kind: 'words', vocab: 'vocab.json' } },
   };
 }
+
+/**
+ * The same words as CLIP's byte-pair tokenizer files (`tokenizer.kind: "clip-bpe"`), as a real
+ * export ships them: each word of VOCAB is built from its end ("e d</w>", then "r ed</w>") and ends
+ * as "word</w>" with the word's id. Every merge's right side ends a word, so one word's merges never
+ * fire inside another. The suffixes on the way are in the vocabulary too (id 0: never output).
+ */
+export function tinyBpeFiles(): { vocab: Record<string, number>; merges: string } {
+  const vocab: Record<string, number> = {};
+  const merges = new Set<string>();
+  for (const [word, id] of Object.entries(VOCAB)) {
+    if (word === '[UNK]') continue;
+    const letters = [...word];
+    let built = `${letters.pop()!}</w>`;
+    for (const letter of letters.reverse()) {
+      merges.add(`${letter} ${built}`);
+      built = letter + built;
+      vocab[built] ??= 0;
+    }
+    vocab[built] = id;
+  }
+  return { vocab, merges: `#version: 0.2\n${[...merges].join('\n')}\n` };
+}
+
+/** tinyClipManifest with CLIP's byte-pair tokenizer (vocab.json + merges.txt). */
+export function tinyBpeClipManifest() {
+  const manifest = tinyClipManifest();
+  return { ...manifest, text: { ...manifest.text, tokenizer: { kind: 'clip-bpe', vocab: 'vocab.json', merges: 'merges.txt' } } };
+}

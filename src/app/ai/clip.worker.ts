@@ -9,6 +9,7 @@ import * as ort from 'onnxruntime-web/wasm';
 import wasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
 import { encodeImage, encodeText, type ClipSessions } from '../../core/ai-search/providers/clip-encode';
 import { clipModelStore, storedClipModel } from '../../core/ai-search/providers/clip-model-store';
+import { clipTokenizer } from '../../core/ai-search/providers/clip-tokenizer';
 import type { ClipOutcome } from '../../core/media/media-processor';
 import { CLIP_NAMESPACE } from './clip-namespace';
 
@@ -23,8 +24,10 @@ async function load(): Promise<ClipSessions | undefined> {
   const { manifest, files } = stored;
   const session = async (name: string) => ort.InferenceSession.create(new Uint8Array(await files[name]!.arrayBuffer()), { executionProviders: ['wasm'] });
   const [image, text] = await Promise.all([session(manifest.image.file), session(manifest.text.file)]);
-  const vocab = JSON.parse(await files[manifest.text.tokenizer.vocab]!.text()) as Record<string, number>;
-  return { manifest, image, text, vocab };
+  const { tokenizer } = manifest.text;
+  const merges = tokenizer.kind === 'clip-bpe' ? await files[tokenizer.merges]!.text() : undefined;
+  const tokenize = clipTokenizer(manifest, { vocab: await files[tokenizer.vocab]!.text(), merges });
+  return { manifest, image, text, tokenize };
 }
 
 const sessions = () => (loading ??= load().catch((error: unknown) => {

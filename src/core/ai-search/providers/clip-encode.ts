@@ -6,7 +6,7 @@
  */
 import type { InferenceSession, Tensor } from 'onnxruntime-web';
 import type { ClipManifest } from './clip-manifest';
-import { tokenize, type Vocab } from './clip-tokenizer';
+import type { ClipTokenizer } from './clip-tokenizer';
 
 /** The part of onnxruntime-web used here. */
 export interface OrtLike {
@@ -17,7 +17,7 @@ export interface ClipSessions {
   manifest: ClipManifest;
   image: InferenceSession;
   text: InferenceSession;
-  vocab: Vocab;
+  tokenize: ClipTokenizer;
 }
 
 /** RGBA (size × size) → float32 NCHW, normalised per channel. */
@@ -41,7 +41,7 @@ export async function encodeImage(ort: OrtLike, sessions: ClipSessions, rgba: Ui
 
 export async function encodeText(ort: OrtLike, sessions: ClipSessions, text: string): Promise<Float32Array> {
   const { manifest } = sessions;
-  const ids = tokenize(text, manifest, sessions.vocab);
+  const ids = sessions.tokenize(text);
   const input = new ort.Tensor('int64', ids, [1, ids.length]);
   return embedding(await sessions.text.run({ [manifest.text.input]: input }), manifest.text.output, manifest.dims);
 }

@@ -8,6 +8,8 @@ import { z } from 'zod';
 
 const name = () => z.string().min(1, 'is required');
 const triple = () => z.array(z.number()).length(3, 'must hold 3 numbers (R, G, B)');
+const id = () => z.number().int().min(0).optional();
+const framing = () => ({ startId: id(), endId: id(), padId: id() });
 
 export const clipManifestSchema = z.object({
   /** Shown in checkServiceHealth and the app, e.g. "ViT-B-32 laion2b". */
@@ -31,14 +33,13 @@ export const clipManifestSchema = z.object({
     input: name(),
     output: name(),
     contextLength: z.number().int().min(1).max(4096).optional(),
-    tokenizer: z.object({
-      /** `words`: lower-cased words looked up in `vocab` ({word: id}); `[UNK]` (or 0) for others. */
-      kind: z.literal('words'),
-      vocab: name(),
-      startId: z.number().int().min(0).optional(),
-      endId: z.number().int().min(0).optional(),
-      padId: z.number().int().min(0).optional(),
-    }),
+    /** How text becomes ids (clip-tokenizer.ts); start, end and pad ids frame them. */
+    tokenizer: z.discriminatedUnion('kind', [
+      /** CLIP's byte-pair tokenizer: `vocab` ({token: id}) and `merges` ("left right" per line), as CLIP exports ship them. */
+      z.object({ kind: z.literal('clip-bpe'), vocab: name(), merges: name(), ...framing() }),
+      /** Lower-cased words looked up in `vocab` ({word: id}); `[UNK]` (or 0) for others. */
+      z.object({ kind: z.literal('words'), vocab: name(), ...framing() }),
+    ], { error: 'kind must be "clip-bpe" or "words"' }),
   }),
 });
 
@@ -46,5 +47,6 @@ export type ClipManifest = z.output<typeof clipManifestSchema>;
 
 /** The manifest's file names, each once (the files the user must pick besides the manifest). */
 export function manifestFiles(manifest: ClipManifest): string[] {
-  return [...new Set([manifest.image.file, manifest.text.file, manifest.text.tokenizer.vocab])];
+  const { tokenizer } = manifest.text;
+  return [...new Set([manifest.image.file, manifest.text.file, tokenizer.vocab, ...(tokenizer.kind === 'clip-bpe' ? [tokenizer.merges] : [])])];
 }
