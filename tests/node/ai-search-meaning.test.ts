@@ -99,6 +99,19 @@ describe('searchByText by meaning', () => {
     expect((await library.db.textShards.toArray()).map((s) => [s.ids, s.data.length])).toEqual([[[other.id], 512]]);
   });
 
+  it('re-embeds the items of a folder that is renamed (folder names are part of an item\'s text)', async () => {
+    const { api, path, library, index, names } = await setup();
+    const folder = (await call<{ id: string }>(api, 'POST', '/folder/create', { name: 'misc' }, { library: path })).data;
+    await storeItem(library, { name: 'scan 7', folders: [folder.id] });
+    await storeItem(library, { name: 'beach' });
+    await names('warm-up');
+    await index();
+    expect(await names('invoice')).toEqual([]);
+    await call(api, 'POST', '/folder/update', { id: folder.id, name: 'hotel bill' }, { library: path });
+    await index();
+    expect(await names('invoice')).toEqual(['scan 7']);
+  });
+
   it('leaves text jobs queued while no page can run the encoder, counted by getSyncStatus, and resumes them', async () => {
     const { api, media, path, library, index, search } = await setup();
     media.needsPage.add('text');
