@@ -16,4 +16,12 @@ export async function check(page: Page, name: string, width: number): Promise<vo
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), name).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  // Clipped is as bad as scrolling: the header's and the status bar's last controls must be in view.
+  const cut = await page.evaluate(() =>
+    ['.app-header > :last-child:not([hidden])', '.status-bar > :last-child']
+      .map((selector) => document.querySelector(selector))
+      .filter((el): el is Element => el !== null && el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+  );
+  expect(cut, `${name} cuts off`).toEqual([]);
 }

@@ -160,6 +160,8 @@ describe('the web app: AI search', () => {
       await search.press('Enter');
       await page.locator('.cell-signals').first().waitFor();
       await check(page, 'ai-meaning-search', width);
+      // The door to an own CLIP model is there on phones too.
+      expect(await page.getByText('Own CLIP model…').isVisible()).toBe(true);
       await page.getByRole('button', { name: 'AI: search by meaning' }).click();
       await search.fill('');
       await search.press('Enter');
