@@ -4,15 +4,11 @@ import { describe, expect, it } from 'vitest';
 import type { Folder } from '../../src/app/api-types';
 import { defaultCommentPlace } from '../../src/app/inspector/comment-place';
 import { folderOptions } from '../../src/app/inspector/folder-options';
-import { formatBytes, formatDimensions, hexColor } from '../../src/app/inspector/item-facts';
+import { formatDimensions, hexColor } from '../../src/app/inspector/item-facts';
 import { mediaKind } from '../../src/app/ui/media-kind';
 import { mediaUrl } from '../../src/app/ui/media-url';
 
 describe('item facts', () => {
-  it.each([
-    [0, '0 bytes'], [1023, '1023 bytes'], [1536, '1.5 KB'], [5_000_000, '4.8 MB'], [300 * 1024 ** 3, '300 GB'],
-  ])('formatBytes(%d) is %s', (bytes, text) => expect(formatBytes(bytes)).toBe(text));
-
   it('words dimensions and colours', () => {
     expect(formatDimensions({ width: 640, height: 480 })).toBe('640 × 480');
     expect(formatDimensions({ width: 0, height: 0 })).toBe('—');

@@ -1,20 +1,6 @@
 /** Read-only facts of an item, as the inspector words them. Pure. */
 import type { Item } from '../api-types';
 
-const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-
-/** 0 → "0 bytes", 1536 → "1.5 KB", 5_000_000 → "4.8 MB" (binary steps, as file managers show). */
-export function formatBytes(bytes: number): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${value.toFixed(digits)} ${UNITS[unit]}`;
-}
-
 export function formatDimensions(item: Pick<Item, 'width' | 'height'>): string {
   return item.width > 0 && item.height > 0 ? `${item.width} × ${item.height}` : '—';
 }

@@ -13,6 +13,7 @@ import { ItemComments } from '../comments/item-comments';
 import '../comments/comment-list';
 import { define } from '../ui/define';
 import { emit, errorMessage, writeThrough } from '../ui/events';
+import { formatBytes } from '../ui/format';
 import { icons } from '../ui/panel-icons';
 import { mediaUrl } from '../ui/media-url';
 import { WriteQueue } from '../ui/write-queue';
@@ -20,7 +21,7 @@ import { defaultCommentPlace, defaultPlaceHint } from './comment-place';
 import { folderOptions, type FolderOption } from './folder-options';
 import './folder-picker';
 import { inspectorStyles } from './inspector-styles';
-import { formatBytes, formatDate, formatDimensions, hexColor } from './item-facts';
+import { formatDate, formatDimensions, hexColor } from './item-facts';
 import './star-rating';
 import './tag-editor';
 
