@@ -1,6 +1,6 @@
 /**
  * Real photos for the object-detector tests, taken from Debian packages (no npm package ships a photo
- * of a cat, a dog or a motorcycle). Each is copied into tests/photos/debian/ (not committed) from the
+ * of a cat, a dog or a bus). Each is copied into tests/photos/debian/ (not committed) from the
  * installed package when there is one, else from the package file that `apt-get download` fetches
  * (no root needed, nothing installed). Provenance and licences: tests/photos/README.md.
  */
@@ -23,8 +23,10 @@ export const DEBIAN_PHOTOS: Record<string, Photo> = {
   'astronaut.png': { pkg: 'python3-skimage', path: '/usr/lib/python3/dist-packages/skimage/data/astronaut.png' },
   'motorcycle_left.png': { pkg: 'python3-skimage', path: '/usr/lib/python3/dist-packages/skimage/data/motorcycle_left.png' },
   'coffee.png': { pkg: 'python3-skimage', path: '/usr/lib/python3/dist-packages/skimage/data/coffee.png' },
-  'grass.png': { pkg: 'python3-skimage', path: '/usr/lib/python3/dist-packages/skimage/data/grass.png' },
-  'dog.png': { pkg: 'tuxpaint-stamps-default', path: '/usr/share/tuxpaint/stamps/animals/mammals/dogs/dog.png' },
+  'labelme-cat.jpg': { pkg: 'labelme-examples', path: '/usr/share/doc/labelme-examples/examples/classification/data_annotated/0001.jpg' },
+  'labelme-dog.jpg': { pkg: 'labelme-examples', path: '/usr/share/doc/labelme-examples/examples/classification/data_annotated/0002.jpg' },
+  'voc-people.jpg': { pkg: 'labelme-examples', path: '/usr/share/doc/labelme-examples/examples/bbox_detection/data_annotated/2011_000003.jpg' },
+  'voc-bus.jpg': { pkg: 'labelme-examples', path: '/usr/share/doc/labelme-examples/examples/bbox_detection/data_annotated/2011_000025.jpg' },
 };
 
 /** Makes sure every photo is in PHOTO_DIR; throws with what to do when a package cannot be had. */
