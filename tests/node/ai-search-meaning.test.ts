@@ -150,6 +150,22 @@ describe('searchByText by meaning', () => {
     expect((await names('invoice'))[0]).toBe('hotel receipt');
   });
 
+  it('charges a failure only to the item that causes it, not to its whole batch', async () => {
+    const { media, library, index, search } = await setup();
+    const embed = media.embedTexts.bind(media);
+    media.embedTexts = async (sentences: string[]) => {
+      if (sentences.some((sentence) => sentence.includes('poison'))) throw new Error('the encoder failed');
+      return embed(sentences);
+    };
+    for (let i = 0; i < 10; i++) await storeItem(library, { name: i === 4 ? 'poison pill' : `beach photo ${i}` });
+    await search('invoice');
+    await index();
+    expect(await embeddedCount(library.db)).toBe(9);
+    const left = await library.db.jobs.filter((job) => job.kind === TEXT_JOB).toArray();
+    expect(left.map((job) => [job.itemId, job.lastError])).toEqual([[expect.any(String), 'the encoder failed']]);
+    expect((await itemRow(library, left[0]!.itemId))?.name).toBe('poison pill');
+  });
+
   it('says it is starting while a page worker loads a model, and which models are loaded', async () => {
     const media = new TestProcessor();
     const api = makeApi({ media });

@@ -53,4 +53,21 @@ describe('ListingIds, first load', () => {
     await order.whenLoaded();
     expect(order.at(TOTAL - 1)).toBe(idAt(TOTAL - 1));
   });
+
+  it('answers at once with no listing, rather than waiting for ever', async () => {
+    const order = new ListingIds(heldPort().port);
+    await order.whenLoaded();
+    expect(await order.slice(0, 10)).toEqual([]);
+  });
+
+  it('drops the old answers when a refresh starts during the first load', async () => {
+    const { port, release } = heldPort();
+    const order = new ListingIds(port);
+    order.reset({ path: '/item/get', params: {} } as never);
+    void order.load();
+    await release(0);
+    expect(order.at(5)).toBe(idAt(5));
+    void order.load(true);
+    expect(order.at(5)).toBeUndefined();
+  });
 });

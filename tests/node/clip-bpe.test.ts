@@ -43,6 +43,11 @@ describe('the CLIP byte-pair tokenizer', () => {
     for (const text of texts) expect(ids(text), text).toEqual(reference.encodeForCLIP(text));
   });
 
+  it('reads a phone keyboard\'s curly apostrophe and decomposed accents as the plain text', () => {
+    expect(ids('the dog\u2019s ball')).toEqual(ids("the dog's ball"));
+    expect(ids('cafe\u0301')).toEqual(ids('caf\u00e9'));
+  });
+
   it('cuts a long text at 77 tokens but keeps the end token last', () => {
     const out = ids(Array.from({ length: 100 }, (_, i) => `word${i}`).join(' '));
     expect(out).toHaveLength(77);

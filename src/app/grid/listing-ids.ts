@@ -76,7 +76,7 @@ export class ListingIds {
    * into the listing need not wait for the rest), else once every id is here.
    */
   async slice(offset: number, limit: number): Promise<string[]> {
-    while (!this.loaded) {
+    while (!this.loaded && this.listing) {
       const known = this.knownStretch(offset, limit);
       if (known) return known;
       if (!this.loading) void this.load().catch(() => {});
@@ -98,9 +98,9 @@ export class ListingIds {
     return stretch;
   }
 
-  /** Resolves once every id of the current listing is here (loading them if nobody has asked yet). */
+  /** Resolves once every id of the current listing is here (loading them if nobody has asked yet); at once with no listing. */
   async whenLoaded(): Promise<void> {
-    while (!this.loaded) await this.load();
+    while (!this.loaded && this.listing) await this.load();
   }
 
   /**
@@ -108,7 +108,13 @@ export class ListingIds {
    * listing's total, or null when a newer load or another listing overtook this one.
    */
   load(again = false): Promise<number | null> {
+    if (!this.listing) return Promise.resolve(null);
     if (!again && this.loaded) return Promise.resolve(this.ids.length);
+    if (again && !this.loaded) {
+      // A refresh during the first load: answers of the old ordering must not mix with the new one's.
+      this.ids = [];
+      this.fillTotal = -1;
+    }
     if (again || !this.loading) this.loading = this.fetchAll();
     return this.loading;
   }
@@ -126,8 +132,7 @@ export class ListingIds {
 
   private async fetchAll(): Promise<number | null> {
     const version = ++this.version;
-    const listing = this.listing;
-    if (!listing) return null;
+    const listing = this.listing!;
     // A first load fills the ids in as each answer comes, so the top of a big listing is known sooner.
     const progressive = !this.loaded;
     try {

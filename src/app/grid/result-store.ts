@@ -29,6 +29,8 @@ export class ResultStore extends Store {
   /** Why an AI listing found nothing, in the API's words (aiSearch/searchByText's `message`). */
   message = '';
   private generation = 0;
+  /** The current listing's first page failed (its error is the one shown). */
+  private firstPageFailed = false;
   private firstPage: Promise<void> = Promise.resolve();
   private readonly order: ListingIds;
   private readonly pages = new Map<number, (Item | undefined)[]>();
@@ -51,6 +53,7 @@ export class ResultStore extends Store {
     this.order.reset(listing);
     this.loading = true;
     this.error = null;
+    this.firstPageFailed = false;
     this.message = '';
     this.changed();
     this.firstPage = this.settle(0, generation, this.fetchFirstPage(generation));
@@ -190,7 +193,7 @@ export class ResultStore extends Store {
     } catch (error) {
       // A listing the API refuses (a search's syntax error) is reported once, by its first page.
       await this.firstPage;
-      if (generation === this.generation && !this.error) this.fail(error, false);
+      if (generation === this.generation && !this.firstPageFailed) this.fail(error, false);
       return false;
     }
   }
@@ -221,7 +224,9 @@ export class ResultStore extends Store {
   private settle(page: number, generation: number, request: Promise<void>): Promise<void> {
     const settled = request
       .catch((error: unknown) => {
-        if (generation === this.generation) this.fail(error, page === 0);
+        if (generation !== this.generation) return;
+        if (page === 0) this.firstPageFailed = true;
+        this.fail(error, page === 0);
       })
       .finally(() => {
         if (generation !== this.generation) return;

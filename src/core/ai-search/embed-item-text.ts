@@ -6,7 +6,7 @@
  */
 import type { OpenLibrary } from '../context';
 import type { MediaProcessor } from '../media/media-processor';
-import { ticketOf, type MediaJob } from '../media/media-jobs';
+import { dropFinishedJobs, type MediaJob } from '../media/media-jobs';
 import { writeTransaction } from '../storage/write';
 import { itemText } from './item-text';
 import { calibrationOf, saveCalibration } from './meaning-calibration';
@@ -36,9 +36,7 @@ export async function embedItemTexts(library: OpenLibrary, jobs: readonly MediaJ
   }
   await writeTransaction(library, clock(), async () => {
     if (calibration) await saveCalibration(db, calibration);
-    const queued = await db.jobs.bulkGet(jobs.map((job) => job.id));
-    // A job asked again meanwhile (a newer ticket) stays queued: the text it embeds may have changed.
-    await db.jobs.bulkDelete(jobs.filter((job, at) => ticketOf(queued[at]) === job.payload.ticket).map((job) => job.id));
+    await dropFinishedJobs(db, jobs);
     const current = new Map((await db.items.where('id').anyOf(jobs.map((job) => job.itemId)).toArray()).map((row) => [row.id, row]));
     const gone: string[] = [];
     for (const job of jobs) {

@@ -33,8 +33,11 @@ export class ListingMemo {
     if (kept && kept.key === key && this.clock() - kept.at < KEEP_MS) return kept.ordered;
     const entry: Entry = { key, at: this.clock(), ordered: order() };
     this.entry = entry;
-    // A failed ordering is not kept; a change published meanwhile has already dropped it.
-    entry.ordered.catch(() => this.entry === entry && (this.entry = null));
+    const drop = () => this.entry === entry && (this.entry = null);
+    // A failed ordering is not kept; a change published meanwhile has already dropped it; an old
+    // one does not sit in the worker's memory (100,000 keys are a few MB) once it can no longer be used.
+    entry.ordered.catch(drop);
+    setTimeout(drop, KEEP_MS);
     return entry.ordered;
   }
 }

@@ -9,7 +9,7 @@ import type { ItemObserver } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import { writeTransaction } from '../storage/write';
 import { putObjects } from '../ai-search/objects-store';
-import { CLIP_JOB, CUSTOM_THUMBNAIL_JOB, DESCRIPTOR_JOB, isMediaJob, OBJECTS_JOB, TEXT_JOB, ticketOf, type ClipJob, type MediaJob } from './media-jobs';
+import { CLIP_JOB, CUSTOM_THUMBNAIL_JOB, DESCRIPTOR_JOB, dropFinishedJobs, isMediaJob, OBJECTS_JOB, TEXT_JOB, ticketOf, type ClipJob, type MediaJob } from './media-jobs';
 import { embedItemTexts, TEXT_BATCH } from '../ai-search/embed-item-text';
 import { appendClipVector } from '../ai-search/providers/clip-vectors';
 import { mediaKindOf, type MediaProcessor } from './media-processor';
@@ -130,8 +130,10 @@ export class JobRunner {
       if (!job) return;
       if (inFlight.has(job.id)) continue;
       inFlight.add(job.id);
-      // Text jobs go in batches: one encoder call and one transaction for several items.
-      const batch = job.kind === TEXT_JOB ? [job, ...(await this.moreTextJobs(library.db, excluded))] : [job];
+      // Text jobs go in batches: one encoder call and one transaction for several items. Checked
+      // and marked in flight in one synchronous step: another lane may have taken one meanwhile.
+      const more = job.kind === TEXT_JOB ? await this.moreTextJobs(library.db, excluded) : [];
+      const batch = [job, ...more.filter((other) => !excluded(other.id))];
       for (const other of batch) inFlight.add(other.id);
       try {
         if (await this.run(library, batch)) for (const queued of batch) skip.add(queued.id);
@@ -147,8 +149,7 @@ export class JobRunner {
   /** Up to TEXT_BATCH - 1 more queued text jobs that no lane has taken. */
   private async moreTextJobs(db: LibraryDb, excluded: (id: string) => boolean): Promise<MediaJob[]> {
     const jobs = await db.jobs.where('id').startsWith(`${TEXT_JOB}:`).filter((j) => !excluded(j.id)).limit(TEXT_BATCH - 1).toArray();
-    // Checked again now: another lane may have taken one while this read ran.
-    return jobs.filter((j): j is MediaJob => isMediaJob(j) && !excluded(j.id));
+    return jobs.filter(isMediaJob);
   }
 
   private async nextJob(db: LibraryDb, excluded: (id: string) => boolean): Promise<MediaJob | undefined> {
@@ -172,7 +173,14 @@ export class JobRunner {
     try {
       if (job.kind === OBJECTS_JOB) return await this.runObjects(library, job);
       if (job.kind === TEXT_JOB) {
-        const wait = await embedItemTexts(library, batch, this.options.media!, this.options.clock);
+        let wait: Awaited<ReturnType<typeof embedItemTexts>>;
+        try {
+          wait = await embedItemTexts(library, batch, this.options.media!, this.options.clock);
+        } catch (error) {
+          // One bad item must not cost the others an attempt: each on its own, then only it fails.
+          if (batch.length > 1) return this.runEach(library, batch);
+          throw error;
+        }
         if (wait === 'needs-page') return true;
         for (const done of batch) this.complete(library, done, wait);
         return false;
@@ -195,6 +203,13 @@ export class JobRunner {
     return false;
   }
 
+  /** Runs a failed batch's jobs one at a time; true when any of them stays queued. */
+  private async runEach(library: OpenLibrary, batch: readonly MediaJob[]): Promise<boolean> {
+    let stays = false;
+    for (const job of batch) stays = (await this.run(library, [job])) || stays;
+    return stays;
+  }
+
   /**
    * Finds the objects in the item's picture (the original of a raster, else its thumbnail) with
    * the page's detector, then stores them; no detector (no page) leaves the job queued.
@@ -211,8 +226,7 @@ export class JobRunner {
         : { status: 'needs-page' as const, reason: 'No object detector here.' };
     if (outcome.status === 'needs-page') return true;
     await writeTransaction(library, this.options.clock(), async () => {
-      const queued = await db.jobs.get(job.id);
-      if (ticketOf(queued) === job.payload.ticket) await db.jobs.delete(job.id);
+      await dropFinishedJobs(db, [job]);
       const current = await db.items.where('id').equals(job.itemId).first();
       if (current) await putObjects(db, current, outcome.status === 'done' ? outcome.objects : []);
     });
@@ -235,8 +249,7 @@ export class JobRunner {
         : { status: 'needs-page' as const, reason: 'No CLIP worker here.' };
     if (outcome.status === 'needs-page' || (outcome.status === 'done' && outcome.model !== job.payload.model)) return true;
     await writeTransaction(library, this.options.clock(), async () => {
-      const queued = await db.jobs.get(job.id);
-      if (ticketOf(queued) === job.payload.ticket) await db.jobs.delete(job.id);
+      await dropFinishedJobs(db, [job]);
       if (outcome.status === 'done' && (await db.items.where('id').equals(job.itemId).count())) await appendClipVector(db, job.payload.model, job.itemId, outcome.embedding);
     });
     this.complete(library, job, outcome.status === 'done' ? { status: 'done' } : outcome);

@@ -3,6 +3,7 @@
  * one job of each kind; asking again replaces the job and its ticket. The ticket tells a waiting
  * request whether the job that ran was its own.
  */
+import type { LibraryDb } from '../storage/library-db';
 import type { JobRow } from '../storage/rows';
 
 /** Make the thumbnail, dimensions, size and palette from the item's original. */
@@ -117,6 +118,15 @@ export function isMediaJob(job: JobRow | undefined): job is MediaJob {
 
 export const ticketOf = (job: JobRow | undefined): string | undefined =>
   isMediaJob(job) ? job.payload.ticket : undefined;
+
+/**
+ * Drops finished jobs from the queue, inside the write that stores their results; a job asked for
+ * again meanwhile (a newer ticket) stays queued, since what it reads may have changed.
+ */
+export async function dropFinishedJobs(db: LibraryDb, jobs: readonly MediaJob[]): Promise<void> {
+  const queued = await db.jobs.bulkGet(jobs.map((job) => job.id));
+  await db.jobs.bulkDelete(jobs.filter((job, at) => ticketOf(queued[at]) === job.payload.ticket).map((job) => job.id));
+}
 
 export function clipJob(itemId: string, now: number, model: string): ClipJob {
   return { id: jobId(CLIP_JOB, itemId), kind: CLIP_JOB, itemId, createdAt: now, attempts: 0, lastError: '', payload: { ticket: newTicket(now), model } };

@@ -3,10 +3,12 @@
  * follows), from the two files every CLIP export ships: `vocab.json` ({token: id}) and `merges.txt`
  * (one "left right" pair per line, best first, after a "#version" line).
  *
- * Text is cleaned (HTML entities decoded twice, white space collapsed), lower-cased and split into
- * words, numbers and punctuation runs; each piece's UTF-8 bytes become printable characters (GPT-2's
- * byte ↔ character table), its last character is marked `</w>`, and adjacent pairs are merged by
- * rank until no listed pair is left. Not done: ftfy's repair of mis-decoded text (mojibake).
+ * Text is cleaned (NFC, curly quotes made straight, HTML entities decoded twice, white space
+ * collapsed), lower-cased and split into words, numbers and punctuation runs; each piece's UTF-8
+ * bytes become printable characters (GPT-2's byte ↔ character table), its last character is marked
+ * `</w>`, and adjacent pairs are merged by rank until no listed pair is left. Of ftfy's `fix_text`,
+ * which OpenAI's cleaning starts with, only NFC and the quotes are done: not its repair of
+ * mis-decoded text (mojibake), ligatures or full-width characters.
  */
 import type { Vocab } from './clip-tokenizer';
 
@@ -27,6 +29,9 @@ const SPECIAL = new Set(['<|startoftext|>', '<|endoftext|>']);
 const utf8 = new TextEncoder();
 
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** ftfy's uncurl_quotes: a phone keyboard's ’ must read as the ' of "dog's". */
+const straightQuotes = (text: string) => text.replace(/[\u02bc\u2018-\u201b]/g, "'").replace(/[\u201c-\u201f]/g, '"');
 
 /** Python's html.unescape for the entities text typed into a search box carries (numeric and the common named ones). */
 function unescapeHtml(text: string): string {
@@ -55,7 +60,7 @@ export class ClipBpe {
 
   /** The token ids of `text`, without start or end tokens. */
   encode(text: string): number[] {
-    const cleaned = unescapeHtml(unescapeHtml(text)).replace(/\s+/g, ' ').trim().toLowerCase();
+    const cleaned = unescapeHtml(unescapeHtml(straightQuotes(text.normalize('NFC')))).replace(/\s+/g, ' ').trim().toLowerCase();
     const ids: number[] = [];
     for (const [piece] of cleaned.matchAll(PIECES)) {
       const special = SPECIAL.has(piece) ? this.vocab[piece] : undefined;
