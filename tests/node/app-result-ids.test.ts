@@ -127,6 +127,24 @@ describe('ResultStore.refresh', () => {
     expect(changes.length).toBeGreaterThan(0);
   });
 
+  it('reads again only the pages used last; the others are dropped and read when shown', async () => {
+    const library = await seededLibrary(PAGE_SIZE * 10);
+    const { port, log } = loggingPort(library);
+    const results = new ResultStore(port);
+    await results.load(byNameListing);
+    await idsLoaded(results);
+    await results.ensure(0, PAGE_SIZE * 10 - 1);
+    for (let page = 0; page < 10; page++) results.itemAt(page * PAGE_SIZE); // used in this order: page 9 last
+    log.length = 0;
+    await results.refresh();
+    const reads = log.filter((entry) => entry.path === '/item/get').map((entry) => (entry.body.ids as string[])[0]);
+    expect(reads.sort()).toEqual([2, 3, 4, 5, 6, 7, 8, 9].map((page) => results.idAt(page * PAGE_SIZE)).sort());
+    expect(results.itemAt(0)).toBeUndefined();
+    expect(results.itemAt(PAGE_SIZE * 9)?.id).toBe(results.idAt(PAGE_SIZE * 9));
+    await results.ensure(0, 0);
+    expect(results.itemAt(0)?.id).toBe(results.idAt(0));
+  });
+
   it('never shows a cached item at an index the ids now give to another item', async () => {
     const library = await seededLibrary(5);
     const { port } = loggingPort(library);

@@ -18,6 +18,8 @@ import { ListingIds } from './listing-ids';
 
 export const PAGE_SIZE = 100;
 const MAX_PAGES = 40;
+/** Pages a refresh reads again: more than a screen holds at the smallest thumbnails. */
+const REFRESH_PAGES = 8;
 
 export class ResultStore extends Store {
   listing: Listing | null = null;
@@ -72,15 +74,19 @@ export class ResultStore extends Store {
     } while (seen !== this.firstPage);
   }
 
-  /** Asks again for the ids and total, then for every cached page (after an edit, a trash, an event). */
+  /** Asks again for the ids and total, then for the pages in use (after an edit, a trash, an event). */
   async refresh(): Promise<void> {
     if (!this.listing) return;
     const generation = this.generation;
-    const cached = [...this.pages.keys()];
+    // The pages used last (the cache is in order of use: the grid reads every visible cell on each
+    // render) are read again; the rest are dropped and read when next shown. A live batch during an
+    // import then costs a screen's pages, not the whole cache's.
+    const recent = [...this.pages.keys()].slice(-REFRESH_PAGES);
+    for (const page of [...this.pages.keys()]) if (!recent.includes(page)) this.pages.delete(page);
     this.inflight.clear();
     if (isAiListing(this.listing)) return this.settle(0, generation, this.fetchFirstPage(generation));
     if (!(await this.loadIds(generation, true))) return;
-    await Promise.all((cached.length ? cached : [0]).map((page) => this.fetchPage(page, generation)));
+    await Promise.all((recent.length ? recent : [0]).map((page) => this.fetchPage(page, generation)));
   }
 
   /** The id at `index` once the listing's ids (or its page) have come, else undefined. */
