@@ -108,6 +108,8 @@ describe('the web app: folders by drag & drop', () => {
     expect(await eventually(inFolder, shown.slice(0, 20).sort())).toEqual(shown.slice(0, 20).sort());
     await folderRow(page, 'Picked').locator('.nav-count', { hasText: /^20$/ }).waitFor();
     await page.locator('.toast', { hasText: 'Added 20 items to “Picked”' }).waitFor();
+    // The bulk editor, open for the same 20, reads them again: all of them are now in Picked.
+    await page.locator('#bulk-editor li', { hasText: 'Picked' }).locator('.all', { hasText: 'all 20' }).waitFor();
 
     // In the folder: select 5, Remove from folder; they leave the folder, not the library.
     await folderRow(page, 'Picked').locator('.nav-link').click();

@@ -114,7 +114,7 @@ describe('startLiveUpdates', () => {
 });
 
 describe('applyChanges: what each batch re-reads', () => {
-  function spyTargets(inspected: string | null = null) {
+  function spyTargets(inspected: string | null = null, bulk: readonly string[] = []) {
     const calls: string[] = [];
     const call = (name: string) => async () => void calls.push(name);
     const targets: LiveTargets = {
@@ -127,6 +127,8 @@ describe('applyChanges: what each batch re-reads', () => {
       libraryChanged: call('library changed'),
       inspectedItem: () => inspected,
       reloadInspector: call('inspector'),
+      bulkItems: () => new Set(bulk),
+      reloadBulkEditor: call('bulk editor'),
       reloadTagManager: call('tag manager'),
       showItem: async (id) => void calls.push(`show item ${id}`),
       showFolder: (id) => void calls.push(`show folder ${id}`),
@@ -152,6 +154,17 @@ describe('applyChanges: what each batch re-reads', () => {
     const { calls, targets } = spyTargets('shown');
     await applyChanges(batch, targets);
     expect(calls.sort()).toEqual([...expected].sort());
+  });
+
+  it('re-reads the bulk editor when a selected item or the folder tree changes, not for other items', async () => {
+    const { calls, targets } = spyTargets(null, ['a', 'b']);
+    await applyChanges(batchOf(heard('item', 'updated', ['b'])), targets);
+    expect(calls).toContain('bulk editor');
+    calls.length = 0;
+    await applyChanges(batchOf(heard('item', 'updated', ['c'])), targets);
+    expect(calls).not.toContain('bulk editor');
+    await applyChanges(batchOf(heard('folder', 'updated', ['f'])), targets);
+    expect(calls).toContain('bulk editor');
   });
 
   it('re-reads everything shown after a resync', async () => {
@@ -195,6 +208,8 @@ describe('applyChanges on the real stores', () => {
       libraryChanged: async () => {},
       inspectedItem: () => inspector.id,
       reloadInspector: async () => void (inspector.loads += 1),
+      bulkItems: () => new Set(),
+      reloadBulkEditor: async () => {},
       reloadTagManager: async () => {},
       showItem: async () => {},
       showFolder: () => {},

@@ -1,7 +1,7 @@
 /**
  * Turns a ChangeBatch into re-reads of what the screen shows: the grid's listing (its cached pages
  * and total, so the scroll position and the selection stay), the sidebar's counts and tree, the
- * inspector's item, the tag manager, the library list. Each part is read once per batch however
+ * inspector's item or the bulk editor's selection, the tag manager, the library list. Each part is read once per batch however
  * many changes the batch holds.
  */
 import type { ResultStore } from '../grid/result-store';
@@ -25,6 +25,10 @@ export interface LiveTargets {
   /** The item the inspector shows, or null. */
   inspectedItem(): string | null;
   reloadInspector(): Promise<void>;
+  /** The items the bulk editor shows (several selected), or none. */
+  bulkItems(): ReadonlySet<string>;
+  /** Reads the bulk editor's selection and folders again (not while it is writing: it reads after). */
+  reloadBulkEditor(): Promise<void>;
   /** Reloads the tag manager when it is open. */
   reloadTagManager(): Promise<void>;
   showItem(id: string): Promise<void>;
@@ -46,6 +50,8 @@ export async function applyChanges(batch: ChangeBatch, to: LiveTargets): Promise
     if (batch.libraries) work.push(to.library.load());
     const shown = to.inspectedItem();
     if (shown && (batch.items.has(shown) || batch.tree)) work.push(to.reloadInspector());
+    const bulk = to.bulkItems();
+    if (bulk.size && (batch.tree || [...batch.items].some((id) => bulk.has(id)))) work.push(to.reloadBulkEditor());
     await Promise.all(work);
   }
   const left = to.inTrash() ? batch.restored : batch.trashed;

@@ -158,6 +158,8 @@ export class AppShell extends LightElement {
       libraryChanged: () => s.libraryChanged(),
       inspectedItem: () => this.inspector.itemId as string | null,
       reloadInspector: () => (this.inspector.itemId ? (this.inspector as unknown as ItemInspector).load() : Promise.resolve()),
+      bulkItems: () => (this.bulk.wanted ? s.selection.selected : new Set<string>()),
+      reloadBulkEditor: () => this.bulk.reload(),
       reloadTagManager: () => this.querySelector<TagManager>('tag-manager')?.reload() ?? Promise.resolve(),
       showItem: (id) => this.showItem(id),
       showFolder: (id) => this.showFolder(id),

@@ -6,7 +6,7 @@
 import type { AppStores } from './app-stores';
 import '../bulk-edit/bulk-editor';
 
-type BulkEditorElement = HTMLElement & { api: unknown; ids: readonly string[] };
+type BulkEditorElement = HTMLElement & { api: unknown; ids: readonly string[]; task: string | null; load(): Promise<void> };
 
 export class BulkPanel {
   readonly element = document.createElement('bulk-editor') as BulkEditorElement;
@@ -29,6 +29,11 @@ export class BulkPanel {
     if (!this.wanted || selected === this.shown) return;
     this.shown = selected;
     this.element.ids = [...selected];
+  }
+
+  /** Another tab or a drop on a folder changed selected items: read them again, unless the editor is writing (it reads after). */
+  reload(): Promise<void> {
+    return this.element.task ? Promise.resolve() : this.element.load();
   }
 
   private async refresh(): Promise<void> {
