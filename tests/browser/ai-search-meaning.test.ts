@@ -2,13 +2,13 @@
 // uint8 by the build, TF.js WASM) in this page's media worker, through the real service worker:
 // "invoice" finds a receipt by its annotation, "mutt" and "puppy" find a dog-labelled item, and
 // gibberish gets no items and says why. The dog label is written into IndexedDB after indexing,
-// as a detector would (no installed package ships a photo of a dog: ai-search-objects.md).
-import { afterEach, describe, expect, it } from 'vitest';
-import { startMediaHost, type MediaHost } from '../../src/app/media/media-host';
+// as a detector would (the real detector on real photos: ai-search-photos.test.ts).
+import { describe, expect, it } from 'vitest';
+import { useMediaHost, whenIndexed } from './ai-indexing';
 import { LibraryDb } from '../../src/core/storage/library-db';
 import { drawScene } from './drawn-scenes';
 import { base64Of } from './media-images';
-import { isolatedClient, type ApiClient } from './service-worker';
+import { isolatedClient } from './service-worker';
 
 interface Answer {
   results: { item: { id: string; name: string }; score: number; signals: string[] }[];
@@ -17,22 +17,11 @@ interface Answer {
   message?: string;
 }
 
-let host: MediaHost | undefined;
-afterEach(() => {
-  host?.stop();
-  host = undefined;
-});
-
-async function synced(client: ApiClient): Promise<void> {
-  for (let tries = 0; tries < 1200; tries++) {
-    if (!(await client.get<{ isSyncing: boolean }>('/aiSearch/getSyncStatus')).isSyncing) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const mediaHost = useMediaHost();
 
 describe('aiSearch/searchByText by meaning', () => {
   it('finds by the meaning of metadata, maps words onto labels, and answers gibberish honestly', async () => {
-    host = startMediaHost();
+    mediaHost();
     const { client, library } = await isolatedClient();
     const add = async (seed: number, fields: Record<string, unknown>) =>
       (await client.post<{ id: string }>('/item/add', { ...fields, base64: await base64Of(await drawScene(seed).convertToBlob({ type: 'image/png' })) })).id;
@@ -42,7 +31,7 @@ describe('aiSearch/searchByText by meaning', () => {
     const dog = await add(4, { name: 'IMG_0042' });
 
     await client.post<Answer>('/aiSearch/searchByText', { query: 'invoice' }); // starts indexing
-    await synced(client);
+    await whenIndexed(client);
     expect(await client.get('/aiSearch/isSyncing')).toBe(false);
 
     const invoice = await client.post<Answer>('/aiSearch/searchByText', { query: 'invoice' });

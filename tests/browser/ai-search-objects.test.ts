@@ -3,8 +3,8 @@
 // @vladmandic/human ships (assets/samples.jpg); photos of a cat, a dog and more from Debian packages
 // are in ./ai-search-photos.test.ts. No package ships a bicycle, so "person on a bicycle" is
 // checked in the node tests with a stand-in detector.
-import { afterEach, describe, expect, it } from 'vitest';
-import { startMediaHost, type MediaHost } from '../../src/app/media/media-host';
+import { describe, expect, it } from 'vitest';
+import { useMediaHost, whenIndexed } from './ai-indexing';
 import { base64Of } from './media-images';
 import { drawScene } from './drawn-scenes';
 import { LibraryDb } from '../../src/core/storage/library-db';
@@ -17,15 +17,11 @@ interface Answer {
   message?: string;
 }
 
-let host: MediaHost | undefined;
-afterEach(() => {
-  host?.stop();
-  host = undefined;
-});
+const mediaHost = useMediaHost();
 
 describe('aiSearch/searchByText over objects found by the detector', () => {
   it('labels a real photo in the page worker and finds it by an alias, but not for an uncovered word', async () => {
-    host = startMediaHost();
+    mediaHost();
     const { client, library } = await isolatedClient();
     const photo = await (await fetch('/node_modules/@vladmandic/human/assets/samples.jpg')).blob();
     const { id: people } = await client.post<{ id: string }>('/item/add', { name: 'samples', base64: await base64Of(photo) });
@@ -35,11 +31,7 @@ describe('aiSearch/searchByText over objects found by the detector', () => {
     // The first text search starts object indexing; its answer covers what is indexed so far.
     const first = await client.post<Answer>('/aiSearch/searchByText', { query: 'people' });
     expect(first.understood.objects).toEqual(['person']);
-    for (let tries = 0; tries < 600; tries++) {
-      const status = await client.get<{ isSyncing: boolean }>('/aiSearch/getSyncStatus');
-      if (!status.isSyncing) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await whenIndexed(client);
     expect(await client.get('/aiSearch/isSyncing')).toBe(false);
     const found = await client.post<Answer>('/aiSearch/searchByText', { query: 'a crowd of people' });
     expect(found.results[0]).toMatchObject({ item: { id: people }, signals: ['object'] });

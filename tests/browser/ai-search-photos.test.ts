@@ -2,8 +2,8 @@
 // real detector (CenterNet COCO-80, TF.js WASM) in this page's media worker, through the real
 // service worker. Each query's results are asserted whole or by their first place, so a new
 // detector's mistakes show here.
-import { afterEach, describe, expect, it } from 'vitest';
-import { startMediaHost, type MediaHost } from '../../src/app/media/media-host';
+import { describe, expect, it } from 'vitest';
+import { useMediaHost, whenIndexed } from './ai-indexing';
 import { base64Of } from './media-images';
 import { isolatedClient } from './service-worker';
 
@@ -11,11 +11,7 @@ interface Answer {
   results: { item: { id: string; name: string }; score: number; signals: string[] }[];
 }
 
-let host: MediaHost | undefined;
-afterEach(() => {
-  host?.stop();
-  host = undefined;
-});
+const mediaHost = useMediaHost();
 
 /** Item name → the photo it is made from (tests/photos/debian/). */
 const PHOTOS: Record<string, string> = {
@@ -31,7 +27,7 @@ const PHOTOS: Record<string, string> = {
 
 describe('aiSearch/searchByText over real photos', () => {
   it('finds each photo by the word for what is in it, aliases included', async () => {
-    host = startMediaHost();
+    mediaHost();
     const { client } = await isolatedClient();
     for (const [name, file] of Object.entries(PHOTOS)) {
       const response = await fetch(`/tests/photos/debian/${file}`);
@@ -39,10 +35,7 @@ describe('aiSearch/searchByText over real photos', () => {
       await client.post('/item/add', { name, base64: await base64Of(await response.blob()) });
     }
     await client.post('/aiSearch/searchByText', { query: 'dog' });
-    for (let tries = 0; tries < 1200 && (await client.get<{ isSyncing: boolean }>('/aiSearch/getSyncStatus')).isSyncing; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(await client.get('/aiSearch/isSyncing')).toBe(false);
+    await whenIndexed(client);
 
     const names = async (query: string) => {
       const answer = await client.post<Answer>('/aiSearch/searchByText', { query });

@@ -6,6 +6,7 @@ import type { ApiClient } from '../../src/app/api-client';
 import { base64Of, flat, mostlyRed } from './media-images';
 import { ALTERATIONS, altered, drawScene } from './drawn-scenes';
 import { fetchApi, isolatedClient, stopServiceWorkers } from './service-worker';
+import { whenIndexed, type SyncStatus } from './ai-indexing';
 
 interface Results {
   results: { item: { id: string; name: string; isDeleted: boolean }; score: number; signals: string[]; nearDuplicate: boolean }[];
@@ -15,24 +16,8 @@ interface TextAnswer extends Results {
   unmatched: string[];
   message?: string;
 }
-interface SyncStatus {
-  isSyncing: boolean;
-  syncedCount: number;
-  totalCount: number;
-  progress: number;
-}
 
 const SCENES = 20;
-
-/** Polls getSyncStatus until nothing is left to index. */
-async function whenSynced(client: ApiClient, expected: number): Promise<SyncStatus> {
-  for (let tries = 0; tries < 600; tries++) {
-    const status = await client.get<SyncStatus>('/aiSearch/getSyncStatus');
-    if (!status.isSyncing && status.syncedCount >= expected) return status;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('Indexing never finished.');
-}
 
 async function addScenes(client: ApiClient, count: number, offset = 0): Promise<string[]> {
   const items = [];
@@ -47,7 +32,7 @@ describe('aiSearch: visual likeness through the service worker', () => {
   it('finds the original in the top 3 for at least 90% of altered copies, and its own duplicate first', async () => {
     const { client } = await isolatedClient();
     const ids = await addScenes(client, SCENES);
-    await whenSynced(client, SCENES);
+    await whenIndexed(client, SCENES);
     const misses: string[] = [];
     let topThree = 0;
     for (let i = 0; i < SCENES; i++) {
@@ -65,7 +50,7 @@ describe('aiSearch: visual likeness through the service worker', () => {
     // An item's own near-duplicate (a recompressed, mirrored copy added to the library) ranks first.
     const copy = await altered(drawScene(5), 'mirrored');
     const { id: copyId } = await client.post<{ id: string }>('/item/add', { name: 'copy of scene 5', base64: await base64Of(copy) });
-    await whenSynced(client, SCENES + 1);
+    await whenIndexed(client, SCENES + 1);
     const { results } = await client.post<Results>('/aiSearch/searchByItemId', { itemId: ids[4] });
     expect(results[0]).toMatchObject({ item: { id: copyId }, nearDuplicate: true, signals: ['visual'] });
     expect(results.map((r) => r.item.id)).not.toContain(ids[4]);
@@ -87,7 +72,7 @@ describe('aiSearch: visual likeness through the service worker', () => {
     expect(during.syncedCount).toBeLessThan(50);
     await stopServiceWorkers();
     // A fresh worker resumes the queue from IndexedDB on its first read of the library.
-    const after = await whenSynced(client, 50);
+    const after = await whenIndexed(client, 50);
     expect(after).toEqual({ isSyncing: false, syncedCount: 50, totalCount: 50, progress: 1 });
 
     await client.post('/item/update', { id: ids[0], isDeleted: true });
@@ -117,7 +102,7 @@ describe('aiSearch: visual likeness through the service worker', () => {
     await add('red', await mostlyRed(400, 300));
     await add('blue', await flat(400, 300, [30, 60, 200]));
     await add('yellow', await flat(400, 300, [240, 210, 30]));
-    await whenSynced(client, 3);
+    await whenIndexed(client, 3);
     const red = await client.post<TextAnswer>('/aiSearch/searchByText', { query: 'something crimson' });
     expect(red.results.map((r) => r.item.name)).toEqual(['red']);
     expect(red).toMatchObject({ understood: { colours: ['red'] }, unmatched: [] });
@@ -137,7 +122,7 @@ describe('aiSearch: visual likeness through the service worker', () => {
     const { client } = await isolatedClient();
     await client.post('/item/add', { name: 'green', base64: await base64Of(await flat(200, 150, [20, 170, 40])) });
     await client.post('/item/add', { name: 'purple', base64: await base64Of(await flat(200, 150, [120, 20, 160])) });
-    await whenSynced(client, 2);
+    await whenIndexed(client, 2);
     const { results } = await client.post<Results>('/aiSearch/searchByBase64', { base64: await base64Of(await flat(50, 50, [30, 160, 50])), limit: 1 });
     expect(results.map((r) => r.item.name)).toEqual(['green']);
   });
