@@ -12,7 +12,10 @@ import { clipTokenizer } from '../../src/core/ai-search/providers/clip-tokenizer
 import { clipModelStore, putClipModel, removeClipModel } from '../../src/core/ai-search/providers/clip-model-store';
 import { IMAGE_SIZE, tinyClipManifest, tinyImageEncoder, tinyTextEncoder, VOCAB } from '../tiny-clip/tiny-clip-model';
 import { call, makeApi, newLibrary } from './helpers';
-import { fakeImage, openLibrary, storeItem, TestProcessor } from './fixtures/media';
+import { fakeImage, itemRow, openLibrary, storeItem, TestProcessor } from './fixtures/media';
+import { ITEM_OBSERVERS } from '../../src/core/item-observers';
+import { commitItemChanges } from '../../src/core/storage/item-changes';
+import { writeTransaction } from '../../src/core/storage/write';
 
 ort.env.wasm.numThreads = 1;
 
@@ -104,6 +107,13 @@ describe('bring your own CLIP through the API', () => {
     const orange = await storeItem(library, { name: 'more red' }, fakeImage(40, 30, [250, 30, 10]));
     await index();
     expect((await search('red')).data.results[0]).toMatchObject({ item: { id: orange.id }, signals: ['clip'] });
+    // A re-indexed item (its thumbnail made again) and a removed one leave no old vector behind once indexing is done.
+    await writeTransaction(library, Date.now(), async () => commitItemChanges(library.db, [{ before: (await itemRow(library, ids.blue!))! }], ITEM_OBSERVERS, Date.now()));
+    expect((await call(api, 'POST', '/item/refreshThumbnail', { itemId: ids.green }, { library: path })).httpStatus).toBe(200);
+    await index();
+    const stored = (await library.db.clipShards.toArray()).flatMap((row) => row.ids);
+    expect(stored.sort()).toEqual([ids.red, ids.green, ids.yellow, orange.id].sort());
+    expect((await search('green')).data.results[0]).toMatchObject({ item: { id: ids.green }, signals: ['clip'] });
 
     // Without an open page, the query cannot be embedded: 503, saying what to do.
     media.pageOpen = false;

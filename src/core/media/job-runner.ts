@@ -11,7 +11,7 @@ import { writeTransaction } from '../storage/write';
 import { putObjects } from '../ai-search/objects-store';
 import { CLIP_JOB, CUSTOM_THUMBNAIL_JOB, DESCRIPTOR_JOB, dropFinishedJobs, isMediaJob, OBJECTS_JOB, TEXT_JOB, ticketOf, type ClipJob, type MediaJob } from './media-jobs';
 import { embedItemTexts, TEXT_BATCH } from '../ai-search/embed-item-text';
-import { appendClipVector } from '../ai-search/providers/clip-vectors';
+import { appendClipVector, compactClipVectors } from '../ai-search/providers/clip-vectors';
 import { mediaKindOf, type MediaProcessor } from './media-processor';
 import { recordFailure, storeResult, type Produced } from './store-result';
 
@@ -251,6 +251,8 @@ export class JobRunner {
     await writeTransaction(library, this.options.clock(), async () => {
       await dropFinishedJobs(db, [job]);
       if (outcome.status === 'done' && (await db.items.where('id').equals(job.itemId).count())) await appendClipVector(db, job.payload.model, job.itemId, outcome.embedding);
+      // The library's last clip job: leave one vector per item.
+      if ((await db.jobs.where('id').startsWith(`${CLIP_JOB}:`).count()) === 0) await compactClipVectors(db, job.payload.model);
     });
     this.complete(library, job, outcome.status === 'done' ? { status: 'done' } : outcome);
     return false;

@@ -1,8 +1,9 @@
 /**
  * Image embeddings of the user's CLIP model, packed SHARD_SIZE to a row (one row per vector reads
- * ~8× slower, research §5) as int8 (the unit vector × 127: cosine error under 1%). Rows only grow;
- * a re-indexed item's newer vector wins, and removed or trashed items are left out when results are
- * read (ai-search.service.ts), so nothing has to be rewritten in place. A model switch drops all.
+ * ~8× slower, research §5) as int8 (the unit vector × 127: cosine error under 1%). Rows grow while
+ * a library is indexed: a re-indexed item's newer vector wins, and removed or trashed items are left
+ * out when results are read (ai-search.service.ts). When a library's last clip job is done, the rows
+ * are compacted (compactClipVectors): one vector per item that still exists. A model switch drops all.
  */
 import type { LibraryDb } from '../../storage/library-db';
 
@@ -23,6 +24,36 @@ export async function appendClipVector(db: LibraryDb, model: string, id: string,
     await db.clipShards.put({ ...last, ids: [...last.ids, id], data });
   } else {
     await db.clipShards.put({ shard: (last?.shard ?? -1) + 1, model, ids: [id], data: vector });
+  }
+}
+
+/**
+ * Rewrites the rows of `model` with one vector per item that still exists, its newest, when any row
+ * holds an older or a removed item's vector. Inside a write transaction.
+ */
+export async function compactClipVectors(db: LibraryDb, model: string): Promise<void> {
+  const rows = await db.clipShards.orderBy('shard').toArray();
+  const newest = new Map<string, Int8Array>();
+  let slots = 0;
+  for (const row of rows) {
+    if (row.model !== model || !row.ids.length) continue;
+    const dims = row.data.length / row.ids.length;
+    row.ids.forEach((id, slot) => {
+      slots += 1;
+      newest.delete(id); // so the map keeps items in the order of their newest vector
+      newest.set(id, row.data.subarray(slot * dims, (slot + 1) * dims));
+    });
+  }
+  const existing = new Set((await db.items.where('id').anyOf([...newest.keys()]).keys()) as string[]);
+  const kept = [...newest].filter(([id]) => existing.has(id));
+  if (kept.length === slots && rows.every((row) => row.model === model)) return;
+  await db.clipShards.clear();
+  for (let start = 0, shard = 0; start < kept.length; start += SHARD_SIZE, shard++) {
+    const part = kept.slice(start, start + SHARD_SIZE);
+    const data = new Int8Array(part.reduce((sum, [, vector]) => sum + vector.length, 0));
+    let at = 0;
+    for (const [, vector] of part) data.set(vector, (at += vector.length) - vector.length);
+    await db.clipShards.put({ shard, model, ids: part.map(([id]) => id), data });
   }
 }
 
