@@ -110,6 +110,35 @@ export const aiMeaningCold: Scenario = {
   },
 };
 
+/**
+ * The very first query by meaning: the service worker stopped and a brand-new page media worker, so
+ * the query waits for TF.js and the encoder to load (from the site's cache, as after a reload).
+ */
+export const aiMeaningFirstUse: Scenario = {
+  id: 'ai-meaning-first-use',
+  label: `aiSearch/searchByText "${QUERY}" by meaning, first use: worker stopped, fresh page media worker`,
+  unit: 'ms',
+  async measure(ctx) {
+    const m = await libraryOf(ctx);
+    let host = startMediaHost();
+    const result = await repeat({
+      runs: coldRuns(ctx.settings.runs),
+      warmup: 1,
+      subject: {
+        before: async () => {
+          host.stop();
+          await ctx.driver.stopServiceWorker();
+          host = startMediaHost();
+        },
+        run: () => search(m),
+      },
+      baseline: { label: 'the same query, warm', run: () => search(m) },
+    });
+    host.stop();
+    return { ...result, note: `${m.count} items; goal < 1.5 s for the first AI query; includes loading TF.js (WASM) and the encoder in the new worker` };
+  },
+};
+
 const TEXT_ITEMS = 200;
 
 /** Text indexing: TEXT_ITEMS items with a name and an annotation, their `text` jobs timed until none is left. */

@@ -5,7 +5,7 @@
  */
 import type { Scenario } from '../scenario';
 import { aiSearchByItemCold, aiSearchByItemWarm, aiSearchByTextWarm, descriptorRate, objectIndexRate } from './ai-search';
-import { aiMeaningCold, aiMeaningWarm, textIndexRate } from './ai-meaning';
+import { aiMeaningCold, aiMeaningFirstUse, aiMeaningWarm, textIndexRate } from './ai-meaning';
 import { appInfoWarm } from './app-info-warm';
 import { coldStart } from './cold-start';
 import { libraryInfoHeavy, smartFolderGetHeavy } from './heavy-smart-folder';
@@ -55,6 +55,7 @@ export const SCENARIOS: readonly Scenario[] = [
   objectIndexRate,
   aiMeaningWarm,
   aiMeaningCold,
+  aiMeaningFirstUse,
   textIndexRate,
   // Imports through the app in a frame: each switches the current library and puts the bench one back.
   uiImportItems,
