@@ -6,7 +6,7 @@ import { listingOf } from '../../src/app/search/listing';
 import { defaultViewState } from '../../src/app/search/view-state';
 import { SelectionStore } from '../../src/app/selection/selection-store';
 import type { ApiPort } from '../../src/app/state/api-port';
-import { call, makeApi, newLibrary } from './helpers';
+import { apiPort, makeApi, newLibrary } from './helpers';
 
 const api = makeApi();
 const N = 350;
@@ -14,19 +14,7 @@ const N = 350;
 /** An ApiPort on its own library that records every request's path and body. */
 function loggingPort(library: string) {
   const log: { path: string; body: Record<string, unknown> }[] = [];
-  const port: ApiPort = {
-    async get<T>(path: string, query?: Record<string, unknown>) {
-      const answer = await call<T>(api, 'GET', path, query ?? {}, { library });
-      if (answer.httpStatus !== 200) throw new Error(answer.body.message);
-      return answer.data;
-    },
-    async post<T>(path: string, body?: unknown) {
-      log.push({ path, body: (body ?? {}) as Record<string, unknown> });
-      const answer = await call<T>(api, 'POST', path, (body ?? {}) as Record<string, unknown>, { library });
-      if (answer.httpStatus !== 200) throw new Error(answer.body.message);
-      return answer.data;
-    },
-  };
+  const port = apiPort(() => api, () => library, (path, body) => log.push({ path, body }));
   return { port, log };
 }
 

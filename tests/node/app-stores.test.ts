@@ -5,23 +5,11 @@ import { PrefsStore } from '../../src/app/prefs/prefs-store';
 import { listingOf } from '../../src/app/search/listing';
 import { defaultViewState } from '../../src/app/search/view-state';
 import { SelectionStore } from '../../src/app/selection/selection-store';
-import type { ApiPort } from '../../src/app/state/api-port';
-import { call, makeApi, newLibrary } from './helpers';
+import { apiPort, makeApi, newLibrary } from './helpers';
 
 const api = makeApi();
 let library = '';
-const port: ApiPort = {
-  async get<T>(path: string, query?: Record<string, unknown>) {
-    const answer = await call<T>(api, 'GET', path, query ?? {}, { library });
-    if (answer.httpStatus !== 200) throw new Error(answer.body.message);
-    return answer.data;
-  },
-  async post<T>(path: string, body?: unknown) {
-    const answer = await call<T>(api, 'POST', path, (body ?? {}) as Record<string, unknown>, { library });
-    if (answer.httpStatus !== 200) throw new Error(answer.body.message);
-    return answer.data;
-  },
-};
+const port = apiPort(() => api, () => library);
 // Four pages of PAGE_SIZE: enough for ranges through pages never loaded, small enough for fake-indexeddb.
 const N = 400;
 let byName: string[] = [];

@@ -1,4 +1,5 @@
 /** Node-side API tests: a fresh core on fake-indexeddb per test, called with real Request objects. */
+import type { ApiPort } from '../../src/app/state/api-port';
 import { createApi, LIBRARY_HEADER, type Api, type ApiDeps } from '../../src/core';
 
 let counter = 0;
@@ -43,4 +44,25 @@ export async function newLibrary(api: Api, name = `lib-${Math.random().toString(
   const created = await call<{ path: string }>(api, 'POST', '/library/create', { name });
   if (created.httpStatus !== 200) throw new Error(`library/create failed: ${JSON.stringify(created.body)}`);
   return created.data.path;
+}
+
+/**
+ * What the web app's stores call (an ApiPort), answered by the core on `library`: a failure throws
+ * with the API's message, as ApiClient does. Getters, so a test may set either up later; `onPost`
+ * sees every POST (tests that count requests).
+ */
+export function apiPort(api: () => Api, library: () => string, onPost: (path: string, body: Record<string, unknown>) => void = () => {}): ApiPort {
+  const ask = async <T>(method: 'GET' | 'POST', path: string, input: Record<string, unknown>) => {
+    const answer = await call<T>(api(), method, path, input, { library: library() });
+    if (answer.httpStatus !== 200) throw new Error(answer.body.message);
+    return answer.data;
+  };
+  return {
+    get: <T>(path: string, query?: Record<string, unknown>) => ask<T>('GET', path, query ?? {}),
+    post: <T>(path: string, body?: unknown) => {
+      const input = (body ?? {}) as Record<string, unknown>;
+      onPost(path, input);
+      return ask<T>('POST', path, input);
+    },
+  };
 }

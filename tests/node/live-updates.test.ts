@@ -10,9 +10,8 @@ import { listingOf } from '../../src/app/search/listing';
 import { defaultViewState } from '../../src/app/search/view-state';
 import { SelectionStore } from '../../src/app/selection/selection-store';
 import { SidebarStore } from '../../src/app/sidebar/sidebar-store';
-import type { ApiPort } from '../../src/app/state/api-port';
 import type { Api } from '../../src/core';
-import { call, makeApi, newLibrary } from './helpers';
+import { apiPort, makeApi, newLibrary } from './helpers';
 
 const LIB = '/libraries/a.library';
 const heard = (kind: HeardChange['kind'], action: string, ids: string[] = ['x'], library = LIB): HeardChange => ({ kind, action, ids, library });
@@ -179,18 +178,7 @@ describe('applyChanges: what each batch re-reads', () => {
 describe('applyChanges on the real stores', () => {
   let api: Api;
   let library = '';
-  const port: ApiPort = {
-    async get<T>(path: string, query?: Record<string, unknown>) {
-      const answer = await call<T>(api, 'GET', path, query ?? {}, { library });
-      if (answer.httpStatus !== 200) throw new Error(answer.body.message);
-      return answer.data;
-    },
-    async post<T>(path: string, body?: unknown) {
-      const answer = await call<T>(api, 'POST', path, (body ?? {}) as Record<string, unknown>, { library });
-      if (answer.httpStatus !== 200) throw new Error(answer.body.message);
-      return answer.data;
-    },
-  };
+  const port = apiPort(() => api, () => library);
 
   /** The stores of one tab, re-read by the batches the core's own change feed produces. */
   async function tab() {

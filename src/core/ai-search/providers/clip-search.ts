@@ -7,7 +7,7 @@ import type { Context } from '../../context';
 import { ApiError } from '../../http/errors';
 import type { LibraryDb } from '../../storage/library-db';
 import type { ClipManifest } from './clip-manifest';
-import { clipVectorCount, rankByClip } from './clip-vectors';
+import { hasClipVectors, rankByClip } from './clip-vectors';
 
 export const OPEN_THE_APP = 'Open the app to use your CLIP model: it runs in a page, and no page with it is open.';
 
@@ -16,7 +16,7 @@ const SLACK = 200;
 
 /** The ranked hits, or undefined when nothing is indexed with the model yet (the built-in signals answer then). */
 export async function clipHits(ctx: Context, db: LibraryDb, manifest: ClipManifest, text: string, limit: number) {
-  if ((await clipVectorCount(db, manifest.name)) === 0) return undefined;
+  if (!(await hasClipVectors(db, manifest.name))) return undefined;
   const outcome = await ctx.imageProcessor?.clipText?.(text);
   if (!outcome || outcome.status === 'needs-page') throw new ApiError('UNAVAILABLE', OPEN_THE_APP);
   if (outcome.status !== 'done') throw new ApiError('UNAVAILABLE', `Your CLIP model could not embed the query (${outcome.reason}).`);

@@ -61,6 +61,11 @@ export async function clearClipVectors(db: LibraryDb): Promise<void> {
   await db.clipShards.clear();
 }
 
+/** Whether any item holds a vector of `model` (reads up to the first such row, not all of them). */
+export async function hasClipVectors(db: LibraryDb, model: string): Promise<boolean> {
+  return (await db.clipShards.filter((row) => row.model === model && row.ids.length > 0).first()) !== undefined;
+}
+
 /** How many distinct items hold a vector of `model`. */
 export async function clipVectorCount(db: LibraryDb, model: string): Promise<number> {
   const ids = new Set<string>();
