@@ -25,13 +25,20 @@ describe('the web app: your own CLIP model', () => {
 
     // As a real CLIP export comes: the byte-pair tokenizer's vocab.json and merges.txt.
     const { vocab, merges } = tinyBpeFiles();
-    await page.locator('#clip-model-files').setInputFiles([
+    const modelFiles = (vocabText: string) => [
       { name: 'clip.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(tinyBpeClipManifest())) },
       { name: 'image.onnx', mimeType: 'application/octet-stream', buffer: Buffer.from(tinyImageEncoder()) },
       { name: 'text.onnx', mimeType: 'application/octet-stream', buffer: Buffer.from(tinyTextEncoder()) },
-      { name: 'vocab.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(vocab)) },
+      { name: 'vocab.json', mimeType: 'application/json', buffer: Buffer.from(vocabText) },
       { name: 'merges.txt', mimeType: 'text/plain', buffer: Buffer.from(merges) },
-    ]);
+    ];
+    // A model that does not load (its vocabulary is not JSON) says why, and is not kept.
+    await page.locator('#clip-model-files').setInputFiles(modelFiles('{ not json'));
+    await page.locator('.toast', { hasText: 'The CLIP model was not loaded' }).waitFor({ timeout: 30_000 });
+    await page.locator('#clip-model-status[data-loaded="false"]').waitFor();
+    expect(await api<Health>(page, '/aiSearch/checkServiceHealth')).toMatchObject({ clip: { loaded: false } });
+
+    await page.locator('#clip-model-files').setInputFiles(modelFiles(JSON.stringify(vocab)));
     await page.locator('#clip-model-status[data-loaded="true"]', { hasText: 'CLIP: tiny-clip-test (8-d)' }).waitFor({ timeout: 30_000 });
 
     const indexed = await eventually(async () => (await api<Health>(page, '/aiSearch/checkServiceHealth')).clip.indexedCount, ids.length, 60_000);

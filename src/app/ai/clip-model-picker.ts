@@ -7,7 +7,7 @@
  */
 import { html, nothing } from 'lit';
 import type { ClipManifest } from '../../core/ai-search/providers/clip-manifest';
-import { clipManifest, clipModelStore, putClipModel, removeClipModel } from '../../core/ai-search/providers/clip-model-store';
+import { clipManifest, clipModelStore, putClipModel, removeClipModel, restoreClipModel, storedClipModel } from '../../core/ai-search/providers/clip-model-store';
 import { emit } from '../ui/events';
 import { LightElement } from '../ui/light-element';
 import { clipHost } from './clip-host';
@@ -50,14 +50,22 @@ export class ClipModelPicker extends LightElement {
     input.value = '';
     if (!files.length) return;
     this.busy = true;
+    const previous = await storedClipModel(store);
+    let stored = false;
     try {
       const manifest = await putClipModel(store, await findManifest(files), Object.fromEntries(files.map((file) => [file.name, file])));
+      stored = true;
       clipHost.reload();
       await clipHost.model(); // loads it now, so a model that does not run says so here
       this.manifest = manifest;
       emit(this, 'clip-model-changed', { name: manifest.name });
     } catch (error) {
-      emit(this, 'api-error', { message: `The CLIP model was not loaded: ${error instanceof Error ? error.message : String(error)}` });
+      if (stored) {
+        // It was kept but does not run: the model before it (or none) comes back.
+        await restoreClipModel(store, previous);
+        clipHost.reload();
+      }
+      emit(this, 'api-error', { message: `The CLIP model was not loaded${previous ? `; ${previous.manifest.name} is still in use` : ''}: ${error instanceof Error ? error.message : String(error)}` });
     } finally {
       this.busy = false;
     }

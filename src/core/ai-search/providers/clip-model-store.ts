@@ -44,6 +44,12 @@ export async function putClipModel(store: UseStore, manifestJson: unknown, given
   return manifest;
 }
 
+/** Puts back what was stored before (a model, or none): a picked model that does not run is not kept. */
+export async function restoreClipModel(store: UseStore, previous: StoredClipModel | undefined): Promise<void> {
+  if (previous) await setMany([['files', previous.files], ['manifest', previous.manifest]], store);
+  else await removeClipModel(store);
+}
+
 export async function removeClipModel(store: UseStore): Promise<void> {
   await del('manifest', store);
   await del('files', store);
