@@ -1,7 +1,7 @@
 // The inspector and viewer inside the app (issue 13, items 7 and 8), used as a person would, checked through the API.
 import type { Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
-import { api, cell, eventually, freshApp, reloadApp, seed, waitForCount } from './app';
+import { api, cell, eventually, freshApp, pressInOneTask, reloadApp, seed, waitForCount } from './app';
 import { useBrowser } from './browser';
 
 interface ItemFields { name: string; star: number; tags: string[]; annotation: string; isDeleted: boolean }
@@ -79,6 +79,12 @@ describe('the web app: inspector and viewer', () => {
     await expect.poll(() => page.locator('item-viewer image-stage img').first().getAttribute('src')).toContain(order[1]!);
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => viewerTitle(page).textContent()).toBe(names[2]);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => viewerTitle(page).textContent()).toBe(names[3]);
+    // Two presses faster than an item can load: each steps on from the last.
+    await pressInOneTask(page, ['ArrowLeft', 'ArrowLeft']);
+    await expect.poll(() => viewerTitle(page).textContent()).toBe(names[1]);
+    await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => viewerTitle(page).textContent()).toBe(names[3]);
     await page.keyboard.press('ArrowLeft');

@@ -35,6 +35,18 @@ export async function seed(page: Page, items: Seed[]): Promise<string[]> {
   return ids;
 }
 
+/**
+ * Presses keys faster than any request can answer: all their keydowns in one task, on the focused
+ * element (inside shadow roots too). For races between a key's late answer and the keys after it.
+ */
+export async function pressInOneTask(page: Page, keys: string[]): Promise<void> {
+  await page.evaluate((keys) => {
+    let focused = document.activeElement!;
+    while (focused.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
+    for (const key of keys) focused.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, composed: true }));
+  }, keys);
+}
+
 /** Reloads and waits for the grid's first page. */
 export async function reloadApp(page: Page): Promise<void> {
   await page.reload();

@@ -104,6 +104,23 @@ describe('SelectionStore', () => {
     expect(mirrored.at(-1)).toEqual([]);
   });
 
+  it('a key move focuses at once and selects when its id comes, unless a later move overtook it', async () => {
+    // End asks for the last page; Home and PageDown are pressed before it answers.
+    const { selection } = await setup();
+    let answerEnd!: (id: string) => void;
+    const end = selection.moveTo(N - 1, new Promise<string>((resolve) => (answerEnd = resolve)));
+    expect(selection.focus).toBe(N - 1);
+    await selection.moveTo(0, byName[0]);
+    await selection.moveTo(12, Promise.resolve(byName[12]));
+    answerEnd(byName[N - 1]!);
+    await end;
+    expect(selection.focus).toBe(12);
+    expect([...selection.selected]).toEqual([byName[12]]);
+    await selection.moveTo(13, undefined);
+    expect(selection.focus).toBe(13);
+    expect([...selection.selected]).toEqual([byName[12]]);
+  });
+
   it('coalesces mirror writes: the last selection wins', async () => {
     const { selection, mirrored } = await setup();
     for (let i = 0; i < 5; i++) void selection.click(i, byName[i]!);

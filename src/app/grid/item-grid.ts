@@ -167,9 +167,7 @@ export class ItemGrid extends LightElement {
       this.focusIndex(to);
       if (event.shiftKey) return this.selection.extendTo(to, this.results.itemAt(focus)?.id);
       if (event.ctrlKey || event.metaKey) return this.selection.moveFocus(to);
-      const item = await this.results.itemAtLoaded(to);
-      if (item) await this.selection.click(to, item.id);
-      return;
+      return this.selection.moveTo(to, this.results.idAt(to) ?? this.results.itemAtLoaded(to).then((item) => item?.id));
     }
     if (event.key === 'Enter') {
       event.preventDefault();

@@ -24,6 +24,8 @@ export class SelectionStore extends Store {
   /** The grid cell that holds the keyboard focus (roving tabindex). */
   focus = 0;
   private generation = 0;
+  /** Bumped by every change of focus or selection: a move still waiting for its id checks it is the latest. */
+  private moves = 0;
   private mirroring: Promise<void> | null = null;
   private mirrorAgain = false;
 
@@ -49,6 +51,7 @@ export class SelectionStore extends Store {
   }
 
   async click(index: number, id: string, modifiers: ClickModifiers = {}): Promise<void> {
+    this.moves += 1;
     this.focus = index;
     if (modifiers.range && this.anchor !== null) return this.rangeTo(index, modifiers.toggle ? this.selected : new Set());
     const next = modifiers.toggle ? new Set(this.selected) : new Set<string>();
@@ -58,8 +61,22 @@ export class SelectionStore extends Store {
     this.set(next);
   }
 
+  /**
+   * An arrow key (or Home, End, PageDown...): the focus moves at once, and the item there is selected
+   * alone once its id is known (its page may still be loading). If the person has moved on meanwhile
+   * (End, then Home before the last page came), the late answer selects nothing.
+   */
+  async moveTo(index: number, id: string | undefined | Promise<string | undefined>): Promise<void> {
+    const move = ++this.moves;
+    this.focus = index;
+    this.changed();
+    const known = await id;
+    if (known !== undefined && move === this.moves) await this.click(index, known);
+  }
+
   /** Shift+arrow: the range from the anchor to the newly focused index. */
   async extendTo(index: number, idAtAnchor?: string): Promise<void> {
+    this.moves += 1;
     if (this.anchor === null) this.anchor = this.focus;
     this.focus = index;
     if (idAtAnchor && this.selected.size === 0) this.selected = new Set([idAtAnchor]);
@@ -67,6 +84,7 @@ export class SelectionStore extends Store {
   }
 
   async selectAll(): Promise<void> {
+    this.moves += 1;
     const generation = ++this.generation;
     try {
       const ids = await this.source.ids(0, this.source.total);
@@ -77,11 +95,13 @@ export class SelectionStore extends Store {
   }
 
   moveFocus(index: number): void {
+    this.moves += 1;
     this.focus = index;
     this.changed();
   }
 
   clear(): void {
+    this.moves += 1;
     this.generation += 1;
     this.anchor = null;
     this.set(new Set());

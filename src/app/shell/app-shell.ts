@@ -57,6 +57,8 @@ export class AppShell extends LightElement {
   private readonly actions = new ItemActions(this.stores);
   private readonly inspector = document.createElement('item-inspector') as PanelElement;
   private readonly viewer = document.createElement('item-viewer') as PanelElement;
+  /** Where the viewer's ←/→ is heading while that item's page loads: a second press steps on from there. */
+  private viewerTarget: number | null = null;
   private readonly bulk = new BulkPanel(this.stores);
   private readonly folderDialog = new FolderDialog(this.stores);
   private readonly folderActions = new FolderActions(this.stores);
@@ -271,6 +273,7 @@ export class AppShell extends LightElement {
   }
 
   private closeViewer(): void {
+    this.viewerTarget = null;
     this.viewer.itemId = null;
     this.requestUpdate();
     this.grid?.focusIndex(this.stores.selection.focus);
@@ -281,8 +284,13 @@ export class AppShell extends LightElement {
     const current = this.viewer.itemId as string | null;
     if (!current) return;
     const at = results.indexOfLoaded(current);
-    const index = (at >= 0 ? at : selection.focus) + direction;
+    const index = (this.viewerTarget ?? (at >= 0 ? at : selection.focus)) + direction;
+    if (index < 0 || index >= results.total) return;
+    this.viewerTarget = index;
     const item = await results.itemAtLoaded(index);
+    // A later press (or closing the viewer) overtook this one while the page loaded.
+    if (this.viewerTarget !== index) return;
+    this.viewerTarget = null;
     if (!item) return;
     this.viewer.itemId = item.id;
     await selection.click(index, item.id);
