@@ -5,6 +5,7 @@ import { PrefsStore } from '../../src/app/prefs/prefs-store';
 import { listingOf } from '../../src/app/search/listing';
 import { defaultViewState } from '../../src/app/search/view-state';
 import { SelectionStore } from '../../src/app/selection/selection-store';
+import type { ApiPort } from '../../src/app/state/api-port';
 import { apiPort, makeApi, newLibrary } from './helpers';
 
 const api = makeApi();
@@ -41,6 +42,43 @@ describe('ResultStore', () => {
     const trash = results.load(listingOf({ ...defaultViewState(), view: { kind: 'trash' } }));
     await Promise.all([first, trash]);
     expect(results.total).toBe(0);
+  });
+
+  it('drops a page read before a refresh that reordered the listing, and reads it again', async () => {
+    const own = await newLibrary(api);
+    const base = apiPort(() => api, () => own);
+    await base.post('/item/add', { items: Array.from({ length: 400 }, (_, i) => ({ bookmarkURL: `https://e.test/${i}` })) });
+    // Page 3's item/get reads now and answers only when released.
+    let held: Promise<void> | null = null;
+    let release = () => {};
+    let readDone = () => {};
+    const read = new Promise<void>((resolve) => (readDone = resolve));
+    const port: ApiPort = {
+      get: base.get,
+      post: async <T>(path: string, body?: unknown) => {
+        const answer = await base.post<T>(path, body);
+        const gate = held;
+        if (gate && path === '/item/get' && (body as { ids?: unknown }).ids) {
+          readDone();
+          await gate;
+        }
+        return answer;
+      },
+    };
+    const results = new ResultStore(port);
+    await results.load(listingOf(defaultViewState()));
+    await results.whenIdsLoaded();
+    held = new Promise<void>((resolve) => (release = resolve));
+    const deep = results.ensure(300, 300);
+    await read;
+    held = null;
+    await base.post('/item/add', { bookmarkURL: 'https://e.test/newest' }); // newest first: every index moves by one
+    await results.refresh();
+    release();
+    await deep;
+    await results.ensure(300, 300);
+    const now = (await base.post<{ ids: string[] }>('/item/ids', {})).ids;
+    expect(results.itemAt(300)?.id).toBe(now[300]);
   });
 
   it('keeps a search syntax error for the search box', async () => {
@@ -119,6 +157,14 @@ describe('SelectionStore', () => {
     await selection.moveTo(13, undefined);
     expect(selection.focus).toBe(13);
     expect([...selection.selected]).toEqual([byName[12]]);
+  });
+
+  it('a click overtakes a select-all still waiting for its ids', async () => {
+    const { selection } = await setup();
+    const all = selection.selectAll();
+    await selection.click(2, byName[2]!);
+    await all;
+    expect([...selection.selected]).toEqual([byName[2]]);
   });
 
   it('coalesces mirror writes: the last selection wins', async () => {

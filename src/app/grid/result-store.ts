@@ -31,6 +31,8 @@ export class ResultStore extends Store {
   /** Why an AI listing found nothing, in the API's words (aiSearch/searchByText's `message`). */
   message = '';
   private generation = 0;
+  /** Bumped by each refresh: a page read before it may be sliced from ids the refresh replaced. */
+  private refreshes = 0;
   /** The current listing's first page failed (its error is the one shown). */
   private firstPageFailed = false;
   private firstPage: Promise<void> = Promise.resolve();
@@ -78,6 +80,7 @@ export class ResultStore extends Store {
   async refresh(): Promise<void> {
     if (!this.listing) return;
     const generation = this.generation;
+    this.refreshes += 1;
     // The pages used last (the cache is in order of use: the grid reads every visible cell on each
     // render) are read again; the rest are dropped and read when next shown. A live batch during an
     // import then costs a screen's pages, not the whole cache's.
@@ -206,6 +209,7 @@ export class ResultStore extends Store {
 
   /** One page's details by id, once the ids of its stretch are known. */
   private fetchPage(page: number, generation: number): Promise<void> {
+    const refreshes = this.refreshes;
     const request = (async () => {
       if (page === 0 && !this.order.loaded) return this.fetchFirstPage(generation);
       const ids = await this.order.slice(page * PAGE_SIZE, PAGE_SIZE);
@@ -217,7 +221,8 @@ export class ResultStore extends Store {
       // In the Trash, ask among trashed items (item/get leaves them out otherwise).
       const trash = this.listing?.params.isDeleted === true;
       const answer = await this.api.post<Page<Item>>('/item/get', { ids, limit: ids.length, ...(trash ? { isDeleted: true } : {}) });
-      if (generation !== this.generation) return;
+      // A refresh since: this stretch may be out of order, and the page is read again when next shown.
+      if (generation !== this.generation || refreshes !== this.refreshes) return;
       const byId = new Map(answer.data.map((item) => [item.id, item]));
       // An id that has left the listing since (trashed elsewhere) stays a placeholder until the next refresh.
       this.pages.set(page, ids.map((id) => byId.get(id)));

@@ -24,7 +24,7 @@ export class SelectionStore extends Store {
   /** The grid cell that holds the keyboard focus (roving tabindex). */
   focus = 0;
   private generation = 0;
-  /** Bumped by every change of focus or selection: a move still waiting for its id checks it is the latest. */
+  /** Bumped by every change of focus or selection the person makes: see `actions`. */
   private moves = 0;
   private mirroring: Promise<void> | null = null;
   private mirrorAgain = false;
@@ -37,7 +37,16 @@ export class SelectionStore extends Store {
     super();
   }
 
-  get count(): number {
+  /**
+   * Counts the person's changes of focus or selection. Work that awaits something (a key move waiting
+   * for its id, a trash waiting for its writes) compares it before and after, so a late answer does
+   * not undo what the person did meanwhile.
+   */
+  get actions(): number {
+    return this.moves;
+  }
+
+    get count(): number {
     return this.selected.size;
   }
 
@@ -54,6 +63,8 @@ export class SelectionStore extends Store {
     this.moves += 1;
     this.focus = index;
     if (modifiers.range && this.anchor !== null) return this.rangeTo(index, modifiers.toggle ? this.selected : new Set());
+    // A range or select-all still waiting for its ids is overtaken by this click.
+    this.generation += 1;
     const next = modifiers.toggle ? new Set(this.selected) : new Set<string>();
     if (modifiers.toggle && next.has(id)) next.delete(id);
     else next.add(id);

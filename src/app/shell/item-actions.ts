@@ -12,7 +12,7 @@ function announceChanged(ids: string[]): void {
 }
 
 export class ItemActions {
-  constructor(private readonly stores: AppStores) {}
+  constructor(private readonly stores: Pick<AppStores, 'selection' | 'results' | 'sidebar' | 'toasts' | 'api' | 'view'>) {}
 
   /** Trashes the selection; resolves with the index the focus should go to. */
   async trashSelection(): Promise<number | undefined> {
@@ -20,17 +20,26 @@ export class ItemActions {
     const ids = [...selection.selected];
     if (!ids.length || view.state.view.kind === 'trash') return undefined;
     const focus = selection.focus;
+    let actions = selection.actions;
+    const movedOn = () => selection.actions !== actions;
     try {
       await updateEach(api, ids, { isDeleted: true });
     } catch (error) {
       toasts.error(error);
     }
-    selection.clear();
+    // What the person selected meanwhile stays selected.
+    if (movedOn()) selection.remove(ids);
+    else {
+      selection.clear();
+      actions = selection.actions;
+    }
     await Promise.all([results.refresh(), sidebar.loadCounts()]);
-    selection.moveFocus(Math.min(focus, Math.max(0, results.total - 1)));
     toasts.show(`Moved ${plural(ids.length, 'item')} to the trash`, {
       action: { label: 'Undo', run: () => void this.restore(ids) },
     });
+    // The focus goes back where the trashed items were, unless the person has moved it since.
+    if (movedOn()) return undefined;
+    selection.moveFocus(Math.min(focus, Math.max(0, results.total - 1)));
     return selection.focus;
   }
 

@@ -1,0 +1,54 @@
+// Trashing from the grid (ItemActions) against the real core (fake-indexeddb) through the app's
+// ApiClient: what the person does while the writes are under way is not undone when they finish.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/app/api-client';
+import { ResultStore } from '../../src/app/grid/result-store';
+import { listingOf } from '../../src/app/search/listing';
+import { ViewStore } from '../../src/app/search/view-store';
+import { SelectionStore } from '../../src/app/selection/selection-store';
+import { ItemActions } from '../../src/app/shell/item-actions';
+import { SidebarStore } from '../../src/app/sidebar/sidebar-store';
+import { ToastStore } from '../../src/app/toasts/toast-store';
+import { makeApi, newLibrary } from './helpers';
+
+let api: ApiClient;
+
+beforeAll(async () => {
+  const core = makeApi();
+  const fetch = async (input: string, init?: RequestInit) => core.handle(new Request(new URL(input, 'http://localhost'), init));
+  api = new ApiClient({ library: await newLibrary(core), fetch, base: '/' });
+});
+
+async function setUp() {
+  const items = Array.from({ length: 20 }, (_, i) => ({ bookmarkURL: `https://e.test/${i}` }));
+  await api.post('/item/add', { items });
+  const view = new ViewStore({ search: '', push() {}, replace() {}, onPop() {} });
+  const results = new ResultStore(api);
+  await results.load(listingOf(view.state));
+  const selection = new SelectionStore(results, async () => {});
+  const stores = { api, view, results, selection, sidebar: new SidebarStore(api), toasts: new ToastStore(() => {}) };
+  const order = await results.ids(0, results.total);
+  return { actions: new ItemActions(stores), results, selection, order };
+}
+
+describe('ItemActions.trashSelection', () => {
+  it('clears the selection and puts the focus back where the trashed items were', async () => {
+    const { actions, results, selection, order } = await setUp();
+    await selection.click(3, order[3]!);
+    await selection.click(4, order[4]!, { toggle: true });
+    expect(await actions.trashSelection()).toBe(4);
+    expect(selection.count).toBe(0);
+    expect(selection.focus).toBe(4);
+    expect(await results.ids(0, 5)).toEqual([order[0], order[1], order[2], order[5], order[6]]);
+  });
+
+  it('keeps what the person selected while the writes were under way, and leaves the focus there', async () => {
+    const { actions, selection, order } = await setUp();
+    await selection.click(3, order[3]!);
+    const trashing = actions.trashSelection();
+    await selection.click(8, order[8]!); // before the write has answered
+    expect(await trashing).toBeUndefined();
+    expect([...selection.selected]).toEqual([order[8]]);
+    expect(selection.focus).toBe(8);
+  });
+});
