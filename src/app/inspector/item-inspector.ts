@@ -49,6 +49,8 @@ export class ItemInspector extends LitElement {
   declare folders: FolderOption[];
   declare missing: boolean;
   private loading = 0;
+  /** Bumped when a write starts and when it ends: a read that overlapped one may hold what the write replaced. */
+  private writeMarks = 0;
   private renderedItemId: string | null = null;
   private readonly writes = new WriteQueue();
 
@@ -84,6 +86,7 @@ export class ItemInspector extends LitElement {
   /** Reads the item, its comments and the folder tree again (also after a failed write). */
   async load(): Promise<void> {
     const ticket = ++this.loading;
+    const marks = this.writeMarks;
     const id = this.itemId;
     if (!id) {
       this.item = null;
@@ -96,6 +99,8 @@ export class ItemInspector extends LitElement {
         this.api.get<Page<Folder>>('/folder/get', { limit: 1000 }),
       ]);
       if (ticket !== this.loading) return; // another item was chosen meanwhile
+      // A write crossed this read (a live reload racing an edit): read again rather than show the item from before it.
+      if (marks !== this.writeMarks) return this.load();
       this.item = page.data[0] ?? null;
       this.missing = !this.item;
       this.comments = comments;
@@ -111,7 +116,7 @@ export class ItemInspector extends LitElement {
   private async change(change: ItemChange): Promise<void> {
     const item = this.item;
     if (!item) return;
-    const updated = await this.writes.run(() => writeThrough(this, item.id, () => this.api.post<Item>('/item/update', { id: item.id, ...change })));
+    const updated = await this.marked(() => this.writes.run(() => writeThrough(this, item.id, () => this.api.post<Item>('/item/update', { id: item.id, ...change }))));
     if (updated && this.item?.id === updated.id) this.item = updated;
     else if (!updated) await this.load(); // show what the library really holds
   }
@@ -144,13 +149,25 @@ export class ItemInspector extends LitElement {
     return new ItemComments(this.api, this.item!.id);
   }
 
+  /** Runs a write between two write marks, so reads that overlap it read again. */
+  private async marked<T>(write: () => Promise<T>): Promise<T> {
+    this.writeMarks += 1;
+    try {
+      return await write();
+    } finally {
+      this.writeMarks += 1;
+    }
+  }
+
   private async commentWrite(write: (comments: ItemComments) => Promise<unknown>): Promise<void> {
     if (!this.item) return;
     const comments = this.comment();
-    const list = await this.writes.run(async () => {
-      await writeThrough(this, comments.itemId, () => write(comments));
-      return comments.list().catch(() => undefined);
-    });
+    const list = await this.marked(() =>
+      this.writes.run(async () => {
+        await writeThrough(this, comments.itemId, () => write(comments));
+        return comments.list().catch(() => undefined);
+      }),
+    );
     if (list && this.item?.id === comments.itemId) this.comments = list;
   }
 

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
+import type { ApiClient } from '../../../src/app/api-client';
 import type { Comment, Folder, Item, Page } from '../../../src/app/api-types';
 import '../../../src/app/inspector/item-inspector';
 import type { ItemInspector } from '../../../src/app/inspector/item-inspector';
@@ -134,6 +135,33 @@ describe('<item-inspector>', () => {
     await userEvent.click(page.getByRole('button', { name: 'Add comment' }).last());
     await until(() => inspector.shadowRoot!.querySelector<CommentList>('comment-list')?.comments.length === 1);
     await expect.element(page.getByText('From the viewer').first()).toBeInTheDocument();
+  });
+
+  it('a reload that overlapped an edit does not bring back the item from before it', async () => {
+    // A live batch reloads the inspector (its item/get held here) while the person adds a tag; the
+    // reload answers last. Shown, the old tags would then be the base of the next tag added.
+    const { client, item, inspector } = await setup();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const gated = Object.create(client) as ApiClient;
+    gated.get = (async (path: string, query?: Parameters<ApiClient['get']>[1]) => {
+      const answer = await client.get(path, query); // read now, answer late
+      if (path === '/item/get') await held;
+      return answer;
+    }) as ApiClient['get'];
+    inspector.api = gated;
+    await inspector.updateComplete;
+    const reading = inspector.load();
+    await userEvent.fill(page.getByRole('combobox', { name: 'Add a tag' }), 'first');
+    await userEvent.keyboard('{Enter}');
+    await until(async () => (await item()).tags.includes('first'));
+    release();
+    await reading;
+    await expect.element(page.getByRole('button', { name: 'Remove tag first' })).toBeVisible();
+    await userEvent.fill(page.getByRole('combobox', { name: 'Add a tag' }), 'second');
+    await userEvent.keyboard('{Enter}');
+    await until(async () => (await item()).tags.length === 3);
+    expect((await item()).tags).toEqual(['alpha', 'first', 'second']);
   });
 
   it('shows the count when several items are selected', async () => {
