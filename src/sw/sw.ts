@@ -42,16 +42,25 @@ const api = createApi({
   onBackgroundError: (error) => console.error('[media]', error),
 });
 
+/**
+ * Settles when an accepted update asks this worker to hand over. Chromium activates the new worker
+ * only once every event of this one has settled, so from then on no event waits for jobs: they are
+ * kept in IndexedDB, and the new worker resumes them.
+ */
+let handOver!: () => void;
+const handedOver = new Promise<void>((resolve) => (handOver = resolve));
+const untilHandOver = (work: Promise<unknown>) => Promise.race([work, handedOver]);
+
 /** Keeps this instance alive while media jobs and imports run; they resume from IndexedDB if it is stopped anyway. */
-const keepAliveForJobs = (event: ExtendableEvent) => event.waitUntil(Promise.all([api.media.whenIdle(), api.imports.whenIdle()]));
+const keepAliveForJobs = (event: ExtendableEvent) => event.waitUntil(untilHandOver(Promise.all([api.media.whenIdle(), api.imports.whenIdle()])));
 
 let resumed = false;
 /** A fresh instance picks up the jobs a stopped one left, once its first answer is ready (not before: the queue's reads would delay it). */
 function resumeJobs(event: ExtendableEvent): void {
   if (resumed) return;
   resumed = true;
-  event.waitUntil(api.media.resume().then(() => api.media.whenIdle()));
-  event.waitUntil(api.imports.resume().then(() => api.imports.whenIdle()));
+  event.waitUntil(untilHandOver(api.media.resume().then(() => api.media.whenIdle())));
+  event.waitUntil(untilHandOver(api.imports.resume().then(() => api.imports.whenIdle())));
 }
 
 /** Ours: API_PREFIX paths, and the rest of `/api/` (old versions get a JSON 404, not the network's page). */
@@ -72,7 +81,10 @@ for (const method of METHODS) registerRoute(isApiRequest, ({ request, event }) =
 // After the API routes: the first matching route wins.
 registerLazyCache();
 registerAppShell(API_PREFIX);
-handleLifecycle(() => api.changes.handOver());
+handleLifecycle(() => {
+  api.changes.handOver();
+  handOver();
+});
 
 // Methods workbox cannot route (OPTIONS, PROPFIND, ...) on our paths: answered here, never by the network.
 self.addEventListener('fetch', (event) => {
@@ -86,7 +98,7 @@ self.addEventListener('message', (event) => {
     pagePorts.accept(event.data.hostId, event.data.workers, event.data.page);
     // A page can decode what we cannot (SVG, video): retry what waited for one.
     resumed = true;
-    event.waitUntil(api.media.resume().then(() => api.media.whenIdle()));
+    event.waitUntil(untilHandOver(api.media.resume().then(() => api.media.whenIdle())));
   }
   if (isMediaPortsGoodbye(event.data)) pagePorts.goodbye(event.data.hostId);
 });
