@@ -1,7 +1,7 @@
 // The inspector and viewer inside the app (issue 13, items 7 and 8), used as a person would, checked through the API.
 import type { Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
-import { api, cell, eventually, freshApp, pressInOneTask, reloadApp, seed, waitForCount } from './app';
+import { api, cell, eventually, freshApp, pressInOneTask, reloadApp, seed, selectedIds, waitForCount } from './app';
 import { useBrowser } from './browser';
 
 interface ItemFields { name: string; star: number; tags: string[]; annotation: string; isDeleted: boolean }
@@ -94,14 +94,13 @@ describe('the web app: inspector and viewer', () => {
     await page.keyboard.press('ArrowLeft'); // the first item has no previous one: it stays
     await page.waitForTimeout(200);
     expect(await viewerTitle(page).textContent()).toBe(names[0]);
-    // The selection followed the viewer, and the API says so.
-    const selected = (await api<{ ids: string[] }>(page, '/item/ids', { isSelected: true })).ids;
-    expect(selected).toEqual([order[0]]);
+    // The selection followed the viewer, and the API says so (once the last item/select has landed).
+    expect(await eventually(() => selectedIds(page), [order[0]])).toEqual([order[0]]);
     await page.keyboard.press('Escape');
     await page.locator('item-viewer dialog[open]').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.index)).toBe('0');
     // Esc closed the viewer only: the item stays selected and in the inspector.
-    expect((await api<{ ids: string[] }>(page, '/item/ids', { isSelected: true })).ids).toEqual([order[0]]);
+    expect(await selectedIds(page)).toEqual([order[0]]);
     await expect.poll(() => inspector(page).getByLabel('Name', { exact: true }).inputValue()).toBe(names[0]);
     await page.context().close();
   });
