@@ -27,6 +27,8 @@ export const DEBIAN_PHOTOS: Record<string, Photo> = {
   'labelme-dog.jpg': { pkg: 'labelme-examples', path: '/usr/share/doc/labelme-examples/examples/classification/data_annotated/0002.jpg' },
   'voc-people.jpg': { pkg: 'labelme-examples', path: '/usr/share/doc/labelme-examples/examples/bbox_detection/data_annotated/2011_000003.jpg' },
   'voc-bus.jpg': { pkg: 'labelme-examples', path: '/usr/share/doc/labelme-examples/examples/bbox_detection/data_annotated/2011_000025.jpg' },
+  'opencv-park.jpg': { pkg: 'opencv-doc', path: '/usr/share/doc/opencv-doc/opencv4/html/person_multi_det.jpg' },
+  'gnome-puppy.jpg': { pkg: 'gnome-control-center-data', path: '/usr/share/pixmaps/faces/legacy/puppy.jpg' },
 };
 
 /** Makes sure every photo is in PHOTO_DIR; throws with what to do when a package cannot be had. */
