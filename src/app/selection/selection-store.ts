@@ -25,7 +25,7 @@ export class SelectionStore extends Store {
   focus = 0;
   private generation = 0;
   /** Bumped by every change of focus or selection the person makes: see `actions`. */
-  private moves = 0;
+  private actionCount = 0;
   private mirroring: Promise<void> | null = null;
   private mirrorAgain = false;
 
@@ -43,10 +43,10 @@ export class SelectionStore extends Store {
    * not undo what the person did meanwhile.
    */
   get actions(): number {
-    return this.moves;
+    return this.actionCount;
   }
 
-    get count(): number {
+  get count(): number {
     return this.selected.size;
   }
 
@@ -60,7 +60,7 @@ export class SelectionStore extends Store {
   }
 
   async click(index: number, id: string, modifiers: ClickModifiers = {}): Promise<void> {
-    this.moves += 1;
+    this.actionCount += 1;
     this.focus = index;
     if (modifiers.range && this.anchor !== null) return this.rangeTo(index, modifiers.toggle ? this.selected : new Set());
     // A range or select-all still waiting for its ids is overtaken by this click.
@@ -78,16 +78,16 @@ export class SelectionStore extends Store {
    * (End, then Home before the last page came), the late answer selects nothing.
    */
   async moveTo(index: number, id: string | undefined | Promise<string | undefined>): Promise<void> {
-    const move = ++this.moves;
+    const move = ++this.actionCount;
     this.focus = index;
     this.changed();
     const known = await id;
-    if (known !== undefined && move === this.moves) await this.click(index, known);
+    if (known !== undefined && move === this.actionCount) await this.click(index, known);
   }
 
   /** Shift+arrow: the range from the anchor to the newly focused index. */
   async extendTo(index: number, idAtAnchor?: string): Promise<void> {
-    this.moves += 1;
+    this.actionCount += 1;
     if (this.anchor === null) this.anchor = this.focus;
     this.focus = index;
     if (idAtAnchor && this.selected.size === 0) this.selected = new Set([idAtAnchor]);
@@ -95,7 +95,7 @@ export class SelectionStore extends Store {
   }
 
   async selectAll(): Promise<void> {
-    this.moves += 1;
+    this.actionCount += 1;
     const generation = ++this.generation;
     try {
       const ids = await this.source.ids(0, this.source.total);
@@ -106,13 +106,13 @@ export class SelectionStore extends Store {
   }
 
   moveFocus(index: number): void {
-    this.moves += 1;
+    this.actionCount += 1;
     this.focus = index;
     this.changed();
   }
 
   clear(): void {
-    this.moves += 1;
+    this.actionCount += 1;
     this.generation += 1;
     this.anchor = null;
     this.set(new Set());
