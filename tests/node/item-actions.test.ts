@@ -12,10 +12,15 @@ import { ToastStore } from '../../src/app/toasts/toast-store';
 import { makeApi, newLibrary } from './helpers';
 
 let api: ApiClient;
+/** item/update requests sent so far. */
+let updateRequests = 0;
 
 beforeAll(async () => {
   const core = makeApi();
-  const fetch = async (input: string, init?: RequestInit) => core.handle(new Request(new URL(input, 'http://localhost'), init));
+  const fetch = async (input: string, init?: RequestInit) => {
+    if (input.endsWith('/item/update')) updateRequests += 1;
+    return core.handle(new Request(new URL(input, 'http://localhost'), init));
+  };
   api = new ApiClient({ library: await newLibrary(core), fetch, base: '/' });
 });
 
@@ -26,9 +31,10 @@ async function setUp() {
   const results = new ResultStore(api);
   await results.load(listingOf(view.state));
   const selection = new SelectionStore(results, async () => {});
-  const stores = { api, view, results, selection, sidebar: new SidebarStore(api), toasts: new ToastStore(() => {}) };
+  const toasts = new ToastStore(() => {});
+  const stores = { api, view, results, selection, sidebar: new SidebarStore(api), toasts };
   const order = await results.ids(0, results.total);
-  return { actions: new ItemActions(stores), results, selection, order };
+  return { actions: new ItemActions(stores), results, selection, toasts, order };
 }
 
 describe('ItemActions.trashSelection', () => {
@@ -40,6 +46,29 @@ describe('ItemActions.trashSelection', () => {
     expect(selection.count).toBe(0);
     expect(selection.focus).toBe(4);
     expect(await results.ids(0, 5)).toEqual([order[0], order[1], order[2], order[5], order[6]]);
+  });
+
+  it('trashes a selection of 1,500 in batch writes', async () => {
+    const { actions, selection } = await setUp();
+    const before = (await api.post<{ total: number }>('/item/get', { isDeleted: true, limit: 1 })).total;
+    const many = Array.from({ length: 1500 }, (_, i) => ({ bookmarkURL: `https://e.test/many/${i}` }));
+    const ids: string[] = [];
+    for (let at = 0; at < many.length; at += 1000) ids.push(...(await api.post<{ ids: string[] }>('/item/add', { items: many.slice(at, at + 1000) })).ids);
+    selection.selected = new Set(ids);
+    const requestsBefore = updateRequests;
+    await actions.trashSelection();
+    expect((await api.post<{ total: number }>('/item/get', { isDeleted: true, limit: 1 })).total).toBe(before + 1500);
+    expect(updateRequests - requestsBefore).toBe(2);
+  });
+
+  it('a refused trash changes nothing, says the API message only, and keeps the selection', async () => {
+    const { actions, selection, toasts, order } = await setUp();
+    await selection.click(2, order[2]!);
+    await selection.click(3, 'NOSUCHITEM0', { toggle: true }); // removed elsewhere meanwhile
+    expect(await actions.trashSelection()).toBeUndefined();
+    expect(toasts.toasts.map((toast) => [toast.kind, toast.message])).toEqual([['error', expect.stringMatching(/NOSUCHITEM0/)]]);
+    expect((await api.post<{ data: { isDeleted: boolean }[] }>('/item/get', { id: order[2] })).data[0]?.isDeleted).toBe(false);
+    expect([...selection.selected]).toEqual([order[2], 'NOSUCHITEM0']);
   });
 
   it('keeps what the person selected while the writes were under way, and leaves the focus there', async () => {

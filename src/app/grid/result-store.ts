@@ -149,16 +149,6 @@ export class ResultStore extends Store {
     if (touched) this.changed();
   }
 
-  /** Ids of loaded items in start..end whose thumbnail is still being made. */
-  pendingThumbnails(start: number, end: number): string[] {
-    const out: string[] = [];
-    for (let index = start; index <= end && index < this.total; index++) {
-      const item = this.pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
-      if (item && item.thumbnailReady === false) out.push(item.id);
-    }
-    return out;
-  }
-
   /** Resolves once every id of the current listing is in the page (it loads them if not asked yet). */
   whenIdsLoaded(): Promise<void> {
     return this.order.whenLoaded();

@@ -4,7 +4,7 @@
  */
 import { plural } from '../ui/format';
 import type { AppStores } from './app-stores';
-import { updateEach } from './update-each';
+import { updateMany } from './update-many';
 
 /** Tells panels showing these items (the inspector listens on window) to read them again. */
 function announceChanged(ids: string[]): void {
@@ -23,9 +23,12 @@ export class ItemActions {
     let actions = selection.actions;
     const movedOn = () => selection.actions !== actions;
     try {
-      await updateEach(api, ids, { isDeleted: true });
+      await updateMany(api, ids, { isDeleted: true });
     } catch (error) {
+      // The API's message, and no "Moved to the trash": the selection stays for another try.
       toasts.error(error);
+      await Promise.all([results.refresh(), sidebar.loadCounts()]);
+      return undefined;
     }
     // What the person selected meanwhile stays selected.
     if (movedOn()) selection.remove(ids);
@@ -46,7 +49,7 @@ export class ItemActions {
   private async restore(ids: string[]): Promise<void> {
     const { results, sidebar, toasts, api } = this.stores;
     try {
-      await updateEach(api, ids, { isDeleted: false });
+      await updateMany(api, ids, { isDeleted: false });
     } catch (error) {
       toasts.error(error);
     }
@@ -59,7 +62,7 @@ export class ItemActions {
     const ids = [...selection.selected];
     if (!ids.length) return;
     try {
-      await updateEach(api, ids, { star });
+      await updateMany(api, ids, { star });
       announceChanged(ids);
       toasts.show(star ? `Rated ${plural(ids.length, 'item')} ${'★'.repeat(star)}` : `Cleared the rating of ${plural(ids.length, 'item')}`);
     } catch (error) {

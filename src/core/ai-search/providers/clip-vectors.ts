@@ -52,7 +52,10 @@ export async function compactClipVectors(db: LibraryDb, model: string): Promise<
     const part = kept.slice(start, start + SHARD_SIZE);
     const data = new Int8Array(part.reduce((sum, [, vector]) => sum + vector.length, 0));
     let at = 0;
-    for (const [, vector] of part) data.set(vector, (at += vector.length) - vector.length);
+    for (const [, vector] of part) {
+      data.set(vector, at);
+      at += vector.length;
+    }
     await db.clipShards.put({ shard, model, ids: part.map(([id]) => id), data });
   }
 }
