@@ -25,6 +25,9 @@ export interface GridItemEvent {
   id: string;
 }
 
+/** Room for the focus ring at the grid's top and bottom edges. */
+const RING_ROOM = 6;
+
 export class ItemGrid extends LightElement {
   declare results: ResultStore;
   declare selection: SelectionStore;
@@ -58,6 +61,12 @@ export class ItemGrid extends LightElement {
       observeElementOffset,
       scrollToFn: elementScroll,
       overscan: 2,
+      // Room above the first row and below the last, also when a row is scrolled to, so a focused
+      // cell's ring (3 px, 2 px off the thumbnail: grid.css) is not cut by the scroll box.
+      paddingStart: RING_ROOM,
+      paddingEnd: RING_ROOM,
+      scrollPaddingStart: RING_ROOM,
+      scrollPaddingEnd: RING_ROOM,
       onChange: () => this.requestUpdate(),
     });
   }
