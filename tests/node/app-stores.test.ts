@@ -5,6 +5,7 @@ import { PrefsStore } from '../../src/app/prefs/prefs-store';
 import { listingOf } from '../../src/app/search/listing';
 import { defaultViewState } from '../../src/app/search/view-state';
 import { SelectionStore } from '../../src/app/selection/selection-store';
+import { SidebarStore } from '../../src/app/sidebar/sidebar-store';
 import type { ApiPort } from '../../src/app/state/api-port';
 import { apiPort, makeApi, newLibrary } from './helpers';
 
@@ -173,6 +174,36 @@ describe('SelectionStore', () => {
     await selection.mirrored();
     expect(mirrored.length).toBeLessThan(5);
     expect(mirrored.at(-1)).toEqual([byName[4]]);
+  });
+});
+
+describe('SidebarStore', () => {
+  it('keeps the newer tree when an older reload answers last', async () => {
+    // A live batch's reload reads the tree, a folder is made, the dialog's reload reads again and
+    // answers first; the older answer, last, must not take the new folder away.
+    const own = await newLibrary(api);
+    const base = apiPort(() => api, () => own);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let hold = true;
+    const port: ApiPort = {
+      post: base.post,
+      get: async <T>(path: string, query?: Parameters<ApiPort['get']>[1]) => {
+        const answer = await base.get<T>(path, query); // read now
+        if (hold && path === '/folder/get') {
+          hold = false;
+          await held; // answer late
+        }
+        return answer;
+      },
+    };
+    const sidebar = new SidebarStore(port);
+    const older = sidebar.loadTree();
+    await base.post('/folder/create', { name: 'Made meanwhile' });
+    await sidebar.loadTree();
+    release();
+    await older;
+    expect(sidebar.folders.map((folder) => folder.name)).toEqual(['Made meanwhile']);
   });
 });
 

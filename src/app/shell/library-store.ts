@@ -1,6 +1,7 @@
 /** The open library (name, path), the libraries opened before, and switching or creating one. */
 import type { Page } from '../api-types';
 import type { ApiPort } from '../state/api-port';
+import { NewestAnswer } from '../state/newest-answer';
 import { Store } from '../state/store';
 
 export interface LibraryEntry {
@@ -11,16 +12,19 @@ export interface LibraryEntry {
 export class LibraryStore extends Store {
   current: LibraryEntry | null = null;
   history: LibraryEntry[] = [];
+  private readonly answers = new NewestAnswer();
 
   constructor(private readonly api: ApiPort) {
     super();
   }
 
   async load(): Promise<void> {
+    const ticket = this.answers.ticket();
     const [info, history] = await Promise.all([
       this.api.get<LibraryEntry>('/library/info'),
       this.api.get<Page<LibraryEntry>>('/library/history', { limit: 100 }),
     ]);
+    if (!this.answers.keep(ticket)) return; // a switch elsewhere answered a newer load already
     this.current = { name: info.name, path: info.path };
     this.history = history.data;
     this.changed();

@@ -6,6 +6,7 @@
 import type { Folder, Page, SmartFolder, Tag } from '../api-types';
 import type { BuiltInView } from '../search/view-state';
 import type { ApiPort } from '../state/api-port';
+import { NewestAnswer } from '../state/newest-answer';
 import { Store } from '../state/store';
 
 /** The item/get filter of each built-in view (Random shows every item, shuffled). */
@@ -25,6 +26,8 @@ export class SidebarStore extends Store {
   smartFolders: SmartFolder[] = [];
   tags: Tag[] = [];
   tagTotal = 0;
+  private readonly countAnswers = new NewestAnswer();
+  private readonly treeAnswers = new NewestAnswer();
 
   constructor(
     private readonly api: ApiPort,
@@ -39,6 +42,7 @@ export class SidebarStore extends Store {
 
   /** Counts only: after a trash or restore. */
   async loadCounts(): Promise<void> {
+    const ticket = this.countAnswers.ticket();
     try {
       const entries = await Promise.all(
         (Object.keys(VIEW_FILTERS) as BuiltInView[]).map(async (view) => {
@@ -46,6 +50,7 @@ export class SidebarStore extends Store {
           return [view, page.total] as const;
         }),
       );
+      if (!this.countAnswers.keep(ticket)) return;
       this.counts = Object.fromEntries(entries);
       this.changed();
     } catch (error) {
@@ -54,12 +59,15 @@ export class SidebarStore extends Store {
   }
 
   async loadTree(): Promise<void> {
+    const ticket = this.treeAnswers.ticket();
     try {
       const [folders, smartFolders, tags] = await Promise.all([
         this.api.get<Page<Folder>>('/folder/get', { limit: 1000 }),
         this.api.get<Page<SmartFolder>>('/smartFolder/get', { limit: 1000 }),
         this.api.get<Page<Tag>>('/tag/get', { limit: TAG_LIMIT }),
       ]);
+      // A reload started earlier (a live batch's, racing a dialog's) must not bring back the tree from before.
+      if (!this.treeAnswers.keep(ticket)) return;
       // Both lists come flat (parents first), each folder with its nested children: keep the roots.
       this.folders = folders.data.filter((folder) => folder.parent === null);
       this.smartFolders = smartFolders.data.filter((folder) => folder.parent === null);
