@@ -14,12 +14,15 @@ import { ChangeFeed } from './events/change-feed';
 import { watchTables } from './events/table-watch';
 import { createIdGenerator } from './ids';
 import { ITEM_OBSERVERS } from './item-observers';
+import { LIBRARY_UPGRADES } from './library-upgrades';
 import { JobRunner } from './media/job-runner';
 import type { MediaProcessor } from './media/media-processor';
 import { MediaQueue } from './media/media-queue';
 import { ROUTES } from './routes';
 import { LibraryDb } from './storage/library-db';
+import type { WritePipeline } from './storage/open-library';
 import { LibraryRegistry, type LibraryRecord } from './storage/registry';
+import { loadPinyin } from './tags/pinyin';
 
 /** Request header naming the library a request works on, instead of the current one (ours). */
 export const LIBRARY_HEADER = 'X-Library-Path';
@@ -68,6 +71,13 @@ export interface Api {
   readonly imports: Pick<Imports, 'whenIdle' | 'resume'>;
 }
 
+/**
+ * The features' part of every write, registered here and nowhere else: the item observers (add an
+ * index by adding an observer to src/core/item-observers.ts) and what must be loaded before a
+ * write transaction starts (tag rows spell their names in pinyin, loaded on first use).
+ */
+const WRITE_PIPELINE: WritePipeline = { observers: ITEM_OBSERVERS, prepare: loadPinyin };
+
 export function createApi(deps: ApiDeps = {}): Api {
   const namespace = deps.namespace ?? 'lam';
   const clock = deps.clock ?? Date.now;
@@ -81,7 +91,7 @@ export function createApi(deps: ApiDeps = {}): Api {
   const changes = new ChangeFeed();
   // A cache of open connections, safe to lose: reopening a database takes under a millisecond.
   const databases = new Map<string, LibraryDb>();
-  const runner = new JobRunner({ media: deps.media, clock, observers: ITEM_OBSERVERS, report: deps.onBackgroundError });
+  const runner = new JobRunner({ media: deps.media, clock, observers: WRITE_PIPELINE.observers, report: deps.onBackgroundError });
   const media = new MediaQueue(runner, deps.mediaWaitMs);
   const notifyImport = (notice: Notice) => {
     notify(notice);
@@ -93,11 +103,11 @@ export function createApi(deps: ApiDeps = {}): Api {
     const name = `${namespace}/library${record.path}`;
     let db = databases.get(name);
     if (!db) {
-      db = new LibraryDb(name, deps.dexieOptions);
+      db = new LibraryDb(name, deps.dexieOptions, LIBRARY_UPGRADES);
       watchTables(db);
       databases.set(name, db);
     }
-    return { record, db, changes };
+    return { record, db, changes, pipeline: WRITE_PIPELINE };
   };
 
   const contextFor = (request: Request): { ctx: Context; opened: () => Promise<OpenLibrary> | undefined } => {
@@ -121,6 +131,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       fetchSource,
       media,
       imports,
+      observers: WRITE_PIPELINE.observers,
       imageProcessor: deps.media,
       library: () =>
         (library ??= (chosen ? registry.require(chosen) : registry.current()).then(open)),

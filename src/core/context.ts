@@ -1,14 +1,18 @@
 /**
- * What a handler may use: the clock, the id generator, the library registry, the open library and
- * the outside world (media, notifications, site fetches), all passed in, never imported.
+ * What a handler may use: the clock, the id generator, the library registry, the open library,
+ * the write pipeline and the outside world (media, notifications, site fetches), all passed in,
+ * never imported. createApi (api.ts) builds it from the features; this file names none of them:
+ * what a handler may ask of a feature is an interface here, which the feature's class meets.
  */
 import type { ImportState } from './eagle-library/import-state';
-import type { Imports } from './eagle-library/imports';
 import type { ChangeFeed } from './events/change-feed';
 import type { MediaProcessor } from './media/media-processor';
-import type { MediaQueue } from './media/media-queue';
-import type { LibraryDb } from './storage/library-db';
-import type { LibraryRecord, LibraryRegistry } from './storage/registry';
+import type { JobWait, MediaJob } from './media/media-jobs';
+import type { ItemObserver } from './storage/item-changes';
+import type { OpenLibrary } from './storage/open-library';
+import type { LibraryRegistry } from './storage/registry';
+
+export type { OpenLibrary } from './storage/open-library';
 
 export interface AppVersion {
   /** The reference version level this API is compatible with (clients gate features on it). */
@@ -29,11 +33,20 @@ export type Notice =
   | { type: 'import'; action: 'progress' | 'done' | 'failed'; import: ImportState }
   | { type: 'selection-changed'; path: string; ids: string[] };
 
-export interface OpenLibrary {
-  record: LibraryRecord;
-  db: LibraryDb;
-  /** Where its write transactions publish what they changed. */
-  changes: ChangeFeed;
+/** Eagle library imports as requests see them (eagle-library/imports.ts). */
+export interface ImportsPort {
+  start(
+    input: { zip: Blob; into: 'new' | 'current'; name?: string; fileName?: string },
+    current: () => Promise<OpenLibrary>,
+  ): Promise<ImportState>;
+  status(id: string): Promise<ImportState>;
+  list(): Promise<ImportState[]>;
+  wait(id: string): Promise<ImportState>;
+}
+
+/** The media queue as requests see it (media/media-queue.ts): wait for a job it runs. */
+export interface MediaPort {
+  wait(library: OpenLibrary, job: MediaJob): Promise<JobWait>;
 }
 
 export interface Context {
@@ -48,10 +61,15 @@ export interface Context {
   fetchSource: (input: string) => Promise<Response>;
   /** The library this request works on (the `X-Library-Path` header, else the current one). */
   library: () => Promise<OpenLibrary>;
-  /** The persisted queue of thumbnail jobs: kick it, wait for a job. */
-  media: MediaQueue;
-  /** Eagle library imports: start, read their state, resume those a stopped worker left. */
-  imports: Imports;
+  /** The persisted queue of thumbnail jobs: wait for a job. */
+  media: MediaPort;
+  /** Eagle library imports: start, read their state. */
+  imports: ImportsPort;
+  /**
+   * Everything derived from item rows (src/core/item-observers.ts, registered by createApi): pass
+   * them to commitItemChanges and refreshItems.
+   */
+  observers: readonly ItemObserver[];
   /** The path every API route sits under (`/api/v2`, or `<base>api/v2` when embedded); item URLs carry it. */
   apiPrefix: string;
   /** Decodes a picture right away (aiSearch/searchByBase64); absent where nothing can decode. */

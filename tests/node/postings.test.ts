@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { postingsOf } from '../../src/core/postings/build-postings';
 import { applyPostings, BLOCK_SIZE, notePostings, readAnyList, readList, readListsStartingWith, type PostingDelta } from '../../src/core/postings/postings-store';
 import { LibraryDb } from '../../src/core/storage/library-db';
+import { LIBRARY_UPGRADES } from '../../src/core/library-upgrades';
 import { termsRowOf, searchableFields } from '../../src/core/search/search-document';
 import { expectWellFormedBlocks, listsOf } from './fixtures/postings';
 import { makeItemRow } from './fixtures/item-rows';
@@ -85,7 +86,7 @@ describe('upgrading a library made before posting lists', () => {
     await old.table('terms').bulkAdd(items.map((row) => termsRowOf(row.pk, searchableFields(row, [], []))));
     old.close();
 
-    const db = new LibraryDb(name);
+    const db = new LibraryDb(name, undefined, LIBRARY_UPGRADES);
     const stored = await db.postings.toArray();
     expect(listsOf(stored)).toEqual(listsOf(postingsOf(await db.items.toArray(), await db.terms.toArray())));
     expect(await readList(db, 'tag:sea')).toEqual(items.filter((_, i) => i % 3).map((row) => row.pk).sort());

@@ -3,8 +3,7 @@
  * and the import's progress, in one transaction. An item is never stored without its file, nor a
  * file without its item, and a stopped worker resumes after the last batch that committed.
  */
-import { ITEM_OBSERVERS } from '../item-observers';
-import { commitItemChanges } from '../storage/item-changes';
+import { commitItemChanges, type ItemObserver } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow, ThumbnailState } from '../storage/rows';
 import { readImportState, writeImportState, type ImportState } from './import-state';
@@ -25,7 +24,13 @@ function thumbnailStateOf({ row, file, thumbnail }: ReadItem): ThumbnailState {
 }
 
 /** Stores a batch; `state` is the progress before it, the answer the progress after it. */
-export async function importBatch(db: LibraryDb, state: ImportState, folders: readonly ItemFolder[], now: number): Promise<ImportState> {
+export async function importBatch(
+  db: LibraryDb,
+  observers: readonly ItemObserver[],
+  state: ImportState,
+  folders: readonly ItemFolder[],
+  now: number,
+): Promise<ImportState> {
   // Only the runner that read the last committed progress may write the next batch.
   const stored = await readImportState(db, state.id);
   if (stored?.status !== 'running' || stored.done !== state.done) throw new ImportSuperseded(state.id);
@@ -40,7 +45,7 @@ export async function importBatch(db: LibraryDb, state: ImportState, folders: re
   await db.thumbnails.bulkPut(items.flatMap((item) => (item.thumbnail ? [{ id: item.row.id, blob: item.thumbnail, custom: false }] : [])));
   await db.comments.bulkPut(items.flatMap((item) => item.comments));
   // The media observer queues a thumbnail job only for the pending ones.
-  await commitItemChanges(db, rows.map((after) => ({ after })), ITEM_OBSERVERS, now);
+  await commitItemChanges(db, rows.map((after) => ({ after })), observers, now);
 
   const next: ImportState = {
     ...state,

@@ -61,7 +61,7 @@ export async function runImport(library: OpenLibrary, id: string, deps: ImportJo
       reading?.catch(() => {}); // awaited next round; a failed write must not leave it unhandled
       const now = deps.clock();
       const before: ImportState = state;
-      state = await writeTransaction(library, now, () => importBatch(db, before, batch, now));
+      state = await writeTransaction(library, now, () => importBatch(db, library.pipeline.observers, before, batch, now));
       deps.progress(state);
     }
     const now = deps.clock();

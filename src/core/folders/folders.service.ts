@@ -2,7 +2,6 @@
 import type { Context } from '../context';
 import { invalid, notFound } from '../http/errors';
 import { paginate } from '../http/pagination';
-import { ITEM_OBSERVERS } from '../item-observers';
 import { descendantsOf } from '../shared/forest';
 import { refreshItems } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
@@ -72,7 +71,7 @@ export function updateFolder(ctx: Context, { id, ...changes }: UpdateFolderInput
     if (changes.parent !== undefined) next.parent = changes.parent;
     await db.folders.put(next);
     // Folder names are searchable text of the items in the folder: let the search index follow.
-    if (next.name !== before.name) await refreshItems(db, await db.items.where('folders').equals(id).primaryKeys(), ITEM_OBSERVERS, now);
+    if (next.name !== before.name) await refreshItems(db, await db.items.where('folders').equals(id).primaryKeys(), ctx.observers, now);
     return (await folderForest(db)).byId.get(id)!;
   });
 }

@@ -5,7 +5,6 @@
  */
 import type { Context } from '../context';
 import { invalid, notFound } from '../http/errors';
-import { ITEM_OBSERVERS } from '../item-observers';
 import type { LibraryDb } from '../storage/library-db';
 import { refreshItems } from '../storage/item-changes';
 import type { CommentRow, ItemRow } from '../storage/rows';
@@ -74,7 +73,7 @@ async function write<T>(ctx: Context, itemId: string, work: (db: LibraryDb, item
   return writeRequest(ctx, async (db, now) => {
     const item = await requireItem(db, itemId);
     const result = await work(db, item, now);
-    await refreshItems(db, [item.pk], ITEM_OBSERVERS, now);
+    await refreshItems(db, [item.pk], ctx.observers, now);
     return result;
   });
 }

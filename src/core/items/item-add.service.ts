@@ -6,7 +6,6 @@
 import type { Context } from '../context';
 import { ApiError, conflict, invalid } from '../http/errors';
 import { parseInput } from '../http/input';
-import { ITEM_OBSERVERS } from '../item-observers';
 import { commitItemChanges } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
@@ -46,7 +45,7 @@ export async function addItems(ctx: Context, raw: Record<string, unknown>): Prom
     const rows: ItemRow[] = prepared.map((item, index) => newRow(ids[index]!, item, folderTags(folders[index]!), now));
     const files = prepared.flatMap((item, index) => (item.source.blob ? [{ id: ids[index]!, blob: item.source.blob }] : []));
     if (files.length) await db.files.bulkAdd(files);
-    await commitItemChanges(db, rows.map((after) => ({ after })), ITEM_OBSERVERS, now);
+    await commitItemChanges(db, rows.map((after) => ({ after })), ctx.observers, now);
   });
   return isBatch ? { ids } : { id: ids[0]! };
 }

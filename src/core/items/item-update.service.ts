@@ -7,7 +7,6 @@
 import type { Context } from '../context';
 import { ApiError, invalid, notFound } from '../http/errors';
 import { parseInput } from '../http/input';
-import { ITEM_OBSERVERS } from '../item-observers';
 import { commitItemChanges, type ItemChange } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import type { FolderRow, ItemRow } from '../storage/rows';
@@ -52,7 +51,7 @@ async function applyUpdates(ctx: Context, entries: readonly Entry[]): Promise<It
       answers.push(after);
     }
     const changes: ItemChange[] = [...original.values()].map((before) => ({ before, after: rows.get(before.id)! }));
-    await commitItemChanges(db, changes, ITEM_OBSERVERS, now);
+    await commitItemChanges(db, changes, ctx.observers, now);
     return answers.map((row) => itemView(row, ctx.apiPrefix));
   });
 }

@@ -9,17 +9,13 @@ import type { ItemObserver } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import { writeTransaction } from '../storage/write';
 import { putObjects } from '../ai-search/objects-store';
-import { CLIP_JOB, CUSTOM_THUMBNAIL_JOB, DESCRIPTOR_JOB, dropFinishedJobs, isMediaJob, OBJECTS_JOB, TEXT_JOB, ticketOf, type ClipJob, type MediaJob } from './media-jobs';
+import { CLIP_JOB, CUSTOM_THUMBNAIL_JOB, DESCRIPTOR_JOB, dropFinishedJobs, isMediaJob, OBJECTS_JOB, TEXT_JOB, ticketOf, type ClipJob, type JobWait, type MediaJob } from './media-jobs';
 import { embedItemTexts, TEXT_BATCH } from '../ai-search/embed-item-text';
 import { appendClipVector, compactClipVectors } from '../ai-search/providers/clip-vectors';
 import { mediaKindOf, type MediaProcessor } from './media-processor';
 import { recordFailure, storeResult, type Produced } from './store-result';
 
-export type JobWait =
-  | { status: 'done' }
-  | { status: 'undecodable'; reason: string }
-  | { status: 'failed'; reason: string }
-  | { status: 'timeout' };
+export type { JobWait };
 
 export interface JobRunnerOptions {
   /** Without one (e.g. the page-side fallback transport), jobs simply stay queued. */

@@ -22,6 +22,13 @@ export const TEXT_JOB = 'text';
 /** Embed the item's picture with the user's CLIP model (the page's CLIP worker runs it). */
 export const CLIP_JOB = 'clip';
 
+/** How a job a request waited for ended (media-queue.ts `wait`). */
+export type JobWait =
+  | { status: 'done' }
+  | { status: 'undecodable'; reason: string }
+  | { status: 'failed'; reason: string }
+  | { status: 'timeout' };
+
 export interface ThumbnailPayload {
   ticket: string;
   /** item/refreshThumbnail replaces a custom thumbnail; the job queued at add time keeps it. */

@@ -9,18 +9,13 @@
  * alone. A folder with a `within` date rule keeps its count for the local day it was made on.
  */
 import type { LibraryDb } from '../storage/library-db';
-import type { SmartFolderRow } from '../storage/rows';
+import type { SmartFolderCountRow, SmartFolderRow } from '../storage/rows';
 import { descendantsOf } from '../shared/forest';
 import { matchTables, SmartFolderMatcher } from './match';
 import { localMidnight } from './ranges';
 import type { Conditions } from './rules';
 
-export interface SmartFolderCountRow {
-  id: string;
-  count: number;
-  /** Local midnight of the day the count holds for (a `within` rule in the chain), else null. */
-  day: number | null;
-}
+export type { SmartFolderCountRow };
 
 /** The folder and its ancestors, nearest first: a child matches only within its parent. */
 export function chainOf(rows: ReadonlyMap<string, SmartFolderRow>, id: string): SmartFolderRow[] {

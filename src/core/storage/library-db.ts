@@ -1,8 +1,13 @@
 /**
  * One Dexie database per library. Upgrades are numbered `version(n).stores()` steps; never edit a
  * released step, add the next one.
+ *
+ * The floor knows the tables, not the features: a step that must fill a new table from the old
+ * ones (the posting lists, the descriptor jobs) gets that work handed in as `upgrades`, keyed by
+ * the step's version (the features' list is src/core/library-upgrades.ts). A database opened
+ * without them (tests and benchmarks opening a library the API already made) needs none.
  */
-import Dexie, { type DexieOptions, type Table } from 'dexie';
+import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
 import type {
   CommentRow,
   DescriptorShardRow,
@@ -17,14 +22,23 @@ import type {
   TagGroupRow,
   TagRow,
   PostingRow,
+  SmartFolderCountRow,
   TermsRow,
   ThumbnailRow,
   TextShardRow,
   TextSlotRow,
 } from './rows';
-import { queueDescriptorJobs } from '../ai-search/descriptor-upgrade';
-import { buildPostings } from '../postings/build-postings';
-import type { SmartFolderCountRow } from '../smart-folders/count-store';
+
+/** Fills what a version step added from the rows before it, inside the upgrade transaction. */
+export type LibraryUpgrade = (tx: Transaction) => Promise<void>;
+
+/** The version steps that fill new tables: 2 (posting lists), 4 (descriptor jobs). */
+export interface LibraryUpgrades {
+  2?: LibraryUpgrade;
+  4?: LibraryUpgrade;
+}
+
+const none: LibraryUpgrade = async () => {};
 
 export class LibraryDb extends Dexie {
   items!: Table<ItemRow, string>;
@@ -46,7 +60,7 @@ export class LibraryDb extends Dexie {
   state!: Table<StateRow, string>;
   smartFolderCounts!: Table<SmartFolderCountRow, string>;
 
-  constructor(name: string, options?: DexieOptions) {
+  constructor(name: string, options?: DexieOptions, upgrades: LibraryUpgrades = {}) {
     super(name, options);
     this.version(1).stores({
       items: 'pk, &id, *tags, *folders, *facets, ext, star, width, height, pixels, size, duration, modificationTime, btime, nameKey',
@@ -62,12 +76,12 @@ export class LibraryDb extends Dexie {
       state: 'key',
     });
     // Posting lists replace the multiEntry terms index for search and back the set filters.
-    this.version(2).stores({ terms: 'pk', postings: '[list+fence]' }).upgrade(buildPostings);
+    this.version(2).stores({ terms: 'pk', postings: '[list+fence]' }).upgrade(upgrades[2] ?? none);
     // Smart-folder imageCounts, kept instead of recomputed per request (smart-folders/count-store.ts).
     this.version(3).stores({ smartFolderCounts: 'id' });
     // AI search: visual descriptors (items that already have a thumbnail get a job to make theirs)
     // and the objects the detector found.
-    this.version(4).stores({ descriptorShards: 'shard', objects: 'id, *labels' }).upgrade(queueDescriptorJobs);
+    this.version(4).stores({ descriptorShards: 'shard', objects: 'id, *labels' }).upgrade(upgrades[4] ?? none);
     // AI search by meaning: sentence-encoder embeddings of each item's metadata text, packed.
     this.version(5).stores({ textShards: 'shard', textSlots: 'id' });
     // A user's own CLIP model: image

@@ -144,6 +144,14 @@ export interface TermsRow {
   text: string[];
 }
 
+/** A smart folder's kept imageCount (src/core/smart-folders/count-store.ts). */
+export interface SmartFolderCountRow {
+  id: string;
+  count: number;
+  /** Local midnight of the day the count holds for (a `within` rule in the chain), else null. */
+  day: number | null;
+}
+
 /** One block of a posting list (src/core/postings): item keys, ascending, from `fence` on. */
 export interface PostingRow {
   list: string;

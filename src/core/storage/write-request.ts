@@ -1,9 +1,15 @@
 /** The usual shape of a write handler: open the request's library, then one writeTransaction. */
-import type { Context } from '../context';
 import type { LibraryDb } from './library-db';
+import type { OpenLibrary } from './open-library';
 import { writeTransaction } from './write';
 
-export async function writeRequest<T>(ctx: Context, work: (db: LibraryDb, now: number) => Promise<T>): Promise<T> {
+/** What writeRequest uses of a request's context (src/core/context.ts). */
+export interface WriteRequestContext {
+  library: () => Promise<OpenLibrary>;
+  clock: () => number;
+}
+
+export async function writeRequest<T>(ctx: WriteRequestContext, work: (db: LibraryDb, now: number) => Promise<T>): Promise<T> {
   const library = await ctx.library();
   const now = ctx.clock();
   return writeTransaction(library, now, () => work(library.db, now));

@@ -4,16 +4,15 @@
  * announced reach the change feed once it has committed (../events/transaction-changes.ts).
  */
 import type { Transaction } from 'dexie';
-import type { OpenLibrary } from '../context';
 import { collectChanges, takeChanges } from '../events/transaction-changes';
-import { loadPinyin } from '../tags/pinyin';
+import type { OpenLibrary } from './open-library';
 import type { LibraryMeta } from './rows';
 
 export const META_KEY = 'meta';
 
 export async function writeTransaction<T>(library: OpenLibrary, now: number, work: () => Promise<T>): Promise<T> {
   const { db } = library;
-  await loadPinyin(); // a write may make tag rows, which spell their names in pinyin
+  await library.pipeline.prepare(); // e.g. a write may make tag rows, which spell their names in pinyin
   let transaction: Transaction | undefined;
   const result = await db.transaction('rw', db.tables, async (tx) => {
     transaction = tx;

@@ -4,7 +4,7 @@
  * Runs inside the caller's writeTransaction, so a failure part-way leaves everything as it was.
  * Items change through commitItemChanges, so counts, recent tags and the search index follow.
  */
-import { ITEM_OBSERVERS } from '../item-observers';
+import type { ItemObserver } from '../storage/item-changes';
 import { withDerivedFields } from '../items/item-row';
 import { commitItemChanges, type ItemChange } from '../storage/item-changes';
 import { forgetCounts } from '../smart-folders/count-store';
@@ -20,14 +20,14 @@ const CHUNK = 1000;
 const replaced = (names: readonly string[], from: string, to: string) => [...new Set(names.map((n) => (n === from ? to : n)))];
 
 /** Gives every item carrying `from` the tag `to` instead; returns how many items changed (trash included). */
-async function retagItems(db: LibraryDb, from: string, to: string, now: number): Promise<number> {
+async function retagItems(db: LibraryDb, observers: readonly ItemObserver[], from: string, to: string, now: number): Promise<number> {
   const pks = await db.items.where('tags').equals(from).primaryKeys();
   for (let start = 0; start < pks.length; start += CHUNK) {
     const rows = await db.items.bulkGet(pks.slice(start, start + CHUNK));
     const changes: ItemChange[] = rows.flatMap((before) =>
       before ? [{ before, after: withDerivedFields({ ...before, tags: replaced(before.tags, from, to), modificationTime: now }) }] : [],
     );
-    await commitItemChanges(db, changes, ITEM_OBSERVERS, now);
+    await commitItemChanges(db, changes, observers, now);
   }
   return pks.length;
 }
@@ -56,8 +56,8 @@ function retagConditions(conditions: Conditions, from: string, to: string): Cond
 const countNow = async (db: LibraryDb, name: string) => (await db.tags.get(name))?.count ?? 0;
 
 /** Renames `source` to the unused name `to`, keeping its colour, star and place among recent tags. */
-export async function renameTag(db: LibraryDb, source: TagRow, to: string, now: number): Promise<number> {
-  const affected = await retagItems(db, source.name, to, now);
+export async function renameTag(db: LibraryDb, observers: readonly ItemObserver[], source: TagRow, to: string, now: number): Promise<number> {
+  const affected = await retagItems(db, observers, source.name, to, now);
   await retagReferences(db, source.name, to, now);
   const count = await countNow(db, to);
   await db.tags.delete(source.name);
@@ -72,9 +72,9 @@ const earliestStar = (a: number, b: number) => (a && b ? Math.min(a, b) : a || b
  * colour (else takes the source's), is starred when either was, and is as recent as the more
  * recent of the two.
  */
-export async function mergeTag(db: LibraryDb, source: TagRow, target: string, now: number): Promise<number> {
+export async function mergeTag(db: LibraryDb, observers: readonly ItemObserver[], source: TagRow, target: string, now: number): Promise<number> {
   const before = (await db.tags.get(target)) ?? newTagRow(target);
-  const affected = await retagItems(db, source.name, target, now);
+  const affected = await retagItems(db, observers, source.name, target, now);
   await retagReferences(db, source.name, target, now);
   const count = await countNow(db, target);
   await db.tags.delete(source.name);

@@ -73,7 +73,7 @@ export async function updateTag(ctx: Context, input: UpdateTagInput): Promise<Ta
       if (await db.tags.get(input.name)) {
         throw conflict(`Field "name": a tag named "${input.name}" already exists; use tag/merge to combine two tags.`);
       }
-      await renameTag(db, found, input.name, now);
+      await renameTag(db, ctx.observers, found, input.name, now);
       announce({ kind: 'tag', action: 'renamed', ids: [input.name], details: { from: found.name } });
       name = input.name;
     }
@@ -95,7 +95,7 @@ export async function mergeTags(ctx: Context, { source, target }: MergeTagsInput
   return writeRequest(ctx, async (db, now) => {
     const found = await db.tags.get(source);
     if (!found) throw notFound(`Field "source": no tag named "${source}".`);
-    const affectedItems = await mergeTag(db, found, target, now);
+    const affectedItems = await mergeTag(db, ctx.observers, found, target, now);
     announce({ kind: 'tag', action: 'merged', ids: [target], details: { from: source } });
     await pruneTags(db, [target]);
     return { affectedItems, sourceRemoved: true };

@@ -5,7 +5,6 @@
 import type { Context, OpenLibrary } from '../context';
 import { invalid } from '../http/errors';
 import { sniffFile, SNIFF_BYTES } from '../images/image-info';
-import { ITEM_OBSERVERS } from '../item-observers';
 import { requireItem as requireItemIn } from '../items/item-lookup';
 import { withDerivedFields } from '../items/item-row';
 import { customThumbnailJob, thumbnailJob, type MediaJob } from '../media/media-jobs';
@@ -32,7 +31,7 @@ async function queue(
     if (!job) return undefined;
     await library.db.jobs.put(job);
     const after = withDerivedFields({ ...row, ...change(row), thumbnail: 'pending' });
-    await commitItemChanges(library.db, [{ before: row, after }], ITEM_OBSERVERS, now);
+    await commitItemChanges(library.db, [{ before: row, after }], ctx.observers, now);
     return job;
   });
 }

@@ -1,0 +1,11 @@
+/**
+ * The work of the database's version steps that fill a new table from the rows before it. The
+ * storage floor declares the tables and steps (storage/library-db.ts); the features that own the
+ * new tables hand their fill-in work to it here, and createApi passes this to every database it
+ * opens.
+ */
+import { queueDescriptorJobs } from './ai-search/descriptor-upgrade';
+import { buildPostings } from './postings/build-postings';
+import type { LibraryUpgrades } from './storage/library-db';
+
+export const LIBRARY_UPGRADES: LibraryUpgrades = { 2: buildPostings, 4: queueDescriptorJobs };
