@@ -12,16 +12,12 @@ import { matchSmartFolders } from '../smart-folders/match';
 import type { LibraryDb } from '../storage/library-db';
 import { ALL_ITEMS, filterItems, type Candidates } from './item-filter';
 import { orderedCandidates } from './item-list.service';
-import { withSeed, type OrderBy } from './item-order';
+import { withSeed } from './item-order';
+import type { Filters, ListingInput } from './listing-input';
 import { listingMemoOf } from './listing-memo';
-import type { ItemIdsInput, ItemListInput, ItemPositionInput } from './item.schema';
+import type { ItemIdsInput, ItemPositionInput } from './item.schema';
 
-type Filters = Omit<ItemListInput, 'offset' | 'limit' | 'fields' | 'orderBy' | 'seed'>;
-export interface ListingInput extends Filters {
-  query?: string;
-  orderBy?: OrderBy;
-  seed?: number;
-}
+export type { ListingInput };
 
 const FILTER_NAMES = [
   'id', 'ids', 'isSelected', 'isUntagged', 'isUnfiled', 'isDeleted', 'keywords', 'tags', 'folders',

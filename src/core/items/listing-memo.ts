@@ -8,7 +8,7 @@
  * selection, smart folders whose rules read the clock, a random order without a seed).
  */
 import type { ChangeFeed } from '../events/change-feed';
-import type { ListingInput } from './item-listing.service';
+import type { ListingInput } from './listing-input';
 
 const KEEP_MS = 10_000;
 

@@ -10,7 +10,6 @@
  * which OpenAI's cleaning starts with, only NFC and the quotes are done: not its repair of
  * mis-decoded text (mojibake), ligatures or full-width characters.
  */
-import type { Vocab } from './clip-tokenizer';
 
 /** Words, single digits, runs of other non-space characters; CLIP's special tokens whole. */
 const PIECES = /<\|startoftext\|>|<\|endoftext\|>|'s|'t|'re|'ve|'m|'ll|'d|\p{L}+|\p{N}|[^\s\p{L}\p{N}]+/giu;
@@ -41,6 +40,8 @@ function unescapeHtml(text: string): string {
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
   });
 }
+
+export type Vocab = Record<string, number>;
 
 export class ClipBpe {
   private readonly ranks = new Map<string, number>();

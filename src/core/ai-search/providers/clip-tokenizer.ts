@@ -8,10 +8,10 @@
  * context length. A text too long is cut, but its end token stays last (the encoder reads its output
  * at the end token).
  */
-import { ClipBpe } from './clip-bpe';
+import { ClipBpe, type Vocab } from './clip-bpe';
 import type { ClipManifest } from './clip-manifest';
 
-export type Vocab = Record<string, number>;
+export type { Vocab };
 
 /** The tokenizer files' text, by the role the manifest gives them. */
 export interface TokenizerFiles {
