@@ -23,6 +23,8 @@ export default defineConfig({
         '@zip.js/zip.js': ['ZipReader', 'BlobReader', 'BlobWriter', 'configure'],
         'client-zip': ['makeZip'],
       },
+      // Smart-folder regex rules (150 KB): loaded when a rule is first checked or run, not at start.
+      onAccess: { re2js: ['RE2JS'] },
     }),
     navigationFallback(),
     modelFiles(),

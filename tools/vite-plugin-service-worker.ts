@@ -7,7 +7,10 @@
  * (docs/decisions/service-worker-startup.md). Each becomes a classic script of its own beside
  * sw.js that sets `self.__deferredPackages[name]`; in the worker, the package's imports resolve
  * to a shim that `importScripts()` it. Import such a package only dynamically, so that the shim,
- * and with it the script, runs on first use. The worker imports every deferred script once while
+ * and with it the script, runs on first use. A package in `onAccess` may be imported statically
+ * instead: its shim exports stand-ins that `importScripts()` it synchronously on first property
+ * access (`RE2JS.compile(...)`), for users that cannot await a load, such as a rule checked inside
+ * a zod transform or an IndexedDB transaction. The worker imports every deferred script once while
  * installing (`__DEFERRED_SCRIPTS__`): browsers let a worker import later only what it imported
  * then, and serve it from the worker's own script cache, offline too.
  *
@@ -21,8 +24,13 @@ import { precacheManifest, publicFiles, type PrecacheFile } from './precache-man
 interface Options {
   entry: string;
   fileName?: string;
-  /** Package name → the names it exports that the worker uses. */
+  /** Package name → the names it exports that the worker uses (imported dynamically). */
   deferred?: Record<string, readonly string[]>;
+  /**
+   * Package name → the names it exports that the worker uses only through their properties
+   * (classes with static methods, namespace objects): loaded on first access, imported statically.
+   */
+  onAccess?: Record<string, readonly string[]>;
 }
 
 type Mode = 'development' | 'production';
@@ -45,13 +53,37 @@ function shimOf(name: string, exports: readonly string[]): string {
   ].join('\n');
 }
 
+/**
+ * What the worker imports in place of an `onAccess` package: each export is a stand-in whose first
+ * property read loads the script (synchronously: importScripts) and forwards to the real export;
+ * methods are bound to it, so `RE2JS.compile(...)` runs as the real static method.
+ */
+function onAccessShimOf(name: string, exports: readonly string[]): string {
+  const registry = 'self.__deferredPackages';
+  return [
+    `const load = () => {`,
+    `  if (!${registry}?.[${JSON.stringify(name)}]) importScripts(new URL(${JSON.stringify(scriptFileOf(name))}, self.location.href).href);`,
+    `  return ${registry}[${JSON.stringify(name)}];`,
+    `};`,
+    `const standIn = (exported) => new Proxy({}, {`,
+    `  get: (_, key) => {`,
+    `    const real = load()[exported];`,
+    `    const value = real[key];`,
+    `    return typeof value === 'function' ? value.bind(real) : value;`,
+    `  },`,
+    `});`,
+    ...exports.map((exported) => `export const ${exported} = standIn(${JSON.stringify(exported)});`),
+  ].join('\n');
+}
+
 /** The entry of a deferred package's own script: only the names used, so the rest is shaken off. */
 const sideEntryOf = (name: string, exports: readonly string[]) =>
   `import { ${exports.join(', ')} } from ${JSON.stringify(name)};\n(self.__deferredPackages ??= {})[${JSON.stringify(name)}] = { ${exports.join(', ')} };`;
 
-export function serviceWorker({ entry, fileName = 'sw.js', deferred = {} }: Options): Plugin {
+export function serviceWorker({ entry, fileName = 'sw.js', deferred = {}, onAccess = {} }: Options): Plugin {
   let config: ResolvedConfig;
-  const scripts = Object.keys(deferred).map((name) => ({ name, fileName: scriptFileOf(name) }));
+  const packages: Record<string, readonly string[]> = { ...deferred, ...onAccess };
+  const scripts = Object.keys(packages).map((name) => ({ name, fileName: scriptFileOf(name) }));
 
   async function bundle(mode: Mode, input: string, plugins: Plugin[], define: Record<string, string> = {}): Promise<string> {
     const output = await build({
@@ -88,8 +120,12 @@ export function serviceWorker({ entry, fileName = 'sw.js', deferred = {} }: Opti
         {
           name: 'deferred-package-shims',
           enforce: 'pre',
-          resolveId: (id) => (id in deferred ? SHIM_PREFIX + id : undefined),
-          load: (id) => (id.startsWith(SHIM_PREFIX) ? shimOf(id.slice(SHIM_PREFIX.length), deferred[id.slice(SHIM_PREFIX.length)]!) : undefined),
+          resolveId: (id) => (id in packages ? SHIM_PREFIX + id : undefined),
+          load: (id) => {
+            if (!id.startsWith(SHIM_PREFIX)) return undefined;
+            const name = id.slice(SHIM_PREFIX.length);
+            return name in onAccess ? onAccessShimOf(name, onAccess[name]!) : shimOf(name, deferred[name]!);
+          },
         },
       ],
       {
@@ -103,7 +139,7 @@ export function serviceWorker({ entry, fileName = 'sw.js', deferred = {} }: Opti
       {
         name: 'deferred-package-entry',
         resolveId: (id) => (id.endsWith(SIDE_ENTRY) ? SIDE_ENTRY_ID : undefined),
-        load: (id) => (id === SIDE_ENTRY_ID ? sideEntryOf(name, deferred[name]!) : undefined),
+        load: (id) => (id === SIDE_ENTRY_ID ? sideEntryOf(name, packages[name]!) : undefined),
       },
     ]);
 

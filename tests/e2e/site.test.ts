@@ -40,6 +40,35 @@ describe('the built site', () => {
     await context.close();
   });
 
+  it('keeps the regex engine out of sw.js and loads it on a restarted worker\'s first regex rule (check and match)', async () => {
+    const context = await browser().newContext();
+    const page = await openApp(context, siteUrl);
+    const text = (file: string) => page.evaluate(async (url) => (await fetch(url)).text(), new URL(file, siteUrl).href);
+    // A message of RE2JS's own parser: in its script, not in the worker's.
+    const marker = 'missing argument to repetition operator';
+    expect(await text('sw-re2js.js')).toContain(marker);
+    expect(await text('sw.js')).not.toContain(marker);
+    for (const name of ['aab photo', 'cab photo', 'aab.png']) {
+      expect((await fetchInPage(page, '/api/v2/item/add', { method: 'POST', body: { name, bookmarkURL: `https://example.com/${name}` } })).status).toBe(200);
+    }
+    const session = await context.newCDPSession(page);
+    await session.send('ServiceWorker.enable');
+    await session.send('ServiceWorker.stopAllWorkers');
+    const conditions = (value: string) => [{ rules: [{ property: 'name', method: 'regex', value }], match: 'AND', boolean: 'TRUE' }];
+    // The first answer of the new worker checks a pattern inside a zod transform: the engine loads there.
+    const refused = await fetchInPage(page, '/api/v2/smartFolder/count', { method: 'POST', body: { conditions: conditions('(a') } });
+    expect(refused).toMatchObject({ status: 400, servedBy: 'service-worker', body: { status: 'error', code: 'INVALID_ARGUMENT' } });
+    expect(refused.body.message).toContain('conditions[0].rules[0].value: is not a valid regular expression');
+    await session.send('ServiceWorker.stopAllWorkers');
+    const created = await fetchInPage(page, '/api/v2/smartFolder/create', { method: 'POST', body: { name: 'Double a', conditions: conditions('^a+b\\s') } });
+    expect(created).toMatchObject({ status: 200, servedBy: 'service-worker' });
+    await session.send('ServiceWorker.stopAllWorkers');
+    // A read that runs the stored rule, in a worker that has not loaded the engine yet.
+    const items = await fetchInPage(page, `/api/v2/smartFolder/getItems?smartFolderId=${created.body.data.id}&fields=name`);
+    expect(items.body.data.data.map((item: { name: string }) => item.name)).toEqual(['aab photo']);
+    await context.close();
+  });
+
   it('shows a library switch in a second tab', async () => {
     const context = await browser().newContext();
     const first = await openApp(context, siteUrl);
