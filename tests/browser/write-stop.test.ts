@@ -45,6 +45,8 @@ describe('a worker stopped in the middle of a batch', () => {
       if (outcome === 'answered 200') expect(added).toBe(BATCH);
       await expectIndexesMatchRebuild(db);
     }
+    // Where the stops landed, for whoever reads the run (not asserted: timing is the machine's).
+    console.info(`worker stops during item/add: ${outcomes.join('; ')}`);
     // The library still takes a batch afterwards, and the indexes are still right.
     const { response } = await fetchApi('/api/v2/item/add', { method: 'POST', headers: { 'Content-Type': 'application/json', [LIBRARY_HEADER]: library }, body: JSON.stringify({ items: batch(9, folders) }) });
     expect(response.status).toBe(200);
