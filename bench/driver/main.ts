@@ -11,6 +11,7 @@ import { BRIDGE_NAMES, type BenchPage } from '../shared/protocol';
 import { toResultRow, type ResultRow } from '../shared/result-row';
 import { formatNotes, formatTable, formatValue } from '../shared/table';
 import { describeMachine, machineLine } from './machine';
+import { saveProfile, topSelfTime, type CpuProfile } from './cpu-profile';
 import { compareWithPrevious, readLatest, writeResults } from './report';
 import { ServiceWorkerCdp } from './service-worker-cdp';
 import { readSettings } from './settings';
@@ -49,7 +50,14 @@ async function main(): Promise<void> {
     const wanted = (id: string) => id === 'seed' || settings.only.length === 0 || settings.only.some((prefix) => id.startsWith(prefix));
     for (const info of scenarios.filter((s) => wanted(s.id))) {
       log(`${info.label} …`);
+      const profiled = settings.profile.includes(info.id);
+      if (profiled) await worker.startProfile();
       const outcome = await page.evaluate((id) => window.benchPage.run(id), info.id);
+      if (profiled) {
+        const profile = (await worker.stopProfile()) as CpuProfile;
+        log(`worker CPU profile of ${info.id}: ${saveProfile('bench/results', `${startedAt.replace(/[:.]/g, '-')}-${info.id}`, profile)}; top self time:`);
+        for (const line of topSelfTime(profile)) log(line);
+      }
       const row = toResultRow(info, outcome);
       rows.push(row);
       log(row.subject ? `${info.label}: median ${formatValue(row.subject.median, row.unit)}` : `${info.label}: skipped, ${row.skipped}`);
@@ -58,7 +66,7 @@ async function main(): Promise<void> {
 
     const machine = describeMachine(browser.version());
     const previous = readLatest();
-    const results = { startedAt, durationSeconds: Math.round((performance.now() - started) / 1000), settings: { n, seed, runs, imageShare, importImages, only }, machine, loadAverage: { start: loadAtStart, end: os.loadavg()[0]! }, library, rows };
+    const results = { startedAt, durationSeconds: Math.round((performance.now() - started) / 1000), settings: { n, seed, runs, imageShare, importImages, only, profile: settings.profile }, machine, loadAverage: { start: loadAtStart, end: os.loadavg()[0]! }, library, rows };
     const written = writeResults(results);
     const comparison = compareWithPrevious(rows, previous, n);
     process.stdout.write(

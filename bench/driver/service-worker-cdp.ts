@@ -37,10 +37,7 @@ export class ServiceWorkerCdp {
 
   /** Used JS heap of the running worker after a forced GC, in MB (10^6 bytes). */
   async heapMB(): Promise<number> {
-    const { targetInfos } = await this.browserSession.send('Target.getTargets');
-    const target = targetInfos.find((t) => t.type === 'service_worker' && t.url.endsWith('/sw.js'));
-    if (!target) throw new Error('No running service worker to measure.');
-    const { sessionId } = await this.browserSession.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+    const sessionId = await this.attachToWorker();
     try {
       await this.sendToTarget(sessionId, 'HeapProfiler.collectGarbage');
       const usage = (await this.sendToTarget(sessionId, 'Runtime.getHeapUsage')) as { usedSize: number };
@@ -51,10 +48,44 @@ export class ServiceWorkerCdp {
   }
 
   /**
+   * Starts Chromium's sampling CPU profiler in the running worker (BENCH_PROFILE); `stopProfile`
+   * returns the profile (the .cpuprofile format DevTools opens). The worker must keep running
+   * between the two: a stop loses the profile.
+   */
+  async startProfile(): Promise<void> {
+    const sessionId = await this.attachToWorker();
+    await this.sendToTarget(sessionId, 'Profiler.enable');
+    await this.sendToTarget(sessionId, 'Profiler.setSamplingInterval', { interval: 200 });
+    await this.sendToTarget(sessionId, 'Profiler.start');
+    this.profiling = sessionId;
+  }
+
+  async stopProfile(): Promise<unknown> {
+    const sessionId = this.profiling;
+    if (!sessionId) throw new Error('No profile was started.');
+    this.profiling = undefined;
+    try {
+      return ((await this.sendToTarget(sessionId, 'Profiler.stop')) as { profile: unknown }).profile;
+    } finally {
+      await this.browserSession.send('Target.detachFromTarget', { sessionId });
+    }
+  }
+
+  private profiling: string | undefined;
+
+  private async attachToWorker(): Promise<string> {
+    const { targetInfos } = await this.browserSession.send('Target.getTargets');
+    const target = targetInfos.find((t) => t.type === 'service_worker' && t.url.endsWith('/sw.js'));
+    if (!target) throw new Error('No running service worker to attach to.');
+    const { sessionId } = await this.browserSession.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+    return sessionId;
+  }
+
+  /**
    * Playwright's browser session cannot address a child session directly, so the message goes
    * through Target.sendMessageToTarget (deprecated, still served by Chromium).
    */
-  private sendToTarget(sessionId: string, method: string): Promise<unknown> {
+  private sendToTarget(sessionId: string, method: string, params: Record<string, unknown> = {}): Promise<unknown> {
     const id = Math.floor(Math.random() * 1e9);
     return new Promise((resolve, reject) => {
       const onMessage = (event: { sessionId?: string; message: string }) => {
@@ -66,7 +97,7 @@ export class ServiceWorkerCdp {
         else resolve(reply.result);
       };
       this.browserSession.on('Target.receivedMessageFromTarget', onMessage);
-      this.browserSession.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) }).catch(reject);
+      this.browserSession.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) }).catch(reject);
     });
   }
 }

@@ -1,13 +1,15 @@
-/** Bench settings from the environment (BENCH_N, BENCH_SEED, BENCH_RUNS, BENCH_IMAGE_SHARE, BENCH_IMPORT_IMAGES, BENCH_PORT, BENCH_ONLY). */
+/** Bench settings from the environment (BENCH_N, BENCH_SEED, BENCH_RUNS, BENCH_IMAGE_SHARE, BENCH_IMPORT_IMAGES, BENCH_PORT, BENCH_ONLY, BENCH_PROFILE). */
 import type { BenchSettings } from '../shared/protocol';
 
 export interface DriverSettings extends BenchSettings {
   port: number;
   /** Scenario id prefixes to run (BENCH_ONLY, comma-separated); empty runs every scenario. Seeding always runs. */
   only: string[];
+  /** Scenario ids during which the worker's CPU is profiled (BENCH_PROFILE, comma-separated). */
+  profile: string[];
 }
 
-export const DEFAULTS: DriverSettings = { n: 100_000, seed: 20_240_607, runs: 30, imageShare: 0.05, importImages: 1000, port: 4191, only: [] };
+export const DEFAULTS: DriverSettings = { n: 100_000, seed: 20_240_607, runs: 30, imageShare: 0.05, importImages: 1000, port: 4191, only: [], profile: [] };
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): DriverSettings {
   return {
@@ -17,7 +19,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): DriverSettin
     imageShare: share(env, 'BENCH_IMAGE_SHARE', DEFAULTS.imageShare),
     importImages: integer(env, 'BENCH_IMPORT_IMAGES', DEFAULTS.importImages, 1),
     port: integer(env, 'BENCH_PORT', DEFAULTS.port, 0),
-    only: (env.BENCH_ONLY ?? '').split(',').map((id) => id.trim()).filter(Boolean),
+    only: list(env.BENCH_ONLY),
+    profile: list(env.BENCH_PROFILE),
   };
 }
 
@@ -36,3 +39,5 @@ function share(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   if (!(value >= 0 && value <= 1)) throw new Error(`${name} must be a number from 0 to 1, not "${raw}".`);
   return value;
 }
+
+const list = (raw: string | undefined) => (raw ?? '').split(',').map((id) => id.trim()).filter(Boolean);

@@ -6,6 +6,7 @@ import { ApiClient } from '../../src/app/api-client';
 import { directoryHandleTree, walkFiles, writeTreeToDirectory, zipOfTree, zipTree, type ImportState } from '../../src/core/eagle-library';
 import { LibraryDb } from '../../src/core/storage/library-db';
 import { buildEagleLibrary, expectedItem, WEBP_1X1, zipOf, type Fixture } from '../node/fixtures/eagle-library';
+import { expectIndexesMatchRebuild } from '../node/fixtures/index-rebuild';
 import { controlledBy, fetchApi, stopServiceWorkers } from './service-worker';
 
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
@@ -123,6 +124,7 @@ describe('Eagle libraries through the service worker', () => {
     const items = (await db.items.toArray()).map((row) => row.id).sort();
     const files = ((await db.files.toCollection().primaryKeys()) as string[]).sort();
     expect(files).toEqual(items);
+    await expectIndexesMatchRebuild(db);
 
     let state: ImportState = (await fetchApi(`/api/v2/library/import?id=${started.id}`)).body.data;
     for (let i = 0; i < 600 && state.status === 'running'; i += 1) {
@@ -133,6 +135,7 @@ describe('Eagle libraries through the service worker', () => {
     const after = (await db.items.toArray()).map((row) => row.id).sort();
     expect(after).toEqual([...fixture.records.keys()].sort());
     expect(((await db.files.toCollection().primaryKeys()) as string[]).sort()).toEqual(after);
+    await expectIndexesMatchRebuild(db);
     db.close();
   });
 });
