@@ -7,6 +7,7 @@ import type { Imports } from './eagle-library/imports';
 import type { ChangeFeed } from './events/change-feed';
 import type { MediaProcessor } from './media/media-processor';
 import type { MediaQueue } from './media/media-queue';
+import type { Subscriptions } from './publish/subscriptions';
 import type { LibraryDb } from './storage/library-db';
 import type { LibraryRecord, LibraryRegistry } from './storage/registry';
 
@@ -52,6 +53,8 @@ export interface Context {
   media: MediaQueue;
   /** Eagle library imports: start, read their state, resume those a stopped worker left. */
   imports: Imports;
+  /** Read-only libraries made from published libraries (library/subscribe). */
+  subscriptions: Subscriptions;
   /** The path every API route sits under (`/api/v2`, or `<base>api/v2` when embedded); item URLs carry it. */
   apiPrefix: string;
   /** Decodes a picture right away (aiSearch/searchByBase64); absent where nothing can decode. */
