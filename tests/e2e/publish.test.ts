@@ -7,11 +7,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Frame } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildLib } from '../../tools/build-lib';
 import { publishCommand } from '../../tools/publish/cli';
 import { buildEagleLibrary } from '../node/fixtures/eagle-library';
-import { appReady, useBrowser } from './browser';
+import { appReady, fetchInPage, openApp, useBrowser } from './browser';
 import { serveStatic, type StaticSite } from './static-server';
 
 const HOST_PAGE = `<!doctype html>
@@ -111,6 +111,30 @@ describe('a published library on a static host', () => {
       expect(thumbnailsFetched).toBeLessThanOrEqual(fixture.records.size);
     } finally {
       await context.close();
+    }
+  });
+
+  it('opens it from the library menu by its web address, like a person: type the address, press Enter', async () => {
+    const app = await serveStatic({ '/': inject('siteDir'), '/published/brand/': join(work, 'published') });
+    const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await openApp(context, app.url);
+      await page.getByRole('button', { name: /^Library: / }).click();
+      await page.getByLabel('Open from a web address…').fill('/published/nothing/');
+      await page.getByLabel('Open from a web address…').press('Enter');
+      await expect.poll(() => page.locator('#published-library-error').textContent()).toContain('manifest.json');
+      await page.getByLabel('Open from a web address…').fill(`${app.url}/published/brand/`);
+      await page.screenshot({ path: 'screenshots/publish-menu-390.png' });
+      await page.getByLabel('Open from a web address…').press('Enter');
+      await page.locator('#library-name', { hasText: 'Brand' }).waitFor({ state: 'attached', timeout: 30_000 });
+      const info = await fetchInPage(page, '/api/v2/library/info');
+      expect(info.body.data.name).toBe('Brand');
+      const refused = await fetchInPage(page, '/api/v2/tagGroup/create', { method: 'POST', body: { name: 'Mine' } });
+      expect(refused).toMatchObject({ status: 403, body: { code: 'READ_ONLY', message: expect.stringContaining('"Brand"') } });
+      await page.screenshot({ path: 'screenshots/publish-opened-390.png' });
+    } finally {
+      await context.close();
+      await app.close();
     }
   });
 });
