@@ -93,13 +93,14 @@ export class Subscriptions {
     const root = await fetchJson<LibraryRoot>(fetch, from, manifest.root);
     const first = manifest.shards[0] ? [{ file: manifest.shards[0].file, shard: await fetchShard(fetch, from, manifest.shards[0].file) }] : [];
     const library = this.deps.open(await this.newLibrary(manifest.name));
+    // Read-only before anything is stored: no moment where a script could write into it.
+    await this.readOnly.add(library.record.path, from);
     const now = clock();
     await writeTransaction(library, now, async () => {
       await importRoot(library.db, { ...root, tags: root.tags ?? {} }, now);
       await writeSubscription(library.db, { base: from, manifest, stored: {}, updatedAt: now });
     });
     await storeShards(library, first, [], { base: from, manifest }, clock());
-    await this.readOnly.add(library.record.path, from);
     return library;
   }
 
