@@ -55,7 +55,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
-          globalSetup: ['tests/photos/global-setup.ts'],
+          globalSetup: ['tests/photos/global-setup.ts', 'tests/browser/published-library-setup.ts'],
           testTimeout: 30_000,
           browser: {
             enabled: true,

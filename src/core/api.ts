@@ -9,6 +9,7 @@ import { importChange } from './eagle-library/import-change';
 import { Imports } from './eagle-library/imports';
 import type { AppVersion, Context, Notice, OpenLibrary } from './context';
 import type { ApiError } from './http/errors';
+import { errorResponse } from './http/envelope';
 import { API_PREFIX, Router } from './http/router';
 import { ChangeFeed } from './events/change-feed';
 import { watchTables } from './events/table-watch';
@@ -18,6 +19,8 @@ import { LIBRARY_UPGRADES } from './library-upgrades';
 import { JobRunner } from './media/job-runner';
 import type { MediaProcessor } from './media/media-processor';
 import { MediaQueue } from './media/media-queue';
+import { readOnlyRefusal } from './publish/read-only';
+import { Subscriptions } from './publish/subscriptions';
 import { ROUTES } from './routes';
 import { LibraryDb } from './storage/library-db';
 import type { WritePipeline } from './storage/open-library';
@@ -69,6 +72,8 @@ export interface Api {
   };
   /** Eagle library imports: `whenIdle` for waitUntil, `resume` picks up those a stopped worker left. */
   readonly imports: Pick<Imports, 'whenIdle' | 'resume'>;
+  /** Published libraries still loading: `whenIdle` for waitUntil, `resume` after a restart. */
+  readonly subscriptions: Pick<Subscriptions, 'whenIdle' | 'resume'>;
 }
 
 /**
@@ -98,6 +103,15 @@ export function createApi(deps: ApiDeps = {}): Api {
     if (notice.type === 'import') changes.publish(importChange(notice));
   };
   const imports = new Imports({ registry, open: (record) => open(record), clock, ids, notify: notifyImport, media, onError: deps.onBackgroundError });
+
+  const subscriptions = new Subscriptions({
+    registry,
+    open: (record) => open(record),
+    clock,
+    fetch: fetchSource,
+    loaded: (library) => media.kick(library),
+    onError: deps.onBackgroundError,
+  });
 
   const open = (record: LibraryRecord): OpenLibrary => {
     const name = `${namespace}/library${record.path}`;
@@ -132,6 +146,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       media,
       imports,
       observers: WRITE_PIPELINE.observers,
+      subscriptions,
       imageProcessor: deps.media,
       library: () =>
         (library ??= (chosen ? registry.require(chosen) : registry.current()).then(open)),
@@ -146,6 +161,11 @@ export function createApi(deps: ApiDeps = {}): Api {
       opened = made.opened;
       return made.ctx;
     };
+    const refused = await readOnlyRefusal(request, apiPrefix, request.headers.get(LIBRARY_HEADER), registry, subscriptions.readOnly);
+    if (refused) {
+      deps.onError?.(refused);
+      return errorResponse(refused);
+    }
     const response = await router.dispatch(request, makeContext, deps.onError);
     // The request's library: a write may have queued media jobs, a first read resumes old ones.
     const library = await opened?.()?.catch(() => undefined);
@@ -169,6 +189,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       },
     },
     imports,
+    subscriptions,
     close: () => {
       for (const db of databases.values()) db.close();
       databases.clear();

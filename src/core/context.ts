@@ -8,6 +8,7 @@ import type { ImportState } from './eagle-library/import-state';
 import type { ChangeFeed } from './events/change-feed';
 import type { MediaProcessor } from './media/media-processor';
 import type { JobWait, MediaJob } from './media/media-jobs';
+import type { SubscribeAnswer } from './publish/subscribe-answer';
 import type { ItemObserver } from './storage/item-changes';
 import type { OpenLibrary } from './storage/open-library';
 import type { LibraryRegistry } from './storage/registry';
@@ -44,6 +45,11 @@ export interface ImportsPort {
   wait(id: string): Promise<ImportState>;
 }
 
+/** Published libraries as requests see them (publish/subscriptions.ts): subscribe to one. */
+export interface SubscriptionsPort {
+  subscribe(url: string, base: string, wait: boolean): Promise<SubscribeAnswer>;
+}
+
 /** The media queue as requests see it (media/media-queue.ts): wait for a job it runs. */
 export interface MediaPort {
   wait(library: OpenLibrary, job: MediaJob): Promise<JobWait>;
@@ -70,6 +76,8 @@ export interface Context {
    * them to commitItemChanges and refreshItems.
    */
   observers: readonly ItemObserver[];
+  /** Read-only libraries made from published libraries (library/subscribe). */
+  subscriptions: SubscriptionsPort;
   /** The path every API route sits under (`/api/v2`, or `<base>api/v2` when embedded); item URLs carry it. */
   apiPrefix: string;
   /** Decodes a picture right away (aiSearch/searchByBase64); absent where nothing can decode. */

@@ -7,6 +7,7 @@ import { folderRoutes } from './folders/folders.routes';
 import type { Route } from './http/router';
 import { itemRoutes } from './items/items.routes';
 import { libraryRoutes } from './library/library.routes';
+import { publishRoutes } from './publish/publish.routes';
 import { searchRoutes } from './search/search.routes';
 import { smartFolderRoutes } from './smart-folders/smart-folder.routes';
 import { tagGroupRoutes } from './tag-groups/tag-groups.routes';
@@ -17,6 +18,7 @@ export const ROUTES: readonly Route[] = [
   ...appRoutes,
   ...libraryRoutes,
   ...libraryTransferRoutes,
+  ...publishRoutes,
   ...itemRoutes,
   ...thumbnailRoutes,
   ...searchRoutes,

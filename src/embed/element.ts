@@ -3,7 +3,8 @@
  * same-origin iframe of the base path (docs/decisions/embedding.md). The frame is controlled by
  * the library's worker whatever worker the host runs; its styles and the host's never meet.
  *
- * Attributes: `base` (required), `folder` (show that folder), `search` (show that query).
+ * Attributes: `base` (required), `src` (open the published library at that URL, read-only:
+ * library/subscribe, then library/switch), `folder` (show that folder), `search` (show that query).
  * Methods: `openFolder(id)`, `search(query)`, `select(ids)`, and `api`, the typed client.
  * Events (bubbling, composed): `asset-library-ready`, `asset-library-select` ({ ids }),
  * `asset-library-change` (the worker's notice: library switched or changed, item or folder opened),
@@ -115,12 +116,21 @@ export class AssetLibraryElement extends HTMLElement {
     await controlledBy(view, script);
     this.client = new ApiClient({ base, fetch: (input, init) => view.fetch(input, init) });
     await this.client.get('/app/info');
+    await this.openPublished(this.client);
     this.started();
     this.emit('asset-library-ready', { base });
     for (const name of AssetLibraryElement.observedAttributes) {
       const value = this.getAttribute(name);
       if (value !== null) this.attributeChangedCallback(name, null, value);
     }
+  }
+
+  /** `src`: subscribes to the published library (again: that takes its updates) and shows it. */
+  private async openPublished(client: ApiClient): Promise<void> {
+    const src = this.getAttribute('src');
+    if (!src) return;
+    const { path } = await client.post<{ path: string }>('/library/subscribe', { url: new URL(src, document.baseURI).href });
+    await client.post('/library/switch', { libraryPath: path });
   }
 
   private listen(frame: HTMLIFrameElement): void {

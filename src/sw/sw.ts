@@ -52,7 +52,7 @@ const handedOver = new Promise<void>((resolve) => (handOver = resolve));
 const untilHandOver = (work: Promise<unknown>) => Promise.race([work, handedOver]);
 
 /** Keeps this instance alive while media jobs and imports run; they resume from IndexedDB if it is stopped anyway. */
-const keepAliveForJobs = (event: ExtendableEvent) => event.waitUntil(untilHandOver(Promise.all([api.media.whenIdle(), api.imports.whenIdle()])));
+const keepAliveForJobs = (event: ExtendableEvent) => event.waitUntil(untilHandOver(Promise.all([api.media.whenIdle(), api.imports.whenIdle(), api.subscriptions.whenIdle()])));
 
 let resumed = false;
 /** A fresh instance picks up the jobs a stopped one left, once its first answer is ready (not before: the queue's reads would delay it). */
@@ -61,6 +61,7 @@ function resumeJobs(event: ExtendableEvent): void {
   resumed = true;
   event.waitUntil(untilHandOver(api.media.resume().then(() => api.media.whenIdle())));
   event.waitUntil(untilHandOver(api.imports.resume().then(() => api.imports.whenIdle())));
+  event.waitUntil(untilHandOver(api.subscriptions.resume().then(() => api.subscriptions.whenIdle())));
 }
 
 /** Ours: API_PREFIX paths, and the rest of `/api/` (old versions get a JSON 404, not the network's page). */

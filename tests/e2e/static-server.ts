@@ -32,7 +32,8 @@ export interface StaticSite {
   close(): Promise<void>;
 }
 
-export async function serveStatic(mounts: Record<string, string>, extra?: ExtraRoute): Promise<StaticSite> {
+/** `cors`: answer every origin (a published library read from another site). */
+export async function serveStatic(mounts: Record<string, string>, extra?: ExtraRoute, options: { cors?: boolean } = {}): Promise<StaticSite> {
   const table = new Map(Object.entries(mounts));
   const requests: string[] = [];
 
@@ -49,6 +50,7 @@ export async function serveStatic(mounts: Record<string, string>, extra?: ExtraR
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://x').pathname;
     requests.push(pathname);
+    if (options.cors) response.setHeader('Access-Control-Allow-Origin', '*');
     if (extra?.(request, response)) return;
     void fileFor(pathname).then((file) => {
       if (!file) {

@@ -35,6 +35,12 @@ export class LibraryStore extends Store {
     await this.load();
   }
 
+  /** Opens a published library from its web address (read-only; again: takes its updates). */
+  async openPublished(url: string): Promise<void> {
+    const subscribed = await this.api.post<LibraryEntry>('/library/subscribe', { url: new URL(url, document.baseURI).href });
+    await this.switchTo(subscribed.path);
+  }
+
   /** Creates a library and opens it. */
   async create(name: string): Promise<void> {
     const created = await this.api.post<LibraryEntry>('/library/create', { name });

@@ -1,7 +1,7 @@
 /**
  * The library menu in the header: the open library's name, a popover listing the libraries opened
  * before (switch with one click), the Eagle entries (open a library, export: ../library-transfer/)
- * and a small form that creates a new one.
+ * a form that opens a published library from its web address, and a small form that creates a new one.
  */
 import { html } from 'lit';
 import { apiUrl } from '../api-client';
@@ -15,11 +15,13 @@ import '../library-transfer/transfer-menu';
 export class LibrarySwitcher extends LightElement {
   declare store: LibraryStore;
   declare private createError: string;
-  static override properties = { store: { attribute: false }, createError: { state: true } };
+  declare private subscribeError: string;
+  static override properties = { store: { attribute: false }, createError: { state: true }, subscribeError: { state: true } };
 
   constructor() {
     super();
     this.createError = '';
+    this.subscribeError = '';
     new StoreController(this, () => (this.store ? [this.store] : []));
   }
 
@@ -50,6 +52,20 @@ export class LibrarySwitcher extends LightElement {
     }
   }
 
+  private async subscribe(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const url = String(new FormData(form).get('url') ?? '').trim();
+    try {
+      await this.store.openPublished(url);
+      form.reset();
+      this.subscribeError = '';
+      this.menu?.hidePopover();
+    } catch (error) {
+      this.subscribeError = messageOf(error);
+    }
+  }
+
   override render() {
     const current = this.store?.current;
     return html`
@@ -69,6 +85,14 @@ export class LibrarySwitcher extends LightElement {
           )}
         </ul>
         <library-transfer-menu .store=${this.store}></library-transfer-menu>
+        <form class="library-create library-subscribe" @submit=${this.subscribe}>
+          <label for="published-library-url">Open from a web address…</label>
+          <div class="row">
+            <input id="published-library-url" name="url" class="field" required placeholder="https://example.com/published/brand/" aria-describedby="published-library-error" />
+            <button class="btn" type="submit">Open</button>
+          </div>
+          <p id="published-library-error" class="form-error" role="alert">${this.subscribeError}</p>
+        </form>
         <form class="library-create" @submit=${this.create}>
           <label for="new-library-name">New library</label>
           <div class="row">

@@ -7,7 +7,9 @@ import type { Context } from '../context';
 import { ApiError, notFound } from '../http/errors';
 import { encodeText } from '../http/uri-text';
 import { mediaKindOf } from '../media/media-processor';
+import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
+import { fetchPublishedFile } from '../publish/lazy-files';
 import { genericIconSvg } from '../thumbnails/generic-icon';
 import { requireItem } from './item-lookup';
 
@@ -29,7 +31,8 @@ const fileName = (row: ItemRow) => (row.ext && row.ext !== 'url' ? `${row.name}.
 export async function serveFile(ctx: Context, id: string, request: Request): Promise<Response> {
   const { db } = await ctx.library();
   const row = await requireItem(db, id);
-  const file = row.hasFile ? await db.files.get(row.id) : undefined;
+  // A subscribed library's original is fetched when first opened.
+  const file = row.hasFile ? ((await db.files.get(row.id)) ?? (await publishedFile(ctx, db, row, 'original'))) : undefined;
   if (!file) throw notFound(`id: item "${id}" is a bookmark and has no file.`);
   const disposition = `inline; filename*=UTF-8''${encodeText(fileName(row))}`;
   return rangedResponse(file.blob, row.mime, request.headers.get('Range'), { 'Content-Disposition': disposition });
@@ -66,11 +69,17 @@ export async function serveThumbnail(ctx: Context, id: string): Promise<Response
   const { db } = await ctx.library();
   const row = await requireItem(db, id);
   if (!row.noThumbnail) {
-    const thumbnail = await db.thumbnails.get(row.id);
+    const thumbnail = (await db.thumbnails.get(row.id)) ?? (await publishedFile(ctx, db, row, 'thumbnail'));
     if (thumbnail) return new Response(thumbnail.blob, { headers: fileHeaders(thumbnail.blob.type || 'image/webp') });
     const showable = row.thumbnail === 'pending' && row.hasFile && row.mime.startsWith('image/') && mediaKindOf(row.mime, row.ext);
     const file = showable ? await db.files.get(row.id) : undefined;
     if (file) return new Response(file.blob, { headers: fileHeaders(row.mime) });
   }
   return new Response(genericIconSvg(row), { headers: fileHeaders('image/svg+xml') });
+}
+
+/** A subscribed library's file, fetched now and kept (publish/lazy-files.ts); undefined for any other library. */
+async function publishedFile(ctx: Context, db: LibraryDb, row: ItemRow, kind: 'thumbnail' | 'original'): Promise<{ blob: Blob } | undefined> {
+  const blob = await fetchPublishedFile(db, row.id, kind, ctx.fetchSource, row.mime);
+  return blob && { blob };
 }

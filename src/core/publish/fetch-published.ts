@@ -1,0 +1,72 @@
+/**
+ * Reads a published library's files over HTTP, checked: the manifest's format and version, and
+ * every other file's bytes against the hash in its name. Each failure names the file.
+ */
+import { ApiError, invalid } from '../http/errors';
+import { contentHash, FORMAT, FORMAT_VERSION, hashInName, type Manifest, type Shard } from './published-format';
+
+export type Fetch = (url: string) => Promise<Response>;
+
+/** The library's folder URL, ending in "/" (a URL given without it, or to manifest.json, works too). */
+export function libraryBase(url: string, base: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, base);
+  } catch {
+    throw invalid(`url: "${url}" is not a URL.`);
+  }
+  if (!/^https?:$/.test(parsed.protocol)) throw invalid(`url: "${url}" is not an http(s) URL.`);
+  parsed.search = '';
+  parsed.hash = '';
+  const href = parsed.href.replace(/manifest\.json$/, '');
+  return href.endsWith('/') ? href : `${href}/`;
+}
+
+async function get(fetch: Fetch, base: string, file: string): Promise<Uint8Array> {
+  let response: Response;
+  try {
+    response = await fetch(new URL(file, base).href);
+  } catch (error) {
+    throw new ApiError('UNAVAILABLE', `${file}: could not be fetched from ${base} (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  if (!response.ok) throw invalid(`${file}: ${base}${file} answered HTTP ${response.status}.`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** A file other than the manifest, its bytes checked against its name. */
+export async function fetchChecked(fetch: Fetch, base: string, file: string): Promise<Uint8Array> {
+  const expected = hashInName(file);
+  if (!expected) throw invalid(`${file}: the manifest lists a file without a content hash in its name.`);
+  const bytes = await get(fetch, base, file);
+  if ((await contentHash(bytes)) !== expected) throw invalid(`${file}: its bytes do not match the hash in its name (a damaged or half-written file).`);
+  return bytes;
+}
+
+const parse = (file: string, bytes: Uint8Array): unknown => {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw invalid(`${file}: is not JSON.`);
+  }
+};
+
+export async function fetchManifest(fetch: Fetch, base: string): Promise<Manifest> {
+  const value = parse('manifest.json', await get(fetch, base, 'manifest.json')) as Partial<Manifest> | null;
+  if (!value || typeof value !== 'object' || value.format !== FORMAT) throw invalid(`manifest.json: ${base} is not a published library (no "format": "${FORMAT}").`);
+  if (value.version !== FORMAT_VERSION) throw invalid(`manifest.json: version ${String(value.version)} of the published format is unknown here (this app reads version ${FORMAT_VERSION}).`);
+  const shardsOk = Array.isArray(value.shards) && value.shards.every((s) => typeof s?.file === 'string' && hashInName(s.file));
+  if (typeof value.name !== 'string' || typeof value.root !== 'string' || !shardsOk || typeof value.contentVersion !== 'string') {
+    throw invalid('manifest.json: is missing its name, root, shards or contentVersion.');
+  }
+  return value as Manifest;
+}
+
+export async function fetchJson<T>(fetch: Fetch, base: string, file: string): Promise<T> {
+  return parse(file, await fetchChecked(fetch, base, file)) as T;
+}
+
+export async function fetchShard(fetch: Fetch, base: string, file: string): Promise<Shard> {
+  const shard = await fetchJson<Shard>(fetch, base, file);
+  if (!shard || !Array.isArray(shard.items)) throw invalid(`${file}: is not a shard of items.`);
+  return shard;
+}

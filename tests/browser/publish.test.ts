@@ -1,0 +1,60 @@
+// library/subscribe through the real service worker, from a published library on a real static
+// server of another origin (published-library-setup.ts): counts, thumbnails, originals, READ_ONLY.
+import { describe, expect, inject, it } from 'vitest';
+import { controlledBy, fetchApi, LIBRARY_HEADER } from './service-worker';
+
+const published = inject('published');
+
+describe('published libraries', () => {
+  it('subscribes to a published library and reads it like any library; every write answers 403 READ_ONLY', async () => {
+    await controlledBy();
+    const post = (path: string, body: unknown, library?: string) =>
+      fetchApi(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(library ? { [LIBRARY_HEADER]: library } : {}) }, body: JSON.stringify(body) });
+    const subscribed = await post('/api/v2/library/subscribe', { url: published.url, wait: true });
+    expect(subscribed.response.status, JSON.stringify(subscribed.body)).toBe(200);
+    const library = subscribed.body.data.path as string;
+    expect(subscribed.body.data).toMatchObject({ name: expect.stringMatching(/^Published/), items: published.items, stored: published.items });
+
+    const headers = { [LIBRARY_HEADER]: library };
+    const live = await fetchApi('/api/v2/item/get?limit=1000', { headers });
+    const trash = await fetchApi('/api/v2/item/get?limit=1000&isDeleted=true', { headers });
+    expect(live.body.data.data.length + trash.body.data.data.length).toBe(published.items);
+    const folders = await post('/api/v2/folder/get', {}, library);
+    expect(JSON.stringify(folders.body.data)).toContain('Kittens');
+    const smart = await post('/api/v2/smartFolder/get', {}, library);
+    expect(smart.response.status).toBe(200);
+    const found = await post('/api/v2/item/query', { query: 'cat' }, library);
+    expect(found.body.data.data.length).toBeGreaterThan(0);
+
+    const thumbnail = await fetch(`/api/v2/item/thumbnail?id=${published.sample.id}&library=${encodeURIComponent(library)}`);
+    expect(thumbnail.headers.get('X-Served-By')).toBe('service-worker');
+    expect(thumbnail.headers.get('Content-Type')).toMatch(/^image\/(png|webp)$/);
+    const original = await fetch(`/api/v2/item/file?id=${published.sample.id}&library=${encodeURIComponent(library)}`);
+    expect(original.status).toBe(200);
+    expect((await original.arrayBuffer()).byteLength).toBe(published.sample.size);
+
+    for (const [path, body] of [
+      ['/api/v2/item/update', { id: published.sample.id, star: 3 }],
+      ['/api/v2/folder/create', { folderName: 'Mine' }],
+      ['/api/v2/tagGroup/create', { name: 'Mine' }],
+    ] as const) {
+      const refused = await post(path, body, library);
+      expect(refused.response.status, path).toBe(403);
+      expect(refused.body).toMatchObject({ status: 'error', code: 'READ_ONLY' });
+      expect(refused.body.message).toContain(library.replace('/libraries/', '').replace('.library', ''));
+    }
+    const after = await fetchApi('/api/v2/item/get?limit=1000', { headers });
+    expect(after.body.data.data).toEqual(live.body.data.data);
+  });
+
+  it('answers 400 naming manifest.json for a URL that holds no published library', async () => {
+    await controlledBy();
+    const { response, body } = await fetchApi('/api/v2/library/subscribe', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: `${published.url}nothing/` }),
+    });
+    expect(response.status).toBe(400);
+    expect(body.message).toContain('manifest.json');
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * A library published with the real command, served by a plain static server beside a small host
+ * page whose `<asset-library src>` opens it: the visitor sees the library, read-only, its thumbnails
+ * fetched as shown, and after the server is gone what was seen is still there and search answers.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Frame } from 'playwright';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildLib } from '../../tools/build-lib';
+import { publishCommand } from '../../tools/publish/cli';
+import { buildEagleLibrary } from '../node/fixtures/eagle-library';
+import { appReady, fetchInPage, openApp, useBrowser } from './browser';
+import { serveStatic, type StaticSite } from './static-server';
+
+const HOST_PAGE = `<!doctype html>
+<html lang="en">
+  <head><meta charset="UTF-8" /><title>Brand assets</title>
+    <script type="module" src="/vendor/asset-library/element.js"></script></head>
+  <body>
+    <h1>Our brand assets</h1>
+    <asset-library base="/asset-library/" src="/published/brand/" style="--asset-library-height: 80vh"></asset-library>
+  </body>
+</html>`;
+
+const apiIn = (frame: Frame, path: string, body?: unknown) =>
+  frame.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(`/asset-library/api/v2${path}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const type = response.headers.get('Content-Type') ?? '';
+      return { status: response.status, type, servedBy: response.headers.get('X-Served-By'), body: type.includes('json') ? await response.json() : (await response.arrayBuffer()).byteLength };
+    },
+    { path, body },
+  );
+
+describe('a published library on a static host', () => {
+  const browser = useBrowser();
+  let work: string;
+  let site: StaticSite;
+  const fixture = buildEagleLibrary({ name: 'Brand', items: 60 });
+
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'publish-e2e-'));
+    await buildLib({ outDir: join(work, 'lib'), declarations: false });
+    const source = join(work, 'Brand.library');
+    for (const [path, bytes] of fixture.files) {
+      await mkdir(dirname(join(source, path)), { recursive: true });
+      await writeFile(join(source, path), bytes);
+    }
+    await publishCommand([source, '--out', join(work, 'published'), '--shard-items', '16'], { log: () => {}, progress: () => {} });
+    await mkdir(join(work, 'host'));
+    await writeFile(join(work, 'host', 'index.html'), HOST_PAGE);
+    site = await serveStatic({ '/': join(work, 'host'), '/asset-library/': join(work, 'lib', 'app'), '/vendor/asset-library/': join(work, 'lib'), '/published/brand/': join(work, 'published') });
+  });
+  afterAll(async () => {
+    await site?.close();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('opens it from the element, read-only, thumbnails fetched as shown, and still shows what was seen with the server gone', async () => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.url}/`);
+      const frame = await (async () => {
+        for (let i = 0; i < 300; i += 1) {
+          const found = page.frames().find((candidate) => candidate.url().includes('/asset-library/'));
+          if (found) return found;
+          await page.waitForTimeout(100);
+        }
+        throw new Error('no library frame');
+      })();
+      await appReady(frame);
+      await frame.locator('#library-name', { hasText: 'Brand' }).waitFor({ timeout: 30_000 });
+      // The grid paints thumbnails, each fetched from the static host when first shown.
+      await frame.locator('img[src*="item/thumbnail"]').first().waitFor({ timeout: 30_000 });
+      await expect.poll(() => site.requests.filter((path) => path.startsWith('/published/brand/thumbnails/')).length, { timeout: 20_000 }).toBeGreaterThan(0);
+      const thumbnailsFetched = site.requests.filter((path) => path.startsWith('/published/brand/thumbnails/')).length;
+      expect(site.requests.some((path) => path.startsWith('/published/brand/originals/'))).toBe(false);
+
+      // The first shard painted the first screen; the others stream in behind it.
+      const stored = async () => {
+        const listed = await apiIn(frame, '/item/get?limit=1000');
+        const trashed = await apiIn(frame, '/item/get?limit=1000&isDeleted=true');
+        return listed.body.data.data.length + trashed.body.data.data.length;
+      };
+      await expect.poll(stored, { timeout: 30_000 }).toBe(fixture.records.size);
+      const refused = await apiIn(frame, '/folder/create', { folderName: 'Mine' });
+      expect(refused).toMatchObject({ status: 403, servedBy: 'service-worker', body: { code: 'READ_ONLY' } });
+      const search = await apiIn(frame, '/item/query', { query: 'cat' });
+      expect(search.body.data.data.length).toBeGreaterThan(0);
+      const shown = (await frame.locator('img[src*="item/thumbnail"]').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src))).slice(0, 5);
+      expect(shown.length).toBeGreaterThan(0);
+      await frame.page().screenshot({ path: 'screenshots/publish-element-1280.png' });
+
+      // The server goes away and the worker is stopped: what was seen is still there.
+      await site.close();
+      await context.setOffline(true);
+      const session = await context.newCDPSession(page);
+      await session.send('ServiceWorker.enable');
+      await session.send('ServiceWorker.stopAllWorkers');
+      for (const src of shown) {
+        const path = new URL(src).pathname.replace('/asset-library/api/v2', '') + new URL(src).search;
+        const thumbnail = await apiIn(frame, path);
+        expect(thumbnail.status, path).toBe(200);
+        expect(thumbnail.type, path).toMatch(/^image\/(png|webp)/);
+      }
+      const offlineSearch = await apiIn(frame, '/item/query', { query: 'cat' });
+      expect(offlineSearch.body.data.data.length).toBe(search.body.data.data.length);
+      expect(thumbnailsFetched).toBeLessThanOrEqual(fixture.records.size);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens it from the library menu by its web address, like a person: type the address, press Enter', async () => {
+    const app = await serveStatic({ '/': inject('siteDir'), '/published/brand/': join(work, 'published') });
+    const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await openApp(context, app.url);
+      await page.getByRole('button', { name: /^Library: / }).click();
+      await page.getByLabel('Open from a web address…').fill('/published/nothing/');
+      await page.getByLabel('Open from a web address…').press('Enter');
+      await expect.poll(() => page.locator('#published-library-error').textContent()).toContain('manifest.json');
+      await page.getByLabel('Open from a web address…').fill(`${app.url}/published/brand/`);
+      await page.screenshot({ path: 'screenshots/publish-menu-390.png' });
+      await page.getByLabel('Open from a web address…').press('Enter');
+      await page.locator('#library-name', { hasText: 'Brand' }).waitFor({ state: 'attached', timeout: 30_000 });
+      const info = await fetchInPage(page, '/api/v2/library/info');
+      expect(info.body.data.name).toBe('Brand');
+      const refused = await fetchInPage(page, '/api/v2/tagGroup/create', { method: 'POST', body: { name: 'Mine' } });
+      expect(refused).toMatchObject({ status: 403, body: { code: 'READ_ONLY', message: expect.stringContaining('"Brand"') } });
+      await page.screenshot({ path: 'screenshots/publish-opened-390.png' });
+    } finally {
+      await context.close();
+      await app.close();
+    }
+  });
+});

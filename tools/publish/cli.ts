@@ -1,0 +1,87 @@
+/**
+ * `offline-asset-library publish <library> --out <dir> [--no-originals] [--shard-items N] [--name X]`
+ * (README "Publish a library on your site"): writes a static published library for any host.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { publishLibrary, type PublishReport } from '../../src/core/publish/publish-library';
+import { openSourceTree } from './source-tree';
+
+const USAGE = 'Usage: offline-asset-library publish <library folder or zip> --out <dir> [--no-originals] [--shard-items N] [--name NAME]';
+
+export interface CliOutput {
+  log: (line: string) => void;
+  /** Progress lines, overwritten in place on a terminal. */
+  progress: (line: string) => void;
+}
+
+const consoleOutput: CliOutput = {
+  log: (line) => process.stderr.write(`${line}\n`),
+  progress: (line) => process.stderr.write(process.stderr.isTTY ? `\r${line}` : `${line}\n`),
+};
+
+export async function publishCommand(args: readonly string[], output: CliOutput = consoleOutput): Promise<PublishReport> {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: {
+      out: { type: 'string' },
+      'no-originals': { type: 'boolean', default: false },
+      'shard-items': { type: 'string' },
+      name: { type: 'string' },
+    },
+  });
+  const [source] = positionals;
+  if (!source || !values.out || positionals.length > 1) throw new Error(USAGE);
+  const shardItems = values['shard-items'] === undefined ? undefined : Number(values['shard-items']);
+  if (shardItems !== undefined && !(Number.isInteger(shardItems) && shardItems >= 1)) throw new Error('--shard-items must be a whole number of at least 1.');
+  const out = resolve(values.out);
+  const tree = await openSourceTree(resolve(source));
+  const started = performance.now();
+  try {
+    const report = await publishLibrary(
+      tree,
+      {
+        write: async (path, bytes) => {
+          const file = join(out, ...path.split('/'));
+          await mkdir(dirname(file), { recursive: true });
+          await writeFile(file, bytes);
+        },
+      },
+      {
+        originals: !values['no-originals'],
+        shardItems,
+        name: values.name,
+        progress: ({ done, total }) => output.progress(`Publishing ${tree.folderName}: ${done} of ${total} item folders`),
+      },
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const { manifest, broken } = report;
+    if (process.stderr.isTTY) output.log('');
+    for (const item of broken) output.log(`Skipped ${item.name}: ${item.reason}`);
+    output.log(
+      `Published "${manifest.name}" to ${out}: ${manifest.counts.items} items in ${manifest.shards.length} shards, ` +
+        `${manifest.counts.thumbnails} thumbnails, ${manifest.counts.originals} originals` +
+        `${broken.length ? `, ${broken.length} broken item folders skipped` : ''} (${Math.round(manifest.counts.items / Math.max(seconds, 0.001))} items/s).`,
+    );
+    return report;
+  } finally {
+    await tree.close?.();
+  }
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command !== 'publish') {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  try {
+    await publishCommand(rest);
+    return 0;
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
