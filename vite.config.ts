@@ -22,6 +22,8 @@ export default defineConfig({
         // Eagle library import and export (docs/decisions/eagle-library-zip.md).
         '@zip.js/zip.js': ['ZipReader', 'BlobReader', 'BlobWriter', 'configure'],
         'client-zip': ['makeZip'],
+        // Sync with CouchDB (docs/decisions/sync.md), loaded on a library's first sync cycle.
+        'pouchdb-browser': ['default'],
       },
     }),
     navigationFallback(),
@@ -53,7 +55,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
-          globalSetup: ['tests/photos/global-setup.ts'],
+          globalSetup: ['tests/photos/global-setup.ts', 'tests/sync/global-setup.ts'],
           testTimeout: 30_000,
           browser: {
             enabled: true,

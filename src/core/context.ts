@@ -9,6 +9,7 @@ import type { MediaProcessor } from './media/media-processor';
 import type { MediaQueue } from './media/media-queue';
 import type { LibraryDb } from './storage/library-db';
 import type { LibraryRecord, LibraryRegistry } from './storage/registry';
+import type { PouchConstructor } from './sync/pouch';
 
 export interface AppVersion {
   /** The reference version level this API is compatible with (clients gate features on it). */
@@ -46,6 +47,10 @@ export interface Context {
   changes: ChangeFeed;
   /** Fetches a URL or a same-site path for item/add sources; injected so tests need no network. */
   fetchSource: (input: string) => Promise<Response>;
+  /** Talks to a sync server (CouchDB) with the caller's headers; injected like fetchSource. */
+  fetchServer: (url: string, init: RequestInit) => Promise<Response>;
+  /** Loads PouchDB for sync (lazily: a script of its own in the service worker). */
+  loadPouch: () => Promise<PouchConstructor>;
   /** The library this request works on (the `X-Library-Path` header, else the current one). */
   library: () => Promise<OpenLibrary>;
   /** The persisted queue of thumbnail jobs: kick it, wait for a job. */

@@ -8,6 +8,7 @@ import type { Route } from './http/router';
 import { itemRoutes } from './items/items.routes';
 import { libraryRoutes } from './library/library.routes';
 import { searchRoutes } from './search/search.routes';
+import { syncRoutes } from './sync/sync.routes';
 import { smartFolderRoutes } from './smart-folders/smart-folder.routes';
 import { tagGroupRoutes } from './tag-groups/tag-groups.routes';
 import { tagRoutes } from './tags/tags.routes';
@@ -26,4 +27,5 @@ export const ROUTES: readonly Route[] = [
   ...smartFolderRoutes,
   ...aiSearchRoutes,
   ...eventRoutes,
+  ...syncRoutes,
 ];

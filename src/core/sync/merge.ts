@@ -62,7 +62,8 @@ export function mergeBodies(base: SyncBody | undefined, a: SyncBody, b: SyncBody
     }
     const laterChanged = !base || canonical(later[key]) !== canonical(ancestor[key]);
     const earlierChanged = !base || canonical(earlier[key]) !== canonical(ancestor[key]);
-    merged[key] = earlierChanged && !laterChanged ? earlier[key] : later[key];
+    if (!base && isEmpty(later[key]) !== isEmpty(earlier[key])) merged[key] = isEmpty(later[key]) ? earlier[key] : later[key];
+    else merged[key] = earlierChanged && !laterChanged ? earlier[key] : later[key];
   }
   if ('isDeleted' in merged && base) merged.isDeleted = trashAgainstEdit(base, later, earlier);
   if (spec.time) merged[spec.time] = Math.max(timeOf(a, spec), timeOf(b, spec));
@@ -78,5 +79,9 @@ function trashAgainstEdit(base: SyncBody, later: SyncBody, earlier: SyncBody): u
   // Only the earlier edit trashed (or restored) the item; the later edit, made without knowing it, wins.
   return base.isDeleted;
 }
+
+/** No common ancestor (a device's fresh, empty settings): a value beats no value. */
+const isEmpty = (value: unknown): boolean =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
 
 const asList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : []);
