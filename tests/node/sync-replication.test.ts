@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from '../../src/core';
 import { startCouchServer, type CouchServer } from '../sync/couch-server';
 import { loadNodePouch } from '../sync/node-pouch';
-import { call, makeApi as makeCore } from './helpers';
+import { startSyncLoop } from '../../src/app/sync/sync-loop';
+import { apiPort, call, makeApi as makeCore } from './helpers';
 
 const makeApi = () => makeCore({ loadPouch: loadNodePouch });
 
@@ -156,4 +157,49 @@ describe('sync: two devices through a CouchDB-protocol server', () => {
     expect(await groups(a)).toEqual([expect.objectContaining({ name: 'G on B', tags: ['g2'] })]);
     expect((await run(a)).conflictsMerged + (await run(b)).conflictsMerged).toBeGreaterThan(0);
   }, 120_000);
+
+  it('keeps two open apps in step with the page loop: an edit on one shows on the other within seconds', async () => {
+    const [a, b] = [makeApi(), makeApi()];
+    const url = newDatabase();
+    const { id } = await post<{ id: string }>(a, '/item/add', bookmark('live'));
+    await post(a, '/sync/start', { url });
+    await post(b, '/sync/start', { url });
+    const stops = [a, b].map((device) => startSyncLoop(apiPort(() => device, () => ''), { periodMs: 100, retryMs: 500, idleMs: 500 }));
+    const latencies: number[] = [];
+    try {
+      for (let edit = 1; edit <= 5; edit += 1) {
+        const started = Date.now();
+        await post(a, '/item/update', { id, annotation: `edit ${edit}` });
+        for (;;) {
+          const shown = (await call<{ data: { annotation: string }[] }>(b, 'GET', '/item/get', { id })).data.data[0];
+          if (shown?.annotation === `edit ${edit}`) break;
+          if (Date.now() - started > 20_000) throw new Error(`edit ${edit} did not reach B within 20 s`);
+          await sleep(20);
+        }
+        latencies.push(Date.now() - started);
+      }
+    } finally {
+      for (const stop of stops) stop();
+    }
+    latencies.sort((x, y) => x - y);
+    console.info(`[sync] edit on A until shown on B (loop period 100 ms): median ${latencies[2]} ms, max ${latencies[4]} ms`);
+    expect(await post(b, '/sync/stop')).toBe(true);
+  }, 120_000);
+
+  it('says waiting when no page drives cycles, and names a refused password', async () => {
+    let now = Date.now();
+    const device = makeCore({ loadPouch: loadNodePouch, clock: () => now });
+    await post(device, '/sync/start', { url: newDatabase() });
+    await run(device);
+    expect((await call<Status>(device, 'GET', '/sync/status')).data.state).toBe('idle');
+    now += 31_000;
+    expect((await call<Status>(device, 'GET', '/sync/status')).data.state).toBe('waiting');
+    const refused = await call(device, 'POST', '/sync/start', { url: newDatabase(), username: 'bob', password: 'not-his' });
+    expect(refused.httpStatus).toBe(409);
+    const other = makeApi();
+    const wrong = await call(other, 'POST', '/sync/start', { url: newDatabase(), username: 'bob', password: 'not-his' });
+    expect(wrong).toMatchObject({ httpStatus: 400, body: { code: 'INVALID_ARGUMENT', message: expect.stringMatching(/^password: .*HTTP 401/) } });
+    expect(JSON.stringify(wrong.body)).not.toContain('not-his');
+    expect((await call<Status>(other, 'GET', '/sync/status')).data.state).toBe('off');
+  }, 60_000);
 });
