@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from '../../src/core';
 import { startCouchServer, type CouchServer } from '../sync/couch-server';
-import { loadNodePouch } from '../sync/node-pouch';
+import { loadNodePouch, loadNodePouchWith } from '../sync/node-pouch';
 import { startSyncLoop } from '../../src/app/sync/sync-loop';
 import { apiPort, call, makeApi as makeCore } from './helpers';
 
@@ -202,4 +202,37 @@ describe('sync: two devices through a CouchDB-protocol server', () => {
     expect(JSON.stringify(wrong.body)).not.toContain('not-his');
     expect((await call<Status>(other, 'GET', '/sync/status')).data.state).toBe('off');
   }, 60_000);
+
+  it('loses nothing when the server dies in the middle of a pull, and finishes the pull after it is back', async () => {
+    // B's second batch of changes finds the server dead: a pull cut after its first batch of 200.
+    let batches = 0;
+    const cutAtSecondBatch = async (requested: string) => {
+      if (requested.includes('/_changes') && (batches += 1) === 2) await server.stop();
+    };
+    const [a, b] = [makeApi(), makeCore({ loadPouch: () => loadNodePouchWith(cutAtSecondBatch) })];
+    const url = newDatabase();
+    for (let batch = 0; batch < 3; batch += 1) {
+      await post(a, '/item/add', { items: Array.from({ length: 100 }, (_, i) => bookmark(`n${batch}-${i}`, { tags: [`t${i % 7}`] })) });
+    }
+    await post(a, '/sync/start', { url });
+    await run(a);
+    await post(b, '/sync/start', { url });
+    const { id: local } = await post<{ id: string }>(b, '/item/add', bookmark('made on B before its first pull'));
+    const cut = await run(b);
+    expect(batches).toBe(2);
+    await server.start();
+    // Whatever the cut left, B's library is consistent: every item it shows is whole, its own item is there.
+    const partial = await itemsOf(b);
+    expect(partial.has(local)).toBe(true);
+    const onA = await itemsOf(a);
+    for (const [id, item] of partial) if (id !== local) expect(item).toEqual(onA.get(id));
+    expect(cut).toMatchObject({ state: 'offline', error: expect.stringContaining('did not answer') });
+    expect(partial.size).toBeLessThan(301);
+    await converge(a, b);
+    const [afterA, afterB] = [await itemsOf(a), await itemsOf(b)];
+    expect(afterB.size).toBe(301);
+    for (const [id, item] of afterA) expect(afterB.get(id)).toEqual(item);
+    const tagCounts = (api: Api) => call(api, 'GET', '/tag/get', { limit: 1000 }).then((answer) => answer.data);
+    expect(await tagCounts(b)).toEqual(await tagCounts(a));
+  }, 120_000);
 });

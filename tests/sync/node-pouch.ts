@@ -8,6 +8,21 @@ import type { PouchConstructor } from '../../src/core/sync/pouch';
 
 let loaded: PouchConstructor | undefined;
 
+/** Called before each request to the server (tests cut a replication at a chosen request). */
+export type BeforeFetch = (url: string) => Promise<void>;
+
+/** A PouchDB whose server requests first pass `beforeFetch`. */
+export async function loadNodePouchWith(beforeFetch: BeforeFetch): Promise<PouchConstructor> {
+  const Base = (await loadNodePouch()) as unknown as new (name: string, options?: object) => object;
+  // PouchDB 7's own fetch (node-fetch), which its http adapter's requests are made for.
+  const fetchOf = ((await import('pouchdb-fetch')) as { fetch: (url: string, init?: object) => Promise<Response> }).fetch;
+  return class extends Base {
+    constructor(name: string, options: object = {}) {
+      super(name, { ...options, fetch: async (url: string, init?: object) => (await beforeFetch(String(url)), fetchOf(url, init)) });
+    }
+  } as unknown as PouchConstructor;
+}
+
 export async function loadNodePouch(): Promise<PouchConstructor> {
   if (loaded) return loaded;
   const [core, memory, http, replication] = await Promise.all([

@@ -3,3 +3,4 @@ declare module 'pouchdb-core';
 declare module 'pouchdb-adapter-memory';
 declare module 'pouchdb-adapter-http';
 declare module 'pouchdb-replication';
+declare module 'pouchdb-fetch';
