@@ -74,7 +74,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/e2e/global-setup.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts', 'tests/sync/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

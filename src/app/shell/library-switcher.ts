@@ -11,6 +11,7 @@ import { icon } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
 import type { LibraryStore } from './library-store';
 import '../library-transfer/transfer-menu';
+import { openSyncDialog } from '../sync/sync-dialog';
 
 export class LibrarySwitcher extends LightElement {
   declare store: LibraryStore;
@@ -69,6 +70,7 @@ export class LibrarySwitcher extends LightElement {
           )}
         </ul>
         <library-transfer-menu .store=${this.store}></library-transfer-menu>
+        <button class="library-entry" @click=${() => (this.menu?.hidePopover(), openSyncDialog())}>Sync…</button>
         <form class="library-create" @submit=${this.create}>
           <label for="new-library-name">New library</label>
           <div class="row">
