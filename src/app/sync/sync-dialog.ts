@@ -8,6 +8,7 @@ import { html, nothing } from 'lit';
 import { ApiClient } from '../api-client';
 import { messageOf } from '../toasts/toast-store';
 import { LightElement } from '../ui/light-element';
+import './sync.css';
 
 interface Status {
   state: string;
