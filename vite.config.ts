@@ -22,6 +22,8 @@ export default defineConfig({
         // Eagle library import and export (docs/decisions/eagle-library-zip.md).
         '@zip.js/zip.js': ['ZipReader', 'BlobReader', 'BlobWriter', 'configure'],
         'client-zip': ['makeZip'],
+        // Sync with CouchDB (docs/decisions/sync.md), loaded on a library's first sync cycle.
+        'pouchdb-browser': ['default'],
       },
       // Smart-folder regex rules (150 KB): loaded when a rule is first checked or run, not at start.
       onAccess: { re2js: ['RE2JS'] },
@@ -55,7 +57,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
-          globalSetup: ['tests/photos/global-setup.ts', 'tests/browser/published-library-setup.ts'],
+          globalSetup: ['tests/photos/global-setup.ts', 'tests/browser/published-library-setup.ts', 'tests/sync/global-setup.ts'],
           testTimeout: 30_000,
           browser: {
             enabled: true,
@@ -74,7 +76,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/e2e/global-setup.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts', 'tests/sync/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

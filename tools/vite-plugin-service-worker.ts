@@ -49,7 +49,7 @@ function shimOf(name: string, exports: readonly string[]): string {
   return [
     `if (!${registry}?.[${JSON.stringify(name)}]) importScripts(new URL(${JSON.stringify(scriptFileOf(name))}, self.location.href).href);`,
     `const loaded = ${registry}[${JSON.stringify(name)}];`,
-    ...exports.map((exported) => `export const ${exported} = loaded.${exported};`),
+    ...exports.map((exported) => (exported === 'default' ? 'export default loaded.default;' : `export const ${exported} = loaded.${exported};`)),
   ].join('\n');
 }
 
@@ -76,9 +76,10 @@ function onAccessShimOf(name: string, exports: readonly string[]): string {
   ].join('\n');
 }
 
-/** The entry of a deferred package's own script: only the names used, so the rest is shaken off. */
+/** The entry of a deferred package's own script: only the names used, so the rest is shaken off (`default` too). */
 const sideEntryOf = (name: string, exports: readonly string[]) =>
-  `import { ${exports.join(', ')} } from ${JSON.stringify(name)};\n(self.__deferredPackages ??= {})[${JSON.stringify(name)}] = { ${exports.join(', ')} };`;
+  `import { ${exports.map((exported) => `${exported} as _${exported}`).join(', ')} } from ${JSON.stringify(name)};\n` +
+  `(self.__deferredPackages ??= {})[${JSON.stringify(name)}] = { ${exports.map((exported) => `${exported}: _${exported}`).join(', ')} };`;
 
 export function serviceWorker({ entry, fileName = 'sw.js', deferred = {}, onAccess = {} }: Options): Plugin {
   let config: ResolvedConfig;

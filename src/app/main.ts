@@ -7,7 +7,9 @@ import { startMediaHost } from './media/media-host';
 import { mediaWorkersAsked } from './media/media-pool';
 import { startStorageStatus } from './pwa/storage-status';
 import { startUpdatePrompt } from './pwa/update-prompt';
+import { ApiClient } from './api-client';
 import { ensureServiceWorker } from './register-sw';
+import { startSyncLoop } from './sync/sync-loop';
 import type { AppShell } from './shell/app-shell';
 import './shell/panels';
 import './shell/app-shell';
@@ -27,6 +29,8 @@ async function start(): Promise<void> {
     startStorageStatus(shell.querySelector<HTMLElement>('.status-storage') ?? undefined);
     // Thumbnails are made in this page's worker while it is open (the service worker falls back to itself).
     startMediaHost({ workers: mediaWorkers });
+    // Sync cycles run while a page is open (src/app/sync/sync-loop.ts).
+    startSyncLoop(new ApiClient());
     await shell.start();
     shell.apiState = 'ready';
     shell.apiText = 'API ready';

@@ -22,6 +22,7 @@ import { MediaQueue } from './media/media-queue';
 import { readOnlyRefusal } from './publish/read-only';
 import { Subscriptions } from './publish/subscriptions';
 import { ROUTES } from './routes';
+import { loadPouch, type PouchConstructor } from './sync/pouch';
 import { LibraryDb } from './storage/library-db';
 import type { WritePipeline } from './storage/open-library';
 import { LibraryRegistry, type LibraryRecord } from './storage/registry';
@@ -40,6 +41,10 @@ export interface ApiDeps {
   app?: AppVersion;
   notify?: (notice: Notice) => void;
   fetchSource?: (input: string) => Promise<Response>;
+  /** Sync's requests to a CouchDB server (default: fetch). */
+  fetchServer?: (url: string, init: RequestInit) => Promise<Response>;
+  /** The PouchDB sync replicates with (default: pouchdb-browser, loaded on first use). */
+  loadPouch?: () => Promise<PouchConstructor>;
   dexieOptions?: DexieOptions;
   /** Called with every error answer (the service worker logs INTERNAL ones). */
   onError?: (error: ApiError) => void;
@@ -90,6 +95,7 @@ export function createApi(deps: ApiDeps = {}): Api {
   const app = deps.app ?? APP_VERSION;
   const notify = deps.notify ?? (() => {});
   const fetchSource = deps.fetchSource ?? ((input: string) => fetch(input, { credentials: 'omit' }));
+  const fetchServer = deps.fetchServer ?? ((url: string, init: RequestInit) => fetch(url, init));
   const registry = new LibraryRegistry(namespace, clock, `${app.version}`);
   const apiPrefix = deps.apiPrefix ?? API_PREFIX;
   const router = new Router(ROUTES, apiPrefix);
@@ -143,6 +149,8 @@ export function createApi(deps: ApiDeps = {}): Api {
       notify,
       changes,
       fetchSource,
+      fetchServer,
+      loadPouch: deps.loadPouch ?? loadPouch,
       media,
       imports,
       observers: WRITE_PIPELINE.observers,

@@ -12,6 +12,7 @@ import type { SubscribeAnswer } from './publish/subscribe-answer';
 import type { ItemObserver } from './storage/item-changes';
 import type { OpenLibrary } from './storage/open-library';
 import type { LibraryRegistry } from './storage/registry';
+import type { PouchConstructor } from './sync/pouch';
 
 export type { OpenLibrary } from './storage/open-library';
 
@@ -65,6 +66,10 @@ export interface Context {
   changes: ChangeFeed;
   /** Fetches a URL or a same-site path for item/add sources; injected so tests need no network. */
   fetchSource: (input: string) => Promise<Response>;
+  /** Talks to a sync server (CouchDB) with the caller's headers; injected like fetchSource. */
+  fetchServer: (url: string, init: RequestInit) => Promise<Response>;
+  /** Loads PouchDB for sync (lazily: a script of its own in the service worker). */
+  loadPouch: () => Promise<PouchConstructor>;
   /** The library this request works on (the `X-Library-Path` header, else the current one). */
   library: () => Promise<OpenLibrary>;
   /** The persisted queue of thumbnail jobs: wait for a job. */

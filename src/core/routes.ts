@@ -9,6 +9,7 @@ import { itemRoutes } from './items/items.routes';
 import { libraryRoutes } from './library/library.routes';
 import { publishRoutes } from './publish/publish.routes';
 import { searchRoutes } from './search/search.routes';
+import { syncRoutes } from './sync/sync.routes';
 import { smartFolderRoutes } from './smart-folders/smart-folder.routes';
 import { tagGroupRoutes } from './tag-groups/tag-groups.routes';
 import { tagRoutes } from './tags/tags.routes';
@@ -28,4 +29,5 @@ export const ROUTES: readonly Route[] = [
   ...smartFolderRoutes,
   ...aiSearchRoutes,
   ...eventRoutes,
+  ...syncRoutes,
 ];

@@ -11,6 +11,7 @@ import { icon } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
 import type { LibraryStore } from './library-store';
 import '../library-transfer/transfer-menu';
+import { openSyncDialog } from '../sync/sync-dialog';
 
 export class LibrarySwitcher extends LightElement {
   declare store: LibraryStore;
@@ -85,6 +86,7 @@ export class LibrarySwitcher extends LightElement {
           )}
         </ul>
         <library-transfer-menu .store=${this.store}></library-transfer-menu>
+        <button class="library-entry" @click=${() => (this.menu?.hidePopover(), openSyncDialog())}>Sync…</button>
         <form class="library-create library-subscribe" @submit=${this.subscribe}>
           <label for="published-library-url">Open from a web address…</label>
           <div class="row">

@@ -1,0 +1,126 @@
+/**
+ * <sync-dialog>: the library menu's "Sync…": the CouchDB database URL, user and password, "Start
+ * syncing" (which checks the server first: sync/start answers its error, shown as it is), "Stop
+ * syncing", and the state read from sync/status every second while open. The cycles themselves
+ * run from the page loop (./sync-loop.ts), not from here.
+ */
+import { html, nothing } from 'lit';
+import { ApiClient } from '../api-client';
+import { messageOf } from '../toasts/toast-store';
+import { LightElement } from '../ui/light-element';
+import './sync.css';
+
+interface Status {
+  state: string;
+  url: string | null;
+  pushed: number;
+  pulled: number;
+  pending: number;
+  error: string | null;
+}
+
+/** One line a person reads: synced, syncing, offline, error with the server's message. */
+export function describeStatus(status: Status | null): string {
+  if (!status || status.state === 'off') return 'Not syncing.';
+  const counts = `${status.pushed} sent, ${status.pulled} received`;
+  switch (status.state) {
+    case 'connecting':
+      return `Connecting to ${status.url}…`;
+    case 'active':
+      return `Syncing with ${status.url}… (${counts})`;
+    case 'idle':
+      return `Synced with ${status.url} (${counts}${status.pending ? `, ${status.pending} waiting` : ''}).`;
+    case 'waiting':
+      return `Waiting: sync runs while the app is open.`;
+    case 'offline':
+      return `Offline: ${status.error ?? 'the server did not answer'}`;
+    default:
+      return `Error: ${status.error ?? 'unknown'}`;
+  }
+}
+
+export class SyncDialog extends LightElement {
+  declare private status: Status | null;
+  declare private error: string;
+  static override properties = { status: { state: true }, error: { state: true } };
+  private readonly api = new ApiClient();
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor() {
+    super();
+    this.status = null;
+    this.error = '';
+  }
+
+  private get dialog(): HTMLDialogElement | null {
+    return this.querySelector('dialog');
+  }
+
+  async show(): Promise<void> {
+    await this.updateComplete;
+    this.dialog?.showModal();
+    await this.refresh();
+    clearInterval(this.timer);
+    this.timer = setInterval(() => void this.refresh(), 1000);
+  }
+
+  private async refresh(): Promise<void> {
+    if (!this.dialog?.open) return void clearInterval(this.timer);
+    try {
+      this.status = await this.api.get<Status>('/sync/status');
+    } catch (error) {
+      this.error = messageOf(error);
+    }
+  }
+
+  private async start(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = new FormData(event.target as HTMLFormElement);
+    const body = { url: String(form.get('url') ?? '').trim(), username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') };
+    this.error = '';
+    try {
+      this.status = await this.api.post<Status>('/sync/start', body);
+    } catch (error) {
+      this.error = messageOf(error);
+    }
+  }
+
+  private async stop(): Promise<void> {
+    try {
+      await this.api.post('/sync/stop', {});
+      await this.refresh();
+    } catch (error) {
+      this.error = messageOf(error);
+    }
+  }
+
+  override render() {
+    const syncing = this.status && this.status.state !== 'off';
+    return html`<dialog class="transfer-dialog sync-dialog" aria-labelledby="sync-title" @close=${() => clearInterval(this.timer)}>
+      <h2 id="sync-title">Sync this library</h2>
+      <form class="sync-form" @submit=${this.start}>
+        <label for="sync-url">CouchDB database URL</label>
+        <input id="sync-url" name="url" class="field" required placeholder="http://127.0.0.1:5984/photos" value=${this.status?.url ?? ''} />
+        <label for="sync-user">User</label>
+        <input id="sync-user" name="username" class="field" autocomplete="username" />
+        <label for="sync-password">Password</label>
+        <input id="sync-password" name="password" class="field" type="password" autocomplete="current-password" />
+        <p class="form-error" role="alert">${this.error}</p>
+        <p class="transfer-status" role="status" id="sync-state">${describeStatus(this.status)}</p>
+        <div class="transfer-actions">
+          <button class="btn primary" type="submit">Start syncing</button>
+          ${syncing ? html`<button class="btn" type="button" @click=${this.stop}>Stop syncing</button>` : nothing}
+          <button class="btn" type="button" @click=${() => this.dialog?.close()}>Close</button>
+        </div>
+      </form>
+    </dialog>`;
+  }
+}
+customElements.define('sync-dialog', SyncDialog);
+
+/** The dialog lives under <body>: inside the menu's popover it would hide with it. */
+export function openSyncDialog(): void {
+  let dialog = document.querySelector<SyncDialog>('sync-dialog');
+  if (!dialog) dialog = document.body.appendChild(new SyncDialog());
+  void dialog.show();
+}

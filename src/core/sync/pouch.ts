@@ -1,0 +1,44 @@
+/// <reference path="./pouchdb-browser.d.ts" />
+/**
+ * The part of PouchDB (pouchdb-browser 9) that sync uses, typed here (the package ships no types),
+ * and its lazy load: PouchDB is about 130 KB of script that only a syncing library needs, so the
+ * service worker build keeps it in a script of its own (vite.config.ts `deferred`), loaded on the
+ * first sync cycle of a worker's life.
+ */
+export interface PouchDocument {
+  _id: string;
+  _rev: string;
+  _deleted?: boolean;
+  _conflicts?: string[];
+  _revisions?: { start: number; ids: string[] };
+  [field: string]: unknown;
+}
+
+export interface ReplicationInfo {
+  docs_written: number;
+}
+
+export interface Pouch {
+  get(id: string, options?: { rev?: string; revs?: boolean; conflicts?: boolean }): Promise<PouchDocument>;
+  put(document: Record<string, unknown>): Promise<{ id: string; rev: string }>;
+  bulkDocs(documents: Record<string, unknown>[]): Promise<({ id: string; rev: string } | { error: true; status?: number; message?: string })[]>;
+  allDocs(options: { include_docs: true; conflicts?: boolean }): Promise<{ rows: { id: string; doc?: PouchDocument }[] }>;
+  sync(remote: Pouch, options?: { batch_size?: number }): Promise<{ push: ReplicationInfo; pull: ReplicationInfo }>;
+  info(): Promise<{ doc_count: number; update_seq: number | string }>;
+  close(): Promise<void>;
+}
+
+export interface PouchOptions {
+  auth?: { username: string; password: string };
+  skip_setup?: boolean;
+  fetch?: (url: string | Request, init?: RequestInit) => Promise<Response>;
+}
+
+export type PouchConstructor = new (name: string, options?: PouchOptions) => Pouch;
+
+let loaded: PouchConstructor | undefined;
+
+export async function loadPouch(): Promise<PouchConstructor> {
+  loaded ??= ((await import('pouchdb-browser')) as unknown as { default: PouchConstructor }).default;
+  return loaded;
+}

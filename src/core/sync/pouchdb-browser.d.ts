@@ -1,0 +1,2 @@
+/** pouchdb-browser ships no types; ./pouch.ts types the part sync uses. */
+declare module 'pouchdb-browser';

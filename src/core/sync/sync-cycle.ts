@@ -1,0 +1,69 @@
+/**
+ * One sync cycle of a library: local edits into its PouchDB replica, a one-shot two-way
+ * replication with the server (PouchDB keeps the checkpoints, so it resumes where it stopped,
+ * never from zero), conflicts merged, and what came in written to the library. Cycles are short
+ * and driven from outside (the open app calls sync/run), because the browser stops an idle
+ * service worker at any time: live replication inside one stalls (docs/decisions/sync.md).
+ */
+import type { OpenLibrary } from '../storage/open-library';
+import type { Pouch, PouchConstructor } from './pouch';
+import { reconcile } from './reconcile';
+import { resolveConflicts } from './resolve-conflicts';
+import { readSettings, readStoredStatus, writeStatus, type StoredStatus, type SyncSettings, type SyncStateName } from './sync-state';
+
+/** Libraries whose cycle runs in this worker now (two tabs may both ask). */
+const running = new Set<string>();
+
+export const replicaName = (library: OpenLibrary): string => `${library.db.name}/sync`;
+
+export async function runCycle(library: OpenLibrary, loadPouch: () => Promise<PouchConstructor>, now: () => number): Promise<void> {
+  const settings = await readSettings(library.db);
+  const before = await readStoredStatus(library.db);
+  if (!settings || !before || running.has(library.db.name)) return;
+  running.add(library.db.name);
+  const started = now();
+  await writeStatus(library.db, { ...before, lastRunAt: started, runningSince: started });
+  let local: Pouch | undefined;
+  let remote: Pouch | undefined;
+  try {
+    const PouchDB = await loadPouch();
+    local = new PouchDB(replicaName(library));
+    remote = new PouchDB(settings.url, { skip_setup: true, ...(settings.username ? { auth: { username: settings.username, password: settings.password } } : {}) });
+    await reconcile(library, local, now);
+    const replicated = await local.sync(remote, { batch_size: 200 });
+    const merged = await resolveConflicts(local);
+    const after = await reconcile(library, local, now);
+    const current = (await readStoredStatus(library.db)) ?? before;
+    await writeStatus(library.db, {
+      ...current,
+      state: 'idle',
+      pushed: current.pushed + replicated.push.docs_written,
+      pulled: current.pulled + replicated.pull.docs_written,
+      pending: after.written,
+      conflictsMerged: current.conflictsMerged + merged,
+      lastSyncedAt: now(),
+      error: null,
+      runningSince: 0,
+    });
+  } catch (error) {
+    const current = (await readStoredStatus(library.db).catch(() => undefined)) ?? before;
+    const { state, message } = describeFailure(error, settings);
+    await writeStatus(library.db, { ...current, state, error: message, runningSince: 0 } satisfies StoredStatus).catch(() => {});
+  } finally {
+    running.delete(library.db.name);
+    await Promise.all([local?.close(), remote?.close()].map((closing) => closing?.catch(() => {})));
+  }
+}
+
+/** What a failed cycle tells: the cause, never the password. */
+export function describeFailure(error: unknown, settings: SyncSettings): { state: SyncStateName; message: string } {
+  const failure = (error ?? {}) as { status?: number; name?: string; message?: string; reason?: string };
+  const origin = new URL(settings.url).origin;
+  if (failure.status === 401 || failure.status === 403) return { state: 'error', message: `The server refused the user name or password (HTTP ${failure.status}).` };
+  if (failure.name === 'QuotaExceededError') return { state: 'error', message: "This device's storage is full: nothing more could be stored." };
+  if (!failure.status || failure.name === 'TypeError' || /fetch|network/i.test(failure.message ?? '')) {
+    return { state: 'offline', message: `The server at ${origin} did not answer; sync resumes when it does.` };
+  }
+  const text = `${failure.reason ?? failure.message ?? failure.name ?? 'unknown error'} (HTTP ${failure.status})`;
+  return { state: 'error', message: settings.password ? text.split(settings.password).join('***') : text };
+}

@@ -1,0 +1,69 @@
+/**
+ * What a library's sync keeps on this device, in its own database's `state` table: the settings
+ * (with the credentials, which never leave the device: not in a document, a status or an error)
+ * and the last known status. Nothing lives in memory: a worker that was stopped reads them back.
+ */
+import type { LibraryDb } from '../storage/library-db';
+
+export const SYNC_SETTINGS_KEY = 'sync';
+export const SYNC_STATUS_KEY = 'sync-status';
+/** `sync-step:<document id>` → the revision the library last agreed with (the common ancestor of merges). */
+export const STEP_PREFIX = 'sync-step:';
+
+export interface SyncSettings {
+  /** The database URL, without credentials. */
+  url: string;
+  username: string;
+  password: string;
+  startedAt: number;
+}
+
+export type SyncStateName = 'off' | 'connecting' | 'active' | 'idle' | 'waiting' | 'offline' | 'error';
+
+export interface SyncStatus {
+  state: SyncStateName;
+  url: string | null;
+  pushed: number;
+  pulled: number;
+  pending: number;
+  conflictsMerged: number;
+  lastSyncedAt: number | null;
+  error: string | null;
+}
+
+export interface StoredStatus extends SyncStatus {
+  /** When a cycle last started (a page drives cycles; none for a while means no page is open). */
+  lastRunAt: number;
+  /** When the cycle that is running started; 0 when none is. */
+  runningSince: number;
+}
+
+/** With no cycle for this long, no page is driving sync: the status says `waiting`. */
+export const WAITING_AFTER_MS = 30_000;
+/** A cycle running longer than this was cut short by a stopped worker. */
+const CYCLE_LOST_AFTER_MS = 120_000;
+
+export const OFF: SyncStatus = { state: 'off', url: null, pushed: 0, pulled: 0, pending: 0, conflictsMerged: 0, lastSyncedAt: null, error: null };
+
+export async function readSettings(db: LibraryDb): Promise<SyncSettings | undefined> {
+  return (await db.state.get(SYNC_SETTINGS_KEY))?.value as SyncSettings | undefined;
+}
+
+export async function readStoredStatus(db: LibraryDb): Promise<StoredStatus | undefined> {
+  return (await db.state.get(SYNC_STATUS_KEY))?.value as StoredStatus | undefined;
+}
+
+export async function writeStatus(db: LibraryDb, status: StoredStatus): Promise<void> {
+  await db.state.put({ key: SYNC_STATUS_KEY, value: status });
+}
+
+/** The status as the API answers it at `now`. */
+export async function currentStatus(db: LibraryDb, now: number): Promise<SyncStatus> {
+  const settings = await readSettings(db);
+  const stored = await readStoredStatus(db);
+  if (!settings || !stored) return OFF;
+  const { lastRunAt, runningSince, ...status } = stored;
+  if (runningSince > 0 && now - runningSince < CYCLE_LOST_AFTER_MS) return { ...status, state: status.state === 'connecting' ? 'connecting' : 'active' };
+  if (status.state !== 'error' && now - lastRunAt > WAITING_AFTER_MS) return { ...status, state: 'waiting' };
+  return status;
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** CouchDB's rule for database names (a URL's last path segment names the database). */
+const DATABASE_NAME = /^[a-z][a-z0-9_$()+/-]*$/;
+
+/** `url` must be an http(s) URL whose path names a database; credentials in it move to the fields. */
+export const startSyncInput = z.lazy(() =>
+  z
+    .object({
+      url: z.string().min(1, 'url: the CouchDB database URL is required, e.g. http://127.0.0.1:5984/photos.'),
+      username: z.string().optional(),
+      password: z.string().optional(),
+    })
+    .transform((input, context) => {
+      let url: URL;
+      try {
+        url = new URL(input.url);
+      } catch {
+        context.addIssue({ code: 'custom', path: ['url'], message: 'must be an http or https URL of a CouchDB database, e.g. http://127.0.0.1:5984/photos.' });
+        return z.NEVER;
+      }
+      const name = decodeURIComponent(url.pathname.replace(/\/+$/, '').split('/').at(-1) ?? '');
+      if (!['http:', 'https:'].includes(url.protocol) || !DATABASE_NAME.test(name) || url.search || url.hash) {
+        context.addIssue({ code: 'custom', path: ['url'], message: 'must be an http or https URL ending in a database name (lower-case letter first, then a-z, 0-9, _$()+-/), e.g. http://127.0.0.1:5984/photos.' });
+        return z.NEVER;
+      }
+      const username = input.username ?? decodeURIComponent(url.username);
+      const password = input.password ?? decodeURIComponent(url.password);
+      url.username = '';
+      url.password = '';
+      return { url: url.href.replace(/\/+$/, ''), username, password };
+    }),
+);
+
+export const noInput = z.lazy(() => z.object({}));
+
+export type StartSyncInput = z.output<typeof startSyncInput>;
