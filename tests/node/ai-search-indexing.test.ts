@@ -106,3 +106,18 @@ describe('AI indexing', () => {
     expect((await copy.search('grey')).results).toHaveLength(3);
   });
 });
+
+describe('find similar weighs objects over looks', () => {
+  it('puts the photo with the same objects first and leaves out a look-alike with none in common', async () => {
+    const { api, path, library, index, status } = await setup();
+    const cat = await storeItem(library, { name: 'cat' }, fakeImage(40, 30, [120, 120, 120], 'image/png', 'cat:0.65'));
+    await storeItem(library, { name: 'greyish-green bus' }, fakeImage(40, 30, [110, 140, 110], 'image/png', 'bus:0.6'));
+    await storeItem(library, { name: 'orange cat' }, fakeImage(40, 30, [220, 120, 30], 'image/png', 'cat:0.3,dog:0.4'));
+    await storeItem(library, { name: 'cat again' }, fakeImage(80, 60, [120, 120, 120], 'image/png', 'cat:0.6'));
+    await status();
+    await index();
+    const answer = await call<Answer>(api, 'POST', '/aiSearch/searchByItemId', { itemId: cat.id }, { library: path });
+    // The same picture first (a near-duplicate), then the other cat; the greyish-green bus is near in looks but shares no object.
+    expect(answer.data.results.map((r) => r.item.name)).toEqual(['cat again', 'orange cat']);
+  });
+});

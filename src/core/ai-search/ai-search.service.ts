@@ -19,6 +19,10 @@ import { rankByText } from './text-search';
 import { syncClipIndex } from './providers/clip-index';
 import { clipHits } from './providers/clip-search';
 import { descriptorOf, rankByLikeness, type VisualHit } from './visual-search';
+import { rankWithObjects } from './object-likeness';
+
+/** Pictures ranked by looks before objects re-rank them ("find similar"). */
+const SIMILAR_CANDIDATES = 2000;
 
 export interface SearchResult {
   item: ItemView;
@@ -81,7 +85,9 @@ export async function searchByText(ctx: Context, input: z.output<typeof byTextIn
 export async function searchByItemId(ctx: Context, input: z.output<typeof byItemInput>): Promise<VisualAnswer> {
   const library = await ctx.library();
   const query = await itemDescriptor(ctx, library, input.itemId);
-  return withIndexingNote(library.db, await answer(library.db, visualHits(await rankByLikeness(library.db, query, limitOf(input), input.itemId)), ctx.apiPrefix));
+  const byLooks = await rankByLikeness(library.db, query, SIMILAR_CANDIDATES, input.itemId);
+  const ranked = await rankWithObjects(library.db, input.itemId, byLooks, limitOf(input));
+  return withIndexingNote(library.db, await answer(library.db, visualHits(ranked), ctx.apiPrefix));
 }
 
 export async function searchByBase64(ctx: Context, input: z.output<typeof byBase64Input>): Promise<VisualAnswer> {
