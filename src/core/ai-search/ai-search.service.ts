@@ -19,7 +19,7 @@ import { rankByText } from './text-search';
 import { syncClipIndex } from './providers/clip-index';
 import { clipHits } from './providers/clip-search';
 import { descriptorOf, rankByLikeness, type VisualHit } from './visual-search';
-import { rankWithObjects } from './object-likeness';
+import { objectVectorOf, rankWithObjects } from './object-likeness';
 
 /** Pictures ranked by looks before objects re-rank them ("find similar"). */
 const SIMILAR_CANDIDATES = 2000;
@@ -85,8 +85,10 @@ export async function searchByText(ctx: Context, input: z.output<typeof byTextIn
 export async function searchByItemId(ctx: Context, input: z.output<typeof byItemInput>): Promise<VisualAnswer> {
   const library = await ctx.library();
   const query = await itemDescriptor(ctx, library, input.itemId);
-  const byLooks = await rankByLikeness(library.db, query, SIMILAR_CANDIDATES, input.itemId);
-  const ranked = await rankWithObjects(library.db, input.itemId, byLooks, limitOf(input));
+  // With objects in the picture, a wider field ranked by looks is re-ranked by objects; without, looks alone.
+  const objects = await objectVectorOf(library.db, input.itemId);
+  const byLooks = await rankByLikeness(library.db, query, objects ? Math.max(SIMILAR_CANDIDATES, limitOf(input)) : limitOf(input), input.itemId);
+  const ranked = objects ? await rankWithObjects(library.db, objects, byLooks, limitOf(input)) : byLooks;
   return withIndexingNote(library.db, await answer(library.db, visualHits(ranked), ctx.apiPrefix));
 }
 

@@ -15,7 +15,7 @@ export const OBJECT_WEIGHT = 0.65;
 /** Results scoring below this are not shown (when objects took part). */
 export const SCORE_FLOOR = 0.3;
 
-type ObjectVector = Map<string, number>;
+export type ObjectVector = Map<string, number>;
 
 async function vectorsOf(db: LibraryDb, ids: readonly string[]): Promise<Map<string, ObjectVector>> {
   const rows = await db.objects.bulkGet([...ids]);
@@ -39,10 +39,13 @@ function cosine(a: ObjectVector, b: ObjectVector): number {
   return aa && bb ? dot / Math.sqrt(aa * bb) : 0;
 }
 
+/** The objects found in an item's picture (label → best confidence), or undefined when none are. */
+export async function objectVectorOf(db: LibraryDb, id: string): Promise<ObjectVector | undefined> {
+  return (await vectorsOf(db, [id])).get(id);
+}
+
 /** Re-ranks visual hits by objects and looks, best first, at most `limit`, the floor applied. */
-export async function rankWithObjects(db: LibraryDb, queryId: string | undefined, hits: readonly VisualHit[], limit: number): Promise<VisualHit[]> {
-  const query = queryId === undefined ? undefined : (await vectorsOf(db, [queryId])).get(queryId);
-  if (!query) return hits.slice(0, limit);
+export async function rankWithObjects(db: LibraryDb, query: ObjectVector, hits: readonly VisualHit[], limit: number): Promise<VisualHit[]> {
   const vectors = await vectorsOf(db, hits.map((hit) => hit.id));
   const scored = hits.map((hit) => {
     const objects = vectors.get(hit.id);
