@@ -1,19 +1,12 @@
 // AI search through the real service worker: visual likeness (searchByBase64, searchByItemId) on
 // 20 drawn scenes and their altered copies, status endpoints that follow indexing (also across a
 // worker stop), and the bad-input rules.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/app/api-client';
 import { base64Of, flat, mostlyRed } from './media-images';
 import { ALTERATIONS, altered, drawScene } from './drawn-scenes';
 import { fetchApi, isolatedClient, stopServiceWorkers } from './service-worker';
-import { useMediaHost, whenIndexed, type SyncStatus } from './ai-indexing';
-
-// Indexing counts every index a search uses, objects and meaning too, and those run in a page's
-// media worker (as in the app, which always has one): each test has this page's.
-const mediaHost = useMediaHost();
-beforeEach(() => {
-  mediaHost();
-});
+import { whenIndexed, type SyncStatus } from './ai-indexing';
 
 interface Results {
   results: { item: { id: string; name: string; isDeleted: boolean }; score: number; signals: string[]; nearDuplicate: boolean }[];
