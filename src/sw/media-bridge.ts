@@ -85,6 +85,9 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
       const answer = await onWorker<EmbedOutcome>((worker) => worker.embedTexts(sentences), DETECT_MS);
       return answer ?? { status: 'needs-page', reason: 'Understanding meaning needs an open page of this site.' };
     },
+    async pageConnected() {
+      return (await ports.acquire()) !== undefined;
+    },
     // Asks the started workers of a connected page only: a page is never made to start one for this.
     async modelStates() {
       const media = await ports.acquire();

@@ -28,7 +28,7 @@ async function colourLibrary(page: Page): Promise<string[]> {
   const done = await eventually(async () => {
     const status = await api<SyncStatus>(page, '/aiSearch/getSyncStatus');
     return !status.isSyncing && status.syncedCount === ids.length;
-  }, true, 30_000);
+  }, true, 90_000);
   expect(done).toBe(true);
   return ids;
 }
@@ -43,19 +43,84 @@ describe('the web app: AI search', () => {
   const siteUrl = inject('siteUrl');
   const browser = useBrowser();
 
-  it('shows indexing progress from getSyncStatus in the status bar', async () => {
+  it('shows indexing progress as items done out of the library items in the status bar', async () => {
     const page = await freshApp(browser(), siteUrl);
     const ids = await colourLibrary(page);
     const progress = page.locator('#ai-progress');
-    await progress.filter({ hasText: `AI search: ${ids.length} indexed` }).waitFor({ timeout: 15_000 });
+    await progress.filter({ hasText: `AI search: ${ids.length} items indexed` }).waitFor({ timeout: 15_000 });
     expect(await progress.getAttribute('data-syncing')).toBe('false');
-    // A new picture makes the counters move again; the bar follows them to the end.
-    await seed(page, [{ name: 'white', color: '#ffffff', size: [96, 64] }]);
-    await progress.filter({ hasText: `AI search: ${ids.length + 1} indexed` }).waitFor({ timeout: 30_000 });
+    // A new picture and a bookmark make the count move again: one number of the library's items.
+    await seed(page, [{ name: 'white', color: '#ffffff', size: [96, 64] }, { name: 'a link' }]);
+    const total = ids.length + 2;
+    await progress.filter({ hasText: `AI search: ${total} items indexed` }).waitFor({ timeout: 90_000 });
     const status = await api<SyncStatus>(page, '/aiSearch/getSyncStatus');
-    expect(status).toMatchObject({ isSyncing: false, syncedCount: ids.length + 1, totalCount: ids.length + 1 });
+    expect(status).toMatchObject({ isSyncing: false, syncedCount: total, totalCount: total });
+    expect((await api<{ total: number }>(page, '/item/get', {})).total).toBe(total);
+    await page.context().close();
+  }, 180_000);
+
+  it('an AI search made while indexing runs shows its results once indexing ends, with no second search', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    await seed(page, COLOURS.map((color, i) => ({ name: NAMES[i]!, color, size: [96, 64] as [number, number] })));
+    const receipt = (await api<{ id: string }>(page, '/item/add', { name: 'scan 12', annotation: 'Receipt for the hotel bill', bookmarkURL: 'https://example.test/scan-12' })).id;
+    await reloadApp(page);
+    await page.getByRole('button', { name: 'AI: search by meaning' }).click();
+    const search = page.getByRole('searchbox', { name: 'Search items' });
+    await search.fill('invoice');
+    await search.press('Enter');
+    // Nothing else is typed: the grid asks again when the indexing run ends.
+    await page.locator(`[role=gridcell][data-id="${receipt}"]`).waitFor({ timeout: 120_000 });
+    expect(idsOf(await api<Results>(page, '/aiSearch/searchByText', { query: 'invoice', limit: 100 }))).toContain(receipt);
+    await page.context().close();
+  }, 180_000);
+
+  it('offers "Find similar" only for items with a picture', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    const [picture] = await seed(page, [{ name: 'red', color: '#e02020', size: [96, 64] }]);
+    const text = (await api<{ id: string }>(page, '/item/add', { name: 'notes', ext: 'txt', base64: btoa('meeting notes, not a picture') })).id;
+    const item = async (id: string) => (await api<{ data: { id: string; thumbnailURL: string; thumbnailReady: boolean }[] }>(page, '/item/get', {})).data.find((row) => row.id === id)!;
+    expect(await eventually(async () => (await item(text)).thumbnailReady && (await item(picture!)).thumbnailReady, true, 30_000)).toBe(true);
+    expect((await item(text)).thumbnailURL).toContain('/item/icon?');
+    await reloadApp(page);
+    await waitForCount(page, 2);
+    const inspector = page.locator('item-inspector');
+    await page.locator(`[role=gridcell][data-id="${text}"]`).click();
+    await inspector.getByLabel('Name', { exact: true }).waitFor();
+    expect(await inspector.getByLabel('Name', { exact: true }).inputValue()).toBe('notes');
+    expect(await inspector.getByRole('button', { name: 'Find similar' }).count()).toBe(0);
+    await page.keyboard.press('Enter');
+    const viewer = page.locator('item-viewer dialog[open]');
+    await viewer.waitFor();
+    expect(await viewer.getByRole('button', { name: 'Find similar' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' }).catch(() => undefined);
+    await page.locator(`[role=gridcell][data-id="${picture}"]`).click();
+    await inspector.getByRole('button', { name: 'Find similar' }).waitFor();
     await page.context().close();
   }, 90_000);
+
+  for (const width of [1280, 390]) {
+    it(`shows AI search while indexing and once done at ${width} px`, async () => {
+      const page = await freshApp(browser(), siteUrl, { width, height: width > 500 ? 800 : 844 });
+      const many = Array.from({ length: 24 }, (_, i) => ({ name: `${NAMES[i % NAMES.length]} ${i}`, color: COLOURS[i % COLOURS.length]!, size: [96, 64] as [number, number] }));
+      await seed(page, many);
+      await reloadApp(page);
+      await page.getByRole('button', { name: 'AI: search by meaning' }).click();
+      const search = page.getByRole('searchbox', { name: 'Search items' });
+      await search.fill('red');
+      await search.press('Enter');
+      const progress = page.locator('#ai-progress');
+      await progress.filter({ hasText: /Indexing for AI search: \d+ of 24 items/ }).waitFor({ timeout: 30_000 });
+      await page.screenshot({ path: `screenshots/ai-search-indexing-${width}.png` });
+      // Attached, not visible: a phone's status bar keeps only the indexing run in sight.
+      await progress.filter({ hasText: 'AI search: 24 items indexed' }).waitFor({ state: 'attached', timeout: 150_000 });
+      await page.locator('.cell-signals').first().waitFor();
+      const expected = await api<Results>(page, '/aiSearch/searchByText', { query: 'red', limit: 100 });
+      await expectGrid(page, idsOf(expected));
+      await page.screenshot({ path: `screenshots/ai-search-indexed-${width}.png` });
+      await page.context().close();
+    }, 240_000);
+  }
 
   it('"Find similar" in the inspector lists searchByItemId as a titled view, and back returns', async () => {
     const page = await freshApp(browser(), siteUrl);

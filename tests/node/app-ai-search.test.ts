@@ -1,7 +1,8 @@
 // The web app's AI views: their URL, the aiSearch request each maps to, and the result store over a ranked answer.
 import { describe, expect, it } from 'vitest';
 import { AI_LIMIT, fetchAiListing, isAiListing } from '../../src/app/ai/ai-listing';
-import { progressText } from '../../src/app/ai/ai-progress';
+import { indexingFinished, progressText } from '../../src/app/ai/ai-progress';
+import { hasPicture } from '../../src/app/ai/has-picture';
 import { ResultStore } from '../../src/app/grid/result-store';
 import { listingOf } from '../../src/app/search/listing';
 import { defaultViewState, fromSearchParams, toSearchParams, type ViewState } from '../../src/app/search/view-state';
@@ -73,6 +74,21 @@ describe('the result store over an AI listing', () => {
 });
 
 it('words the indexing progress for the status bar', () => {
-  expect(progressText({ isSyncing: true, syncedCount: 1200, totalCount: 5000, progress: 0.24 })).toBe('Indexing for AI search: 1,200 of 5,000');
-  expect(progressText({ isSyncing: false, syncedCount: 7, totalCount: 7, progress: 1 })).toBe('AI search: 7 indexed');
+  expect(progressText({ isSyncing: true, syncedCount: 1200, totalCount: 5000, progress: 0.24 })).toBe('Indexing for AI search: 1,200 of 5,000 items');
+  expect(progressText({ isSyncing: false, syncedCount: 7, totalCount: 7, progress: 1 })).toBe('AI search: 7 items indexed');
+  expect(progressText({ isSyncing: false, syncedCount: 1, totalCount: 1, progress: 1 })).toBe('AI search: 1 item indexed');
+});
+
+it('asks an AI search again only when an indexing run ends', () => {
+  const syncing = { isSyncing: true, syncedCount: 3, totalCount: 56, progress: 3 / 56 };
+  const done = { isSyncing: false, syncedCount: 56, totalCount: 56, progress: 1 };
+  expect(indexingFinished(syncing, done)).toBe(true);
+  expect(indexingFinished(null, done)).toBe(false);
+  expect(indexingFinished(done, done)).toBe(false);
+  expect(indexingFinished(syncing, { ...syncing, syncedCount: 4 })).toBe(false);
+});
+
+it('offers "Find similar" only for items with a picture of their own', () => {
+  expect(hasPicture({ thumbnailURL: '/api/v2/item/thumbnail?id=A' })).toBe(true);
+  expect(hasPicture({ thumbnailURL: '/api/v2/item/icon?family=document&label=PDF' })).toBe(false);
 });

@@ -1,6 +1,6 @@
 /**
- * AI-search indexing progress for the status bar, from aiSearch/getSyncStatus (counters the
- * service worker keeps in IndexedDB). Asked often while indexing runs and rarely when it is idle
+ * AI-search indexing progress for the status bar, from aiSearch/getSyncStatus (items of the
+ * library done with every index, counted by the service worker from IndexedDB). Asked often while indexing runs and rarely when it is idle
  * (new items start it again), never while the tab is hidden.
  */
 import type { ApiPort } from '../state/api-port';
@@ -31,6 +31,11 @@ export class AiProgress extends Store {
     void this.poll();
   }
 
+  /** Asks now (an AI search was just made: it may have started indexing). */
+  nudge(): void {
+    if (this.running) void this.poll();
+  }
+
   stop(): void {
     this.running = false;
     clearTimeout(this.timer);
@@ -54,8 +59,12 @@ export class AiProgress extends Store {
   }
 }
 
-/** The status bar's words for it: "AI index 12 / 50" while indexing, "AI index ready" when done. */
+/** The status bar's words for it: one number of items done out of the library's items. */
 export function progressText(status: SyncStatus): string {
   const count = (n: number) => n.toLocaleString('en');
-  return status.isSyncing ? `Indexing for AI search: ${count(status.syncedCount)} of ${count(status.totalCount)}` : `AI search: ${count(status.syncedCount)} indexed`;
+  const items = (n: number) => `${count(n)} ${n === 1 ? 'item' : 'items'}`;
+  return status.isSyncing ? `Indexing for AI search: ${count(status.syncedCount)} of ${items(status.totalCount)}` : `AI search: ${items(status.totalCount)} indexed`;
 }
+
+/** True when this status ends an indexing run that `before` was in (the moment to ask an AI search again). */
+export const indexingFinished = (before: SyncStatus | null, after: SyncStatus | null): boolean => Boolean(before?.isSyncing && after && !after.isSyncing);

@@ -9,6 +9,7 @@ import { LitElement, html, noChange, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { ApiClient } from '../api-client';
 import type { Comment, Folder, Item, Page } from '../api-types';
+import { hasPicture } from '../ai/has-picture';
 import { ItemComments } from '../comments/item-comments';
 import '../comments/comment-list';
 import { define } from '../ui/define';
@@ -186,8 +187,10 @@ export class ItemInspector extends LitElement {
       <figure class="preview">
         <img src=${mediaUrl(item.thumbnailURL, this.library)} alt=${item.name} decoding="async" />
       </figure>
-      <button type="button" class="find-similar" title="Show the items that look most like this one (AI search)"
-        @click=${() => emit(this, 'find-similar', { id: item.id })}>${icons.similar} Find similar</button>
+      ${hasPicture(item)
+        ? html`<button type="button" class="find-similar" title="Show the items that look most like this one (AI search)"
+            @click=${() => emit(this, 'find-similar', { id: item.id })}>${icons.similar} Find similar</button>`
+        : nothing}
       <div class="field">
         <label for="name">Name</label>
         <input id="name" type="text" .value=${this.fieldValue('name', item.name)} @change=${(e: Event) => this.changeText('name', e)}

@@ -2,7 +2,8 @@
  * Every store of the app, made once and wired together: a new view state loads a new listing and
  * resets the selection; the selection's ranges come from the listing; errors become toasts.
  */
-import { AiProgress } from '../ai/ai-progress';
+import { isAiListing } from '../ai/ai-listing';
+import { AiProgress, indexingFinished, type SyncStatus } from '../ai/ai-progress';
 import { ItemNames } from '../ai/item-names';
 import { ApiClient } from '../api-client';
 import { ResultStore } from '../grid/result-store';
@@ -29,6 +30,13 @@ export class AppStores {
 
   constructor() {
     this.view.subscribe(() => void this.showView());
+    // An AI search answered while indexing ran covers only what was indexed then: ask again once it ends.
+    let before: SyncStatus | null = null;
+    this.aiProgress.subscribe(() => {
+      const after = this.aiProgress.status;
+      if (indexingFinished(before, after) && isAiListing(this.results.listing)) void this.results.refresh();
+      before = after;
+    });
   }
 
   /** Loads everything for the open library (at start and after a library switch). */
@@ -47,6 +55,7 @@ export class AppStores {
     const listing = listingOf(this.view.state);
     if (!force && this.results.listing && sameListing(listing, this.results.listing)) return;
     this.selection.reset();
+    if (isAiListing(listing)) this.aiProgress.nudge();
     await this.results.load(listing);
   }
 

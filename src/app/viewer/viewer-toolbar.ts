@@ -1,6 +1,7 @@
 /** The viewer's top bar: name, previous/next, zoom, comment tools, find similar, comments panel and close. */
 import { html, nothing } from 'lit';
 import type { Item } from '../api-types';
+import { hasPicture } from '../ai/has-picture';
 import { emit } from '../ui/events';
 import { icons } from '../ui/panel-icons';
 import { mediaKind } from '../ui/media-kind';
@@ -31,7 +32,7 @@ export function renderToolbar(viewer: ItemViewer, item: Item | null) {
       ? html`<button type="button" class="quiet tool" @click=${() => viewer.notes.commentNow()}>${icons.plus} <span>Comment here</span></button>`
       : nothing}
     <span class="spacer"></span>
-    ${item
+    ${item && hasPicture(item)
       ? html`<button type="button" class="quiet tool" aria-label="Find similar" title="Show the items that look most like this one (AI search)"
           @click=${() => emit(viewer, 'find-similar', { id: item.id })}>${icons.similar} <span class="wide-only">Find similar</span></button>`
       : nothing}

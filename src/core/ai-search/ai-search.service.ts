@@ -13,13 +13,16 @@ import { itemView, type ItemView } from '../items/item-view';
 import { isMediaJob } from '../media/media-jobs';
 import type { LibraryDb } from '../storage/library-db';
 import { limitOf, type byBase64Input, type byItemInput, type byTextInput } from './ai-search.schema';
-import { enableObjects, objectsEnabled } from './objects-store';
-import { enableMeaning, meaningEnabled } from './meaning-index';
-import { writeTransaction } from '../storage/write';
+import { ensureAiIndexes } from './ai-indexes';
+import { indexingStatus, partialNote } from './indexing-status';
 import { rankByText } from './text-search';
 import { syncClipIndex } from './providers/clip-index';
 import { clipHits } from './providers/clip-search';
 import { descriptorOf, rankByLikeness, type VisualHit } from './visual-search';
+import { objectVectorOf, rankWithObjects } from './object-likeness';
+
+/** Pictures ranked by looks before objects re-rank them ("find similar"). */
+const SIMILAR_CANDIDATES = 2000;
 
 export interface SearchResult {
   item: ItemView;
@@ -36,7 +39,7 @@ export interface TextSearchAnswer {
   understood: { colours: string[]; objects: string[]; metadata: string[]; meaning: string[] };
   /** Words of the query that no signal of this build covers (ours). */
   unmatched: string[];
-  /** Why there are no results, when no signal covers the query (ours). */
+  /** Why there are no results, or that indexing still runs and the results cover what is indexed so far (ours). */
   message?: string;
   /** The user's CLIP model that ranked the results (ours; absent for the built-in provider). */
   model?: string;
@@ -53,14 +56,8 @@ export async function searchByText(ctx: Context, input: z.output<typeof byTextIn
   const text = (input.query ?? input.text ?? '').trim();
   const library = await ctx.library();
   const { db } = library;
-  // The first text search starts indexing objects and meaning (the models load only once AI search is used).
-  if (!(await objectsEnabled(db)) || !(await meaningEnabled(db))) {
-    const now = ctx.clock();
-    await writeTransaction(library, now, async () => {
-      await enableObjects(db, now);
-      await enableMeaning(db, now);
-    });
-  }
+  // Normally on already (the status endpoints turn them on once the models are available).
+  await ensureAiIndexes(ctx, library, true);
   // The user's own CLIP model, when one is stored and has indexed something, answers instead.
   const manifest = await syncClipIndex(ctx, library);
   const clip = manifest && (await clipHits(ctx, db, manifest, text, limitOf(input)));
@@ -71,29 +68,48 @@ export async function searchByText(ctx: Context, input: z.output<typeof byTextIn
   const embed = ctx.imageProcessor?.embedTexts?.bind(ctx.imageProcessor);
   const { hits, understood, unmatched, meaningUnavailable } = await rankByText(db, text, limitOf(input), embed);
   const { results } = await answer(db, hits, ctx.apiPrefix);
-  if (results.length) return { results, understood, unmatched };
+  const status = await indexingStatus(db);
   const covered = Object.values(understood).some((words) => words.length > 0);
-  const message = covered
-    ? `No item matches "${text}" yet (indexing may still be running: see getSyncStatus).`
-    : meaningUnavailable
+  if (results.length || covered) {
+    const found: TextSearchAnswer = { results, understood, unmatched };
+    if (status.isSyncing) found.message = results.length ? partialNote(status) : `No item matches "${text}" yet. ${partialNote(status)}`;
+    else if (!results.length) found.message = `No item matches "${text}".`;
+    return found;
+  }
+  const message = meaningUnavailable
       ? `No word of "${text}" is an object, a colour or a word of item metadata, and its meaning cannot be read now: ${meaningUnavailable}`
       : `No signal of this build covers "${text}": it understands object names, colour words, and the words and meaning of item names, tags, annotations and folders (see checkServiceHealth.signals).`;
   return { results, understood, unmatched, message };
 }
 
-export async function searchByItemId(ctx: Context, input: z.output<typeof byItemInput>): Promise<{ results: SearchResult[] }> {
+export async function searchByItemId(ctx: Context, input: z.output<typeof byItemInput>): Promise<VisualAnswer> {
   const library = await ctx.library();
   const query = await itemDescriptor(ctx, library, input.itemId);
-  return answer(library.db, visualHits(await rankByLikeness(library.db, query, limitOf(input), input.itemId)), ctx.apiPrefix);
+  // With objects in the picture, a wider field ranked by looks is re-ranked by objects; without, looks alone.
+  const objects = await objectVectorOf(library.db, input.itemId);
+  const byLooks = await rankByLikeness(library.db, query, objects ? Math.max(SIMILAR_CANDIDATES, limitOf(input)) : limitOf(input), input.itemId);
+  const ranked = objects ? await rankWithObjects(library.db, objects, byLooks, limitOf(input)) : byLooks;
+  return withIndexingNote(library.db, await answer(library.db, visualHits(ranked), ctx.apiPrefix));
 }
 
-export async function searchByBase64(ctx: Context, input: z.output<typeof byBase64Input>): Promise<{ results: SearchResult[] }> {
+export async function searchByBase64(ctx: Context, input: z.output<typeof byBase64Input>): Promise<VisualAnswer> {
   const { blob } = decodeBase64(input.base64, 'base64');
   if (!ctx.imageProcessor) throw new ApiError('UNAVAILABLE', 'No image decoder is available here: searchByBase64 needs the service worker.');
   const outcome = await ctx.imageProcessor.process({ kind: 'raster', blob, mime: '' });
   if (outcome.status !== 'done') throw invalid(`base64: is not an image this browser can decode (${outcome.reason}).`);
   const library = await ctx.library();
-  return answer(library.db, visualHits(await rankByLikeness(library.db, outcome.descriptor, limitOf(input))), ctx.apiPrefix);
+  return withIndexingNote(library.db, await answer(library.db, visualHits(await rankByLikeness(library.db, outcome.descriptor, limitOf(input))), ctx.apiPrefix));
+}
+
+interface VisualAnswer {
+  results: SearchResult[];
+  /** Set while indexing runs: the results cover the pictures indexed so far (ours). */
+  message?: string;
+}
+
+async function withIndexingNote(db: LibraryDb, found: { results: SearchResult[] }): Promise<VisualAnswer> {
+  const status = await indexingStatus(db);
+  return status.isSyncing ? { ...found, message: partialNote(status) } : found;
 }
 
 /** The item's descriptor; waits (as refreshThumbnail does) for a queued job that will make it. */

@@ -2,11 +2,11 @@
  * The aiSearch status endpoints, from what IndexedDB holds (a stopped service worker forgets
  * nothing) and what the page's media workers say they have loaded. The built-in provider answers
  * visual, colour and word searches with no model, so it is installed and ready; it is starting
- * while a page's worker loads a model. Indexing is the media queue: every queued job (thumbnail,
- * descriptor, objects, text) is an item waiting.
+ * while a page's worker loads a model. Indexing is counted in items (./indexing-status.ts).
  */
 import type { Context } from '../context';
-import { describedCount } from './descriptor-store';
+import { ensureAiIndexes } from './ai-indexes';
+import { indexingStatus, type SyncStatus } from './indexing-status';
 import { MEANING_MODEL, OBJECT_MODEL, type ModelState } from './model-names';
 import { syncClipIndex } from './providers/clip-index';
 import { clipVectorCount } from './providers/clip-vectors';
@@ -21,21 +21,14 @@ export const MODELS = [
   { name: MEANING_MODEL, signal: 'meaning', runsIn: 'page media worker' },
 ];
 
-export interface SyncStatus {
-  isSyncing: boolean;
-  syncedCount: number;
-  totalCount: number;
-  progress: number;
-}
+export type { SyncStatus };
 
 export async function syncStatus(ctx: Context): Promise<SyncStatus> {
   const library = await ctx.library();
-  const { db } = library;
-  // A model picked (or removed) in a page since the last call is taken up here.
+  // Indexes whose models became available, and a model picked (or removed) in a page since the last call, are taken up here.
+  await ensureAiIndexes(ctx, library);
   await syncClipIndex(ctx, library);
-  const [syncedCount, waiting] = await Promise.all([describedCount(db), db.jobs.count()]);
-  const totalCount = syncedCount + waiting;
-  return { isSyncing: waiting > 0, syncedCount, totalCount, progress: totalCount === 0 ? 1 : syncedCount / totalCount };
+  return indexingStatus(library.db);
 }
 
 /** Each model with its state in the connected page's media workers (`idle`: not loaded, or no page). */

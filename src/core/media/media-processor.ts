@@ -65,6 +65,8 @@ export interface MediaProcessor {
   detectObjects?(request: MediaRequest): Promise<ObjectsOutcome>;
   /** Unit 512-d sentence embeddings, in order; absent where no sentence encoder can run. */
   embedTexts?(sentences: string[]): Promise<EmbedOutcome>;
+  /** Whether a page that can run the models (detector, encoder) is connected now; absent: always. */
+  pageConnected?(): Promise<boolean>;
   /** Models loaded or loading where this processor runs them (a connected page's workers); {} without one. */
   modelStates?(): Promise<Record<string, ModelState>>;
   /** Embeds a picture / a text with the user's CLIP model (ai-search/providers); absent where none can run. */

@@ -1,0 +1,8 @@
+/**
+ * Whether an item has a picture that "Find similar" can compare: its thumbnail is its own (made,
+ * or on the way), not the generic file-type icon a PDF, a text file or a bookmark shows
+ * (src/core/thumbnails/generic-icon.ts serves those from `/item/icon`).
+ */
+import type { Item } from '../api-types';
+
+export const hasPicture = (item: Pick<Item, 'thumbnailURL'>): boolean => !/\/item\/icon\?/.test(item.thumbnailURL);

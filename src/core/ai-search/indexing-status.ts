@@ -1,0 +1,36 @@
+/**
+ * How far AI indexing is, in items (docs/decisions/ai-search-indexing.md): `totalCount` is the
+ * library's items out of the trash, `syncedCount` those with nothing queued for them. Every index a
+ * search uses is a queued job until it is built (thumbnail and descriptor, objects, meaning, the
+ * user's CLIP model), so an item counts as done only once every one of its indexes is. Key-only
+ * reads: this is polled while indexing runs.
+ */
+import type { LibraryDb } from '../storage/library-db';
+import { TRASHED } from '../storage/counts';
+
+export interface SyncStatus {
+  isSyncing: boolean;
+  syncedCount: number;
+  totalCount: number;
+  progress: number;
+}
+
+/** Item keys are `<import time>:<id>` (src/core/items/item-row.ts). */
+const idOfKey = (pk: string) => pk.slice(pk.indexOf(':') + 1);
+
+export async function indexingStatus(db: LibraryDb): Promise<SyncStatus> {
+  const [all, trashedKeys, queuedIds] = await Promise.all([
+    db.items.count(),
+    db.items.where('facets').equals(TRASHED).primaryKeys(),
+    db.jobs.orderBy('itemId').uniqueKeys(),
+  ]);
+  const trashed = new Set((trashedKeys as string[]).map(idOfKey));
+  const totalCount = all - trashed.size;
+  const waiting = (queuedIds as string[]).filter((id) => !trashed.has(id)).length;
+  const syncedCount = Math.max(0, totalCount - waiting);
+  return { isSyncing: waiting > 0, syncedCount, totalCount, progress: totalCount === 0 ? 1 : syncedCount / totalCount };
+}
+
+/** The words a search answered while indexing runs adds to its message. */
+export const partialNote = (status: SyncStatus) =>
+  `AI indexing is still running (${status.syncedCount} of ${status.totalCount} items done): these results cover the items indexed so far, and more may match once it finishes.`;
