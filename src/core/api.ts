@@ -100,14 +100,20 @@ export function createApi(deps: ApiDeps = {}): Api {
     return { record, db, changes };
   };
 
-  const contextFor = (request: Request): { ctx: Context; opened: () => Promise<OpenLibrary> | undefined } => {
+  const contextFor = (request: Request): { ctx: Context; opened: () => Promise<OpenLibrary> | undefined; checked: Promise<unknown> } => {
     // A read (GET, HEAD) may name its library as `?library=` instead: <img> and <video> cannot send headers.
     const reads = request.method === 'GET' || request.method === 'HEAD';
     const chosen = request.headers.get(LIBRARY_HEADER) ?? (reads ? new URL(request.url).searchParams.get('library') : null);
-    let library: Promise<OpenLibrary> | undefined;
+    // A named library is looked up before any route runs: an unknown one is a 404 everywhere, also
+    // on routes that never read it (app/info, library/import, events, ...).
+    let library: Promise<OpenLibrary> | undefined = chosen ? registry.require(chosen).then(open) : undefined;
     const internal = (pathAndQuery: string) => {
       const inner = new Request(new URL(pathAndQuery, request.url), { headers: chosen ? { [LIBRARY_HEADER]: chosen } : {} });
-      return router.dispatch(inner, () => contextFor(inner).ctx);
+      return router.dispatch(inner, async () => {
+        const made = contextFor(inner);
+        await made.checked;
+        return made.ctx;
+      });
     };
     const ctx: Context = {
       internal,
@@ -125,14 +131,15 @@ export function createApi(deps: ApiDeps = {}): Api {
       library: () =>
         (library ??= (chosen ? registry.require(chosen) : registry.current()).then(open)),
     };
-    return { ctx, opened: () => library };
+    return { ctx, opened: () => library, checked: library ?? Promise.resolve() };
   };
 
   const handle = async (request: Request): Promise<Response> => {
     let opened: (() => Promise<OpenLibrary> | undefined) | undefined;
-    const makeContext = () => {
+    const makeContext = async () => {
       const made = contextFor(request);
       opened = made.opened;
+      await made.checked;
       return made.ctx;
     };
     const response = await router.dispatch(request, makeContext, deps.onError);
