@@ -89,8 +89,23 @@ export function createApi(deps: ApiDeps = {}): Api {
   };
   const imports = new Imports({ registry, open: (record) => open(record), clock, ids, notify: notifyImport, media, onError: deps.onBackgroundError });
 
+  // Databases of libraries removed by this instance: a request that opened one before its removal
+  // must not touch it again (Dexie would create it afresh). Safe to lose with the worker.
+  const dropped = new Set<string>();
+  const databaseName = (record: LibraryRecord) => `${namespace}/library${record.path}`;
+
+  const dropLibrary = async (record: LibraryRecord): Promise<void> => {
+    const name = databaseName(record);
+    dropped.add(name);
+    media.forget(name);
+    const db = databases.get(name) ?? new LibraryDb(name, deps.dexieOptions);
+    databases.delete(name);
+    await db.delete();
+  };
+
   const open = (record: LibraryRecord): OpenLibrary => {
-    const name = `${namespace}/library${record.path}`;
+    const name = databaseName(record);
+    dropped.delete(name);
     let db = databases.get(name);
     if (!db) {
       db = new LibraryDb(name, deps.dexieOptions);
@@ -128,6 +143,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       media,
       imports,
       imageProcessor: deps.media,
+      dropLibrary,
       library: () =>
         (library ??= (chosen ? registry.require(chosen) : registry.current()).then(open)),
     };
@@ -145,7 +161,7 @@ export function createApi(deps: ApiDeps = {}): Api {
     const response = await router.dispatch(request, makeContext, deps.onError);
     // The request's library: a write may have queued media jobs, a first read resumes old ones.
     const library = await opened?.()?.catch(() => undefined);
-    if (library) media.afterRequest(library, request.method === 'POST');
+    if (library && !dropped.has(library.db.name)) media.afterRequest(library, request.method === 'POST');
     return response;
   };
 

@@ -48,6 +48,8 @@ export interface Context {
   fetchSource: (input: string) => Promise<Response>;
   /** The library this request works on (the `X-Library-Path` header, else the current one). */
   library: () => Promise<OpenLibrary>;
+  /** Closes and deletes the database of a library taken out of the registry (library/remove). */
+  dropLibrary: (record: LibraryRecord) => Promise<void>;
   /** The persisted queue of thumbnail jobs: kick it, wait for a job. */
   media: MediaQueue;
   /** Eagle library imports: start, read their state, resume those a stopped worker left. */
