@@ -1,4 +1,4 @@
-/** The open library (name, path), the libraries opened before, and switching or creating one. */
+/** The open library (name, path), the libraries opened before, and switching, creating, renaming or deleting one. */
 import type { Page } from '../api-types';
 import type { ApiPort } from '../state/api-port';
 import { NewestAnswer } from '../state/newest-answer';
@@ -32,6 +32,18 @@ export class LibraryStore extends Store {
 
   async switchTo(path: string): Promise<void> {
     await this.api.post('/library/switch', { libraryPath: path });
+    await this.load();
+  }
+
+  /** Renames a library (its path stays). */
+  async rename(path: string, name: string): Promise<void> {
+    await this.api.post('/library/rename', { libraryPath: path, name });
+    await this.load();
+  }
+
+  /** Deletes a library and everything in it; deleting the open one opens the most recent other one. */
+  async remove(path: string): Promise<void> {
+    await this.api.post('/library/remove', { libraryPath: path });
     await this.load();
   }
 

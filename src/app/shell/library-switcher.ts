@@ -1,7 +1,7 @@
 /**
  * The library menu in the header: the open library's name, a popover listing the libraries opened
- * before (switch with one click), the Eagle entries (open a library, export: ../library-transfer/)
- * and a small form that creates a new one.
+ * before (switch with one click), renaming or deleting the open one (library-actions.ts), the Eagle
+ * entries (open a library, export: ../library-transfer/) and a small form that creates a new one.
  */
 import { html } from 'lit';
 import { apiUrl } from '../api-client';
@@ -11,6 +11,7 @@ import { icon } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
 import type { LibraryStore } from './library-store';
 import '../library-transfer/transfer-menu';
+import './library-actions';
 
 export class LibrarySwitcher extends LightElement {
   declare store: LibraryStore;
@@ -68,6 +69,7 @@ export class LibrarySwitcher extends LightElement {
             </li>`,
           )}
         </ul>
+        <library-actions .store=${this.store}></library-actions>
         <library-transfer-menu .store=${this.store}></library-transfer-menu>
         <form class="library-create" @submit=${this.create}>
           <label for="new-library-name">New library</label>
