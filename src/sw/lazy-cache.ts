@@ -34,6 +34,8 @@ async function dropStale(cache: Cache, key: string): Promise<void> {
 }
 
 async function cachedFetch(request: Request): Promise<Response> {
+  // A HEAD (a size asked before a download) goes to the network: its empty body must never be kept.
+  if (request.method !== 'GET') return fetch(request);
   const key = keyOf(new URL(request.url));
   const cache = await caches.open(LAZY_CACHE);
   const hit = await cache.match(key);

@@ -3,6 +3,8 @@
 // Storage.overrideQuotaForOrigin) the worker installs, the API answers and the app works offline.
 import type { Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { freshApp } from './app';
 import { appReady, fetchInPage, useBrowser } from './browser';
 import { serveStatic } from './static-server';
 
@@ -14,6 +16,25 @@ const modelStatus = (page: Page, path: string) =>
 
 describe('a nearly full device', () => {
   const browser = useBrowser();
+  const siteUrl = inject('siteUrl');
+
+  for (const width of [1280, 390]) {
+    it(`"Make AI search available offline" downloads the models with progress and keeps them (${width} px)`, async () => {
+      const page = await freshApp(browser(), siteUrl, { width, height: 800 });
+      const button = page.getByRole('button', { name: 'Make AI search available offline' });
+      await button.click();
+      const progress = page.getByRole('button', { name: /^Preparing AI search: [\d.]+ (B|KB|MB) of 1\d(\.\d)? MB$/ });
+      await progress.waitFor({ timeout: 30_000 }).catch(() => undefined); // fast machines may pass it by
+      await page.getByRole('button', { name: /^AI search works offline \(1\d(\.\d)? MB\)$/ }).waitFor({ timeout: 60_000 });
+      mkdirSync('screenshots', { recursive: true });
+      await page.screenshot({ path: `screenshots/ai-offline-ready-${width}.png` });
+      await page.context().setOffline(true);
+      for (const path of ['/models/centernet.json', '/models/centernet.bin', '/models/use/weights.bin', '/models/use/vocab.json', '/models/tfjs-backend-wasm-simd.wasm']) {
+        expect(await modelStatus(page, path), path).toBe(200);
+      }
+      await page.context().close();
+    });
+  }
 
   it(`installs with a ${QUOTA / 1024 / 1024} MB quota, answers the API and works offline; models are not precached`, async () => {
     const site = await serveStatic({ '/': inject('siteDir') });
@@ -46,6 +67,9 @@ describe('a nearly full device', () => {
       // from the network (the cache refuses it quietly).
       expect(await modelStatus(page, '/models/centernet.json')).toBe(200);
       expect(await modelStatus(page, '/models/use/weights.bin')).toBe(200);
+      // Asked to keep AI search for offline use, the app says honestly that it does not fit.
+      await page.getByRole('button', { name: 'Make AI search available offline' }).click();
+      await page.getByRole('button', { name: /^Not enough storage to keep AI search offline \(it needs 1\d(\.\d)? MB\)/ }).waitFor({ timeout: 60_000 });
 
       await site.close();
       await context.setOffline(true);
