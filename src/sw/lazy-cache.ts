@@ -33,7 +33,7 @@ async function dropStale(cache: Cache, key: string): Promise<void> {
   }
 }
 
-async function cachedFetch(request: Request): Promise<Response> {
+async function cachedFetch(request: Request, event: ExtendableEvent): Promise<Response> {
   // A HEAD (a size asked before a download) goes to the network: its empty body must never be kept.
   if (request.method !== 'GET') return fetch(request);
   const key = keyOf(new URL(request.url));
@@ -42,16 +42,19 @@ async function cachedFetch(request: Request): Promise<Response> {
   if (hit) return hit;
   const response = await fetch(request);
   if (response.ok && response.status === 200) {
-    try {
-      await dropStale(cache, key);
-      await cache.put(key, response.clone());
-    } catch {
-      // Over quota: this answer still serves the page; the file is fetched again next time.
-    }
+    // Kept while the page reads its copy: a model's first load waits for the network only.
+    const copy = response.clone();
+    event.waitUntil(
+      dropStale(cache, key)
+        .then(() => cache.put(key, copy))
+        .catch(() => {
+          // Over quota: this answer still served the page; the file is fetched again next time.
+        }),
+    );
   }
   return response;
 }
 
 export function registerLazyCache(): void {
-  registerRoute(({ url }) => url.origin === self.location.origin && LAZY_ASSET.test(url.pathname), ({ request }) => cachedFetch(request));
+  registerRoute(({ url }) => url.origin === self.location.origin && LAZY_ASSET.test(url.pathname), ({ request, event }) => cachedFetch(request, event as ExtendableEvent));
 }

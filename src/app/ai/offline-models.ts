@@ -49,8 +49,18 @@ export async function makeModelsOffline(onProgress: (done: number, total: number
       onProgress(done, Math.max(total, done));
     }
   }
-  const cache = await caches.open(LAZY_CACHE);
-  const kept = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
-  const missing = files.map((url) => url.pathname).filter((path) => !kept.has(path));
+  const missing = await notKept(files.map((url) => url.pathname));
   return { kept: missing.length === 0, bytes: Math.max(total, done), missing };
+}
+
+/** The paths the lazy cache does not hold; the worker stores a file just after answering it, so wait a little. */
+async function notKept(paths: string[]): Promise<string[]> {
+  const cache = await caches.open(LAZY_CACHE);
+  let missing = paths;
+  for (let attempt = 0; attempt < 20 && missing.length > 0; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+    const kept = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
+    missing = paths.filter((path) => !kept.has(path));
+  }
+  return missing;
 }
