@@ -17,8 +17,8 @@ export interface PrecacheEntry {
 
 /**
  * Never precached: source maps and Vite's own manifests (and the worker itself, which the browser
- * keeps); onnxruntime-web's 14 MB WASM, which only a user's own CLIP model needs, is cached when
- * first used instead (src/sw/lazy-cache.ts).
+ * keeps); the AI models and onnxruntime-web's WASM (LAZY_ASSET) are cached when first used instead
+ * (src/sw/lazy-cache.ts, listed by `lazyManifest`).
  */
 const SKIPPED = [/\.map$/, /^\.vite\//, LAZY_ASSET];
 
@@ -39,4 +39,14 @@ export async function publicFiles(publicDir: string): Promise<PrecacheFile[]> {
   const names = await readdir(publicDir, { recursive: true, withFileTypes: true }).catch(() => []);
   const files = names.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
   return Promise.all(files.map(async (path) => ({ fileName: relative(publicDir, path).split(sep).join('/'), source: await readFile(path) })));
+}
+
+/** The build's lazy files (cached on first use, src/sw/lazy-cache.ts), each with a content hash as its revision. */
+export function lazyManifest(files: readonly PrecacheFile[]): PrecacheEntry[] {
+  const entries = new Map<string, PrecacheEntry>();
+  for (const { fileName, source } of files) {
+    if (!LAZY_ASSET.test(fileName) || entries.has(fileName)) continue;
+    entries.set(fileName, { url: fileName, revision: createHash('sha256').update(source).digest('hex').slice(0, 16) });
+  }
+  return [...entries.values()].sort((a, b) => a.url.localeCompare(b.url));
 }

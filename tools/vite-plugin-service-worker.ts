@@ -16,10 +16,12 @@
  *
  * The build also hands the worker its precache list (`__PRECACHE_MANIFEST__`, for workbox-precaching,
  * see src/sw/app-shell.ts): every file of the build but sw.js itself, each with a content hash as its
- * revision, so a new build refetches exactly what changed. Development precaches nothing.
+ * revision, so a new build refetches exactly what changed, and its lazy list (`__LAZY_MANIFEST__`,
+ * src/sw/lazy-cache.ts): the AI models and other large files, cached on first use instead of at
+ * install. Development precaches nothing.
  */
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { precacheManifest, publicFiles, type PrecacheFile } from './precache-manifest.ts';
+import { lazyManifest, precacheManifest, publicFiles, type PrecacheFile } from './precache-manifest.ts';
 
 interface Options {
   entry: string;
@@ -132,6 +134,7 @@ export function serviceWorker({ entry, fileName = 'sw.js', deferred = {}, onAcce
       {
         __DEFERRED_SCRIPTS__: JSON.stringify(scripts.map((script) => script.fileName)),
         __PRECACHE_MANIFEST__: JSON.stringify(precacheManifest(precache, fileName)),
+        __LAZY_MANIFEST__: JSON.stringify(lazyManifest(precache)),
       },
     );
 

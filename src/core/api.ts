@@ -118,9 +118,23 @@ export function createApi(deps: ApiDeps = {}): Api {
     loaded: (library) => media.kick(library),
     onError: deps.onBackgroundError,
   });
+  // Databases of libraries removed by this instance: a request that opened one before its removal
+  // must not touch it again (Dexie would create it afresh). Safe to lose with the worker.
+  const dropped = new Set<string>();
+  const databaseName = (record: LibraryRecord) => `${namespace}/library${record.path}`;
+
+  const dropLibrary = async (record: LibraryRecord): Promise<void> => {
+    const name = databaseName(record);
+    dropped.add(name);
+    media.forget(name);
+    const db = databases.get(name) ?? new LibraryDb(name, deps.dexieOptions, LIBRARY_UPGRADES);
+    databases.delete(name);
+    await db.delete();
+  };
 
   const open = (record: LibraryRecord): OpenLibrary => {
-    const name = `${namespace}/library${record.path}`;
+    const name = databaseName(record);
+    dropped.delete(name);
     let db = databases.get(name);
     if (!db) {
       db = new LibraryDb(name, deps.dexieOptions, LIBRARY_UPGRADES);
@@ -130,14 +144,20 @@ export function createApi(deps: ApiDeps = {}): Api {
     return { record, db, changes, pipeline: WRITE_PIPELINE };
   };
 
-  const contextFor = (request: Request): { ctx: Context; opened: () => Promise<OpenLibrary> | undefined } => {
+  const contextFor = (request: Request): { ctx: Context; opened: () => Promise<OpenLibrary> | undefined; checked: Promise<unknown> } => {
     // A read (GET, HEAD) may name its library as `?library=` instead: <img> and <video> cannot send headers.
     const reads = request.method === 'GET' || request.method === 'HEAD';
     const chosen = request.headers.get(LIBRARY_HEADER) ?? (reads ? new URL(request.url).searchParams.get('library') : null);
-    let library: Promise<OpenLibrary> | undefined;
+    // A named library is looked up before any route runs: an unknown one is a 404 everywhere, also
+    // on routes that never read it (app/info, library/import, events, ...).
+    let library: Promise<OpenLibrary> | undefined = chosen ? registry.require(chosen).then(open) : undefined;
     const internal = (pathAndQuery: string) => {
       const inner = new Request(new URL(pathAndQuery, request.url), { headers: chosen ? { [LIBRARY_HEADER]: chosen } : {} });
-      return router.dispatch(inner, () => contextFor(inner).ctx);
+      return router.dispatch(inner, async () => {
+        const made = contextFor(inner);
+        await made.checked;
+        return made.ctx;
+      });
     };
     const ctx: Context = {
       internal,
@@ -156,17 +176,19 @@ export function createApi(deps: ApiDeps = {}): Api {
       observers: WRITE_PIPELINE.observers,
       subscriptions,
       imageProcessor: deps.media,
+      dropLibrary,
       library: () =>
         (library ??= (chosen ? registry.require(chosen) : registry.current()).then(open)),
     };
-    return { ctx, opened: () => library };
+    return { ctx, opened: () => library, checked: library ?? Promise.resolve() };
   };
 
   const handle = async (request: Request): Promise<Response> => {
     let opened: (() => Promise<OpenLibrary> | undefined) | undefined;
-    const makeContext = () => {
+    const makeContext = async () => {
       const made = contextFor(request);
       opened = made.opened;
+      await made.checked;
       return made.ctx;
     };
     const refused = await readOnlyRefusal(request, apiPrefix, request.headers.get(LIBRARY_HEADER), registry, subscriptions.readOnly);
@@ -177,7 +199,7 @@ export function createApi(deps: ApiDeps = {}): Api {
     const response = await router.dispatch(request, makeContext, deps.onError);
     // The request's library: a write may have queued media jobs, a first read resumes old ones.
     const library = await opened?.()?.catch(() => undefined);
-    if (library) media.afterRequest(library, request.method === 'POST');
+    if (library && !dropped.has(library.db.name)) media.afterRequest(library, request.method === 'POST');
     return response;
   };
 

@@ -11,7 +11,7 @@ import type { JobWait, MediaJob } from './media/media-jobs';
 import type { SubscribeAnswer } from './publish/subscribe-answer';
 import type { ItemObserver } from './storage/item-changes';
 import type { OpenLibrary } from './storage/open-library';
-import type { LibraryRegistry } from './storage/registry';
+import type { LibraryRecord, LibraryRegistry } from './storage/registry';
 import type { PouchConstructor } from './sync/pouch';
 
 export type { OpenLibrary } from './storage/open-library';
@@ -83,6 +83,8 @@ export interface Context {
   observers: readonly ItemObserver[];
   /** Read-only libraries made from published libraries (library/subscribe). */
   subscriptions: SubscriptionsPort;
+  /** Closes and deletes the database of a library taken out of the registry (library/remove). */
+  dropLibrary: (record: LibraryRecord) => Promise<void>;
   /** The path every API route sits under (`/api/v2`, or `<base>api/v2` when embedded); item URLs carry it. */
   apiPrefix: string;
   /** Decodes a picture right away (aiSearch/searchByBase64); absent where nothing can decode. */

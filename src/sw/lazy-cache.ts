@@ -1,29 +1,60 @@
 /**
  * Build files that are not precached (./lazy-assets.ts) are kept in their own cache the first time
- * a page fetches them, so a user's CLIP model works offline after its first use without every
- * visitor downloading 14 MB at install. The hashed file name is the version: a new build's name
- * misses and is fetched; old entries go when the cache holds a newer one of the same stem.
+ * a page (or its media worker) fetches them, so AI search works offline after its first use without
+ * every visitor downloading 26 MB at install. The build lists each with a content revision
+ * (`__LAZY_MANIFEST__`): the cache key carries it, so a build that changes a model (same URL) is
+ * fetched again, and entries the build no longer lists (or of an older revision) are dropped.
+ * A cache that cannot take a file (quota) still answers from the network: AI search works online,
+ * and offline it answers that its models are not available (docs/decisions/lazy-models.md).
  */
 import { registerRoute } from 'workbox-routing';
 import { LAZY_ASSET } from './lazy-assets';
 
 declare const self: ServiceWorkerGlobalScope;
+/** The lazy files of the build with their revisions, relative to sw.js; empty in development. */
+declare const __LAZY_MANIFEST__: { url: string; revision: string }[];
 
-const CACHE = 'lazy-assets';
+export const LAZY_CACHE = 'lazy-assets';
 
-async function cachedFetch(request: Request): Promise<Response> {
-  const cache = await caches.open(CACHE);
-  const hit = await cache.match(request);
+const REVISIONS = new Map(__LAZY_MANIFEST__.map((entry) => [new URL(entry.url, self.location.href).pathname, entry.revision]));
+
+/** The cache key of a lazy file: its path and the build's revision of it. */
+function keyOf(url: URL): string {
+  const revision = REVISIONS.get(url.pathname);
+  return revision === undefined ? `${url.origin}${url.pathname}` : `${url.origin}${url.pathname}?revision=${revision}`;
+}
+
+async function dropStale(cache: Cache, key: string): Promise<void> {
+  const path = new URL(key).pathname;
+  for (const old of await cache.keys()) {
+    const oldPath = new URL(old.url).pathname;
+    const unlisted = REVISIONS.size > 0 && !REVISIONS.has(oldPath);
+    if (old.url !== key && (oldPath === path || unlisted)) await cache.delete(old);
+  }
+}
+
+async function cachedFetch(request: Request, event: ExtendableEvent): Promise<Response> {
+  // A HEAD (a size asked before a download) goes to the network: its empty body must never be kept.
+  if (request.method !== 'GET') return fetch(request);
+  const key = keyOf(new URL(request.url));
+  const cache = await caches.open(LAZY_CACHE);
+  const hit = await cache.match(key);
   if (hit) return hit;
   const response = await fetch(request);
-  if (response.ok) {
-    const stem = new URL(request.url).pathname.replace(/-[\w-]+\.wasm$/, '');
-    for (const old of await cache.keys()) if (new URL(old.url).pathname.startsWith(stem)) await cache.delete(old);
-    await cache.put(request, response.clone());
+  if (response.ok && response.status === 200) {
+    // Kept while the page reads its copy: a model's first load waits for the network only.
+    const copy = response.clone();
+    event.waitUntil(
+      dropStale(cache, key)
+        .then(() => cache.put(key, copy))
+        .catch(() => {
+          // Over quota: this answer still served the page; the file is fetched again next time.
+        }),
+    );
   }
   return response;
 }
 
 export function registerLazyCache(): void {
-  registerRoute(({ url }) => url.origin === self.location.origin && LAZY_ASSET.test(url.pathname), ({ request }) => cachedFetch(request));
+  registerRoute(({ url }) => url.origin === self.location.origin && LAZY_ASSET.test(url.pathname), ({ request, event }) => cachedFetch(request, event as ExtendableEvent));
 }

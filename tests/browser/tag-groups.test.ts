@@ -35,6 +35,8 @@ describe('tag groups through the service worker', () => {
     await expectError(library, '/api/v2/tagGroup/remove', { id: 'GHOST' }, 404, 'NOT_FOUND', /GHOST/);
     await expectError(library, '/api/v2/tagGroup/addTags', { groupId: 'GHOST', tags: ['a'] }, 404, 'NOT_FOUND', /GHOST/);
     await expectError(library, '/api/v2/tagGroup/removeTags', { groupId: 'GHOST', tags: ['a'] }, 404, 'NOT_FOUND', /GHOST/);
+    await expectError(library, '/api/v2/tagGroup/addTags', { groupId: g.id, tags: 'b' }, 400, 'INVALID_ARGUMENT', /^tags: .*array/);
+    await expectError(library, '/api/v2/tagGroup/removeTags', { groupId: g.id, tags: 'a' }, 400, 'INVALID_ARGUMENT', /^tags: .*array/);
     expect(await client.get('/tagGroup/get')).toEqual(before);
   });
 });

@@ -89,6 +89,11 @@ describe('tag groups', () => {
     ['add tags to an unknown group', '/tagGroup/addTags', () => ({ groupId: 'GHOST', tags: ['a'] }), 404, /groupId.*GHOST/],
     ['add without tags', '/tagGroup/addTags', (id: string) => ({ groupId: id }), 400, /tags/],
     ['remove tags from an unknown group', '/tagGroup/removeTags', () => ({ groupId: 'GHOST', tags: ['a'] }), 404, /groupId.*GHOST/],
+    // The contract says string[]: a POST body's string is not the GET form's comma list.
+    ['add tags given as a string', '/tagGroup/addTags', (id: string) => ({ groupId: id, tags: 'b' }), 400, /^tags: .*array/],
+    ['remove tags given as a string', '/tagGroup/removeTags', (id: string) => ({ groupId: id, tags: 'a' }), 400, /^tags: .*array/],
+    ['create with tags given as a string', '/tagGroup/create', () => ({ name: 'x', tags: 'a,b' }), 400, /^tags: .*array/],
+    ['update with tags given as a string', '/tagGroup/update', (id: string) => ({ id, tags: 'b' }), 400, /^tags: .*array/],
   ])('refuses to %s and changes nothing', async (_name, path, body, status, pattern) => {
     const g = await create({ name: 'G', tags: ['a'], color: 'blue' });
     const before = await groups();

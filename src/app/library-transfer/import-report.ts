@@ -11,7 +11,9 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} 
 export function importReport(state: ImportState): ReportLines {
   const title =
     state.status === 'done'
-      ? `Opened ${state.folderName} as "${state.libraryName}"`
+      ? state.into === 'current'
+        ? `Added ${state.folderName} to "${state.libraryName}"`
+        : `Opened ${state.folderName} as "${state.libraryName}"`
       : state.status === 'failed'
         ? `Opening ${state.folderName} stopped: ${state.error}`
         : `Opening ${state.folderName}: ${state.done.toLocaleString()} of ${state.total.toLocaleString()} item folders`;

@@ -1,6 +1,6 @@
 /**
  * <library-transfer-menu>: the library menu's Eagle entries: open an Eagle library (a folder or a
- * zip) into a new library, and export the open library (a zip download, or into a picked folder).
+ * zip) as a new library, or a zip into the open library, and export the open library (a zip download, or into a picked folder).
  * Progress and the final report show in <library-transfer-dialog>; a library that opened well
  * becomes the open one. Pickers need the click's user gesture: the code they need is loaded when
  * the menu is first hovered or focused, well within the gesture's few seconds.
@@ -36,7 +36,7 @@ export class LibraryTransferMenu extends LightElement {
     this.closest<HTMLElement>('[popover]')?.hidePopover();
   }
 
-  private async open(kind: 'folder' | 'zip'): Promise<void> {
+  private async open(kind: 'folder' | 'zip', into: 'new' | 'current' = 'new'): Promise<void> {
     let source: LibrarySource | undefined;
     try {
       const { pickLibraryFolder, pickLibraryZip } = await transfer();
@@ -48,14 +48,16 @@ export class LibraryTransferMenu extends LightElement {
     if (!source) return;
     const name = source.kind === 'zip' ? source.name : source.tree.folderName;
     const dialog = this.dialog;
-    await dialog.show(busy(`Opening ${name}`, 'Reading the library…'));
+    const target = this.store.current?.name ?? 'this library';
+    const title = into === 'new' ? `Opening ${name}` : `Adding ${name} to ${target}`;
+    await dialog.show(busy(title, 'Reading the library…'));
     try {
       const { importLibrary, importReport } = await transfer();
-      const state = await importLibrary(source, { onProgress: (progress) => (dialog.view = progressView(name, progress)) });
+      const state = await importLibrary(source, { into, onProgress: (progress) => (dialog.view = progressView(title, progress)) });
       dialog.view = endView(state, importReport(state));
       if (state.status === 'done' && state.into === 'new') await this.store.switchTo(state.libraryPath);
     } catch (error) {
-      dialog.view = { ...busy(`Opening ${name} failed`, messageOf(error)), ended: true, failed: true };
+      dialog.view = { ...busy(`${title} failed`, messageOf(error)), ended: true, failed: true };
     }
   }
 
@@ -86,6 +88,7 @@ export class LibraryTransferMenu extends LightElement {
       <ul>
         <li><button class="library-entry" @click=${() => this.open('folder')}>Open an Eagle library folder…</button></li>
         <li><button class="library-entry" @click=${() => this.open('zip')}>Open an Eagle library zip…</button></li>
+        <li><button class="library-entry" @click=${() => this.open('zip', 'current')}>Add an Eagle zip to this library…</button></li>
         <li><button class="library-entry" @click=${this.exportZip}>Export library as zip</button></li>
         ${canExportToFolder() ? html`<li><button class="library-entry" @click=${this.exportToFolder}>Export library to a folder…</button></li>` : ''}
       </ul>
@@ -94,10 +97,10 @@ export class LibraryTransferMenu extends LightElement {
 }
 customElements.define('library-transfer-menu', LibraryTransferMenu);
 
-function progressView(name: string, { phase, state }: ImportProgress): TransferView {
-  if (!state) return busy(`Opening ${name}`, phase === 'packing' ? 'Reading the library…' : 'Starting…');
+function progressView(title: string, { phase, state }: ImportProgress): TransferView {
+  if (!state) return busy(title, phase === 'packing' ? 'Reading the library…' : 'Starting…');
   const status = `${state.done.toLocaleString()} of ${state.total.toLocaleString()} item folders · ${formatBytes(state.bytes)}`;
-  return { ...busy(`Opening ${name}`, status), done: state.done, total: state.total };
+  return { ...busy(title, status), done: state.done, total: state.total };
 }
 
 function endView(state: ImportState, { title, lines }: ReportLines): TransferView {

@@ -1,4 +1,4 @@
-/** The open library (name, path), the libraries opened before, and switching or creating one. */
+/** The open library (name, path), the libraries opened before, and switching, creating, renaming or deleting one. */
 import type { Page } from '../api-types';
 import type { ApiPort } from '../state/api-port';
 import { NewestAnswer } from '../state/newest-answer';
@@ -39,6 +39,18 @@ export class LibraryStore extends Store {
   async openPublished(url: string): Promise<void> {
     const subscribed = await this.api.post<LibraryEntry>('/library/subscribe', { url: new URL(url, document.baseURI).href });
     await this.switchTo(subscribed.path);
+  }
+
+  /** Renames a library (its path stays). */
+  async rename(path: string, name: string): Promise<void> {
+    await this.api.post('/library/rename', { libraryPath: path, name });
+    await this.load();
+  }
+
+  /** Deletes a library and everything in it; deleting the open one opens the most recent other one. */
+  async remove(path: string): Promise<void> {
+    await this.api.post('/library/remove', { libraryPath: path });
+    await this.load();
   }
 
   /** Creates a library and opens it. */

@@ -1,7 +1,8 @@
 /**
  * The library menu in the header: the open library's name, a popover listing the libraries opened
- * before (switch with one click), the Eagle entries (open a library, export: ../library-transfer/)
- * a form that opens a published library from its web address, and a small form that creates a new one.
+ * before (switch with one click), renaming or deleting the open one (library-actions.ts), the Eagle
+ * entries (open a library, export: ../library-transfer/), a form that opens a published library from
+ * its web address, and a small form that creates a new one.
  */
 import { html } from 'lit';
 import { apiUrl } from '../api-client';
@@ -12,6 +13,7 @@ import { LightElement } from '../ui/light-element';
 import type { LibraryStore } from './library-store';
 import '../library-transfer/transfer-menu';
 import { openSyncDialog } from '../sync/sync-dialog';
+import './library-actions';
 
 export class LibrarySwitcher extends LightElement {
   declare store: LibraryStore;
@@ -85,6 +87,7 @@ export class LibrarySwitcher extends LightElement {
             </li>`,
           )}
         </ul>
+        <library-actions .store=${this.store}></library-actions>
         <library-transfer-menu .store=${this.store}></library-transfer-menu>
         <button class="library-entry" @click=${() => (this.menu?.hidePopover(), openSyncDialog())}>Sync…</button>
         <form class="library-create library-subscribe" @submit=${this.subscribe}>

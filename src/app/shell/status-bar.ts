@@ -9,6 +9,7 @@ import { progressText, type SyncStatus } from '../ai/ai-progress';
 import { formatCount, plural } from '../ui/format';
 import { LightElement } from '../ui/light-element';
 import '../ai/clip-model-picker';
+import '../ai/offline-models-button';
 
 export type ApiState = 'starting' | 'ready' | 'error';
 
@@ -47,6 +48,7 @@ export class StatusBar extends LightElement {
       ${this.selected ? html`<span class="status-selected">${formatCount(this.selected)} selected</span>` : nothing}
       <span class="status-spacer"></span>
       ${this.aiStatus && this.aiStatus.totalCount > 0 ? this.aiProgress(this.aiStatus) : nothing}
+      <offline-models-button></offline-models-button>
       <clip-model-picker></clip-model-picker>
       <div class="status-storage" title="Storage this site uses, of what the browser allows it"></div>
       <span id="api-status" class="status-api" data-state=${this.apiState}>${this.apiText}</span>

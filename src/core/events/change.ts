@@ -18,8 +18,8 @@ export interface ChangeActions {
    */
   tag: 'created' | 'updated' | 'removed' | 'renamed' | 'merged';
   tagGroup: 'created' | 'updated' | 'removed';
-  /** ids: the library's path; `switched` also carries `name`. */
-  library: 'created' | 'switched';
+  /** ids: the library's path; `switched`, `renamed` and `removed` also carry `name` (the new one for `renamed`). */
+  library: 'created' | 'switched' | 'renamed' | 'removed';
   /** Progress of an import, published by the import job (ids: the import's id). */
   import: string;
   /** Progress of AI-search indexing, published by the indexer. */

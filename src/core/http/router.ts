@@ -77,13 +77,18 @@ export class Router {
     return [...this.byPath.values()].flatMap((methods) => [...methods.values()]);
   }
 
-  async dispatch(request: Request, makeContext: () => Context, onError?: (error: ApiError) => void): Promise<Response> {
+  /**
+   * `makeContext` runs once the route is known and before the input is read: a request that names
+   * an unknown library is a 404 on every route, whatever its input (issue 24, point 9).
+   */
+  async dispatch(request: Request, makeContext: () => Context | Promise<Context>, onError?: (error: ApiError) => void): Promise<Response> {
     try {
       const found = this.find(request);
+      const ctx = await makeContext();
       const raw = await readRawInput(found.rawBody ? new Request(request.url) : request);
       checkInputShape(raw);
       const input = parseInput(found.input, raw);
-      const data = await found.handler(makeContext(), input, request);
+      const data = await found.handler(ctx, input, request);
       return data instanceof Response ? data : successResponse(data);
     } catch (thrown) {
       const error = toApiError(thrown);

@@ -1,7 +1,7 @@
 import { noInput } from '../http/input';
 import { route } from '../http/router';
-import { createLibraryInput, historyInput, libraryPathInput } from './library.schema';
-import { createLibrary, libraryHistory, libraryIcon, libraryInfo, switchLibrary } from './library.service';
+import { createLibraryInput, historyInput, libraryPathInput, renameLibraryInput } from './library.schema';
+import { createLibrary, libraryHistory, libraryIcon, libraryInfo, removeLibrary, renameLibrary, switchLibrary } from './library.service';
 
 export const libraryRoutes = [
   route('GET', '/library/info', noInput, async (ctx) => libraryInfo(ctx, await ctx.library())),
@@ -9,4 +9,6 @@ export const libraryRoutes = [
   route('POST', '/library/switch', libraryPathInput, (ctx, input) => switchLibrary(ctx, input.libraryPath)),
   route('GET', '/library/icon', libraryPathInput, (ctx, input) => libraryIcon(ctx, input.libraryPath)),
   route('POST', '/library/create', createLibraryInput, (ctx, input) => createLibrary(ctx, input.name)),
+  route('POST', '/library/rename', renameLibraryInput, (ctx, input) => renameLibrary(ctx, input.libraryPath, input.name)),
+  route('POST', '/library/remove', libraryPathInput, (ctx, input) => removeLibrary(ctx, input.libraryPath)),
 ];

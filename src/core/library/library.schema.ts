@@ -4,10 +4,14 @@ import { pageSchema } from '../http/pagination';
 
 export const libraryPathInput = z.lazy(() => z.object({ libraryPath: requiredString() }));
 
-export const createLibraryInput = z.lazy(() => z.object({
-  name: requiredString()
+/** A library's name: it becomes a path (`/libraries/<name>.library`) and a zip folder's name. */
+const libraryName = () =>
+  requiredString()
     .max(200, 'must be at most 200 characters')
-    .refine((name) => !/[/\\]/.test(name), 'must not contain "/" or "\\"'),
-}));
+    .refine((name) => !/[/\\]/.test(name), 'must not contain "/" or "\\"');
+
+export const createLibraryInput = z.lazy(() => z.object({ name: libraryName() }));
+
+export const renameLibraryInput = z.lazy(() => z.object({ libraryPath: requiredString(), name: libraryName() }));
 
 export const historyInput = pageSchema;

@@ -1,6 +1,7 @@
-/** Library metadata, history, switching, creation and icons. */
+/** Library metadata, history, switching, creation, renaming, removal and icons. */
 import type { Context, OpenLibrary } from '../context';
 import { folderForest } from '../folders/folder-view';
+import { conflict } from '../http/errors';
 import { paginate, type PageRequest } from '../http/pagination';
 import { smartFolderForest } from '../smart-folders/smart-folder-view';
 import type { LibraryRecord } from '../storage/registry';
@@ -48,6 +49,39 @@ export async function createLibrary(ctx: Context, name: string) {
   const record = await ctx.registry.create(name);
   ctx.changes.publish({ kind: 'library', action: 'created', ids: [record.path], details: { name: record.name }, library: record.path });
   return { name: record.name, path: record.path, modificationTime: record.createdAt, applicationVersion: record.applicationVersion };
+}
+
+/** library/rename (ours): a new name; the path stays (docs/decisions/library-rename-remove.md). */
+export async function renameLibrary(ctx: Context, libraryPath: string, name: string) {
+  const record = await ctx.registry.rename(libraryPath, name);
+  ctx.changes.publish({ kind: 'library', action: 'renamed', ids: [record.path], details: { name: record.name }, library: record.path });
+  ctx.notify({ type: 'library-changed', path: record.path });
+  return { name: record.name, path: record.path };
+}
+
+/**
+ * library/remove (ours): the library and everything in it are deleted. Refused while an import
+ * writes into it, and for the last library. When it was current, the most recently opened other
+ * library becomes current and every tab is told. If its database cannot be deleted, the library
+ * is put back as it was.
+ */
+export async function removeLibrary(ctx: Context, libraryPath: string): Promise<true> {
+  const target = await ctx.registry.require(libraryPath);
+  const importing = (await ctx.imports.list()).find((state) => state.status === 'running' && state.libraryPath === target.path);
+  if (importing) throw conflict(`libraryPath: an import is still writing into "${target.path}"; remove it once the import ends.`);
+  const { removed, current, wasCurrent } = await ctx.registry.remove(target.path);
+  try {
+    await ctx.dropLibrary(removed);
+  } catch (error) {
+    await ctx.registry.restore(removed, wasCurrent);
+    throw error;
+  }
+  ctx.changes.publish({ kind: 'library', action: 'removed', ids: [removed.path], details: { name: removed.name }, library: removed.path });
+  if (wasCurrent) {
+    ctx.notify({ type: 'library-switched', path: current.path, name: current.name });
+    ctx.changes.publish({ kind: 'library', action: 'switched', ids: [current.path], details: { name: current.name }, library: current.path });
+  }
+  return true;
 }
 
 export async function libraryIcon(ctx: Context, libraryPath: string): Promise<Response> {

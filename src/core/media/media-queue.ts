@@ -25,6 +25,11 @@ export class MediaQueue {
     this.runner.kick(library);
   }
 
+  /** A removed library's database: never kick it again. */
+  forget(databaseName: string): void {
+    this.seen.delete(databaseName);
+  }
+
   /** Kicks every library this instance has worked on (a page connected: SVG and video can run). */
   kickSeen(): void {
     for (const library of this.seen.values()) this.runner.kick(library);

@@ -27,6 +27,10 @@ const READS = new Set([
   '/library/switch',
   '/library/create',
   '/library/subscribe',
+  // These act on the registry (the library named in the body), not on the library's contents.
+  '/library/rename',
+  '/library/remove',
+  '/sync/stop',
 ]);
 
 /** Whether the request would write the library it works on (GET never does; an import into a new library neither). */

@@ -8,7 +8,7 @@ import { ACCURATE_DISTANCE, isGrayscale, nearColour, SIMILAR_DISTANCE } from './
 import { extensionsOf } from './file-types';
 import { dateRange, inRange, numberRange } from './ranges';
 import { CUSTOM_SHAPE } from './rule-catalogue';
-import type { ColorRule, Conditions, DateRule, NumberRule, RatingOption, RatingRule, Rule, SetRule, ShapeRule, StringMethod, StringRule } from './rules';
+import { includes, type ColorRule, type Conditions, type DateRule, type NumberRule, type RatingOption, type RatingRule, type Rule, type SetRule, type ShapeRule, type StringMethod, type StringRule } from './rules';
 import { patternTester } from './safe-regex';
 
 /** An item with what its rules read besides the row: its folders' names and its comments' text. */
@@ -149,7 +149,7 @@ export function combineGroups<T>(conditions: Conditions, testOf: (rule: Rule, gr
   const groups = conditions.map((group, g) => {
     const tests = group.rules.map((rule, i) => testOf(rule, g, i));
     const holds: Test<T> = group.match === 'OR' ? (x) => tests.some((t) => t(x)) : (x) => tests.every((t) => t(x));
-    return { include: group.boolean === 'TRUE', holds };
+    return { include: includes(group), holds };
   });
   return (x) => groups.every((group) => group.holds(x) === group.include);
 }

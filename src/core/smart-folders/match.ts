@@ -10,7 +10,7 @@ import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow, SmartFolderRow } from '../storage/rows';
 import { combineGroups, compileRule, type RuleSubject } from './evaluate';
 import { lookupFor, type IndexAnswer } from './plan';
-import type { Conditions } from './rules';
+import { includes, type Conditions } from './rules';
 import { ascendingUnique, inKeySet, intersectKeySets, type KeySet } from '../postings/key-sets';
 
 const ROW_BATCH = 1000;
@@ -57,9 +57,9 @@ export async function matchConditions(db: LibraryDb, conditions: Conditions, now
 function narrowings(conditions: Conditions, answers: (IndexAnswer | undefined)[][]): KeySet[] {
   const sets: KeySet[] = [];
   conditions.forEach((group, g) => {
-    if (group.boolean !== 'TRUE') return;
+    if (!includes(group)) return;
     const positive = answers[g]!.filter((a): a is IndexAnswer => a !== undefined && !a.negated).map((a) => a.keys);
-    if (group.match === 'AND') sets.push(...positive);
+    if (group.match !== 'OR') sets.push(...positive);
     if (group.match === 'OR' && positive.length === group.rules.length) sets.push(positive.flat());
   });
   return sets;

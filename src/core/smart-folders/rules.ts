@@ -47,9 +47,13 @@ export type Rule = StringRule | NumberRule | DateRule | SetRule | TypeRule | Rat
 
 export interface ConditionGroup {
   rules: Rule[];
-  /** AND: every rule must match; OR: any rule. */
+  /** AND: every rule must match; OR: any rule. Missing in an imported Eagle group: AND. */
   match: 'AND' | 'OR';
-  /** TRUE: items must match the group; FALSE: items matching it are excluded. */
+  /**
+   * TRUE: items must match the group; FALSE: items matching it are excluded. The API always
+   * stores it; an imported Eagle group may leave it out, which means TRUE (library-format.md §5):
+   * read it with `includes`.
+   */
   boolean: 'TRUE' | 'FALSE';
 }
 
@@ -57,3 +61,6 @@ export type Conditions = ConditionGroup[];
 
 export const MAX_GROUPS = 30;
 export const MAX_RULES = 30;
+
+/** Whether a group's matches are included (TRUE, or left out as Eagle does) or excluded (FALSE). */
+export const includes = (group: Pick<ConditionGroup, 'boolean'>): boolean => group.boolean !== 'FALSE';

@@ -37,6 +37,11 @@ function libraryAt(state: RegistryState, path: string | null): LibraryRecord | u
   return path !== null && Object.hasOwn(state.libraries, path) ? state.libraries[path] : undefined;
 }
 
+/** The library (other than the one at `except`) already called `name`: a renamed library keeps its path. */
+function namedIn(state: RegistryState, name: string, except?: string): LibraryRecord | undefined {
+  return Object.values(state.libraries).find((l) => l.path !== except && l.name === name);
+}
+
 export function libraryPathFor(name: string): string {
   return `/libraries/${name}.library`;
 }
@@ -106,12 +111,64 @@ export class LibraryRegistry {
   async create(name: string): Promise<LibraryRecord> {
     const record = this.newRecord(name, this.clock());
     const created = await this.change((s) =>
-      libraryAt(s, record.path)
+      libraryAt(s, record.path) || namedIn(s, name)
         ? { state: s, result: false }
         : { state: { ...s, libraries: { ...s.libraries, [record.path]: record } }, result: true },
     );
     if (!created) throw conflict(`A library named "${name}" already exists at "${record.path}".`);
     return record;
+  }
+
+  /**
+   * Gives a library another name. Its path stays: the path is the library's identity (its
+   * database, the `X-Library-Path` of scripts, the history), and IndexedDB cannot rename a
+   * database (docs/decisions/library-rename-remove.md).
+   */
+  async rename(path: string, name: string): Promise<LibraryRecord> {
+    const key = normaliseLibraryPath(path);
+    const outcome = await this.change<LibraryRecord | 'missing'>((s) => {
+      const record = libraryAt(s, key);
+      if (!record) return { state: s, result: 'missing' };
+      const taken = namedIn(s, name, key) ?? (key !== libraryPathFor(name) ? libraryAt(s, libraryPathFor(name)) : undefined);
+      if (taken) return { state: s, result: taken };
+      const renamed = { ...record, name };
+      return { state: { ...s, libraries: { ...s.libraries, [key]: renamed } }, result: renamed };
+    });
+    if (outcome === 'missing') throw notFound(`libraryPath: no library at "${path}".`);
+    if (outcome.path !== key) throw conflict(`name: the library at "${outcome.path}" is already named "${outcome.name}".`);
+    return outcome;
+  }
+
+  /**
+   * Takes a library out of the registry. When it was the current one, the most recently opened
+   * other library becomes current. The last library cannot go: every request needs one.
+   * Answers the removed record and the current one after.
+   */
+  async remove(path: string): Promise<{ removed: LibraryRecord; current: LibraryRecord; wasCurrent: boolean }> {
+    const key = normaliseLibraryPath(path);
+    type Outcome = { removed: LibraryRecord; current: LibraryRecord; wasCurrent: boolean } | 'missing' | 'last';
+    const outcome = await this.change<Outcome>((s) => {
+      const record = libraryAt(s, key);
+      if (!record) return { state: s, result: 'missing' };
+      const others = Object.values(s.libraries).filter((l) => l.path !== key);
+      const next = others.sort((a, b) => b.openedAt - a.openedAt || b.createdAt - a.createdAt)[0];
+      if (!next) return { state: s, result: 'last' };
+      const wasCurrent = s.current === key;
+      const libraries = Object.fromEntries(others.map((l) => [l.path, l]));
+      const current = wasCurrent ? next : (libraryAt(s, s.current) ?? next);
+      return { state: { current: wasCurrent ? next.path : s.current, libraries }, result: { removed: record, current, wasCurrent } };
+    });
+    if (outcome === 'missing') throw notFound(`libraryPath: no library at "${path}".`);
+    if (outcome === 'last') throw conflict(`libraryPath: "${path}" is the only library and cannot be removed; create another one first.`);
+    return outcome;
+  }
+
+  /** Puts a removed library back as it was (its database could not be deleted). */
+  async restore(record: LibraryRecord, wasCurrent: boolean): Promise<void> {
+    await this.change((s) => ({
+      state: { current: wasCurrent ? record.path : s.current, libraries: { ...s.libraries, [record.path]: record } },
+      result: undefined,
+    }));
   }
 
   /** Makes `path` the current library and records it in the history; unknown paths change nothing. */

@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { colourOrEmpty } from '../http/colour';
 import { flag, requiredString } from '../http/input';
 import { pageSchema } from '../http/pagination';
-import { tagNameList } from '../tags/tag-names';
+import { tagNameArray } from '../tags/tag-names';
 
+/** Every tag group write is a POST with a JSON body: `tags` is a JSON array (string[] in the contract). */
 export const tagGroupPageInput = pageSchema;
 
 export const createTagGroupInput = z.lazy(() => z.object({
   name: requiredString(),
   /** Public clients send only `name` (decisions.md): a missing list is empty. */
-  tags: tagNameList().default([]),
+  tags: tagNameArray().default([]),
   color: colourOrEmpty().default(''),
   description: z.string().default(''),
 }));
@@ -18,7 +19,7 @@ export const createTagGroupInput = z.lazy(() => z.object({
 export const updateTagGroupInput = z.lazy(() => z.object({
   id: requiredString(),
   name: requiredString().optional(),
-  tags: tagNameList().optional(),
+  tags: tagNameArray().optional(),
   color: colourOrEmpty().optional(),
   description: z.string().optional(),
 }));
@@ -27,11 +28,11 @@ export const removeTagGroupInput = z.lazy(() => z.object({ id: requiredString() 
 
 export const addTagsInput = z.lazy(() => z.object({
   groupId: requiredString(),
-  tags: tagNameList(),
+  tags: tagNameArray(),
   removeFromSource: flag().default(false),
 }));
 
-export const removeTagsInput = z.lazy(() => z.object({ groupId: requiredString(), tags: tagNameList() }));
+export const removeTagsInput = z.lazy(() => z.object({ groupId: requiredString(), tags: tagNameArray() }));
 
 export type CreateTagGroupInput = z.output<typeof createTagGroupInput>;
 export type UpdateTagGroupInput = z.output<typeof updateTagGroupInput>;

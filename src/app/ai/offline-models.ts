@@ -1,0 +1,66 @@
+/**
+ * "Make AI search available offline": fetches every model file once through the service worker,
+ * which keeps them in its lazy cache (src/sw/lazy-cache.ts), with progress in bytes. The install
+ * precaches the app alone (docs/decisions/lazy-models.md), so this is how a person gets AI search
+ * for offline use before needing it. Afterwards it checks the cache: a file the quota refused is
+ * reported honestly instead of claiming success.
+ */
+const GRAPHS = ['models/centernet.json', 'models/use/model.json'];
+const OTHERS = ['models/use/vocab.json', 'models/tfjs-backend-wasm.wasm', 'models/tfjs-backend-wasm-simd.wasm'];
+const LAZY_CACHE = 'lazy-assets';
+
+export interface OfflineModelsResult {
+  /** Every file is kept for offline use. */
+  kept: boolean;
+  bytes: number;
+  /** Paths the browser would not keep (storage full). */
+  missing: string[];
+}
+
+const urlOf = (path: string) => new URL(path, document.baseURI);
+
+/** Every model file: the graphs, the weight files their manifests name, the vocabulary and the WASM. */
+async function modelFiles(): Promise<URL[]> {
+  const files = [...GRAPHS, ...OTHERS].map(urlOf);
+  for (const graph of GRAPHS) {
+    const url = urlOf(graph);
+    const manifest = (await (await fetch(url)).json()) as { weightsManifest?: { paths: string[] }[] };
+    for (const group of manifest.weightsManifest ?? []) for (const path of group.paths) files.push(new URL(path, url));
+  }
+  return files;
+}
+
+async function sizeOf(url: URL): Promise<number> {
+  const response = await fetch(url, { method: 'HEAD' });
+  return Number(response.headers.get('Content-Length') ?? 0);
+}
+
+export async function makeModelsOffline(onProgress: (done: number, total: number) => void): Promise<OfflineModelsResult> {
+  const files = await modelFiles();
+  const total = (await Promise.all(files.map(sizeOf))).reduce((a, b) => a + b, 0);
+  let done = 0;
+  onProgress(done, total);
+  for (const url of files) {
+    const response = await fetch(url);
+    if (!response.ok || !response.body) throw new Error(`${url.pathname} could not be downloaded (${response.status}).`);
+    const reader = response.body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      done += chunk.value.byteLength;
+      onProgress(done, Math.max(total, done));
+    }
+  }
+  const missing = await notKept(files.map((url) => url.pathname));
+  return { kept: missing.length === 0, bytes: Math.max(total, done), missing };
+}
+
+/** The paths the lazy cache does not hold; the worker stores a file just after answering it, so wait a little. */
+async function notKept(paths: string[]): Promise<string[]> {
+  const cache = await caches.open(LAZY_CACHE);
+  let missing = paths;
+  for (let attempt = 0; attempt < 20 && missing.length > 0; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+    const kept = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
+    missing = paths.filter((path) => !kept.has(path));
+  }
+  return missing;
+}

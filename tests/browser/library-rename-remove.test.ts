@@ -1,0 +1,35 @@
+// library/rename and library/remove through the real service worker (issue 24, point 12). Each
+// test works on libraries of its own and never removes the current one (other files share it).
+import { describe, expect, it } from 'vitest';
+import { expectError } from './expect-error';
+import { fetchApi, isolatedClient } from './service-worker';
+
+describe('library/rename and library/remove through the service worker', () => {
+  it('renames a library (the path stays) and refuses a bad name', async () => {
+    const { client, library } = await isolatedClient();
+    await client.post('/item/add', { bookmarkURL: 'https://example.com/kept' });
+    const name = `Renamed ${Date.now().toString(36)}`;
+    expect(await client.post('/library/rename', { libraryPath: library, name })).toEqual({ name, path: library });
+    expect(await client.get('/library/info')).toMatchObject({ name, path: library });
+    expect(await client.get('/item/countAll')).toBe(1);
+    await expectError(library, '/api/v2/library/rename', { libraryPath: library, name: 'a\\b' }, 400, 'INVALID_ARGUMENT', /^name: /);
+    await expectError(library, '/api/v2/library/rename', { libraryPath: '/libraries/none-such.library', name: 'x' }, 404, 'NOT_FOUND', /none-such/);
+    expect(await client.get('/library/info')).toMatchObject({ name });
+  });
+
+  it('removes a library and its data; unknown paths are 404', async () => {
+    const { client, library } = await isolatedClient();
+    await client.post('/item/add', { bookmarkURL: 'https://example.com/gone' });
+    expect((await databaseNames()).filter((name) => name.endsWith(library))).toHaveLength(1);
+    expect(await client.post('/library/remove', { libraryPath: library })).toBe(true);
+    const after = await fetchApi('/api/v2/item/countAll', { headers: { 'X-Library-Path': library } });
+    expect(after.response.status).toBe(404);
+    const names = (await databaseNames()).filter((name) => name.endsWith(library));
+    expect(names).toEqual([]);
+    await expectError(library, '/api/v2/library/remove', { libraryPath: library }, 404, 'NOT_FOUND', /libraryPath/);
+  });
+});
+
+async function databaseNames(): Promise<string[]> {
+  return (await indexedDB.databases()).map((db) => db.name ?? '');
+}

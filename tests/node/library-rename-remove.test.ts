@@ -1,0 +1,114 @@
+// library/rename and library/remove (ours; issue 24, point 12): validation, errors in the envelope,
+// events, and a failed or refused write that changes nothing.
+import { describe, expect, it } from 'vitest';
+import type { ChangeEvent } from '../../src/core';
+import { call, makeApi, newLibrary } from './helpers';
+
+interface Entry { name: string; path: string }
+
+const history = async (api: ReturnType<typeof makeApi>) => (await call<{ data: Entry[] }>(api, 'GET', '/library/history')).data.data;
+
+describe('library/rename', () => {
+  it('renames a library; its path, items and history place stay; an event says so', async () => {
+    const api = makeApi();
+    const library = await newLibrary(api, 'Trips');
+    await call(api, 'POST', '/library/switch', { libraryPath: library });
+    await call(api, 'POST', '/item/add', { bookmarkURL: 'https://example.com/a' }, { library });
+    const heard: ChangeEvent[] = [];
+    api.changes.subscribe((event) => heard.push(event));
+    const answer = await call<Entry>(api, 'POST', '/library/rename', { libraryPath: library, name: 'Travel 2026' });
+    expect(answer.httpStatus).toBe(200);
+    expect(answer.data).toEqual({ name: 'Travel 2026', path: library });
+    expect((await call<Entry>(api, 'GET', '/library/info')).data).toMatchObject({ name: 'Travel 2026', path: library });
+    expect(await call<number>(api, 'GET', '/item/countAll', {}, { library })).toMatchObject({ data: 1 });
+    expect((await history(api))[0]).toEqual({ name: 'Travel 2026', path: library });
+    expect(heard.map((e) => [e.kind, e.action, e.ids, e.details])).toEqual([['library', 'renamed', [library], { name: 'Travel 2026' }]]);
+  });
+
+  it.each([
+    ['no name', { name: '' }, 400, /^name: /],
+    ['a name with a slash', { name: 'a/b' }, 400, /^name: .*"\/"/],
+    ['a name that is a string of 201 characters', { name: 'x'.repeat(201) }, 400, /^name: .*200/],
+    ['a name given as a number', { name: 7 }, 400, /^name: /],
+    ['the name of another library', { name: 'Other' }, 409, /name: .*Other/],
+    ['an unknown library', { libraryPath: '/libraries/none.library', name: 'x' }, 404, /libraryPath: .*none/],
+    ['a library named __proto__', { libraryPath: '__proto__', name: 'x' }, 404, /libraryPath/],
+  ])('refuses %s and changes nothing', async (_case, body, status, message) => {
+    const api = makeApi();
+    const library = await newLibrary(api, 'Mine');
+    await newLibrary(api, 'Other');
+    await call(api, 'POST', '/library/switch', { libraryPath: library });
+    const before = await history(api);
+    const answer = await call(api, 'POST', '/library/rename', { libraryPath: library, ...body });
+    expect(answer.httpStatus).toBe(status);
+    expect(answer.body.status).toBe('error');
+    expect(answer.body.message).toMatch(message);
+    expect(await history(api)).toEqual(before);
+  });
+
+  it('frees the old name: a new library may take it, and a library may take back its own path name', async () => {
+    const api = makeApi();
+    const library = await newLibrary(api, 'Old');
+    await call(api, 'POST', '/library/rename', { libraryPath: library, name: 'New' });
+    // "Old" is no library's name now, but its path is taken by the renamed one: a clear 409.
+    expect((await call(api, 'POST', '/library/create', { name: 'Old' })).httpStatus).toBe(409);
+    expect((await call(api, 'POST', '/library/rename', { libraryPath: library, name: 'Old' })).data).toEqual({ name: 'Old', path: library });
+    expect((await call(api, 'POST', '/library/create', { name: 'New' })).httpStatus).toBe(200);
+  });
+});
+
+describe('library/remove', () => {
+  it('deletes a library that is not current: its data is gone, the current one is untouched', async () => {
+    const api = makeApi();
+    const keep = await newLibrary(api, 'Keep');
+    const gone = await newLibrary(api, 'Gone');
+    await call(api, 'POST', '/library/switch', { libraryPath: gone });
+    await call(api, 'POST', '/library/switch', { libraryPath: keep });
+    await call(api, 'POST', '/item/add', { bookmarkURL: 'https://example.com/gone' }, { library: gone });
+    const heard: ChangeEvent[] = [];
+    api.changes.subscribe((event) => heard.push(event));
+    expect((await call(api, 'POST', '/library/remove', { libraryPath: gone })).data).toBe(true);
+    expect(await history(api)).toEqual([{ name: 'Keep', path: keep }]);
+    expect((await call(api, 'GET', '/item/get', {}, { library: gone })).httpStatus).toBe(404);
+    expect(heard.map((e) => [e.kind, e.action, e.ids])).toEqual([['library', 'removed', [gone]]]);
+    // A library made again under the same name starts empty: the old database was deleted.
+    await newLibrary(api, 'Gone');
+    expect((await call<number>(api, 'GET', '/item/countAll', {}, { library: gone })).data).toBe(0);
+  });
+
+  it('removing the current library makes the most recently opened other one current, and tells every tab', async () => {
+    const notices: unknown[] = [];
+    const api = makeApi({ notify: (notice) => notices.push(notice) });
+    const a = await newLibrary(api, 'A');
+    const b = await newLibrary(api, 'B');
+    await call(api, 'POST', '/library/switch', { libraryPath: a });
+    await call(api, 'POST', '/library/switch', { libraryPath: b });
+    notices.length = 0;
+    expect((await call(api, 'POST', '/library/remove', { libraryPath: b })).data).toBe(true);
+    expect((await call<Entry>(api, 'GET', '/library/info')).data).toMatchObject({ name: 'A', path: a });
+    expect(notices).toEqual([{ type: 'library-switched', path: a, name: 'A' }]);
+  });
+
+  it.each([
+    ['an unknown library', '/libraries/none.library', 404, /libraryPath: .*none/],
+    ['toString', 'toString', 404, /libraryPath/],
+    ['no libraryPath', undefined, 400, /^libraryPath: /],
+  ])('refuses %s and changes nothing', async (_case, libraryPath, status, message) => {
+    const api = makeApi();
+    await newLibrary(api, 'Stays');
+    const before = await history(api);
+    const answer = await call(api, 'POST', '/library/remove', { libraryPath });
+    expect(answer.httpStatus).toBe(status);
+    expect(answer.body.message).toMatch(message);
+    expect(await history(api)).toEqual(before);
+  });
+
+  it('refuses to remove the last library (409): every request needs one', async () => {
+    const api = makeApi();
+    const only = (await call<Entry>(api, 'GET', '/library/info')).data.path;
+    const answer = await call(api, 'POST', '/library/remove', { libraryPath: only });
+    expect(answer.httpStatus).toBe(409);
+    expect(answer.body.message).toMatch(/only library/);
+    expect((await call<Entry>(api, 'GET', '/library/info')).data.path).toBe(only);
+  });
+});
