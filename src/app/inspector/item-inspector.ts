@@ -14,6 +14,7 @@ import '../comments/comment-list';
 import { define } from '../ui/define';
 import { emit, errorMessage, writeThrough } from '../ui/events';
 import { formatBytes } from '../ui/format';
+import { mediaKind } from '../ui/media-kind';
 import { icons } from '../ui/panel-icons';
 import { mediaUrl } from '../ui/media-url';
 import { WriteQueue } from '../ui/write-queue';
@@ -232,7 +233,7 @@ export class ItemInspector extends LitElement {
       </section>
       <section aria-labelledby="comments-heading">
         <h3 id="comments-heading">Comments <span class="count">${this.comments.length || ''}</span></h3>
-        <comment-list .comments=${this.comments} .addHint=${defaultPlaceHint(item)}
+        <comment-list .comments=${this.comments} .addHint=${defaultPlaceHint(item)} .imageSize=${mediaKind(item) === 'image' ? { width: item.width, height: item.height } : undefined}
           @comment-add=${(e: CustomEvent<{ annotation: string }>) => this.commentWrite((c) => c.add(defaultCommentPlace(item), e.detail.annotation))}
           @comment-save=${(e: CustomEvent<{ commentId: string; annotation: string }>) => this.commentWrite((c) => c.update(e.detail.commentId, { annotation: e.detail.annotation }))}
           @comment-remove=${(e: CustomEvent<{ commentId: string }>) => this.commentWrite((c) => c.remove(e.detail.commentId))}
