@@ -157,7 +157,7 @@ describe('the web app after a new user tried it (issue 24)', () => {
     const page = await freshApp(browser(), siteUrl, PHONE);
     const library = await api<{ name: string }>(page, '/library/info');
     const name = (library as unknown as { library?: { name: string } }).library?.name ?? library.name;
-    expect(await page.locator('app-header').getByText(name, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(name, { exact: true }).evaluateAll((found) => found.some((el) => el.checkVisibility()))).toBe(true);
 
     await seed(page, [{ name: 'a red square with a rather long name for a phone', color: '#cc2222', size: [300, 300] }, { name: 'second', color: '#2222cc' }]);
     await reloadApp(page);

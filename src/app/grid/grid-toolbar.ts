@@ -44,7 +44,7 @@ export class GridToolbar extends LightElement {
 
   constructor() {
     super();
-    new StoreController(this, () => (this.stores ? [this.stores.view, this.stores.results, this.stores.sidebar, this.stores.prefs, this.stores.selection, this.stores.itemNames] : []));
+    new StoreController(this, () => (this.stores ? [this.stores.view, this.stores.results, this.stores.sidebar, this.stores.prefs, this.stores.selection, this.stores.itemNames, this.stores.library] : []));
   }
 
   private setSort(field: OrderField, descending: boolean): void {
@@ -82,6 +82,7 @@ export class GridToolbar extends LightElement {
     const heading = state.search ? (ai ? `“${state.search}” by meaning` : `“${state.search}” in ${title}`) : title;
     return html`<div class="toolbar">
       <div class="toolbar-title">
+        <span class="library-crumb">${this.stores.library.current?.name ?? ''}</span>
         <h1 class="view-title">${heading}</h1>
         <span class="view-count">${results.loading ? '' : plural(results.total, 'item')}</span>
         ${this.hasSubfolders() ? html`<span class="view-count-note">${SUBFOLDERS_NOT_COUNTED}</span>` : nothing}

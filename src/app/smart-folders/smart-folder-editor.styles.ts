@@ -7,6 +7,7 @@ export const editorStyles = css`
   header { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 8px; }
   h2 { margin: 0; font-size: 18px; }
   .count { font-variant-numeric: tabular-nums; color: #1f56c0; font-weight: 600; }
+  .count[data-count=''] { color: #5f6672; font-weight: 400; }
   .name { display: grid; gap: 4px; font-weight: 500; max-width: 420px; }
   input, select, button { font: inherit; color: inherit; }
   input[type='text'], input[type='number'], input[type='date'], input:not([type]), select {

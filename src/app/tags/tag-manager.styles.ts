@@ -47,7 +47,8 @@ export const tagManagerStyles = css`
   .narrow .row .name, .narrow .row .rename { order: 2; flex: 1 1 calc(100% - 30px - 4em - 48px); }
   .narrow .row .count { order: 3; width: 4em; }
   .narrow .row .colour { order: 4; width: 7.6em; }
-  .narrow .row .group { order: 5; flex: 1; min-width: 0; }
+  .narrow .row .group { order: 5; flex: 1 1 8em; min-width: 8em; }
+  .narrow .row .actions { margin-left: auto; }
   .narrow .row .actions { order: 6; }
   .star { border: none; background: none; font-size: 18px; color: #9aa1ac; padding: 0; width: 30px; height: 30px; }
   .star.on { color: #e8a200; }

@@ -26,7 +26,7 @@ export const viewerStyles = [
     .group { display: inline-flex; align-items: center; gap: 2px; padding-right: 0.4rem; border-right: 1px solid #33363b; }
     .icon { flex: none; }
     .zoom-level { min-width: 3.2em; font-size: 12px; color: #bdc1c6; text-align: right; font-variant-numeric: tabular-nums; }
-    .spacer { flex: 1 0 0; }
+    .spacer { flex: 0 0 0; } /* the title takes the room: the last buttons stay at the right end */
     .body { flex: 1; min-height: 0; display: flex; }
     .stage { flex: 1; min-width: 0; min-height: 0; }
     .other { display: grid; place-items: center; padding: 1.5rem; overflow: auto; }
