@@ -1,8 +1,7 @@
 /**
  * What a handler may use: the clock, the id generator, the library registry, the open library and
- * the outside world (media, notifications, site fetches), all passed in, never imported.
+ * the outside world (media, the change feed, site fetches), all passed in, never imported.
  */
-import type { ImportState } from './eagle-library/import-state';
 import type { Imports } from './eagle-library/imports';
 import type { ChangeFeed } from './events/change-feed';
 import type { MediaProcessor } from './media/media-processor';
@@ -19,16 +18,6 @@ export interface AppVersion {
   webVersion: string;
 }
 
-/** Messages the core sends to every open tab (the service worker forwards them). */
-export type Notice =
-  | { type: 'library-switched'; path: string; name: string }
-  | { type: 'library-changed'; path: string }
-  | { type: 'open-item'; id: string }
-  | { type: 'open-folder'; id: string }
-  /** An Eagle library import committed a step (`progress`) or ended (events kind `import`). */
-  | { type: 'import'; action: 'progress' | 'done' | 'failed'; import: ImportState }
-  | { type: 'selection-changed'; path: string; ids: string[] };
-
 export interface OpenLibrary {
   record: LibraryRecord;
   db: LibraryDb;
@@ -41,7 +30,6 @@ export interface Context {
   ids: () => string;
   app: AppVersion;
   registry: LibraryRegistry;
-  notify: (notice: Notice) => void;
   /** The change feed behind /api/v2/events; publish here what changes outside a write transaction. */
   changes: ChangeFeed;
   /** Fetches a URL or a same-site path for item/add sources; injected so tests need no network. */

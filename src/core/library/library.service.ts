@@ -39,7 +39,6 @@ export async function libraryHistory(ctx: Context, page: PageRequest) {
 
 export async function switchLibrary(ctx: Context, libraryPath: string): Promise<true> {
   const record = await ctx.registry.switchTo(libraryPath);
-  ctx.notify({ type: 'library-switched', path: record.path, name: record.name });
   ctx.changes.publish({ kind: 'library', action: 'switched', ids: [record.path], details: { name: record.name }, library: record.path });
   return true;
 }
