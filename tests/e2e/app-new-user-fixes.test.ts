@@ -250,6 +250,19 @@ describe('the web app after a new user tried it (issue 24)', () => {
     await page.context().close();
   });
 
+  it('23: the inspector sizes with the app\'s one formatBytes, and a link has no file rather than "0 B"', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    const [link, pictureId] = await seed(page, [{ name: 'a link' }, { name: 'a picture', color: '#3366cc', size: [300, 200] }]);
+    await reloadApp(page);
+    const sizeOf = () => page.locator('item-inspector dt', { hasText: 'Size' }).locator('xpath=following-sibling::dd[1]').textContent();
+    const [picture] = (await api<{ data: { size: number }[] }>(page, '/item/get', { ids: [pictureId] })).data;
+    await page.locator(`[role=gridcell][data-id="${pictureId}"]`).click();
+    await expect.poll(sizeOf).toBe(`${picture!.size} B`);
+    await page.locator(`[role=gridcell][data-id="${link}"]`).click();
+    await expect.poll(sizeOf).toBe('No file (a link)');
+    await page.context().close();
+  });
+
   it('24: a folder counts its own items, as Eagle does, and the app says subfolders are not counted', async () => {
     const page = await freshApp(browser(), siteUrl);
     const parent = await api<{ id: string }>(page, '/folder/create', { name: 'Trips' });

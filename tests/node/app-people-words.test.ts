@@ -17,9 +17,10 @@ describe('forPeople', () => {
     ['itemId: item "ABC" has no picture to compare (a bookmark).', 'Item "ABC" has no picture to compare (a bookmark).'],
     ['No item matches "dog" yet (indexing may still be running: see getSyncStatus).', 'No item matches "dog" yet (indexing may still be running).'],
     ['No signal of this build covers "zz": it understands object names (see checkServiceHealth.signals).', 'No signal of this build covers "zz": it understands object names.'],
-    ['items[3].url: must be an http(s) URL', 'Must be an http(s) URL'],
-    ['conditions[0].rules[1].value: must be a number', 'Must be a number'],
-    ['query: "OR" needs a search term on each side (at 5)', '"OR" needs a search term on each side (at 5)'],
+    ['items[3].url: must be an http(s) URL', 'Url: must be an http(s) URL'],
+    ['conditions[0].rules[1].maxWidth: must be a number', 'Max width: must be a number'],
+    ['name: must be a non-empty string', 'Name: must be a non-empty string'],
+    ['query: "OR" needs a search term on each side (at 5)', 'Query: "OR" needs a search term on each side (at 5)'],
     ['Moved to the trash', 'Moved to the trash'],
     ['Nothing: here', 'Nothing: here'],
   ])('%s', (api, shown) => expect(forPeople(api)).toBe(shown));

@@ -224,7 +224,7 @@ export class ItemInspector extends LitElement {
         <h3 id="info-heading">Information</h3>
         <dl class="facts">
           <dt>Type</dt><dd>${item.ext ? item.ext.toUpperCase() : '—'}</dd>
-          <dt>Size</dt><dd>${formatBytes(item.size)}</dd>
+          <dt>Size</dt><dd>${item.fileURL ? formatBytes(item.size) : 'No file (a link)'}</dd>
           <dt>Dimensions</dt><dd>${formatDimensions(item)}</dd>
           <dt>Imported</dt><dd>${formatDate(item.importedAt)}</dd>
           <dt>Modified</dt><dd>${formatDate(item.modificationTime)}</dd>

@@ -23,8 +23,8 @@ import type { AppHeader } from './app-header';
 import type { ImportDock } from './import-dock';
 import type { SidebarDialogs } from '../sidebar/sidebar-dialogs';
 import { AppStores, isQueryError, newSeed } from './app-stores';
-import { messageOf } from '../toasts/toast-store';
 import { forPeople } from '../ui/people-text';
+import { searchErrorText } from '../search/search-error';
 import { BulkPanel } from './bulk-panel';
 import { FolderActions } from '../folders/folder-actions';
 import { FolderDialog } from './folder-dialog';
@@ -349,7 +349,7 @@ export class AppShell extends LightElement {
     const emptyLibrary = !results.loading && results.total === 0 && sidebar.counts.all === 0 && !state.search && !hasFilters(state.filters) && state.view.kind === 'all';
     if (emptyLibrary) return html`<first-run .libraryName=${library.current?.name ?? ''} @import-requested=${() => this.dock?.pickFiles()}></first-run>`;
     const emptyText = state.search && isQueryError(results.error)
-      ? `The search cannot be read: ${forPeople(messageOf(results.error))}`
+      ? `The search cannot be read: ${searchErrorText(results.error)}`
       : results.message
       ? forPeople(results.message)
       : isAiView(state.view)
