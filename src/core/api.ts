@@ -5,9 +5,8 @@
  */
 import type { DexieOptions } from 'dexie';
 import { APP_VERSION } from './app/version';
-import { importChange } from './eagle-library/import-change';
 import { Imports } from './eagle-library/imports';
-import type { AppVersion, Context, Notice, OpenLibrary } from './context';
+import type { AppVersion, Context, OpenLibrary } from './context';
 import type { ApiError } from './http/errors';
 import { errorResponse } from './http/envelope';
 import { API_PREFIX, Router } from './http/router';
@@ -39,7 +38,6 @@ export interface ApiDeps {
   clock?: () => number;
   ids?: () => string;
   app?: AppVersion;
-  notify?: (notice: Notice) => void;
   fetchSource?: (input: string) => Promise<Response>;
   /** Sync's requests to a CouchDB server (default: fetch). */
   fetchServer?: (url: string, init: RequestInit) => Promise<Response>;
@@ -93,7 +91,6 @@ export function createApi(deps: ApiDeps = {}): Api {
   const clock = deps.clock ?? Date.now;
   const ids = deps.ids ?? createIdGenerator(clock);
   const app = deps.app ?? APP_VERSION;
-  const notify = deps.notify ?? (() => {});
   const fetchSource = deps.fetchSource ?? ((input: string) => fetch(input, { credentials: 'omit' }));
   const fetchServer = deps.fetchServer ?? ((url: string, init: RequestInit) => fetch(url, init));
   const registry = new LibraryRegistry(namespace, clock, `${app.version}`);
@@ -104,11 +101,7 @@ export function createApi(deps: ApiDeps = {}): Api {
   const databases = new Map<string, LibraryDb>();
   const runner = new JobRunner({ media: deps.media, clock, observers: WRITE_PIPELINE.observers, report: deps.onBackgroundError });
   const media = new MediaQueue(runner, deps.mediaWaitMs);
-  const notifyImport = (notice: Notice) => {
-    notify(notice);
-    if (notice.type === 'import') changes.publish(importChange(notice));
-  };
-  const imports = new Imports({ registry, open: (record) => open(record), clock, ids, notify: notifyImport, media, onError: deps.onBackgroundError });
+  const imports = new Imports({ registry, open: (record) => open(record), clock, ids, publish: (change) => changes.publish(change), media, onError: deps.onBackgroundError });
 
   const subscriptions = new Subscriptions({
     registry,
@@ -166,7 +159,6 @@ export function createApi(deps: ApiDeps = {}): Api {
       ids,
       app,
       registry,
-      notify,
       changes,
       fetchSource,
       fetchServer,

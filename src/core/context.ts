@@ -1,6 +1,6 @@
 /**
  * What a handler may use: the clock, the id generator, the library registry, the open library,
- * the write pipeline and the outside world (media, notifications, site fetches), all passed in,
+ * the write pipeline and the outside world (media, the change feed, site fetches), all passed in,
  * never imported. createApi (api.ts) builds it from the features; this file names none of them:
  * what a handler may ask of a feature is an interface here, which the feature's class meets.
  */
@@ -24,16 +24,6 @@ export interface AppVersion {
   /** This project's own version. */
   webVersion: string;
 }
-
-/** Messages the core sends to every open tab (the service worker forwards them). */
-export type Notice =
-  | { type: 'library-switched'; path: string; name: string }
-  | { type: 'library-changed'; path: string }
-  | { type: 'open-item'; id: string }
-  | { type: 'open-folder'; id: string }
-  /** An Eagle library import committed a step (`progress`) or ended (events kind `import`). */
-  | { type: 'import'; action: 'progress' | 'done' | 'failed'; import: ImportState }
-  | { type: 'selection-changed'; path: string; ids: string[] };
 
 /** Eagle library imports as requests see them (eagle-library/imports.ts). */
 export interface ImportsPort {
@@ -61,7 +51,6 @@ export interface Context {
   ids: () => string;
   app: AppVersion;
   registry: LibraryRegistry;
-  notify: (notice: Notice) => void;
   /** The change feed behind /api/v2/events; publish here what changes outside a write transaction. */
   changes: ChangeFeed;
   /** Fetches a URL or a same-site path for item/add sources; injected so tests need no network. */

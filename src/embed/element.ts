@@ -7,25 +7,24 @@
  * library/subscribe, then library/switch), `folder` (show that folder), `search` (show that query).
  * Methods: `openFolder(id)`, `search(query)`, `select(ids)`, and `api`, the typed client.
  * Events (bubbling, composed): `asset-library-ready`, `asset-library-select` ({ ids }),
- * `asset-library-change` (the worker's notice: library switched or changed, item or folder opened),
- * `asset-library-error` ({ message }).
+ * `asset-library-change` (a change of the library as `GET /api/v2/events` announces it: { kind,
+ * action, ids, library, ... }, e.g. library switched, folder opened), `asset-library-error` ({ message }).
+ * The element hears them on the frame's event stream, the one channel the app uses too.
  */
-import { ApiClient, type QueryValue } from '../app/api-client';
+import { ApiClient, apiUrl, type QueryValue } from '../app/api-client';
+import { listenToChanges, type ChangeStream, type HeardChange } from '../app/change-stream';
 import type { Item, Page } from '../app/api-types';
 import { normaliseBase, registerAssetLibrary } from './register';
 
-/** What the library's worker tells its pages (src/core/context.ts Notice). */
-export interface AssetLibraryNotice {
-  type: string;
-  [key: string]: unknown;
-}
+/** The detail of `asset-library-change`: one change as /api/v2/events announces it (README, "API extensions"). */
+export type AssetLibraryChange = HeardChange;
 
 export interface AssetLibrarySelectDetail {
   ids: string[];
 }
 
-const MESSAGE_SOURCE = 'offline-asset-library';
 const CONTROL_TIMEOUT_MS = 20_000;
+const STREAM_TIMEOUT_MS = 20_000;
 
 export class AssetLibraryElement extends HTMLElement {
   static readonly observedAttributes = ['folder', 'search'];
@@ -36,6 +35,8 @@ export class AssetLibraryElement extends HTMLElement {
   private started!: () => void;
   private failed!: (error: unknown) => void;
   private client: ApiClient | undefined;
+  private changes: ChangeStream | undefined;
+  private base: string | undefined;
 
   constructor() {
     super();
@@ -54,7 +55,11 @@ export class AssetLibraryElement extends HTMLElement {
   }
 
   connectedCallback(): void {
-    if (this.frame) return;
+    if (this.frame) {
+      // Moved in the page: the frame stays, its event stream starts again.
+      if (!this.changes && this.base) this.listen(this.frame, this.base);
+      return;
+    }
     const root = this.attachShadow({ mode: 'open' });
     root.innerHTML = `<style>
       :host { display: block; block-size: var(--asset-library-height, 600px); border: var(--asset-library-border, 1px solid #d0d4dc); }
@@ -105,11 +110,12 @@ export class AssetLibraryElement extends HTMLElement {
     const attribute = this.getAttribute('base');
     if (!attribute) throw new Error('<asset-library> needs a base attribute: the folder the library was copied to, e.g. base="/asset-library/".');
     const base = normaliseBase(attribute);
+    this.base = base;
     const registration = await registerAssetLibrary({ base });
     const script = registration.active!.scriptURL;
     // Each load of the frame (the app reloads itself after an update) gets the listeners again.
     const loaded = new Promise<void>((resolve) => frame.addEventListener('load', () => resolve(), { once: true }));
-    frame.addEventListener('load', () => this.listen(frame));
+    frame.addEventListener('load', () => this.listen(frame, base));
     frame.src = base;
     await loaded;
     const view = frame.contentWindow!;
@@ -117,6 +123,8 @@ export class AssetLibraryElement extends HTMLElement {
     this.client = new ApiClient({ base, fetch: (input, init) => view.fetch(input, init) });
     await this.client.get('/app/info');
     await this.openPublished(this.client);
+    // Ready means heard too: a select() right after `ready` must reach `asset-library-select`.
+    await this.streamOpen();
     this.started();
     this.emit('asset-library-ready', { base });
     for (const name of AssetLibraryElement.observedAttributes) {
@@ -133,12 +141,32 @@ export class AssetLibraryElement extends HTMLElement {
     await client.post('/library/switch', { libraryPath: path });
   }
 
-  private listen(frame: HTMLIFrameElement): void {
-    frame.contentWindow?.navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<AssetLibraryNotice & { source?: string }>) => {
-      if (event.data?.source !== MESSAGE_SOURCE || typeof event.data.type !== 'string') return;
-      if (event.data.type === 'selection-changed') this.emit('asset-library-select', { ids: event.data.ids as string[] });
-      else if (!event.data.type.startsWith('media-')) this.emit('asset-library-change', event.data);
+  private async streamOpen(): Promise<void> {
+    const until = Date.now() + STREAM_TIMEOUT_MS;
+    while (!this.changes?.open) {
+      if (Date.now() > until) throw new Error('The asset library never opened its event stream (/api/v2/events).');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  /** Listens to the library's /api/v2/events from the frame (its requests reach the library's worker). */
+  private listen(frame: HTMLIFrameElement, base: string): void {
+    this.changes?.close();
+    const view = frame.contentWindow;
+    if (!view) return;
+    this.changes = listenToChanges({
+      view,
+      url: apiUrl('/events', {}, base),
+      onChange: (change) => {
+        if (change.kind === 'item' && change.action === 'selected') this.emit('asset-library-select', { ids: change.ids });
+        else this.emit('asset-library-change', change);
+      },
     });
+  }
+
+  disconnectedCallback(): void {
+    this.changes?.close();
+    this.changes = undefined;
   }
 
   private emit(type: string, detail: unknown): void {

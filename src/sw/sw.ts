@@ -7,7 +7,7 @@
  */
 import { registerRoute } from 'workbox-routing';
 import type { HTTPMethod } from 'workbox-routing/utils/constants';
-import { apiPathOf, apiPrefixFor, createApi, type Notice } from '../core';
+import { apiPathOf, apiPrefixFor, createApi } from '../core';
 import { isMediaPortsGoodbye, isMediaPortsMessage } from '../media';
 import { registerAppShell } from './app-shell';
 import { registerLazyCache } from './lazy-cache';
@@ -17,14 +17,7 @@ import { PagePorts } from './page-ports';
 
 declare const self: ServiceWorkerGlobalScope;
 
-/** Messages from the worker to its pages carry this source tag. */
-const SOURCE = 'offline-asset-library';
 const SERVED_BY_HEADER = 'X-Served-By';
-
-async function broadcast(notice: Notice): Promise<void> {
-  const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  for (const client of clients) client.postMessage({ source: SOURCE, ...notice });
-}
 
 // The page's media worker, reached through ports a page hands over (see docs/decisions/media-worker.md).
 const pagePorts = new PagePorts(() => self.clients.matchAll({ type: 'window' }));
@@ -34,7 +27,6 @@ const API_PREFIX = apiPrefixFor(new URL(self.registration.scope).pathname);
 
 const api = createApi({
   apiPrefix: API_PREFIX,
-  notify: (notice) => void broadcast(notice),
   onError: (error) => {
     if (error.code === 'INTERNAL') console.error('[api]', error.message, error.cause);
   },

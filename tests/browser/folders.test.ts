@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EventLog } from './event-log';
 import { expectError } from './expect-error';
 import { controlledBy, fetchApi, isolatedClient, LIBRARY_HEADER, stopServiceWorkers } from './service-worker';
 import type { Page } from '../../src/core/http/pagination';
@@ -46,19 +47,16 @@ describe('folders through the service worker', () => {
 
   it('opens a folder: every tab is told, it becomes isSelected, and that survives a worker stop', async () => {
     await controlledBy();
-    const { client } = await isolatedClient();
+    const { client, library } = await isolatedClient();
     const folder = await client.post<Folder>('/folder/create', { name: 'Shown' });
     await client.post('/folder/create', { name: 'Other' });
-    const told = new Promise<unknown>((resolve) => {
-      const listen = (event: MessageEvent) => {
-        if (event.data?.type !== 'open-folder') return;
-        navigator.serviceWorker.removeEventListener('message', listen);
-        resolve(event.data);
-      };
-      navigator.serviceWorker.addEventListener('message', listen);
+    const log = new EventLog(library);
+    const told = await log.expectAfter(async () => {
+      expect(await client.post('/folder/open', { id: folder.id })).toBe(true);
+      return ['folder', 'opened', folder.id];
     });
-    expect(await client.post('/folder/open', { id: folder.id })).toBe(true);
-    expect(await told).toMatchObject({ source: 'offline-asset-library', type: 'open-folder', id: folder.id });
+    expect(told).toMatchObject({ ids: [folder.id], library });
+    log.close();
     await stopServiceWorkers();
     const selected = await client.get<Page<Folder>>('/folder/get', { isSelected: true });
     expect(selected.data.map((f) => f.id)).toEqual([folder.id]);

@@ -3,7 +3,7 @@
 // coloured and removed, and tags moved into groups by drag & drop and by keyboard. Checked via the API.
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import type { ApiClient } from '../../src/app/api-client';
+import { ApiClient } from '../../src/app/api-client';
 import '../../src/app/tags/tag-manager';
 import { seriousViolations } from './app/axe';
 import { mount, until } from './app/mount';
@@ -147,4 +147,39 @@ describe('<tag-manager>', () => {
     await until(() => groups(client), (g) => g.length === 0);
     expect(await tagNamed(client, 'dog')).toMatchObject({ count: 1, starred: true, color: 'red' });
   }, 60_000);
+
+  it('keeps the newest answer: a slow reload started before a change never brings back the groups from before', async () => {
+    await page.viewport(1280, 800);
+    const { client: plain, library } = await isolatedClient();
+    await plain.post('/item/add', { items: [{ bookmarkURL: 'https://example.com/a', tags: ['cat'] }] });
+    // The same library through a transport that can hold back answers (as a busy worker does).
+    let holdGroups = false;
+    const client = new ApiClient({
+      library,
+      fetch: async (input, init) => {
+        const held = holdGroups && String(input).includes('/tagGroup/get');
+        const response = await fetch(input, init);
+        if (held) await new Promise((resolve) => setTimeout(resolve, 1500));
+        return response;
+      },
+    });
+    const manager = mount(document.createElement('tag-manager'));
+    manager.api = client;
+    await manager.updateComplete;
+    await manager.loaded;
+    // A live reload (another tab changed a tag) whose answer is slow to come...
+    holdGroups = true;
+    const slow = manager.reload();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    holdGroups = false;
+    // ...then the person creates a group, which shows at once.
+    const root = manager.shadowRoot!;
+    await userEvent.click(root.querySelector('[aria-label="New group name"]')!);
+    await userEvent.keyboard('Pets{Enter}');
+    await until(() => root.querySelector('[aria-label="Rename group Pets"]'), (button) => button !== null);
+    await slow;
+    await manager.updateComplete;
+    expect(root.querySelector('[aria-label="Rename group Pets"]')).not.toBeNull();
+    expect((await groups(plain)).map((g) => g.name)).toEqual(['Pets']);
+  });
 });

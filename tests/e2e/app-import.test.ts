@@ -88,7 +88,8 @@ describe('the web app: import', () => {
     expect(item).toMatchObject({ name: 'image', folders: [folder.id] });
 
     // The Import button opens the same panel: files, a folder or a URL.
-    await page.getByRole('button', { name: 'Close the import panel' }).click();
+    // A clean finish closes the panel by itself (issue 24, point 17).
+    await page.locator('import-dock[open]').waitFor({ state: 'detached', timeout: 15_000 });
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const panel = page.locator('import-progress');
     for (const name of ['Add files…', 'Add folder…', 'Add from URL…']) expect(await panel.getByRole('button', { name }).isVisible()).toBe(true);

@@ -44,7 +44,7 @@ describe('the web app: smart folders and tags from the sidebar', () => {
     const editor = page.locator('#smart-folder-dialog smart-folder-editor');
     await editor.locator('select[aria-label^="Property"]').first().waitFor();
     await editor.getByRole('button', { name: 'Create smart folder' }).click();
-    await page.locator('.toast[data-kind="error"]', { hasText: /name/ }).waitFor();
+    await page.locator('.toast[data-kind="error"]', { hasText: /name/i }).waitFor();
 
     const rule = (r: number, selector: string) => editor.locator(`[data-group="0"][data-rule="${r}"] ${selector}`);
     await editor.locator('input[name="name"]').fill('Big PNGs');

@@ -15,7 +15,7 @@ const HOST_SITE = resolve('tests/e2e/fixtures/host-site');
 
 interface LibraryEvent {
   type: string;
-  detail: { ids?: string[]; type?: string; id?: string; message?: string };
+  detail: { ids?: string[]; kind?: string; action?: string; message?: string };
 }
 
 const events = (page: Page) => page.evaluate(() => (window as unknown as { libraryEvents: LibraryEvent[] }).libraryEvents);
@@ -67,6 +67,14 @@ describe('embedded in a host site', () => {
       });
       expect(info).toMatchObject({ servedBy: 'service-worker', body: { status: 'success', data: { platform: 'web' } } });
 
+      // The library tells its pages of changes on /api/v2/events only: no worker messages besides the media workers' ports.
+      await frame.evaluate(() => {
+        const heard: unknown[] = ((window as unknown as { workerNotices: unknown[] }).workerNotices = []);
+        navigator.serviceWorker.addEventListener('message', (event) => {
+          if (!String(event.data?.type ?? '').startsWith('media-')) heard.push(event.data);
+        });
+      });
+
       // The host page drives the library through the element: its typed client, select, open a folder, search.
       const driven = await page.evaluate(async () => {
         const element = document.querySelector('asset-library') as HTMLElement & {
@@ -90,7 +98,7 @@ describe('embedded in a host site', () => {
       );
       const seen = await events(page);
       expect(seen.find((event) => event.type === 'asset-library-select')?.detail.ids).toEqual([driven.id]);
-      expect(seen.find((event) => event.type === 'asset-library-change' && event.detail.type === 'open-folder')?.detail.id).toBe(driven.folder);
+      expect(seen.find((event) => event.type === 'asset-library-change' && event.detail.kind === 'folder' && event.detail.action === 'opened')?.detail.ids).toEqual([driven.folder]);
       // The folder attribute opens a folder too.
       const other = await page.evaluate(async () => {
         const element = document.querySelector('asset-library') as HTMLElement & { api: { post<T>(path: string, body: unknown): Promise<T> } };
@@ -99,8 +107,9 @@ describe('embedded in a host site', () => {
         return folder.id;
       });
       await expect
-        .poll(async () => (await events(page)).some((event) => event.type === 'asset-library-change' && event.detail.type === 'open-folder' && event.detail.id === other), { timeout: 10_000 })
+        .poll(async () => (await events(page)).some((event) => event.type === 'asset-library-change' && event.detail.kind === 'folder' && event.detail.action === 'opened' && event.detail.ids?.[0] === other), { timeout: 10_000 })
         .toBe(true);
+      expect(await frame.evaluate(() => (window as unknown as { workerNotices: unknown[] }).workerNotices)).toEqual([]);
 
       // The host: still its own worker at its root, its own answers, its own pages.
       const host = await page.evaluate(async () => {

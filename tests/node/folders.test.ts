@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Notice } from '../../src/core/context';
+import type { ChangeEvent } from '../../src/core/events/change';
 import * as itemChanges from '../../src/core/storage/item-changes';
 import { changeItem, seedItems } from './fixtures/seed-items';
 import { call, makeApi, newLibrary } from './helpers';
@@ -14,8 +14,10 @@ vi.mock('../../src/core/storage/item-changes', async (original) => {
 type Folder = FolderView;
 
 let time = 1_800_000_000_000;
-const notices: Notice[] = [];
-const api = makeApi({ clock: () => time, notify: (n) => notices.push(n) });
+const api = makeApi({ clock: () => time });
+/** What every tab hears of folder/open (the change feed behind /api/v2/events). */
+const openedChanges: ChangeEvent[] = [];
+api.changes.subscribe((change) => change.kind === 'folder' && change.action === 'opened' && openedChanges.push(change));
 let library: string;
 const post = <T>(path: string, body: Record<string, unknown>) => call<T>(api, 'POST', path, body, { library });
 const create = async (body: Record<string, unknown>) => {
@@ -28,7 +30,7 @@ const list = async (input: Record<string, unknown> = {}, method: 'GET' | 'POST' 
 
 beforeEach(async () => {
   library = await newLibrary(api);
-  notices.length = 0;
+  openedChanges.length = 0;
 });
 
 describe('folder/create and folder/get', () => {
@@ -149,13 +151,13 @@ describe('imageCount, isRecent, isSelected and folder/open', () => {
     expect((await list({ isRecent: 'true', id: a.id })).data.map((f) => f.name)).toEqual(['A']);
   });
 
-  it('opens a folder: true, a notice to every tab, and it becomes the selected folder', async () => {
+  it('opens a folder: true, a change every tab hears, and it becomes the selected folder', async () => {
     const a = await create({ name: 'A' });
     const b = await create({ name: 'B' });
     expect((await list({ isSelected: true })).total).toBe(0);
     const opened = await post('/folder/open', { id: b.id });
     expect(opened.data).toBe(true);
-    expect(notices).toEqual([{ type: 'open-folder', id: b.id }]);
+    expect(openedChanges).toEqual([{ kind: 'folder', action: 'opened', ids: [b.id], library }]);
     expect((await list({ isSelected: true })).data.map((f) => f.id)).toEqual([b.id]);
     expect((await list({ isSelected: false })).total).toBe(2);
     await post('/folder/open', { id: a.id });
@@ -168,7 +170,7 @@ describe('imageCount, isRecent, isSelected and folder/open', () => {
     const answer = await post('/folder/open', { id: 'GHOST' });
     expect(answer.httpStatus).toBe(404);
     expect((answer.body as { message: string }).message).toMatch(/GHOST/);
-    expect(notices).toHaveLength(1);
+    expect(openedChanges).toHaveLength(1);
     expect((await list({ isSelected: true })).data.map((f) => f.id)).toEqual([a.id]);
   });
 });

@@ -23,14 +23,19 @@ export function formatTime(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** Where a comment sits, in words, for lists and screen readers. */
-export function describePlace(comment: Comment): string {
+/** Where a comment sits, in words, for lists and screen readers; an area covering all of `whole` (the image's size) is the whole image. */
+export function describePlace(comment: Comment, whole?: { width: number; height: number }): string {
   if (isTimeComment(comment)) return `at ${formatTime(comment.duration)}`;
   if (isRectComment(comment)) {
+    if (whole && coversWhole(comment, whole)) return 'on the whole image';
     const r = (n: number) => Math.round(n);
     return `area ${r(comment.width)}×${r(comment.height)} at ${r(comment.x)}, ${r(comment.y)}`;
   }
   return '';
+}
+
+function coversWhole(rect: Rect, whole: { width: number; height: number }): boolean {
+  return rect.x <= 0 && rect.y <= 0 && rect.x + rect.width >= whole.width && rect.y + rect.height >= whole.height;
 }
 
 /** Comments in reading order: moments by time, areas top to bottom then left to right. */

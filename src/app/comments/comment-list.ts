@@ -14,6 +14,7 @@ export class CommentList extends LitElement {
     comments: { attribute: false },
     activeId: { attribute: false },
     addHint: { attribute: false },
+    imageSize: { attribute: false },
     editing: { state: true },
   };
 
@@ -21,6 +22,8 @@ export class CommentList extends LitElement {
   declare activeId: string | null;
   /** Says where a comment added here will sit, e.g. "on the whole image". */
   declare addHint: string;
+  /** The image's size, so an area covering all of it reads "on the whole image" (none for other items). */
+  declare imageSize: { width: number; height: number } | undefined;
   declare editing: string | null;
 
   constructor() {
@@ -59,7 +62,7 @@ export class CommentList extends LitElement {
   }
 
   private renderComment(comment: Comment) {
-    const place = describePlace(comment);
+    const place = describePlace(comment, this.imageSize);
     if (this.editing === comment.id) {
       return html`<li class="editing">
         <form @submit=${(e: Event) => this.save(comment, e)} @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && (e.preventDefault(), e.stopPropagation(), (this.editing = null))}>

@@ -1,11 +1,12 @@
 /**
- * Above the grid: the view's title and count, the sort menu (every orderBy, both ways; Random has
- * Shuffle instead), the thumbnail-size slider and the filter chips. Sort and size are remembered.
+ * Above the grid: the view's title and count, the sort menu (every orderBy, both ways, each key
+ * starting in its natural direction; Random has Shuffle instead), the thumbnail-size slider and the filter chips. Sort and size are remembered.
  * In a folder with items selected, "Remove from folder" says `remove-from-folder` (as Alt+Delete does).
  */
 import { html, nothing } from 'lit';
 import type { AppStores } from '../shell/app-stores';
 import { newSeed } from '../shell/app-stores';
+import { SUBFOLDERS_NOT_COUNTED } from '../folders/folder-count';
 import { viewTitle } from '../shell/view-title';
 import { ORDER_FIELDS, type Filters, type OrderField } from '../search/view-state';
 import { isAiListing } from '../ai/ai-listing';
@@ -26,19 +27,43 @@ const SORT_LABELS: Record<OrderField, string> = {
   RATING: 'Rating',
 };
 
+/** Where each key starts when picked: names and types A→Z, dates newest first, sizes and ratings biggest first. */
+const STARTS_DESCENDING: Record<OrderField, boolean> = {
+  IMPORT: true,
+  MTIME: true,
+  NAME: false,
+  EXT: false,
+  FILESIZE: true,
+  RESOLUTION: true,
+  RATING: true,
+};
+
 export class GridToolbar extends LightElement {
   declare stores: AppStores;
   static override properties = { stores: { attribute: false } };
 
   constructor() {
     super();
-    new StoreController(this, () => (this.stores ? [this.stores.view, this.stores.results, this.stores.sidebar, this.stores.prefs, this.stores.selection, this.stores.itemNames] : []));
+    new StoreController(this, () => (this.stores ? [this.stores.view, this.stores.results, this.stores.sidebar, this.stores.prefs, this.stores.selection, this.stores.itemNames, this.stores.library] : []));
   }
 
   private setSort(field: OrderField, descending: boolean): void {
     const sort = { field, descending };
     this.stores.prefs.update({ sort });
     this.stores.view.set({ sort });
+  }
+
+  /** A newly picked key starts in its natural direction; the arrow button turns it round. */
+  private pickSortField(field: OrderField): void {
+    this.setSort(field, STARTS_DESCENDING[field]);
+  }
+
+  /** A folder view whose folder has subfolders: its total is of its own items only (say so). */
+  private hasSubfolders(): boolean {
+    const view = this.stores.view.state.view;
+    if (view.kind !== 'folder' || this.stores.view.state.search) return false;
+    const id = view.id;
+    return this.stores.sidebar.flatFolders().some(({ folder }) => folder.id === id && folder.children.length > 0);
   }
 
   private removeFromFolder() {
@@ -57,8 +82,10 @@ export class GridToolbar extends LightElement {
     const heading = state.search ? (ai ? `“${state.search}” by meaning` : `“${state.search}” in ${title}`) : title;
     return html`<div class="toolbar">
       <div class="toolbar-title">
+        <span class="library-crumb">${this.stores.library.current?.name ?? ''}</span>
         <h1 class="view-title">${heading}</h1>
         <span class="view-count">${results.loading ? '' : plural(results.total, 'item')}</span>
+        ${this.hasSubfolders() ? html`<span class="view-count-note">${SUBFOLDERS_NOT_COUNTED}</span>` : nothing}
       </div>
       <div class="toolbar-controls">
         ${this.removeFromFolder()}
@@ -67,7 +94,7 @@ export class GridToolbar extends LightElement {
           : state.view.kind === 'random'
           ? html`<button class="btn" @click=${() => view.set({ seed: newSeed() })}>${icon('random', 16)}Shuffle</button>`
           : html`<label class="visually-hidden" for="sort-field">Sort by</label>
-              <select id="sort-field" class="field" @change=${(e: Event) => this.setSort((e.target as HTMLSelectElement).value as OrderField, state.sort.descending)}>
+              <select id="sort-field" class="field" @change=${(e: Event) => this.pickSortField((e.target as HTMLSelectElement).value as OrderField)}>
                 ${ORDER_FIELDS.map((field) => html`<option value=${field} ?selected=${field === state.sort.field}>${SORT_LABELS[field]}</option>`)}
               </select>
               <button class="btn icon" aria-label=${state.sort.descending ? 'Descending; switch to ascending' : 'Ascending; switch to descending'}

@@ -14,6 +14,7 @@ import type { SelectionStore } from '../selection/selection-store';
 import { StoreController } from '../state/store';
 import { formatBytes } from '../ui/format';
 import { LightElement } from '../ui/light-element';
+import { cellPictureUrl } from './cell-picture';
 import { gridGeometry, type GridGeometry } from './grid-geometry';
 import { moveIndex, moveOfKey } from './grid-navigation';
 import { dragSelection } from './item-drag';
@@ -232,7 +233,7 @@ export class ItemGrid extends LightElement {
         ${item
           ? item.thumbnailReady === false
             ? html`<div class="thumb-pending" role="img" aria-label="${item.name} (thumbnail being made)"><span>${item.ext.toUpperCase()}</span></div>`
-            : html`<img src=${item.thumbnailURL} alt=${item.name} loading="lazy" decoding="async" draggable="false" />`
+            : html`<img src=${cellPictureUrl(item, cellWidth * devicePixelRatio)} alt=${item.name} loading="lazy" decoding="async" draggable="false" />`
           : html`<div class="thumb-loading"></div>`}
         ${item ? matchBadge(item) : nothing}
         ${item ? html`<span class="cell-meta" aria-hidden="true">${item.ext.toUpperCase()} · ${formatBytes(item.size)}</span>` : nothing}

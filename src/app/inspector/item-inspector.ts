@@ -15,6 +15,7 @@ import '../comments/comment-list';
 import { define } from '../ui/define';
 import { emit, errorMessage, writeThrough } from '../ui/events';
 import { formatBytes } from '../ui/format';
+import { mediaKind } from '../ui/media-kind';
 import { icons } from '../ui/panel-icons';
 import { mediaUrl } from '../ui/media-url';
 import { WriteQueue } from '../ui/write-queue';
@@ -226,7 +227,7 @@ export class ItemInspector extends LitElement {
         <h3 id="info-heading">Information</h3>
         <dl class="facts">
           <dt>Type</dt><dd>${item.ext ? item.ext.toUpperCase() : '—'}</dd>
-          <dt>Size</dt><dd>${formatBytes(item.size)}</dd>
+          <dt>Size</dt><dd>${item.fileURL ? formatBytes(item.size) : 'No file (a link)'}</dd>
           <dt>Dimensions</dt><dd>${formatDimensions(item)}</dd>
           <dt>Imported</dt><dd>${formatDate(item.importedAt)}</dd>
           <dt>Modified</dt><dd>${formatDate(item.modificationTime)}</dd>
@@ -235,7 +236,7 @@ export class ItemInspector extends LitElement {
       </section>
       <section aria-labelledby="comments-heading">
         <h3 id="comments-heading">Comments <span class="count">${this.comments.length || ''}</span></h3>
-        <comment-list .comments=${this.comments} .addHint=${defaultPlaceHint(item)}
+        <comment-list .comments=${this.comments} .addHint=${defaultPlaceHint(item)} .imageSize=${mediaKind(item) === 'image' ? { width: item.width, height: item.height } : undefined}
           @comment-add=${(e: CustomEvent<{ annotation: string }>) => this.commentWrite((c) => c.add(defaultCommentPlace(item), e.detail.annotation))}
           @comment-save=${(e: CustomEvent<{ commentId: string; annotation: string }>) => this.commentWrite((c) => c.update(e.detail.commentId, { annotation: e.detail.annotation }))}
           @comment-remove=${(e: CustomEvent<{ commentId: string }>) => this.commentWrite((c) => c.remove(e.detail.commentId))}

@@ -52,6 +52,7 @@ export function startStorageStatus(host: HTMLElement = document.body): void {
     refresh();
   })();
   document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && refresh());
-  navigator.serviceWorker?.addEventListener('message', refresh);
+  // Imports are what fill storage: read it again as their items land (the worker sends no notices).
+  document.addEventListener('items-imported', refresh);
   setInterval(refresh, CHECK_EVERY_MS);
 }

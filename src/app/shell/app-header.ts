@@ -6,8 +6,8 @@
 import { html } from 'lit';
 import type { SearchBox } from '../search/search-box';
 import { StoreController } from '../state/store';
-import { messageOf } from '../toasts/toast-store';
 import { icon } from '../ui/icons';
+import { searchErrorText } from '../search/search-error';
 import { LightElement } from '../ui/light-element';
 import { isQueryError, type AppStores } from './app-stores';
 import '../search/search-box';
@@ -40,7 +40,7 @@ export class AppHeader extends LightElement {
     return html`<header class="app-header">
       <button class="btn icon" aria-label="Show the sidebar" aria-pressed=${this.sidebarShown ? 'true' : 'false'} aria-controls="sidebar" @click=${() => this.emit('toggle-panel', 'sidebar')}>${icon('menu')}</button>
       <library-switcher .store=${library}></library-switcher>
-      <search-box .value=${search} .mode=${view.state.searchMode} .error=${search && isQueryError(results.error) ? messageOf(results.error) : ''}></search-box>
+      <search-box .value=${search} .mode=${view.state.searchMode} .error=${search && isQueryError(results.error) ? searchErrorText(results.error) : ''}></search-box>
       <button class="btn primary import-button" aria-label="Import" aria-controls="import-dock" @click=${() => this.emit('import-toggle')}>${icon('upload', 16)}<span class="label">Import</span></button>
       <button class="btn icon help-button" aria-label="Keyboard shortcuts" @click=${() => this.emit('show-help')}>${icon('help')}</button>
       <button class="btn icon" aria-label="Show the inspector" aria-pressed=${this.inspectorShown ? 'true' : 'false'} aria-controls="inspector-panel" @click=${() => this.emit('toggle-panel', 'inspector')}>${icon('panel')}</button>

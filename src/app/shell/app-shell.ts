@@ -22,7 +22,9 @@ import type { ItemInspector } from '../inspector/item-inspector';
 import type { AppHeader } from './app-header';
 import type { ImportDock } from './import-dock';
 import type { SidebarDialogs } from '../sidebar/sidebar-dialogs';
-import { AppStores, newSeed } from './app-stores';
+import { AppStores, isQueryError, newSeed } from './app-stores';
+import { forPeople } from '../ui/people-text';
+import { searchErrorText } from '../search/search-error';
 import { BulkPanel } from './bulk-panel';
 import { FolderActions } from '../folders/folder-actions';
 import { FolderDialog } from './folder-dialog';
@@ -88,6 +90,8 @@ export class AppShell extends LightElement {
     this.addEventListener('manage-tags', () => void this.dialogs?.manageTags());
     this.addEventListener('find-similar', (event) => this.findSimilar((event as CustomEvent<{ id: string }>).detail.id));
     this.listenToFolderAsks();
+    // A dialog opened from the phone drawer replaces it: closing the dialog shows the grid, not the drawer again.
+    for (const type of ['smart-folder-edit', 'manage-tags', 'folder-new', 'folder-edit', 'folder-move-to']) this.addEventListener(type, () => (this.drawer = null));
   }
 
   /** The sidebar's folder drags, menu and "Move to…", and the grid's "Remove from folder". */
@@ -297,6 +301,16 @@ export class AppShell extends LightElement {
     this.grid?.focusIndex(index, { focus: false });
   }
 
+  /** Previous/Next are offered only where the listing goes on. */
+  private syncViewerEnds(): void {
+    const { results, selection } = this.stores;
+    const id = this.viewer.itemId as string | null;
+    if (!id) return;
+    const loaded = results.indexOfLoaded(id);
+    const at = loaded >= 0 ? loaded : selection.focus;
+    Object.assign(this.viewer, { hasPrevious: at > 0, hasNext: at < results.total - 1 });
+  }
+
   private preview(detail: GridItemEvent): void {
     const item = this.stores.results.itemAt(detail.index);
     if (item) this.querySelector<QuickLook>('quick-look')?.show(item);
@@ -326,6 +340,7 @@ export class AppShell extends LightElement {
     this.inspector.itemId = selection.single;
     this.inspector.selectionCount = selection.count;
     this.bulk.sync();
+    this.syncViewerEnds();
   }
 
   private content() {
@@ -333,8 +348,10 @@ export class AppShell extends LightElement {
     const state = view.state;
     const emptyLibrary = !results.loading && results.total === 0 && sidebar.counts.all === 0 && !state.search && !hasFilters(state.filters) && state.view.kind === 'all';
     if (emptyLibrary) return html`<first-run .libraryName=${library.current?.name ?? ''} @import-requested=${() => this.dock?.pickFiles()}></first-run>`;
-    const emptyText = results.message
-      ? results.message
+    const emptyText = state.search && isQueryError(results.error)
+      ? `The search cannot be read: ${searchErrorText(results.error)}`
+      : results.message
+      ? forPeople(results.message)
       : isAiView(state.view)
         ? 'Nothing like it was found (items are compared once their thumbnails are made).'
         : state.search || hasFilters(state.filters)

@@ -18,13 +18,18 @@ export class FirstRun extends LightElement {
       <h2 id="first-run-title">${this.libraryName ? `“${this.libraryName}” is empty` : 'This library is empty'}</h2>
       <p>Add images, videos, documents and bookmarks: they stay in this browser, available offline.</p>
       <ol>
-        <li>Choose <strong>Import</strong> at the top to pick files from your device.</li>
-        <li>Or add items from a script: <code>POST /api/v2/item/add</code> with a <code>url</code>, a <code>base64</code> file or a <code>bookmarkURL</code>.</li>
+        <li>Drop files or folders here, or paste an image or a link.</li>
+        <li>Or choose <strong>Import</strong> to pick files from your device.</li>
         <li>Then organise them with folders and tags, and find them again with the search box.</li>
       </ol>
       <button class="btn primary" @click=${() => this.dispatchEvent(new CustomEvent('import-requested', { bubbles: true }))}>
         ${icon('upload', 16)} Import files
       </button>
+      <details class="first-run-scripts">
+        <summary>For scripts</summary>
+        <p>Add items over HTTP: <code>POST /api/v2/item/add</code> with a <code>url</code>, a <code>base64</code> file or a
+          <code>bookmarkURL</code>. The README lists every route.</p>
+      </details>
     </section>`;
   }
 }

@@ -5,7 +5,8 @@
  * document a paste target for it (`attachTo`). The grid and the sidebar's counts follow the items as
  * they land through the app's live updates (GET /api/v2/events, live/live-updates.ts), as they do for
  * an import in another tab, and thumbnails swap in as their `item updated` events arrive.
- * The dock opens itself when an import starts and stays until closed.
+ * The dock opens itself when an import starts, and closes itself a few seconds after a clean finish
+ * (failures keep it open, with their retry).
  */
 import { html } from 'lit';
 import type { ImportProgressPanel } from '../import/import-progress';
@@ -17,6 +18,9 @@ import type { AppStores } from './app-stores';
 import '../import/import-progress';
 import './import-dock.css';
 
+/** How long the panel stays after a clean finish, so its last count can be read. */
+const CLOSE_AFTER_MS = 4000;
+
 export class ImportDock extends LightElement {
   declare stores: AppStores;
   declare open: boolean;
@@ -24,6 +28,7 @@ export class ImportDock extends LightElement {
 
   private readonly panel = document.createElement('import-progress') as ImportProgressPanel;
   private detach?: () => void;
+  private closing: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
     super();
@@ -36,8 +41,14 @@ export class ImportDock extends LightElement {
   attachTo(area: HTMLElement): void {
     this.detach?.();
     const detachTarget = attachImportTarget(area, this.controller, document);
+    let wasActive = false;
     const onStart = () => {
-      if (this.controller.progress.active && !this.open) this.open = true;
+      const { active, failures, done } = this.controller.progress;
+      if (active && !this.open) this.open = true;
+      if (active) clearTimeout(this.closing);
+      // A clean finish closes the panel after a moment; failures keep it open for their retry.
+      else if (wasActive && failures.length === 0 && done > 0) this.closeSoon();
+      wasActive = active;
     };
     this.controller.addEventListener('change', onStart);
     this.detach = () => {
@@ -46,8 +57,19 @@ export class ImportDock extends LightElement {
     };
   }
 
+  private closeSoon(): void {
+    clearTimeout(this.closing);
+    this.closing = setTimeout(() => {
+      // Focus inside (the "Add files…" just used) goes back to what opens the panel, not to the page's start.
+      const hadFocus = this.matches(':focus-within');
+      this.open = false;
+      if (hadFocus) document.querySelector<HTMLElement>(`[aria-controls="${this.id}"]`)?.focus();
+    }, CLOSE_AFTER_MS);
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    clearTimeout(this.closing);
     this.detach?.();
     this.detach = undefined;
   }
@@ -58,6 +80,7 @@ export class ImportDock extends LightElement {
   }
 
   toggle(): void {
+    clearTimeout(this.closing);
     this.open = !this.open;
   }
 

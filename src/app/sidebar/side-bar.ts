@@ -14,7 +14,8 @@ import type { Folder, SmartFolder } from '../api-types';
 import type { FolderActions } from '../folders/folder-actions';
 import { viewKey, type BuiltInView, type View } from '../search/view-state';
 import { StoreController } from '../state/store';
-import { formatCount } from '../ui/format';
+import { folderCountWords } from '../folders/folder-count';
+import { formatCount, plural } from '../ui/format';
 import { icon, type IconName } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
 import { editFolderButton, newFolderButton } from './folder-buttons';
@@ -86,11 +87,12 @@ export class SideBar extends LightElement {
     return html`<div class="nav-heading-row"><h2 class="nav-heading" id=${id}>${text}</h2>${action}</div>`;
   }
 
-  private link(view: View, label: string, iconName: IconName, count: number | undefined): TemplateResult {
+  /** `countWords` says what the number counts when "N items" alone would mislead (a folder with subfolders). */
+  private link(view: View, label: string, iconName: IconName, count: number | undefined, countWords = count === undefined ? '' : plural(count, 'item')): TemplateResult {
     const current = viewKey(view) === viewKey(this.current);
     return html`<button class="nav-link" aria-current=${current ? 'page' : 'false'} data-view=${viewKey(view)} @click=${() => this.choose(view)}>
       ${icon(iconName, 16)}<span class="nav-label">${label}</span>
-      ${count === undefined ? nothing : html`<span class="nav-count" aria-label="${formatCount(count)} items">${formatCount(count)}</span>`}
+      ${count === undefined ? nothing : html`<span class="nav-count" aria-label=${countWords} title=${countWords}>${formatCount(count)}</span>`}
     </button>`;
   }
 
@@ -116,7 +118,7 @@ export class SideBar extends LightElement {
       @drop=${(e: DragEvent) => this.drop.drop(e, folder.id)}
       @contextmenu=${(e: MouseEvent) => this.menu?.fromPointer(e, folder)} @keydown=${(e: KeyboardEvent) => this.menu?.fromKey(e, folder)}>
       ${twisty}
-      ${this.rename.editing === folder.id ? this.rename.field(folder) : this.link({ kind: 'folder', id: folder.id }, folder.name, 'folder', folder.imageCount)}
+      ${this.rename.editing === folder.id ? this.rename.field(folder) : this.link({ kind: 'folder', id: folder.id }, folder.name, 'folder', folder.imageCount, folderCountWords(folder))}
       ${editFolderButton(folder)}
       ${job ? html`<progress class="folder-progress" aria-label=${job.label} max=${Math.max(1, job.total)} .value=${job.done}></progress>` : nothing}
     </li>`;

@@ -86,7 +86,8 @@ export class SidebarDialogs extends LightElement {
         ${this.editing
           ? html`<smart-folder-editor .api=${this.stores.api} .smartFolderId=${this.editing.id}
               @smart-folder-saved=${(e: CustomEvent<{ id: string }>) => void this.saved(e)}
-              @smart-folder-removed=${(e: CustomEvent<{ id: string }>) => void this.removed(e)}></smart-folder-editor>`
+              @smart-folder-removed=${(e: CustomEvent<{ id: string }>) => void this.removed(e)}
+              @smart-folder-cancel=${() => this.dialog('smart-folder-dialog').close()}></smart-folder-editor>`
           : null}
       </dialog>
       <dialog id="tag-manager-dialog" class="wide-dialog" aria-label="Manage tags" @close=${() => (this.managingTags = false)}>

@@ -175,6 +175,29 @@ export function fromApiRule(schema: RuleSchema, rule: ApiRule): RuleDraft {
   return draft;
 }
 
+/** True when every value the rule's input asks for is filled in (only then is it worth counting). */
+export function isComplete(schema: RuleSchema, rule: RuleDraft): boolean {
+  const spec = schema[rule.property];
+  if (!spec) return false;
+  const filled = (text: string) => text.trim() !== '';
+  if (spec.custom && rule.a === spec.custom.option && !(filled(rule.customWidth) && filled(rule.customHeight))) return false;
+  switch (inputKind(spec, rule.method)) {
+    case 'none':
+      return true;
+    case 'number-range':
+    case 'date-range':
+      return filled(rule.a) && filled(rule.b);
+    case 'list':
+      return rule.a.split(',').some(filled);
+    case 'options':
+      return rule.chosen.length > 0;
+    default:
+      return filled(rule.a);
+  }
+}
+
+export const allComplete = (schema: RuleSchema, groups: readonly GroupDraft[]): boolean => groups.every((g) => g.rules.every((r) => isComplete(schema, r)));
+
 export const toConditions = (schema: RuleSchema, groups: GroupDraft[]): ApiGroup[] =>
   groups.map((g) => ({ match: g.match, boolean: g.boolean, rules: g.rules.map((r) => toApiRule(schema, r)) }));
 

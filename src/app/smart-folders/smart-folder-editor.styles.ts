@@ -2,11 +2,12 @@ import { css } from 'lit';
 
 export const editorStyles = css`
   :host { display: block; font: 14px/1.45 system-ui, sans-serif; color: #1c1f24; }
-  form { background: #fff; border: 1px solid #e1e4ea; border-radius: 12px; padding: 18px 20px; display: grid; gap: 12px;
-    box-shadow: 0 4px 18px rgb(15 18 24 / 0.06); max-width: 920px; }
+  /* No frame of its own: the dialog it opens in is the box (no box in a box). */
+  form { display: grid; gap: 12px; max-width: 920px; }
   header { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 8px; }
   h2 { margin: 0; font-size: 18px; }
   .count { font-variant-numeric: tabular-nums; color: #1f56c0; font-weight: 600; }
+  .count[data-count=''] { color: #5f6672; font-weight: 400; }
   .name { display: grid; gap: 4px; font-weight: 500; max-width: 420px; }
   input, select, button { font: inherit; color: inherit; }
   input[type='text'], input[type='number'], input[type='date'], input:not([type]), select {

@@ -2,13 +2,14 @@
  * <smart-folder-editor>: creates or edits a smart folder. Its form is built from
  * `smartFolder/getRules` (rule-form.ts), counts matches live through `smartFolder/count` while
  * editing, shows the API's message beside the rule it names, saves and removes.
- * Events (bubbling, composed): `smart-folder-saved` {id}, `smart-folder-removed` {id}, `api-error` {message}.
+ * Only complete rules are counted. Events (bubbling, composed): `smart-folder-saved` {id},
+ * `smart-folder-removed` {id}, `smart-folder-cancel` (Cancel: nothing saved), `api-error` {message}.
  */
 import { html, LitElement, nothing } from 'lit';
 import { ApiClientError, type ApiClient } from '../api-client';
 import { editorStyles } from './smart-folder-editor.styles';
 import { renderGroup, type GroupHandlers } from './smart-folder-group';
-import { fromConditions, locateError, newGroup, newRule, toConditions, withMethod, withProperty, type GroupDraft, type RuleDraft, type RuleSchema } from './rule-form';
+import { allComplete, fromConditions, locateError, newGroup, newRule, toConditions, withMethod, withProperty, type GroupDraft, type RuleDraft, type RuleSchema } from './rule-form';
 
 interface SavedSmartFolder { id: string; name: string; parent: string | null; conditions: Parameters<typeof fromConditions>[1] }
 interface FolderNode { id: string; name: string; children?: FolderNode[] }
@@ -37,6 +38,8 @@ export class SmartFolderEditor extends LitElement {
   declare private confirmingRemove: boolean;
   declare private folders: { id: string; name: string }[];
   private countTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Some rule still lacks a value: no count is asked for. */
+  private incomplete = false;
   private countSeq = 0;
   private loadSeq = 0;
   /** Keys of the rules a person has changed: a rule not yet touched shows no error beside it. */
@@ -98,9 +101,16 @@ export class SmartFolderEditor extends LitElement {
     this.scheduleCount();
   }
 
+  /** Counts the matches once every rule is filled in; an incomplete rule is not sent (it would only earn a 400). */
   private scheduleCount(delay = COUNT_DELAY_MS): void {
     clearTimeout(this.countTimer);
     this.count = null;
+    this.countSeq += 1;
+    this.incomplete = !allComplete(this.schema!, this.groups);
+    if (this.incomplete) {
+      this.errors = noErrors();
+      return;
+    }
     this.countTimer = setTimeout(() => void this.recount(), delay);
   }
 
@@ -215,7 +225,7 @@ export class SmartFolderEditor extends LitElement {
     const errors = this.shownErrors;
     const countText = this.count !== null ? `${this.count.toLocaleString()} ${this.count === 1 ? 'item matches' : 'items match'}`
       : errors.general || errors.rules.size || errors.groups.size ? 'Fix the marked rules to see matches'
-      : this.errors.rules.size ? 'Fill in the rules to see matches' : 'Counting…';
+      : this.incomplete || this.errors.rules.size ? 'Fill in the rules to see matches' : 'Counting…';
     return html`<form @submit=${this.save} aria-labelledby="title" novalidate>
       <header>
         <h2 id="title">${this.smartFolderId ? 'Edit smart folder' : 'New smart folder'}</h2>
@@ -233,6 +243,7 @@ export class SmartFolderEditor extends LitElement {
               <button type="button" @click=${() => (this.confirmingRemove = false)}>Keep</button></span>`
           : nothing}
         <span class="spacer"></span>
+        <button type="button" @click=${() => this.emit('smart-folder-cancel', {})}>Cancel</button>
         <button type="submit" class="primary" ?disabled=${this.busy}>${this.smartFolderId ? 'Save changes' : 'Create smart folder'}</button>
       </footer>
     </form>`;

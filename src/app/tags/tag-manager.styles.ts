@@ -2,8 +2,8 @@ import { css } from 'lit';
 
 export const tagManagerStyles = css`
   :host { display: block; font: 14px/1.4 system-ui, sans-serif; color: #1c1f24; height: 560px; }
-  section { height: 100%; box-sizing: border-box; display: grid; grid-template-rows: auto 1fr; gap: 10px; background: #fff;
-    border: 1px solid #e1e4ea; border-radius: 12px; padding: 14px 16px; box-shadow: 0 4px 18px rgb(15 18 24 / 0.06); }
+  /* No frame of its own: the dialog it opens in is the box (no box in a box). */
+  section { height: 100%; box-sizing: border-box; display: grid; grid-template-rows: auto 1fr; gap: 10px; }
   header { display: flex; align-items: center; gap: 12px; flex-wrap: wrap; }
   h2 { margin: 0; font-size: 18px; }
   .search { flex: 1; min-width: 160px; }
@@ -19,7 +19,7 @@ export const tagManagerStyles = css`
   .groups ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 2px; }
   .group-entry { display: grid; grid-template-columns: 1fr auto; align-items: center; }
   .group-tools { display: flex; gap: 2px; align-items: center; }
-  .group-tools select { width: 7.4em; font-size: 12px; }
+  .group-tools select { width: auto; font-size: 12px; }
   .target { display: flex; width: 100%; align-items: center; gap: 8px; border: 1px solid transparent; background: none; text-align: left; padding: 6px 8px; }
   .target.current { background: #e9f0fd; color: #1a4fb5; font-weight: 600; }
   .target.over { border: 2px dashed #2f6fde; background: #f0f5ff; }
@@ -47,7 +47,8 @@ export const tagManagerStyles = css`
   .narrow .row .name, .narrow .row .rename { order: 2; flex: 1 1 calc(100% - 30px - 4em - 48px); }
   .narrow .row .count { order: 3; width: 4em; }
   .narrow .row .colour { order: 4; width: 7.6em; }
-  .narrow .row .group { order: 5; flex: 1; min-width: 0; }
+  .narrow .row .group { order: 5; flex: 1 1 8em; min-width: 8em; }
+  .narrow .row .actions { margin-left: auto; }
   .narrow .row .actions { order: 6; }
   .star { border: none; background: none; font-size: 18px; color: #9aa1ac; padding: 0; width: 30px; height: 30px; }
   .star.on { color: #e8a200; }

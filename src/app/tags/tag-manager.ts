@@ -8,6 +8,7 @@
 import { elementScroll, observeElementOffset, observeElementRect, Virtualizer } from '@tanstack/virtual-core';
 import { html, LitElement, nothing } from 'lit';
 import { ApiClientError, type ApiClient } from '../api-client';
+import { NewestAnswer } from '../state/newest-answer';
 import { loadTagGroups, loadTags } from './tag-api';
 import { renderGroupList, type GroupHandlers } from './tag-group-list';
 import { visibleTags, withGroups, type GroupFilter, type Tag, type TagGroup } from './tag-list';
@@ -35,6 +36,7 @@ export class TagManager extends LitElement {
   private shown: Tag[] = [];
   private cleanup: (() => void) | undefined;
   private resize: ResizeObserver | undefined;
+  private readonly answers = new NewestAnswer();
   /** Resolves once the tags and groups asked for last are loaded. */
   loaded: Promise<void> = Promise.resolve();
 
@@ -94,11 +96,17 @@ export class TagManager extends LitElement {
     this.virtualizer._willUpdate();
   }
 
-  /** Reads every tag and group again (after a change, or when another tab changed them). */
+  /**
+   * Reads every tag and group again (after a change, or when another tab changed them): one read
+   * of both, and only the newest read's answer is shown (an older, slower one never brings back
+   * the groups from before a change).
+   */
   reload(): Promise<void> {
     const api = this.api!;
+    const ticket = this.answers.ticket();
     this.loaded = Promise.all([loadTags(api), loadTagGroups(api)])
       .then(([tags, groups]) => {
+        if (!this.answers.keep(ticket)) return;
         this.groups = groups;
         this.tags = withGroups(tags, groups);
         if (this.filter.kind === 'group' && !groups.some((g) => g.id === (this.filter as { id: string }).id)) this.filter = { kind: 'all' };
@@ -107,21 +115,11 @@ export class TagManager extends LitElement {
     return this.loaded;
   }
 
-  /** Reads the groups again and re-files the tags under them, without reading 5,000 tags again. */
-  private reloadGroups(): Promise<void> {
-    this.loaded = loadTagGroups(this.api!).then((groups) => {
-      this.groups = groups;
-      this.tags = withGroups(this.tags, groups);
-      if (this.filter.kind === 'group' && !groups.some((g) => g.id === (this.filter as { id: string }).id)) this.filter = { kind: 'all' };
-    });
-    return this.loaded;
-  }
-
   /** Runs one change through the API, then reloads; failures become `api-error` and stay visible. */
-  private async change(action: () => Promise<unknown>, reload: 'all' | 'groups' = 'all'): Promise<boolean> {
+  private async change(action: () => Promise<unknown>): Promise<boolean> {
     try {
       await action();
-      await (reload === 'groups' ? this.reloadGroups() : this.reload());
+      await this.reload();
       this.dispatchEvent(new CustomEvent('tags-changed', { bubbles: true, composed: true }));
       return true;
     } catch (error) {
@@ -140,7 +138,7 @@ export class TagManager extends LitElement {
     return this.change(async () => {
       if (groupId) await this.api!.post('/tagGroup/addTags', { groupId, tags: [name], removeFromSource: true });
       else for (const id of tag.groups) await this.api!.post('/tagGroup/removeTags', { groupId: id, tags: [name] });
-    }, 'groups');
+    });
   }
 
   private readonly rowHandlers: RowHandlers = {
@@ -172,10 +170,10 @@ export class TagManager extends LitElement {
       const name = event.dataTransfer?.getData(DRAG_TYPE);
       if (name && filter.kind !== 'all') void this.moveToGroup(name, filter.kind === 'group' ? filter.id : '');
     },
-    create: (name) => void this.change(() => this.api!.post('/tagGroup/create', { name }), 'groups'),
+    create: (name) => void this.change(() => this.api!.post('/tagGroup/create', { name })),
     rename: (group) => this.openDialog({ kind: 'rename-group', group, error: '' }),
-    colour: (group, color) => void this.change(() => this.api!.post('/tagGroup/update', { id: group.id, name: group.name, color }), 'groups'),
-    remove: (group) => void this.change(() => this.api!.post('/tagGroup/remove', { id: group.id }), 'groups'),
+    colour: (group, color) => void this.change(() => this.api!.post('/tagGroup/update', { id: group.id, name: group.name, color })),
+    remove: (group) => void this.change(() => this.api!.post('/tagGroup/remove', { id: group.id })),
   };
 
   private focusRow(name: string): void {
@@ -213,7 +211,7 @@ export class TagManager extends LitElement {
       return;
     }
     this.closeDialog();
-    await this.change(async () => {}, state.kind === 'merge' ? 'all' : 'groups');
+    await this.change(async () => {});
   }
 
   override render() {

@@ -1,5 +1,6 @@
 /** One row of the tag manager's virtual list: star, colour, name (or its rename field), count, actions. */
 import { html } from 'lit';
+import { plural } from '../ui/format';
 import { TAG_COLOURS, type Tag, type TagGroup } from './tag-list';
 
 export interface RowHandlers {
@@ -41,7 +42,7 @@ export function renderTagRow({ tag, index, setSize, start, renaming, groups, on 
             if (e.key === 'Escape') on.cancelRename();
           }} @blur=${() => on.cancelRename()} />`
       : html`<span class="name" title=${tag.name}>${tag.name}</span>`}
-    <span class="count" aria-label="${tag.count} items">${tag.count.toLocaleString()}</span>
+    <span class="count" aria-label=${plural(tag.count, 'item')}>${tag.count.toLocaleString()}</span>
     <select class="group" aria-label="Group of ${tag.name}" @change=${(e: Event) => on.moveToGroup(tag, (e.target as HTMLSelectElement).value)}>
       <option value="" ?selected=${!groupOf}>No group</option>
       ${groups.map((g) => html`<option value=${g.id} ?selected=${g.id === groupOf}>${g.name}</option>`)}

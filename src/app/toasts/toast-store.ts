@@ -4,6 +4,7 @@
  */
 import { ApiClientError } from '../api-client';
 import { Store } from '../state/store';
+import { forPeople } from '../ui/people-text';
 
 export interface Toast {
   id: number;
@@ -23,7 +24,7 @@ export class ToastStore extends Store {
   }
 
   show(message: string, options: { kind?: Toast['kind']; action?: Toast['action']; ms?: number } = {}): number {
-    const toast: Toast = { id: this.next++, kind: options.kind ?? 'info', message, action: options.action };
+    const toast: Toast = { id: this.next++, kind: options.kind ?? 'info', message: forPeople(message), action: options.action };
     this.toasts = [...this.toasts.slice(-3), toast];
     this.changed();
     this.later(() => this.dismiss(toast.id), options.ms ?? (toast.kind === 'error' ? SHOW_MS * 1.5 : SHOW_MS));

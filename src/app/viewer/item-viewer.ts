@@ -33,6 +33,8 @@ export class ItemViewer extends LitElement {
     mode: { state: true },
     sidebar: { state: true },
     missing: { state: true },
+    hasPrevious: { attribute: false },
+    hasNext: { attribute: false },
   };
 
   declare api: ApiClient;
@@ -43,6 +45,9 @@ export class ItemViewer extends LitElement {
   declare mode: ZoomMode;
   declare sidebar: boolean;
   declare missing: boolean;
+  /** Whether the listing has an item before / after this one (the shell knows the listing). */
+  declare hasPrevious: boolean;
+  declare hasNext: boolean;
   readonly notes = new CommentEditing(this);
   private loading = 0;
 
@@ -52,6 +57,8 @@ export class ItemViewer extends LitElement {
     this.item = null;
     this.mode = 'fit';
     this.missing = false;
+    this.hasPrevious = true;
+    this.hasNext = true;
     this.sidebar = typeof matchMedia === 'function' ? matchMedia('(min-width: 900px)').matches : true;
   }
 
@@ -137,7 +144,8 @@ export class ItemViewer extends LitElement {
   private renderCard() {
     const { draft, active, redrawing } = this.notes;
     if (!draft && !active) return nothing;
-    const place = draft ? describePlace({ id: '', annotation: '', lastModified: 0, ...draft }) : describePlace(active!);
+    const whole = this.item ? { width: this.item.width, height: this.item.height } : undefined;
+    const place = draft ? describePlace({ id: '', annotation: '', lastModified: 0, ...draft }, whole) : describePlace(active!, whole);
     const moveLabel = !active || draft ? '' : isTimeComment(active) ? 'Move to playhead' : redrawing ? 'Drag a new area…' : 'Redraw area';
     return html`<comment-card slot="card" .comment=${draft ? null : active} .place=${place} .moveLabel=${moveLabel}
       @card-move=${() => this.notes.moveActive()} @card-save=${(e: CustomEvent<{ annotation: string }>) => this.notes.save(e.detail.annotation)}
@@ -183,7 +191,7 @@ export class ItemViewer extends LitElement {
         ${item && this.sidebar
           ? html`<aside class="comments" aria-label="Comments">
               <h2>Comments <span class="count">${notes.comments.length || ''}</span></h2>
-              <comment-list .comments=${notes.comments} .activeId=${notes.activeId}
+              <comment-list .comments=${notes.comments} .activeId=${notes.activeId} .imageSize=${mediaKind(item) === 'image' ? { width: item.width, height: item.height } : undefined}
                 .addHint=${mediaKind(item) === 'video' || mediaKind(item) === 'audio' ? '(at the playhead)' : '(on the whole image; or draw an area)'}
                 @comment-pick=${(e: CustomEvent<{ commentId: string }>) => notes.pick(e.detail.commentId)}
                 @comment-add=${(e: CustomEvent<{ annotation: string }>) => notes.write((c) => c.add(notes.listPlace(item), e.detail.annotation))}

@@ -1,4 +1,4 @@
-/** The viewer's look: a dark full-window dialog, a wrapping toolbar, and a comments column that drops below at 390 px. */
+/** The viewer's look: a dark full-window dialog, a one-row toolbar, and a comments column that drops below at 390 px. */
 import { css } from 'lit';
 import { sharedStyles } from '../ui/shared-styles';
 
@@ -15,17 +15,18 @@ export const viewerStyles = [
     dialog:focus { outline: none; } /* it takes focus on opening, so keys reach the viewer */
     dialog::backdrop { background: rgb(0 0 0 / 0.7); }
     .toolbar {
-      display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 0.5rem; padding: 0.4rem 0.6rem;
+      display: flex; flex-wrap: nowrap; align-items: center; gap: 0.25rem 0.5rem; padding: 0.4rem 0.6rem;
       background: #202226; border-bottom: 1px solid #33363b;
     }
     .toolbar button.quiet { color: #e8eaed; min-width: 36px; min-height: 36px; font-size: 15px; }
     .toolbar button.quiet:hover { background: #33363b; }
     .toolbar button.quiet[aria-pressed='true'] { background: #2f5fd0; color: #fff; }
-    .title { flex: 1 1 160px; min-width: 0; margin: 0 0.5rem 0 0.25rem; font-size: 15px; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+    .toolbar button.quiet:disabled { opacity: 0.35; cursor: default; background: none; }
+    .title { flex: 1 1 0; min-width: 0; margin: 0 0.5rem 0 0.25rem; font-size: 15px; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
     .group { display: inline-flex; align-items: center; gap: 2px; padding-right: 0.4rem; border-right: 1px solid #33363b; }
     .icon { flex: none; }
     .zoom-level { min-width: 3.2em; font-size: 12px; color: #bdc1c6; text-align: right; font-variant-numeric: tabular-nums; }
-    .spacer { flex: 1 0 0; }
+    .spacer { flex: 0 0 0; } /* the title takes the room: the last buttons stay at the right end */
     .body { flex: 1; min-height: 0; display: flex; }
     .stage { flex: 1; min-width: 0; min-height: 0; }
     .other { display: grid; place-items: center; padding: 1.5rem; overflow: auto; }
@@ -49,8 +50,10 @@ export const viewerStyles = [
       .body { flex-direction: column; }
       .comments { width: auto; max-height: 42dvh; border-left: 0; border-top: 1px solid #33363b; }
       .wide-only, .zoom-level { display: none; }
+      .toolbar { gap: 0.25rem; padding: 0.3rem 0.4rem; }
+      .toolbar button.quiet { min-width: 34px; padding-inline: 0.3rem; }
       .group { border-right: 0; padding-right: 0; }
-      .title { flex-basis: 100%; order: -1; }
+      .title { font-size: 14px; margin: 0 0.25rem; }
     }
   `,
 ];

@@ -1,4 +1,8 @@
-/** The viewer's top bar: name, previous/next, zoom, comment tools, find similar, comments panel and close. */
+/**
+ * The viewer's top bar: previous/next (first, so they never move: disabled at the ends of the
+ * listing), name, zoom, comment tools, find similar, comments panel and close (last). One row at
+ * every width; on a phone the zoom steps hide (Fit and 100% stay, and the stage pinches and wheels).
+ */
 import { html, nothing } from 'lit';
 import type { Item } from '../api-types';
 import { hasPicture } from '../ai/has-picture';
@@ -12,17 +16,17 @@ export function renderToolbar(viewer: ItemViewer, item: Item | null) {
   const kind = item ? mediaKind(item) : null;
   const scale = viewer.renderRoot.querySelector<ImageStage>('image-stage')?.scale;
   return html`<header class="toolbar">
-    <h2 class="title" title=${item?.name ?? ''}>${item?.name ?? ''}</h2>
     <div class="group" role="group" aria-label="Browse">
-      <button type="button" class="quiet" aria-label="Previous item" title="Previous (←)" @click=${() => viewer.navigate(-1)}>${icons.previous}</button>
-      <button type="button" class="quiet" aria-label="Next item" title="Next (→)" @click=${() => viewer.navigate(1)}>${icons.next}</button>
+      <button type="button" class="quiet" aria-label="Previous item" title="Previous (←)" ?disabled=${!viewer.hasPrevious} @click=${() => viewer.navigate(-1)}>${icons.previous}</button>
+      <button type="button" class="quiet" aria-label="Next item" title="Next (→)" ?disabled=${!viewer.hasNext} @click=${() => viewer.navigate(1)}>${icons.next}</button>
     </div>
+    <h2 class="title" title=${item?.name ?? ''}>${item?.name ?? ''}</h2>
     ${kind === 'image'
       ? html`<div class="group" role="group" aria-label="Zoom">
-          <button type="button" class="quiet" aria-label="Zoom out" title="Zoom out (−)" @click=${() => viewer.zoom(0.8)}>${icons.zoomOut}</button>
+          <button type="button" class="quiet wide-only" aria-label="Zoom out" title="Zoom out (−)" @click=${() => viewer.zoom(0.8)}>${icons.zoomOut}</button>
           <button type="button" class="quiet" aria-pressed=${viewer.mode === 'fit'} title="Fit (0)" @click=${() => viewer.setMode('fit')}>Fit</button>
           <button type="button" class="quiet" aria-pressed=${viewer.mode === 'actual'} title="Actual size (1)" @click=${() => viewer.setMode('actual')}>100%</button>
-          <button type="button" class="quiet" aria-label="Zoom in" title="Zoom in (+)" @click=${() => viewer.zoom(1.25)}>${icons.zoomIn}</button>
+          <button type="button" class="quiet wide-only" aria-label="Zoom in" title="Zoom in (+)" @click=${() => viewer.zoom(1.25)}>${icons.zoomIn}</button>
           <span class="zoom-level" aria-live="polite">${scale ? `${Math.round(scale * 100)}%` : ''}</span>
         </div>
         <button type="button" class="quiet tool" aria-pressed=${viewer.notes.drawing} @click=${() => viewer.notes.toggleDrawing()}

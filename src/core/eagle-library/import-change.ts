@@ -1,10 +1,10 @@
-/** An import's notice as a change-feed event (`GET /api/v2/events`, kind `import`), so scripts and tabs see its progress. */
-import type { Notice } from '../context';
+/** An import's step as a change-feed event (`GET /api/v2/events`, kind `import`), so scripts and tabs see its progress. */
 import type { ChangeEvent } from '../events/change';
+import type { ImportState } from './import-state';
 
-type ImportNotice = Extract<Notice, { type: 'import' }>;
-
-export function importChange({ action, import: state }: ImportNotice): ChangeEvent {
+/** `progress` while it runs, then `done` or `failed`. */
+export function importChange(state: ImportState): ChangeEvent {
+  const action = state.status === 'running' ? 'progress' : state.status;
   return {
     kind: 'import',
     action,

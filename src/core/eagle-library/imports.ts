@@ -3,7 +3,9 @@
  * state says "running" but nothing here runs them), and lets the service worker wait for them.
  * What runs is a cache; the truth is each import's state row (import-state.ts).
  */
-import type { Notice, OpenLibrary } from '../context';
+import type { OpenLibrary } from '../context';
+import type { ChangeEvent } from '../events/change';
+import { importChange } from './import-change';
 import { ApiError, invalid } from '../http/errors';
 import type { MediaQueue } from '../media/media-queue';
 import { libraryPathFor, type LibraryRecord, type LibraryRegistry } from '../storage/registry';
@@ -20,7 +22,8 @@ export interface ImportsDeps {
   open: (record: LibraryRecord) => OpenLibrary;
   clock: () => number;
   ids: () => string;
-  notify: (notice: Notice) => void;
+  /** Where each step of an import is announced (the change feed: `import` events). */
+  publish: (change: ChangeEvent) => void;
   media: MediaQueue;
   openZip?: (zip: Blob, fallbackName: string) => Promise<LibraryTree>;
   onError?: (error: unknown) => void;
@@ -109,8 +112,8 @@ export class Imports {
   /** `opened`: the zip, already open (a fresh start reuses the tree it checked). */
   private launch(library: OpenLibrary, id: string, opened?: LibraryTree): void {
     if (this.running.has(id)) return;
-    const { clock, notify } = this.deps;
-    const progress = (state: ImportState) => notify({ type: 'import', action: state.status === 'running' ? 'progress' : state.status, import: state });
+    const { clock, publish } = this.deps;
+    const progress = (state: ImportState) => publish(importChange(state));
     const run = runImport(library, id, { clock, openZip: this.openZip, progress }, opened)
       .then((state) => {
         progress(state);

@@ -82,7 +82,6 @@ export async function openFolder(ctx: Context, { id }: { id: string }): Promise<
     await requireFolder(db, id, 'id');
     await selectFolder(db, id);
   });
-  ctx.notify({ type: 'open-folder', id });
   ctx.changes.publish({ kind: 'folder', action: 'opened', ids: [id], library: (await ctx.library()).record.path });
   return true;
 }

@@ -17,15 +17,13 @@ export async function selectItems(ctx: Context, ids: readonly string[]): Promise
   const { db, record } = await ctx.library();
   const selected = [...new Set(ids)];
   await db.state.put({ key: SELECTION_KEY, value: selected });
-  // Embedding pages hear of it (the <asset-library> element's select event).
-  ctx.notify({ type: 'selection-changed', path: record.path, ids: selected });
+  // Every page hears of it on /api/v2/events (the <asset-library> element's select event).
   ctx.changes.publish({ kind: 'item', action: 'selected', ids: selected, library: record.path });
   return true;
 }
 
 export async function openItem(ctx: Context, id: string): Promise<true> {
   await requireIds(ctx, [id]);
-  ctx.notify({ type: 'open-item', id });
   ctx.changes.publish({ kind: 'item', action: 'opened', ids: [id], library: (await ctx.library()).record.path });
   return true;
 }

@@ -40,7 +40,6 @@ export async function libraryHistory(ctx: Context, page: PageRequest) {
 
 export async function switchLibrary(ctx: Context, libraryPath: string): Promise<true> {
   const record = await ctx.registry.switchTo(libraryPath);
-  ctx.notify({ type: 'library-switched', path: record.path, name: record.name });
   ctx.changes.publish({ kind: 'library', action: 'switched', ids: [record.path], details: { name: record.name }, library: record.path });
   return true;
 }
@@ -55,7 +54,6 @@ export async function createLibrary(ctx: Context, name: string) {
 export async function renameLibrary(ctx: Context, libraryPath: string, name: string) {
   const record = await ctx.registry.rename(libraryPath, name);
   ctx.changes.publish({ kind: 'library', action: 'renamed', ids: [record.path], details: { name: record.name }, library: record.path });
-  ctx.notify({ type: 'library-changed', path: record.path });
   return { name: record.name, path: record.path };
 }
 
@@ -78,7 +76,6 @@ export async function removeLibrary(ctx: Context, libraryPath: string): Promise<
   }
   ctx.changes.publish({ kind: 'library', action: 'removed', ids: [removed.path], details: { name: removed.name }, library: removed.path });
   if (wasCurrent) {
-    ctx.notify({ type: 'library-switched', path: current.path, name: current.name });
     ctx.changes.publish({ kind: 'library', action: 'switched', ids: [current.path], details: { name: current.name }, library: current.path });
   }
   return true;
