@@ -41,8 +41,10 @@ export interface SubscriptionsPort {
   subscribe(url: string, base: string, wait: boolean): Promise<SubscribeAnswer>;
 }
 
-/** The media queue as requests see it (media/media-queue.ts): wait for a job it runs. */
+/** The media queue as requests see it (media/media-queue.ts): wake it, wait for a job it runs. */
 export interface MediaPort {
+  /** Starts (or wakes) the library's job runner, e.g. once new jobs are queued. */
+  kick(library: OpenLibrary): void;
   wait(library: OpenLibrary, job: MediaJob): Promise<JobWait>;
 }
 

@@ -77,16 +77,20 @@ describe('library/remove', () => {
   });
 
   it('removing the current library makes the most recently opened other one current, and tells every tab', async () => {
-    const notices: unknown[] = [];
-    const api = makeApi({ notify: (notice) => notices.push(notice) });
+    const api = makeApi();
+    const heard: ChangeEvent[] = [];
+    api.changes.subscribe((event) => heard.push(event));
     const a = await newLibrary(api, 'A');
     const b = await newLibrary(api, 'B');
     await call(api, 'POST', '/library/switch', { libraryPath: a });
     await call(api, 'POST', '/library/switch', { libraryPath: b });
-    notices.length = 0;
+    heard.length = 0;
     expect((await call(api, 'POST', '/library/remove', { libraryPath: b })).data).toBe(true);
     expect((await call<Entry>(api, 'GET', '/library/info')).data).toMatchObject({ name: 'A', path: a });
-    expect(notices).toEqual([{ type: 'library-switched', path: a, name: 'A' }]);
+    expect(heard.map((e) => [e.kind, e.action, e.ids])).toEqual([
+      ['library', 'removed', [b]],
+      ['library', 'switched', [a]],
+    ]);
   });
 
   it.each([
