@@ -14,6 +14,7 @@ import { describeMachine, machineLine } from './machine';
 import { compareWithPrevious, readLatest, writeResults } from './report';
 import { ServiceWorkerCdp } from './service-worker-cdp';
 import { readSettings } from './settings';
+import { TRACE_CATEGORIES, writeTrace } from './trace';
 import { buildAndServe } from './site';
 
 declare const window: { benchPage: BenchPage };
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
   const loadAtStart = os.loadavg()[0]!;
   log(`N = ${settings.n}, seed ${settings.seed}, ${settings.runs} runs per warm scenario; building the site`);
+  // A profile names functions: the worker's script is built unminified for it (bigger, so it compiles slower).
+  if (settings.profile) process.env.SW_UNMINIFIED = '1';
   const site = await buildAndServe(settings.port);
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
   try {
@@ -49,7 +52,10 @@ async function main(): Promise<void> {
     const wanted = (id: string) => id === 'seed' || settings.only.length === 0 || settings.only.some((prefix) => id.startsWith(prefix));
     for (const info of scenarios.filter((s) => wanted(s.id))) {
       log(`${info.label} …`);
+      const profiled = settings.profile && info.id !== 'seed';
+      if (profiled) await browser.startTracing(undefined, { categories: TRACE_CATEGORIES });
       const outcome = await page.evaluate((id) => window.benchPage.run(id), info.id);
+      if (profiled) log(`trace: ${writeTrace(info.id, n, await browser.stopTracing())}`);
       const row = toResultRow(info, outcome);
       rows.push(row);
       log(row.subject ? `${info.label}: median ${formatValue(row.subject.median, row.unit)}` : `${info.label}: skipped, ${row.skipped}`);
@@ -58,7 +64,7 @@ async function main(): Promise<void> {
 
     const machine = describeMachine(browser.version());
     const previous = readLatest();
-    const results = { startedAt, durationSeconds: Math.round((performance.now() - started) / 1000), settings: { n, seed, runs, imageShare, importImages, only }, machine, loadAverage: { start: loadAtStart, end: os.loadavg()[0]! }, library, rows };
+    const results = { startedAt, durationSeconds: Math.round((performance.now() - started) / 1000), settings: { n, seed, runs, imageShare, importImages, only, profile: settings.profile }, machine, loadAverage: { start: loadAtStart, end: os.loadavg()[0]! }, library, rows };
     const written = writeResults(results);
     const comparison = compareWithPrevious(rows, previous, n);
     process.stdout.write(

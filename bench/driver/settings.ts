@@ -1,13 +1,15 @@
-/** Bench settings from the environment (BENCH_N, BENCH_SEED, BENCH_RUNS, BENCH_IMAGE_SHARE, BENCH_IMPORT_IMAGES, BENCH_PORT, BENCH_ONLY). */
+/** Bench settings from the environment (BENCH_N, BENCH_SEED, BENCH_RUNS, BENCH_IMAGE_SHARE, BENCH_IMPORT_IMAGES, BENCH_PORT, BENCH_ONLY, BENCH_PROFILE). */
 import type { BenchSettings } from '../shared/protocol';
 
 export interface DriverSettings extends BenchSettings {
   port: number;
   /** Scenario id prefixes to run (BENCH_ONLY, comma-separated); empty runs every scenario. Seeding always runs. */
   only: string[];
+  /** BENCH_PROFILE=1: record a Chrome trace (CPU samples of every thread, the worker's too) around each scenario but seeding. */
+  profile: boolean;
 }
 
-export const DEFAULTS: DriverSettings = { n: 100_000, seed: 20_240_607, runs: 30, imageShare: 0.05, importImages: 1000, port: 4191, only: [] };
+export const DEFAULTS: DriverSettings = { n: 100_000, seed: 20_240_607, runs: 30, imageShare: 0.05, importImages: 1000, port: 4191, only: [], profile: false };
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): DriverSettings {
   return {
@@ -18,6 +20,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): DriverSettin
     importImages: integer(env, 'BENCH_IMPORT_IMAGES', DEFAULTS.importImages, 1),
     port: integer(env, 'BENCH_PORT', DEFAULTS.port, 0),
     only: (env.BENCH_ONLY ?? '').split(',').map((id) => id.trim()).filter(Boolean),
+    profile: env.BENCH_PROFILE === '1',
   };
 }
 
