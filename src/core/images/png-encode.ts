@@ -1,6 +1,7 @@
 /** A minimal PNG encoder (RGBA, zlib via CompressionStream) for icons made without a canvas. */
+import { lazyValue } from '../shared/lazy-value';
 
-const CRC_TABLE = (() => {
+const crcTable = lazyValue(() => {
   const table = new Uint32Array(256);
   for (let n = 0; n < 256; n++) {
     let c = n;
@@ -8,11 +9,12 @@ const CRC_TABLE = (() => {
     table[n] = c >>> 0;
   }
   return table;
-})();
+});
 
 function crc32(bytes: Uint8Array): number {
+  const table = crcTable();
   let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  for (const b of bytes) c = table[(c ^ b) & 0xff]! ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
 
