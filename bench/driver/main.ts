@@ -14,7 +14,7 @@ import { describeMachine, machineLine } from './machine';
 import { compareWithPrevious, readLatest, writeResults } from './report';
 import { ServiceWorkerCdp } from './service-worker-cdp';
 import { readSettings } from './settings';
-import { TRACE_CATEGORIES, writeTrace } from './trace';
+import { traceCategories, writeTrace } from './trace';
 import { buildAndServe } from './site';
 
 declare const window: { benchPage: BenchPage };
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const loadAtStart = os.loadavg()[0]!;
   log(`N = ${settings.n}, seed ${settings.seed}, ${settings.runs} runs per warm scenario; building the site`);
   // A profile names functions: the worker's script is built unminified for it (bigger, so it compiles slower).
-  if (settings.profile) process.env.SW_UNMINIFIED = '1';
+  if (settings.profile === 'samples') process.env.SW_UNMINIFIED = '1';
   const site = await buildAndServe(settings.port);
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
   try {
@@ -53,9 +53,9 @@ async function main(): Promise<void> {
     for (const info of scenarios.filter((s) => wanted(s.id))) {
       log(`${info.label} …`);
       const profiled = settings.profile && info.id !== 'seed';
-      if (profiled) await browser.startTracing(undefined, { categories: TRACE_CATEGORIES });
+      if (profiled) await browser.startTracing(undefined, { categories: traceCategories(settings.profile === 'samples') });
       const outcome = await page.evaluate((id) => window.benchPage.run(id), info.id);
-      if (profiled) log(`trace: ${writeTrace(info.id, n, await browser.stopTracing())}`);
+      if (profiled) log(`trace: ${writeTrace(`${info.id}-${settings.profile}`, n, await browser.stopTracing())}`);
       const row = toResultRow(info, outcome);
       rows.push(row);
       log(row.subject ? `${info.label}: median ${formatValue(row.subject.median, row.unit)}` : `${info.label}: skipped, ${row.skipped}`);

@@ -5,11 +5,15 @@ export interface DriverSettings extends BenchSettings {
   port: number;
   /** Scenario id prefixes to run (BENCH_ONLY, comma-separated); empty runs every scenario. Seeding always runs. */
   only: string[];
-  /** BENCH_PROFILE=1: record a Chrome trace (CPU samples of every thread, the worker's too) around each scenario but seeding. */
-  profile: boolean;
+  /**
+   * BENCH_PROFILE: record a Chrome trace around each scenario but seeding. `1`: CPU samples of every
+   * thread, the worker's too, with its script unminified (names); `spans`: trace events only, with
+   * their thread (CPU) times undisturbed by a sampler, of the script as shipped.
+   */
+  profile: 'samples' | 'spans' | undefined;
 }
 
-export const DEFAULTS: DriverSettings = { n: 100_000, seed: 20_240_607, runs: 30, imageShare: 0.05, importImages: 1000, port: 4191, only: [], profile: false };
+export const DEFAULTS: DriverSettings = { n: 100_000, seed: 20_240_607, runs: 30, imageShare: 0.05, importImages: 1000, port: 4191, only: [], profile: undefined };
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): DriverSettings {
   return {
@@ -20,7 +24,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): DriverSettin
     importImages: integer(env, 'BENCH_IMPORT_IMAGES', DEFAULTS.importImages, 1),
     port: integer(env, 'BENCH_PORT', DEFAULTS.port, 0),
     only: (env.BENCH_ONLY ?? '').split(',').map((id) => id.trim()).filter(Boolean),
-    profile: env.BENCH_PROFILE === '1',
+    profile: env.BENCH_PROFILE === '1' ? 'samples' : env.BENCH_PROFILE === 'spans' ? 'spans' : undefined,
   };
 }
 

@@ -99,12 +99,14 @@ const top = (title: string, map: Map<string, number>, count: number) => {
   for (const [key, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, count))
     console.log(`${ms.toFixed(1).padStart(8)} ms ${((100 * ms) / total).toFixed(1).padStart(5)} %  ${key}`);
 };
-console.log(`${worker.length} worker profiles (one per start), ${total.toFixed(1)} ms of non-idle samples, ${(total / worker.length).toFixed(1)} ms a start`);
-top('under the root (inclusive)', byRootChild, 12);
-top('self time by module', byModule, 25);
-top('self time by module while the script runs its top level', topLevelByModule, 15);
-top('self time by function', self, 40);
-top('self time in anonymous functions of sw.js (module top levels among them) by line', topLevelLines, 25);
+if (worker.length > 0) {
+  console.log(`${worker.length} worker profiles (one per start), ${total.toFixed(1)} ms of non-idle samples, ${(total / worker.length).toFixed(1)} ms a start`);
+  top('under the root (inclusive)', byRootChild, 12);
+  top('self time by module', byModule, 25);
+  top('self time by module while the script runs its top level', topLevelByModule, 15);
+  top('self time by function', self, 40);
+  top('self time in anonymous functions of sw.js (module top levels among them) by line', topLevelLines, 25);
+}
 
 // Trace events on the worker threads, with their thread (CPU) time.
 const workerThreads = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && /service ?worker/i.test(e.args?.name ?? '')).map((e) => `${e.pid}:${e.tid}`));
@@ -115,6 +117,7 @@ for (const e of events) {
   s.count++; s.dur += (e.dur ?? 0) / 1000; s.tdur += (e.tdur ?? 0) / 1000;
   spans.set(e.name, s);
 }
-console.log(`\n${workerThreads.size} worker threads; their trace events (sum over starts): count, wall ms, thread ms`);
+const starts = spans.get('EvaluateScript')?.count ?? 1;
+console.log(`\n${workerThreads.size} worker threads, ${starts} scripts evaluated; their trace events, a start on average: count, wall ms, thread ms`);
 for (const [name, s] of [...spans].sort((a, b) => b[1].tdur - a[1].tdur).slice(0, 25))
-  console.log(`${String(s.count).padStart(5)} ${s.dur.toFixed(1).padStart(9)} ${s.tdur.toFixed(1).padStart(9)}  ${name}`);
+  console.log(`${(s.count / starts).toFixed(1).padStart(6)} ${(s.dur / starts).toFixed(2).padStart(9)} ${(s.tdur / starts).toFixed(2).padStart(9)}  ${name}`);
