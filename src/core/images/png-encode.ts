@@ -1,7 +1,10 @@
 /** A minimal PNG encoder (RGBA, zlib via CompressionStream) for icons made without a canvas. */
-import { lazyValue } from '../shared/lazy-value';
 
-const crcTable = lazyValue(() => {
+/** Made on first use, not by every worker start. No imports: the build tools load this file as it is. */
+let crcTableMade: Uint32Array | undefined;
+const crcTable = () => (crcTableMade ??= makeCrcTable());
+
+function makeCrcTable(): Uint32Array {
   const table = new Uint32Array(256);
   for (let n = 0; n < 256; n++) {
     let c = n;
@@ -9,7 +12,7 @@ const crcTable = lazyValue(() => {
     table[n] = c >>> 0;
   }
   return table;
-});
+}
 
 function crc32(bytes: Uint8Array): number {
   const table = crcTable();

@@ -36,8 +36,8 @@ const OTHER_LETTER = `(?![${CJK_SCRIPTS}])[\\p{L}\\p{N}]`;
  */
 const words = lazyValue(() => new RegExp(`((?:${CJK_LETTER}\\p{M}*)+)|((?:${OTHER_LETTER}\\p{M}*)+)`, 'gu'));
 
-/** camelCase, ACRONYMWord and letter/digit boundaries inside one word (case still known here). */
-const WORD_PARTS = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|[^\p{Lu}\p{Ll}\p{N}]+/gu;
+/** camelCase, ACRONYMWord and letter/digit boundaries inside one word (case still known here); made on first use too. */
+const wordParts = lazyValue(() => /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|[^\p{Lu}\p{Ll}\p{N}]+/gu);
 
 /** Compatibility forms, diacritics and special letters folded; case kept. */
 export function foldText(text: string): string {
@@ -82,7 +82,7 @@ export function termsOf(text: string): string[] {
       continue;
     }
     terms.push(lower(word.text));
-    const parts = word.text.match(WORD_PARTS) ?? [];
+    const parts = word.text.match(wordParts()) ?? [];
     if (parts.length > 1) terms.push(...parts.map(lower));
   }
   return terms.map((term) => (term.length > MAX_TERM_LENGTH ? term.slice(0, MAX_TERM_LENGTH) : term));
