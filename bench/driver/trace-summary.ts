@@ -5,7 +5,9 @@
  * plus the worker threads' trace events with their thread (CPU) time, which a loaded machine
  * disturbs far less than wall-clock time.
  *
- *   npx tsx bench/driver/trace-summary.ts bench/results/trace-cold-start-app-info-n2000.json [dist-bench/sw.js]
+ *   npx tsx bench/driver/trace-summary.ts bench/results/trace-cold-start-app-info-samples-n2000.json [dist-bench/sw.js]
+ *
+ * The script must be the build the trace ran (lines map to modules); a later build overwrites dist-bench.
  */
 import { readFileSync } from 'node:fs';
 
