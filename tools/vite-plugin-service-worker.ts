@@ -100,7 +100,8 @@ export function serviceWorker({ entry, fileName = 'sw.js', deferred = {}, onAcce
       build: {
         write: false,
         emptyOutDir: false,
-        minify: mode === 'production',
+        // SW_UNMINIFIED=1 (the bench's BENCH_TRACE=1): names in CPU profiles, `//#region <module>` markers.
+        minify: mode === 'production' && process.env.SW_UNMINIFIED !== '1',
         sourcemap: mode === 'development' ? 'inline' : false,
         lib: { entry: input, formats: ['iife'], name: 'serviceWorker', fileName: () => fileName },
       },

@@ -15,6 +15,7 @@ import { saveProfile, topSelfTime, type CpuProfile } from './cpu-profile';
 import { compareWithPrevious, readLatest, writeResults } from './report';
 import { ServiceWorkerCdp } from './service-worker-cdp';
 import { readSettings } from './settings';
+import { traceCategories, writeTrace } from './trace';
 import { buildAndServe } from './site';
 
 declare const window: { benchPage: BenchPage };
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
   const loadAtStart = os.loadavg()[0]!;
   log(`N = ${settings.n}, seed ${settings.seed}, ${settings.runs} runs per warm scenario; building the site`);
+  // A profile names functions: the worker's script is built unminified for it (bigger, so it compiles slower).
+  if (settings.trace === 'samples') process.env.SW_UNMINIFIED = '1';
   const site = await buildAndServe(settings.port);
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
   try {
@@ -51,8 +54,11 @@ async function main(): Promise<void> {
     for (const info of scenarios.filter((s) => wanted(s.id))) {
       log(`${info.label} …`);
       const profiled = settings.profile.includes(info.id);
+      const traced = settings.trace && info.id !== 'seed';
       if (profiled) await worker.startProfile();
+      if (traced) await browser.startTracing(undefined, { categories: traceCategories(settings.trace === 'samples') });
       const outcome = await page.evaluate((id) => window.benchPage.run(id), info.id);
+      if (traced) log(`trace: ${writeTrace(`${info.id}-${settings.trace}`, n, await browser.stopTracing())}`);
       if (profiled) {
         const profile = (await worker.stopProfile()) as CpuProfile;
         log(`worker CPU profile of ${info.id}: ${saveProfile('bench/results', `${startedAt.replace(/[:.]/g, '-')}-${info.id}`, profile)}; top self time:`);
@@ -66,7 +72,7 @@ async function main(): Promise<void> {
 
     const machine = describeMachine(browser.version());
     const previous = readLatest();
-    const results = { startedAt, durationSeconds: Math.round((performance.now() - started) / 1000), settings: { n, seed, runs, imageShare, importImages, only, profile: settings.profile }, machine, loadAverage: { start: loadAtStart, end: os.loadavg()[0]! }, library, rows };
+    const results = { startedAt, durationSeconds: Math.round((performance.now() - started) / 1000), settings: { n, seed, runs, imageShare, importImages, only, profile: settings.profile, trace: settings.trace }, machine, loadAverage: { start: loadAtStart, end: os.loadavg()[0]! }, library, rows };
     const written = writeResults(results);
     const comparison = compareWithPrevious(rows, previous, n);
     process.stdout.write(

@@ -1,4 +1,4 @@
-/** Bench settings from the environment (BENCH_N, BENCH_SEED, BENCH_RUNS, BENCH_IMAGE_SHARE, BENCH_IMPORT_IMAGES, BENCH_PORT, BENCH_ONLY, BENCH_PROFILE). */
+/** Bench settings from the environment (BENCH_N, BENCH_SEED, BENCH_RUNS, BENCH_IMAGE_SHARE, BENCH_IMPORT_IMAGES, BENCH_PORT, BENCH_ONLY, BENCH_PROFILE, BENCH_TRACE). */
 import type { BenchSettings } from '../shared/protocol';
 
 export interface DriverSettings extends BenchSettings {
@@ -7,9 +7,15 @@ export interface DriverSettings extends BenchSettings {
   only: string[];
   /** Scenario ids during which the worker's CPU is profiled (BENCH_PROFILE, comma-separated). */
   profile: string[];
+  /**
+   * BENCH_TRACE: record a Chrome trace around each scenario but seeding. `1`: CPU samples of every
+   * thread, the worker's too, with its script unminified (names); `spans`: trace events only, with
+   * their thread (CPU) times undisturbed by a sampler, of the script as shipped.
+   */
+  trace: 'samples' | 'spans' | undefined;
 }
 
-export const DEFAULTS: DriverSettings = { n: 100_000, seed: 20_240_607, runs: 30, imageShare: 0.05, importImages: 1000, port: 4191, only: [], profile: [] };
+export const DEFAULTS: DriverSettings = { n: 100_000, seed: 20_240_607, runs: 30, imageShare: 0.05, importImages: 1000, port: 4191, only: [], profile: [], trace: undefined };
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): DriverSettings {
   return {
@@ -21,6 +27,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): DriverSettin
     port: integer(env, 'BENCH_PORT', DEFAULTS.port, 0),
     only: list(env.BENCH_ONLY),
     profile: list(env.BENCH_PROFILE),
+    trace: env.BENCH_TRACE === '1' ? 'samples' : env.BENCH_TRACE === 'spans' ? 'spans' : undefined,
   };
 }
 

@@ -47,13 +47,21 @@ const untilHandOver = (work: Promise<unknown>) => Promise.race([work, handedOver
 const keepAliveForJobs = (event: ExtendableEvent) => event.waitUntil(untilHandOver(Promise.all([api.media.whenIdle(), api.imports.whenIdle(), api.subscriptions.whenIdle()])));
 
 let resumed = false;
-/** A fresh instance picks up the jobs a stopped one left, once its first answer is ready (not before: the queue's reads would delay it). */
+/** Settles on the next task: after the answer in hand has gone to the page. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * A fresh instance picks up the jobs a stopped one left, once its first answer has gone out (not
+ * before: opening the registry's and the imports' databases is synchronous work that would run
+ * before the answer is handed back, as the profile of a cold start showed).
+ */
 function resumeJobs(event: ExtendableEvent): void {
   if (resumed) return;
   resumed = true;
-  event.waitUntil(untilHandOver(api.media.resume().then(() => api.media.whenIdle())));
-  event.waitUntil(untilHandOver(api.imports.resume().then(() => api.imports.whenIdle())));
-  event.waitUntil(untilHandOver(api.subscriptions.resume().then(() => api.subscriptions.whenIdle())));
+  const later = nextTask();
+  event.waitUntil(untilHandOver(later.then(() => api.media.resume()).then(() => api.media.whenIdle())));
+  event.waitUntil(untilHandOver(later.then(() => api.imports.resume()).then(() => api.imports.whenIdle())));
+  event.waitUntil(untilHandOver(later.then(() => api.subscriptions.resume()).then(() => api.subscriptions.whenIdle())));
 }
 
 /** Ours: API_PREFIX paths, and the rest of `/api/` (old versions get a JSON 404, not the network's page). */

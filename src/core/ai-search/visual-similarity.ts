@@ -4,6 +4,7 @@
  * straight and mirrored) and difference hashes (the nearest of whole, mirror and centre pairs).
  * Near-duplicates (close hashes and alike colours) score above 0.8, everything else below.
  */
+import { lazyValue } from '../shared/lazy-value';
 import {
   CENTRE_HASH_AT,
   HASH_AT,
@@ -60,14 +61,17 @@ function layoutCosine(query: Uint8Array, stored: Uint8Array, at: number, mirror:
   return dot / (127 * 127);
 }
 
-const POPCOUNT = Uint8Array.from({ length: 256 }, (_, n) => {
-  let bits = 0;
-  for (let v = n; v; v >>= 1) bits += v & 1;
-  return bits;
-});
+const popcount = lazyValue(() =>
+  Uint8Array.from({ length: 256 }, (_, n) => {
+    let bits = 0;
+    for (let v = n; v; v >>= 1) bits += v & 1;
+    return bits;
+  }),
+);
 
 function hamming(a: Uint8Array, aAt: number, b: Uint8Array, bAt: number): number {
+  const table = popcount();
   let bits = 0;
-  for (let i = 0; i < HASH_BYTES; i++) bits += POPCOUNT[a[aAt + i]! ^ b[bAt + i]!]!;
+  for (let i = 0; i < HASH_BYTES; i++) bits += table[a[aAt + i]! ^ b[bAt + i]!]!;
   return bits;
 }

@@ -1,6 +1,10 @@
 /** A minimal PNG encoder (RGBA, zlib via CompressionStream) for icons made without a canvas. */
 
-const CRC_TABLE = (() => {
+/** Made on first use, not by every worker start. No imports: the build tools load this file as it is. */
+let crcTableMade: Uint32Array | undefined;
+const crcTable = () => (crcTableMade ??= makeCrcTable());
+
+function makeCrcTable(): Uint32Array {
   const table = new Uint32Array(256);
   for (let n = 0; n < 256; n++) {
     let c = n;
@@ -8,11 +12,12 @@ const CRC_TABLE = (() => {
     table[n] = c >>> 0;
   }
   return table;
-})();
+}
 
 function crc32(bytes: Uint8Array): number {
+  const table = crcTable();
   let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  for (const b of bytes) c = table[(c ^ b) & 0xff]! ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
 

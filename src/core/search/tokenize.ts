@@ -5,6 +5,8 @@
  * own), then lower-cased. See docs/decisions/full-text-search.md.
  */
 
+import { lazyValue } from '../shared/lazy-value';
+
 /** A word of searchable text, lower-cased and folded. `cjk`: a run of Han, Kana or Hangul. */
 export interface Word {
   text: string;
@@ -28,11 +30,14 @@ const SPECIAL_LETTERS = new RegExp(`[${Object.keys(LETTER_FOLDS).join('')}]`, 'g
 const CJK_SCRIPTS = '\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Hangul}';
 const CJK_LETTER = `(?=[${CJK_SCRIPTS}])[\\p{L}\\p{N}]`;
 const OTHER_LETTER = `(?![${CJK_SCRIPTS}])[\\p{L}\\p{N}]`;
-/** Group 1: a CJK run; group 2: any other run of letters and digits (marks stay with their letter). */
-const WORDS = new RegExp(`((?:${CJK_LETTER}\\p{M}*)+)|((?:${OTHER_LETTER}\\p{M}*)+)`, 'gu');
+/**
+ * Group 1: a CJK run; group 2: any other run of letters and digits (marks stay with their letter).
+ * Made on first use: building its Unicode sets was the largest single piece of a worker's start.
+ */
+const words = lazyValue(() => new RegExp(`((?:${CJK_LETTER}\\p{M}*)+)|((?:${OTHER_LETTER}\\p{M}*)+)`, 'gu'));
 
-/** camelCase, ACRONYMWord and letter/digit boundaries inside one word (case still known here). */
-const WORD_PARTS = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|[^\p{Lu}\p{Ll}\p{N}]+/gu;
+/** camelCase, ACRONYMWord and letter/digit boundaries inside one word (case still known here); made on first use too. */
+const wordParts = lazyValue(() => /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|[^\p{Lu}\p{Ll}\p{N}]+/gu);
 
 /** Compatibility forms, diacritics and special letters folded; case kept. */
 export function foldText(text: string): string {
@@ -47,7 +52,7 @@ export function foldText(text: string): string {
 const lower = (text: string) => text.toLowerCase().replace(/ς/g, 'σ');
 
 function* casedWords(text: string): Generator<Word> {
-  for (const match of foldText(text).matchAll(WORDS)) {
+  for (const match of foldText(text).matchAll(words())) {
     yield match[1] !== undefined ? { text: match[1], cjk: true } : { text: match[0], cjk: false };
   }
 }
@@ -77,7 +82,7 @@ export function termsOf(text: string): string[] {
       continue;
     }
     terms.push(lower(word.text));
-    const parts = word.text.match(WORD_PARTS) ?? [];
+    const parts = word.text.match(wordParts()) ?? [];
     if (parts.length > 1) terms.push(...parts.map(lower));
   }
   return terms.map((term) => (term.length > MAX_TERM_LENGTH ? term.slice(0, MAX_TERM_LENGTH) : term));

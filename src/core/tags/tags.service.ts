@@ -4,6 +4,7 @@ import { conflict, invalid, notFound } from '../http/errors';
 import { pageOf, pageRows, paginate, type PageRequest } from '../http/pagination';
 import type { LibraryDb } from '../storage/library-db';
 import type { TagRow } from '../storage/rows';
+import { lazyValue } from '../shared/lazy-value';
 import { writeRequest } from '../storage/write-request';
 import { announce } from '../events/transaction-changes';
 import { pruneTags } from './tag-lifecycle';
@@ -19,11 +20,12 @@ function matchesName(row: TagRow, needle: string): boolean {
   return row.pinyin !== row.name && squashed(row.pinyin).includes(squashed(needle));
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+/** Made on first use: an Intl.Collator loads locale data, which a worker's start need not wait for. */
+const collator = lazyValue(() => new Intl.Collator('en', { numeric: true, sensitivity: 'base' }));
 
 /** Alphabetical, ignoring case; Han names sort by their pinyin (猫 "mao" between "lion" and "owl"). */
 function byName(a: TagRow, b: TagRow): number {
-  return collator.compare(a.pinyin, b.pinyin) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return collator().compare(a.pinyin, b.pinyin) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
 
 /** tag/get: every tag, most used first, then by name; `name` filters. */

@@ -11,7 +11,8 @@ const triple = () => z.array(z.number()).length(3, 'must hold 3 numbers (R, G, B
 const id = () => z.number().int().min(0).optional();
 const framing = () => ({ startId: id(), endId: id(), padId: id() });
 
-export const clipManifestSchema = z.object({
+/** Built on first use (z.lazy): every worker start evaluates this module, few ever read a manifest. */
+export const clipManifestSchema = z.lazy(() => z.object({
   /** Shown in checkServiceHealth and the app, e.g. "ViT-B-32 laion2b". */
   name: name(),
   /** Length of both embeddings. */
@@ -41,7 +42,7 @@ export const clipManifestSchema = z.object({
       z.object({ kind: z.literal('words'), vocab: name(), ...framing() }),
     ], { error: 'kind must be "clip-bpe" or "words"' }),
   }),
-});
+}));
 
 export type ClipManifest = z.output<typeof clipManifestSchema>;
 
