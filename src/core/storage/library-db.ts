@@ -16,6 +16,7 @@ import type {
   StateRow,
   TagGroupRow,
   TagRow,
+  PackRow,
   PostingRow,
   TermsRow,
   ThumbnailRow,
@@ -24,6 +25,7 @@ import type {
 } from './rows';
 import { queueDescriptorJobs } from '../ai-search/descriptor-upgrade';
 import { buildPostings } from '../postings/build-postings';
+import { packTermLists } from '../postings/pack-term-lists';
 import type { SmartFolderCountRow } from '../smart-folders/count-store';
 
 export class LibraryDb extends Dexie {
@@ -36,7 +38,7 @@ export class LibraryDb extends Dexie {
   tagGroups!: Table<TagGroupRow, string>;
   smartFolders!: Table<SmartFolderRow, string>;
   terms!: Table<TermsRow, string>;
-  postings!: Table<PostingRow, [string, string]>;
+  postings!: Table<PostingRow | PackRow, [string, string]>;
   jobs!: Table<JobRow, string>;
   descriptorShards!: Table<DescriptorShardRow, number>;
   objects!: Table<ObjectsRow, string>;
@@ -73,5 +75,8 @@ export class LibraryDb extends Dexie {
     // A user's own CLIP model: image
     // embeddings, packed (ai-search/providers/clip-vectors.ts); filled by `clip` jobs, no upgrade step.
     this.version(6).stores({ clipShards: 'shard' });
+    // Small term lists share records (postings/term-packs.ts): a batch of new items rewrites a few
+    // hundred packs instead of a block per term it touches.
+    this.version(7).stores({}).upgrade(packTermLists);
   }
 }
