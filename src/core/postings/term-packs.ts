@@ -95,8 +95,9 @@ export class PackEdits {
   static async load(db: LibraryDb, lists: readonly string[]): Promise<PackEdits> {
     const keys = (await db.postings.where('[list+fence]').between([PACKS_LIST, ''], [PACKS_LIST, Dexie.maxKey], true, true).primaryKeys()) as unknown as [string, string][];
     const fences = keys.map(([, fence]) => fence);
-    const wanted = [...new Set(lists.map((list) => coveringFence(fences, list)))];
-    const rows = (await db.postings.bulkGet(wanted.flatMap((fence) => (fence === undefined ? [] : [[PACKS_LIST, fence] as [string, string]])))) as (PackRow | undefined)[];
+    const wanted = [...new Set(lists.flatMap((list) => coveringFence(fences, list) ?? []))].map((fence): [string, string] => [PACKS_LIST, fence]);
+    // No request for no packs: awaiting only native promises would let IndexedDB commit the transaction.
+    const rows = wanted.length ? ((await db.postings.bulkGet(wanted)) as (PackRow | undefined)[]) : [];
     const packs = new Map<string, { stored: boolean; entries: Map<string, string[] | null> }>();
     for (const row of rows) {
       if (!row) continue;
