@@ -10,9 +10,13 @@
  * ones fenced by their first name; an emptied pack is deleted. Prefix searches still read one
  * range: the packs from the one covering the prefix to the last one starting inside it.
  */
-import Dexie from 'dexie';
-import type { LibraryDb } from '../storage/library-db';
+import Dexie, { type Table } from 'dexie';
 import type { PackRow, PostingRow } from '../storage/rows';
+
+/** What packs need of a LibraryDb (not imported: the upgrade step in library-db.ts uses this file). */
+interface LibraryDb {
+  postings: Table<PostingRow | PackRow, [string, string]>;
+}
 
 /** The `list` of every pack row; sorts before every real list name. */
 export const PACKS_LIST = '#packs';
