@@ -23,9 +23,9 @@ export const PACKS_LIST = '#packs';
 /** Only term lists are packed: item lists (all, tags, folders...) are few and mostly long. */
 export const isPacked = (list: string) => list.startsWith('term:');
 /** A packed list with more keys than this moves to blocks of its own. */
-export const LIST_LIMIT = 64;
+export const LIST_LIMIT = 256;
 /** Keys plus big names a pack may hold before it splits. */
-export const PACK_SIZE = 1024;
+export const PACK_SIZE = 4096;
 
 export const isPack = (row: PostingRow | PackRow): row is PackRow => row.list === PACKS_LIST;
 
