@@ -8,6 +8,9 @@
  * it, or to the first block when every fence is above it. Splitting a block gives each new block
  * its first key as fence; an emptied block is deleted. Concatenating a list's blocks in fence order
  * therefore gives its keys in ascending order.
+ *
+ * Term lists of at most LIST_LIMIT keys are not in blocks but in shared pack records
+ * (term-packs.ts); the readers and applyPostings below look there for them.
  */
 import Dexie from 'dexie';
 import { ascendingUnique, keysOf } from './key-sets';
