@@ -4,12 +4,14 @@
  * compare the incrementally kept lists with.
  */
 import type { Transaction } from 'dexie';
-import type { ItemRow, PostingRow, TermsRow } from '../storage/rows';
+import type { ItemRow, PackRow, PostingRow, TermsRow } from '../storage/rows';
 import { itemLists, termList } from './posting-lists';
 import { ascendingUnique } from './key-sets';
 import { blocksFor } from './postings-store';
+import { packedLayout } from './term-packs';
 
-export function postingsOf(items: readonly ItemRow[], terms: readonly TermsRow[]): PostingRow[] {
+/** Every list as packs and blocks (term-packs.ts), from the rows alone. */
+export function postingsOf(items: readonly ItemRow[], terms: readonly TermsRow[]): (PostingRow | PackRow)[] {
   const termsByPk = new Map(terms.map((row) => [row.pk, row.terms]));
   const byList = new Map<string, string[]>();
   for (const item of items) {
@@ -19,11 +21,12 @@ export function postingsOf(items: readonly ItemRow[], terms: readonly TermsRow[]
       else byList.set(list, [item.pk]);
     }
   }
-  return [...byList].flatMap(([list, pks]) => blocksFor(list, '', ascendingUnique(pks)));
+  const sorted = new Map([...byList].map(([list, pks]) => [list, ascendingUnique(pks)]));
+  return packedLayout(sorted, (list, pks) => blocksFor(list, '', pks));
 }
 
 /** Dexie upgrade step: fills the new postings table from the items and terms tables. */
 export async function buildPostings(tx: Transaction): Promise<void> {
   const [items, terms] = await Promise.all([tx.table<ItemRow>('items').toArray(), tx.table<TermsRow>('terms').toArray()]);
-  await tx.table<PostingRow>('postings').bulkAdd(postingsOf(items, terms));
+  await tx.table<PostingRow | PackRow>('postings').bulkAdd(postingsOf(items, terms));
 }

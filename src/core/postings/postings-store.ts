@@ -8,11 +8,15 @@
  * it, or to the first block when every fence is above it. Splitting a block gives each new block
  * its first key as fence; an emptied block is deleted. Concatenating a list's blocks in fence order
  * therefore gives its keys in ascending order.
+ *
+ * Term lists of at most LIST_LIMIT keys are not in blocks but in shared pack records
+ * (term-packs.ts); the readers and applyPostings below look there for them.
  */
 import Dexie from 'dexie';
 import { ascendingUnique, keysOf } from './key-sets';
 import { facetList } from './posting-lists';
 import { TRASHED } from '../storage/counts';
+import { isPacked, PackEdits, readPackedList, readPackedListsStartingWith } from './term-packs';
 import type { LibraryDb } from '../storage/library-db';
 import type { PostingRow } from '../storage/rows';
 
@@ -23,19 +27,26 @@ type BlockKey = [list: string, fence: string];
 /** Per list, per item key: whether the item is on the list after the change. */
 export type PostingDelta = Map<string, Map<string, boolean>>;
 
-const blocksOf = (db: LibraryDb, list: string) => db.postings.where('[list+fence]').between([list, ''], [list, Dexie.maxKey], true, true);
+/** A list's blocks, in fence order (never a pack: no list is named PACKS_LIST). */
+const blocksOf = (db: LibraryDb, list: string) =>
+  db.postings.where('[list+fence]').between([list, ''], [list, Dexie.maxKey], true, true) as unknown as Dexie.Collection<PostingRow, BlockKey>;
 
-/** The keys on `list`, ascending. */
+/** The keys on `list`, ascending. A term list without blocks is read from its pack. */
 export async function readList(db: LibraryDb, list: string): Promise<string[]> {
   const blocks = await blocksOf(db, list).toArray();
+  if (blocks.length === 0 && isPacked(list)) return (await readPackedList(db, list)) ?? [];
   return blocks.length === 1 ? blocks[0]!.pks : blocks.flatMap((block) => block.pks);
 }
 
 /** The keys on any list whose name starts with `prefix`, ascending, each once. */
 export async function readListsStartingWith(db: LibraryDb, prefix: string): Promise<string[]> {
-  const blocks = await db.postings.where('[list+fence]').between([prefix, ''], [`${prefix}\uffff`, ''], true, false).toArray();
-  const keys = blocks.flatMap((block) => block.pks);
-  return new Set(blocks.map((block) => block.list)).size <= 1 ? keys : ascendingUnique(keys);
+  const [blocks, packed] = await Promise.all([
+    db.postings.where('[list+fence]').between([prefix, ''], [`${prefix}\uffff`, ''], true, false).toArray() as Promise<PostingRow[]>,
+    isPacked(prefix) ? readPackedListsStartingWith(db, prefix) : [],
+  ]);
+  const lists = new Set(blocks.map((block) => block.list)).size + packed.length;
+  const keys = [...blocks.flatMap((block) => block.pks), ...packed.flat()];
+  return lists <= 1 ? keys : ascendingUnique(keys);
 }
 
 /** The keys on any of `lists`, ascending, each once. */
@@ -70,13 +81,41 @@ interface BlockEdit {
 }
 
 /**
- * Writes `delta` into the blocks; call it inside the write transaction. Each list's last block is
- * read first (one request): new items have the largest keys, so adds usually all land there. Only
- * lists with a change further back also read their fences and the blocks those changes route to.
+ * Writes `delta` into the lists; call it inside the write transaction. Term lists read their packs
+ * first (term-packs.ts): a packed list is edited there, one that outgrows its pack moves to blocks.
+ * Lists in blocks read each one's last block (one request): new items have the largest keys, so
+ * adds usually all land there. Only lists with a change further back also read their fences and
+ * the blocks those changes route to.
  */
 export async function applyPostings(db: LibraryDb, delta: PostingDelta): Promise<void> {
   if (delta.size === 0) return;
-  const lists = [...delta.keys()];
+  const termLists = [...delta.keys()].filter(isPacked);
+  const packs = termLists.length ? await PackEdits.load(db, termLists) : undefined;
+  const blockLists: string[] = [];
+  const puts: PostingRow[] = [];
+  for (const list of delta.keys()) {
+    if (!packs || !isPacked(list) || packs.inBlocks(list)) {
+      blockLists.push(list);
+      continue;
+    }
+    const pks = edited(packs.keysOf(list), [...delta.get(list)!]);
+    if (packs.setKeys(list, pks) === 'big') puts.push(...blocksFor(list, '', pks));
+  }
+  // Only Dexie requests are awaited in here: a bare await of a settled native promise can let
+  // fake-indexeddb (the node tests) commit the transaction early.
+  const shrunk = blockLists.length || puts.length ? await applyToBlocks(db, blockLists, delta, puts) : [];
+  if (!packs) return;
+  // Rare (a block emptied by removals): one request each, in turn, to see if any block is left.
+  for (const list of new Set(shrunk.filter(isPacked))) if (!(await blocksOf(db, list).first())) packs.dropBig(list);
+  await packs.finish();
+}
+
+/** Writes the block lists' changes, and `puts`; returns the lists that lost a block. */
+async function applyToBlocks(db: LibraryDb, lists: readonly string[], delta: PostingDelta, puts: PostingRow[]): Promise<string[]> {
+  if (lists.length === 0) {
+    await db.postings.bulkPut(puts);
+    return [];
+  }
   const lasts = await Promise.all(lists.map((list) => blocksOf(db, list).last()));
   const edits: BlockEdit[] = [];
   const further: string[] = [];
@@ -89,7 +128,6 @@ export async function applyPostings(db: LibraryDb, delta: PostingDelta): Promise
   });
   edits.push(...(await editsRoutedByFence(db, further, delta)));
 
-  const puts: PostingRow[] = [];
   const deletes: BlockKey[] = [];
   for (const { list, fence, row, entries } of edits) {
     const pks = edited(row?.pks ?? [], entries);
@@ -101,6 +139,7 @@ export async function applyPostings(db: LibraryDb, delta: PostingDelta): Promise
   }
   if (deletes.length) await db.postings.bulkDelete(deletes);
   if (puts.length) await db.postings.bulkPut(puts);
+  return deletes.map(([list]) => list);
 }
 
 /** The general case: each list's fences read, its entries grouped by the block they route to. */
@@ -121,7 +160,7 @@ async function editsRoutedByFence(db: LibraryDb, lists: readonly string[], delta
     for (const [block, entries] of byBlock) groups.push({ list, block, entries });
     for (const block of byBlock.keys()) wanted.push(keys[block]!);
   });
-  const rows = await db.postings.bulkGet(wanted);
+  const rows = (await db.postings.bulkGet(wanted)) as (PostingRow | undefined)[];
   return groups.map(({ list, entries }, i) => ({ list, fence: wanted[i]![1], row: rows[i], entries }));
 }
 

@@ -21,6 +21,7 @@ import type {
   StateRow,
   TagGroupRow,
   TagRow,
+  PackRow,
   PostingRow,
   SmartFolderCountRow,
   TermsRow,
@@ -32,10 +33,11 @@ import type {
 /** Fills what a version step added from the rows before it, inside the upgrade transaction. */
 export type LibraryUpgrade = (tx: Transaction) => Promise<void>;
 
-/** The version steps that fill new tables: 2 (posting lists), 4 (descriptor jobs). */
+/** The version steps that fill new tables: 2 (posting lists), 4 (descriptor jobs), 7 (term-list packs). */
 export interface LibraryUpgrades {
   2?: LibraryUpgrade;
   4?: LibraryUpgrade;
+  7?: LibraryUpgrade;
 }
 
 const none: LibraryUpgrade = async () => {};
@@ -50,7 +52,7 @@ export class LibraryDb extends Dexie {
   tagGroups!: Table<TagGroupRow, string>;
   smartFolders!: Table<SmartFolderRow, string>;
   terms!: Table<TermsRow, string>;
-  postings!: Table<PostingRow, [string, string]>;
+  postings!: Table<PostingRow | PackRow, [string, string]>;
   jobs!: Table<JobRow, string>;
   descriptorShards!: Table<DescriptorShardRow, number>;
   objects!: Table<ObjectsRow, string>;
@@ -87,5 +89,8 @@ export class LibraryDb extends Dexie {
     // A user's own CLIP model: image
     // embeddings, packed (ai-search/providers/clip-vectors.ts); filled by `clip` jobs, no upgrade step.
     this.version(6).stores({ clipShards: 'shard' });
+    // Small term lists share records (postings/term-packs.ts): a batch of new items rewrites a few
+    // hundred packs instead of a block per term it touches.
+    this.version(7).stores({}).upgrade(upgrades[7] ?? none);
   }
 }

@@ -159,6 +159,18 @@ export interface PostingRow {
   pks: string[];
 }
 
+/**
+ * Small term lists sharing one record of the postings table (src/core/postings/term-packs.ts):
+ * `list` is PACKS_LIST, `fence` the first list name the pack covers. `lists` holds each small list's
+ * keys, ascending; `big` names the lists of its range that live in blocks of their own.
+ */
+export interface PackRow {
+  list: string;
+  fence: string;
+  lists: Record<string, string[]>;
+  big: string[];
+}
+
 export interface JobRow {
   /** `<kind>:<itemId>`, so an item has at most one pending job of each kind. */
   id: string;
