@@ -102,7 +102,7 @@ describe('<item-inspector>', () => {
     expect(await comments()).toMatchObject([{ annotation: 'Lovely light', x: 0, y: 0, width: 64, height: 48 }]);
 
     await userEvent.click(page.getByRole('button', { name: /^Edit comment/ }));
-    await userEvent.fill(page.getByRole('textbox', { name: /^Comment area/ }), 'Lovely evening light');
+    await userEvent.fill(page.getByRole('textbox', { name: 'Comment on the whole image' }), 'Lovely evening light');
     written = nextEvent(inspector, 'item-changed');
     await userEvent.click(page.getByRole('button', { name: 'Save' }));
     await written;
