@@ -77,7 +77,7 @@ describe('the web app: AI search', () => {
       await search.fill('red');
       await search.press('Enter');
       const progress = page.locator('#ai-progress');
-      await progress.filter({ hasText: /Indexing for AI search: \d+ of 24 items/ }).waitFor({ timeout: 30_000 });
+      await progress.filter({ hasText: /Indexing for AI search: \d+ of 24 items/ }).waitFor({ state: 'attached', timeout: 30_000 });
       await page.screenshot({ path: `screenshots/ai-search-indexing-${width}.png` });
       // Attached, not visible: a phone's status bar keeps only the indexing run in sight.
       await progress.filter({ hasText: 'AI search: 24 items indexed' }).waitFor({ state: 'attached', timeout: 150_000 });

@@ -59,11 +59,17 @@ export class FolderMenu extends LightElement {
     if (restoreFocus) this.returnFocus?.focus();
   }
 
-  /** Right click on a folder row: the menu at the pointer. */
+  /**
+   * Right click on a folder row: the menu at the pointer. Where the context menu comes with the
+   * button still down (Linux), the menu opens once it is released: Chromium 150 light-dismisses a
+   * popover shown between a pointerdown and a pointerup outside it, so it would close at once.
+   */
   fromPointer(event: MouseEvent, folder: Folder): void {
     event.preventDefault();
     const row = event.currentTarget as HTMLElement;
-    void this.open(folder, { x: event.clientX, y: event.clientY }, row.querySelector<HTMLElement>('.nav-link') ?? row);
+    const show = () => void this.open(folder, { x: event.clientX, y: event.clientY }, row.querySelector<HTMLElement>('.nav-link') ?? row);
+    if (event.buttons & 2) addEventListener('pointerup', () => setTimeout(show), { once: true, capture: true });
+    else show();
   }
 
   /** The ContextMenu key and Shift+F10 on a row's link: the menu under it. */

@@ -9,7 +9,7 @@ import type { ItemObserver } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import { writeTransaction } from '../storage/write';
 import { putObjects } from '../ai-search/objects-store';
-import { CLIP_JOB, CUSTOM_THUMBNAIL_JOB, DESCRIPTOR_JOB, dropFinishedJobs, isMediaJob, OBJECTS_JOB, TEXT_JOB, ticketOf, type ClipJob, type JobWait, type MediaJob } from './media-jobs';
+import { CLIP_JOB, CUSTOM_THUMBNAIL_JOB, DESCRIPTOR_JOB, dropFinishedJobs, isMediaJob, OBJECTS_JOB, TEXT_JOB, THUMBNAIL_JOB, ticketOf, type ClipJob, type JobWait, type MediaJob } from './media-jobs';
 import { embedItemTexts, TEXT_BATCH } from '../ai-search/embed-item-text';
 import { appendClipVector, compactClipVectors } from '../ai-search/providers/clip-vectors';
 import { mediaKindOf, type MediaProcessor } from './media-processor';
@@ -154,6 +154,14 @@ export class JobRunner {
       const job = await db.jobs.get(id);
       if (isMediaJob(job)) return job;
     }
+    // Thumbnails first: people wait for them in the grid, while AI indexing is background work that
+    // would otherwise hold back the thumbnails of a big import (a job's id starts with its kind).
+    const thumbnail = await db.jobs
+      .where('id')
+      .startsWithAnyOf(`${THUMBNAIL_JOB}:`, `${CUSTOM_THUMBNAIL_JOB}:`)
+      .filter((j) => isMediaJob(j) && !excluded(j.id))
+      .first();
+    if (isMediaJob(thumbnail)) return thumbnail;
     const job = await db.jobs.orderBy('createdAt').filter((j) => isMediaJob(j) && !excluded(j.id)).first();
     return isMediaJob(job) ? job : undefined;
   }

@@ -49,7 +49,9 @@ export async function storeResult(db: LibraryDb, job: MediaJob, produced: Produc
     next.noThumbnail = false;
     await describe(db, next, outcome);
   }
-  next.thumbnail = await thumbnailState(db, job.itemId);
+  // A descriptor job only reads the thumbnail: a published library's item, whose thumbnail is
+  // fetched when first shown, keeps its state instead of turning into a generic icon.
+  if (job.kind !== DESCRIPTOR_JOB) next.thumbnail = await thumbnailState(db, job.itemId);
   await commitItemChanges(db, [{ before: current, after: withDerivedFields(next) }], observers, now);
 }
 
