@@ -63,7 +63,7 @@ describe('Eagle libraries through the service worker', () => {
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(WEBP_1X1);
     const read = await fetchApi(`/api/v2/library/import?id=${state.id}`);
     expect(read.body.data).toMatchObject({ id: state.id, status: 'done' });
-  });
+  }, 90_000);
 
   it('imports a picked folder (a directory handle) and exports a zip that re-imports equal, files byte for byte', async () => {
     await controlledBy();
@@ -108,7 +108,7 @@ describe('Eagle libraries through the service worker', () => {
     const record = [...fixture.records.values()][4]!;
     const original = await back.read(`images/${String(record.id)}.info/${String(record.name)}.${String(record.ext)}`);
     expect(new Uint8Array(await original!.arrayBuffer())).toEqual(fixture.files.get(`images/${String(record.id)}.info/${String(record.name)}.${String(record.ext)}`));
-  });
+  }, 90_000);
 
   it('a worker stopped in the middle of a 1,000-item zip import leaves whole items and the import completes', async () => {
     await controlledBy();
@@ -137,5 +137,5 @@ describe('Eagle libraries through the service worker', () => {
     expect(((await db.files.toCollection().primaryKeys()) as string[]).sort()).toEqual(after);
     await expectIndexesMatchRebuild(db);
     db.close();
-  });
+  }, 90_000);
 });
