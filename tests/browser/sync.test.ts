@@ -5,18 +5,9 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { expectError } from './expect-error';
+import type { SyncStatus } from '../../src/core/sync/sync-state';
 import { isolatedClient, stopServiceWorkers, type ApiClient } from './service-worker';
 
-interface Status {
-  state: string;
-  url: string | null;
-  pushed: number;
-  pulled: number;
-  pending: number;
-  conflictsMerged: number;
-  lastSyncedAt: number | null;
-  error: string | null;
-}
 
 interface Item {
   id: string;
@@ -41,7 +32,7 @@ describe('sync through the service worker', () => {
     await expectError(library, '/api/v2/sync/start', { url: `${location.origin}/photos` }, 400, 'INVALID_ARGUMENT', /url: .* is not a CouchDB server/);
     await expectError(library, '/api/v2/sync/start', { url: 'http://127.0.0.1:9/photos' }, 503, 'UNAVAILABLE', /url: the server at http:\/\/127\.0\.0\.1:9 did not answer/);
     await expectError(library, '/api/v2/sync/start', { url: newDatabase(), username: 'bob', password: 'secret-pw' }, 400, 'INVALID_ARGUMENT', /^password: the server refused the user name or password \(HTTP 401\)/);
-    expect(await client.get<Status>('/sync/status')).toMatchObject({ state: 'off', url: null });
+    expect(await client.get<SyncStatus>('/sync/status')).toMatchObject({ state: 'off', url: null });
     expect(await client.post('/sync/stop', {})).toBe(true);
   });
 
@@ -57,11 +48,11 @@ describe('sync through the service worker', () => {
     const mine = await items(a);
     expect(mine).toHaveLength(30);
 
-    const started = await a.post<Status>('/sync/start', { url });
+    const started = await a.post<SyncStatus>('/sync/start', { url });
     expect(started).toMatchObject({ state: 'connecting', url, error: null });
-    expect(await a.post<Status>('/sync/run', {})).toMatchObject({ state: 'idle', error: null, pending: 0 });
+    expect(await a.post<SyncStatus>('/sync/run', {})).toMatchObject({ state: 'idle', error: null, pending: 0 });
     await b.post('/sync/start', { url });
-    const pulled = await b.post<Status>('/sync/run', {});
+    const pulled = await b.post<SyncStatus>('/sync/run', {});
     expect(pulled).toMatchObject({ state: 'idle', error: null });
     expect(pulled.pulled).toBeGreaterThanOrEqual(33);
     expect(await items(b)).toEqual(await items(a));
@@ -73,7 +64,7 @@ describe('sync through the service worker', () => {
     await a.post('/sync/run', {});
     await b.post('/sync/run', {});
     expect((await b.get<{ data: Item[] }>('/item/get', { id: first.id })).data[0]).toMatchObject({ name: 'renamed on A', tags: ['cat', 'new'] });
-    expect(await b.get<Status>('/sync/status')).toMatchObject({ state: 'idle', url, error: null });
+    expect(await b.get<SyncStatus>('/sync/status')).toMatchObject({ state: 'idle', url, error: null });
 
     // A worker stopped in the middle of a cycle: the next cycle picks up, nothing lost or doubled.
     await b.post('/item/update', { id: first.id, star: 5 });
@@ -86,7 +77,7 @@ describe('sync through the service worker', () => {
     expect((await a.get<{ data: Item[] }>('/item/get', { id: first.id })).data[0]).toMatchObject({ star: 5, name: 'renamed on A' });
 
     expect(await b.post('/sync/stop', {})).toBe(true);
-    expect(await b.get<Status>('/sync/status')).toMatchObject({ state: 'off' });
+    expect(await b.get<SyncStatus>('/sync/status')).toMatchObject({ state: 'off' });
     expect(await items(b)).toHaveLength(30);
   }, 60_000);
 });

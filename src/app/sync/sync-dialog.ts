@@ -7,20 +7,13 @@
 import { html, nothing } from 'lit';
 import { ApiClient } from '../api-client';
 import { messageOf } from '../toasts/toast-store';
+import type { SyncStatus } from '../api-types';
 import { LightElement } from '../ui/light-element';
 import './sync.css';
 
-interface Status {
-  state: string;
-  url: string | null;
-  pushed: number;
-  pulled: number;
-  pending: number;
-  error: string | null;
-}
 
 /** One line a person reads: synced, syncing, offline, error with the server's message. */
-export function describeStatus(status: Status | null): string {
+export function describeStatus(status: SyncStatus | null): string {
   if (!status || status.state === 'off') return 'Not syncing.';
   const counts = `${status.pushed} sent, ${status.pulled} received`;
   switch (status.state) {
@@ -40,7 +33,7 @@ export function describeStatus(status: Status | null): string {
 }
 
 export class SyncDialog extends LightElement {
-  declare private status: Status | null;
+  declare private status: SyncStatus | null;
   declare private error: string;
   static override properties = { status: { state: true }, error: { state: true } };
   private readonly api = new ApiClient();
@@ -67,7 +60,7 @@ export class SyncDialog extends LightElement {
   private async refresh(): Promise<void> {
     if (!this.dialog?.open) return void clearInterval(this.timer);
     try {
-      this.status = await this.api.get<Status>('/sync/status');
+      this.status = await this.api.get<SyncStatus>('/sync/status');
     } catch (error) {
       this.error = messageOf(error);
     }
@@ -79,7 +72,7 @@ export class SyncDialog extends LightElement {
     const body = { url: String(form.get('url') ?? '').trim(), username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') };
     this.error = '';
     try {
-      this.status = await this.api.post<Status>('/sync/start', body);
+      this.status = await this.api.post<SyncStatus>('/sync/start', body);
     } catch (error) {
       this.error = messageOf(error);
     }

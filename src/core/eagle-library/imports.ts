@@ -8,7 +8,7 @@ import type { ChangeEvent } from '../events/change';
 import { importChange } from './import-change';
 import { ApiError, invalid } from '../http/errors';
 import type { MediaQueue } from '../media/media-queue';
-import { libraryPathFor, type LibraryRecord, type LibraryRegistry } from '../storage/registry';
+import type { LibraryRecord, LibraryRegistry } from '../storage/registry';
 import { writeTransaction } from '../storage/write';
 import { ImportSuperseded } from './import-batch';
 import { failImport, runImport } from './import-job';
@@ -54,7 +54,7 @@ export class Imports {
     const folderName = tree.folderName;
     let library: OpenLibrary;
     try {
-      library = input.into === 'new' ? this.deps.open(await this.newLibrary(input.name ?? libraryNameOf(folderName))) : await current();
+      library = input.into === 'new' ? this.deps.open(await this.deps.registry.createUnique(input.name ?? libraryNameOf(folderName))) : await current();
     } catch (error) {
       await tree.close?.();
       throw error;
@@ -158,16 +158,4 @@ export class Imports {
     return tree;
   }
 
-  /** A new library named `name`, or "name (2)", "name (3)", ... when that is taken. */
-  private async newLibrary(name: string): Promise<LibraryRecord> {
-    for (let n = 1; ; n += 1) {
-      const candidate = n === 1 ? name : `${name} (${n})`;
-      if (await this.deps.registry.find(libraryPathFor(candidate))) continue;
-      try {
-        return await this.deps.registry.create(candidate);
-      } catch (error) {
-        if (!(error instanceof ApiError && error.code === 'CONFLICT')) throw error;
-      }
-    }
-  }
 }

@@ -10,9 +10,8 @@ import type { OpenLibrary } from '../storage/open-library';
 import { importTags } from '../eagle-library/import-finish';
 import { importRoot } from '../eagle-library/import-root';
 import type { LibraryRoot } from '../eagle-library/read-library';
-import { ApiError } from '../http/errors';
 import type { SubscribeAnswer } from './subscribe-answer';
-import { libraryPathFor, type LibraryRecord, type LibraryRegistry } from '../storage/registry';
+import type { LibraryRecord, LibraryRegistry } from '../storage/registry';
 import { writeTransaction } from '../storage/write';
 import { fetchJson, fetchManifest, fetchShard, libraryBase, type Fetch } from './fetch-published';
 import { storeShards, type ShardWrite } from './store-shards';
@@ -83,7 +82,7 @@ export class Subscriptions {
     const manifest = await fetchManifest(fetch, from);
     const root = await fetchJson<LibraryRoot>(fetch, from, manifest.root);
     const first = manifest.shards[0] ? [{ file: manifest.shards[0].file, shard: await fetchShard(fetch, from, manifest.shards[0].file) }] : [];
-    const library = this.deps.open(await this.newLibrary(manifest.name));
+    const library = this.deps.open(await this.deps.registry.createUnique(manifest.name));
     // Read-only before anything is stored: no moment where a script could write into it.
     await this.readOnly.add(library.record.path, from);
     const now = clock();
@@ -149,15 +148,4 @@ export class Subscriptions {
     });
   }
 
-  private async newLibrary(name: string): Promise<LibraryRecord> {
-    for (let n = 1; ; n += 1) {
-      const candidate = n === 1 ? name : `${name} (${n})`;
-      if (await this.deps.registry.find(libraryPathFor(candidate))) continue;
-      try {
-        return await this.deps.registry.create(candidate);
-      } catch (error) {
-        if (!(error instanceof ApiError && error.code === 'CONFLICT')) throw error;
-      }
-    }
-  }
 }

@@ -119,6 +119,17 @@ export class LibraryRegistry {
     return record;
   }
 
+  /** A new library named `name`, or "name (2)", "name (3)", ... when that is taken (imports, published libraries). */
+  async createUnique(name: string): Promise<LibraryRecord> {
+    const now = this.clock();
+    return this.change((s) => {
+      for (let n = 1; ; n += 1) {
+        const record = this.newRecord(n === 1 ? name : `${name} (${n})`, now);
+        if (!libraryAt(s, record.path) && !namedIn(s, record.name)) return { state: { ...s, libraries: { ...s.libraries, [record.path]: record } }, result: record };
+      }
+    });
+  }
+
   /**
    * Gives a library another name. Its path stays: the path is the library's identity (its
    * database, the `X-Library-Path` of scripts, the history), and IndexedDB cannot rename a
