@@ -39,6 +39,8 @@ export interface ImportsPort {
 /** Published libraries as requests see them (publish/subscriptions.ts): subscribe to one. */
 export interface SubscriptionsPort {
   subscribe(url: string, base: string, wait: boolean): Promise<SubscribeAnswer>;
+  /** The published library's URL that the library at `path` reads (so it is read-only), or undefined. */
+  publishedFrom(path: string): Promise<string | undefined>;
 }
 
 /** The media queue as requests see it (media/media-queue.ts): wake it, wait for a job it runs. */

@@ -14,6 +14,7 @@
 import { ApiClient, apiUrl, type QueryValue } from '../app/api-client';
 import { listenToChanges, type ChangeStream, type HeardChange } from '../app/change-stream';
 import type { Item, Page } from '../app/api-types';
+import { VISITOR_FRAME } from '../app/visitor-frame';
 import { normaliseBase, registerAssetLibrary } from './register';
 
 /** The detail of `asset-library-change`: one change as /api/v2/events announces it (README, "API extensions"). */
@@ -68,6 +69,8 @@ export class AssetLibraryElement extends HTMLElement {
     </style>`;
     this.frame = document.createElement('iframe');
     this.frame.title = this.getAttribute('label') ?? 'Asset library';
+    // Visitors of a published library get just that library: no library menu (src/app/shell/library-store.ts).
+    if (this.getAttribute('src')) this.frame.name = VISITOR_FRAME;
     root.append(this.frame);
     void this.start(this.frame).catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);

@@ -16,6 +16,10 @@ describe('published libraries', () => {
     expect(subscribed.body.data).toMatchObject({ name: expect.stringMatching(/^Published/), items: published.items, stored: published.items });
 
     const headers = { [LIBRARY_HEADER]: library };
+    const info = await fetchApi('/api/v2/library/info', { headers });
+    expect(info.body.data).toMatchObject({ readOnly: true, publishedFrom: new URL(published.url).href.replace(/manifest\.json$/, '') });
+    const own = await fetchApi('/api/v2/library/info');
+    expect(own.body.data.readOnly).toBe(false);
     const live = await fetchApi('/api/v2/item/get?limit=1000', { headers });
     const trash = await fetchApi('/api/v2/item/get?limit=1000&isDeleted=true', { headers });
     expect(live.body.data.data.length + trash.body.data.data.length).toBe(published.items);

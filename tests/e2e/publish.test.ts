@@ -88,6 +88,23 @@ describe('a published library on a static host', () => {
       await expect.poll(stored, { timeout: 30_000 }).toBe(fixture.records.size);
       const refused = await apiIn(frame, '/folder/create', { folderName: 'Mine' });
       expect(refused).toMatchObject({ status: 403, servedBy: 'service-worker', body: { code: 'READ_ONLY' } });
+
+      // A visitor gets the library and nothing to edit it with: no library menu, no Import, no folder or tag editing.
+      await frame.getByText('Read-only').waitFor();
+      expect(await frame.getByRole('button', { name: /^Library: / }).count()).toBe(0);
+      expect(await frame.getByRole('button', { name: 'Import', exact: true }).count()).toBe(0);
+      for (const name of ['New folder', 'New smart folder', 'Manage tags']) expect(await frame.getByRole('button', { name }).count(), name).toBe(0);
+      await frame.locator('[role=gridcell][data-index="0"]').click();
+      const inspector = frame.locator('item-inspector');
+      await inspector.getByLabel('Name').waitFor();
+      expect(await inspector.getByLabel('Name').getAttribute('readonly')).not.toBeNull();
+      expect(await inspector.getByLabel('Annotation').getAttribute('readonly')).not.toBeNull();
+      expect(await inspector.getByRole('button', { name: 'Add comment' }).count()).toBe(0);
+      // Keys that would change items say why nothing happened, and nothing did.
+      const before = await apiIn(frame, '/item/get?limit=1000');
+      await frame.locator('[role=gridcell][data-index="0"]').press('Delete');
+      await frame.locator('.toast[data-kind="error"]', { hasText: 'read-only' }).waitFor();
+      expect((await apiIn(frame, '/item/get?limit=1000')).body.data.data).toEqual(before.body.data.data);
       const search = await apiIn(frame, '/item/query', { query: 'cat' });
       expect(search.body.data.data.length).toBeGreaterThan(0);
       const shown = (await frame.locator('img[src*="item/thumbnail"]').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src))).slice(0, 5);
@@ -131,7 +148,19 @@ describe('a published library on a static host', () => {
       expect(info.body.data.name).toBe('Brand');
       const refused = await fetchInPage(page, '/api/v2/tagGroup/create', { method: 'POST', body: { name: 'Mine' } });
       expect(refused).toMatchObject({ status: 403, body: { code: 'READ_ONLY', message: expect.stringContaining('"Brand"') } });
+      expect(info.body.data).toMatchObject({ readOnly: true, publishedFrom: `${app.url}/published/brand/` });
+      // The owner of the app keeps the library menu (to go back), but the published library offers no editing.
+      await page.locator('.read-only-badge').waitFor();
+      expect(await page.getByRole('button', { name: 'Import', exact: true }).count()).toBe(0);
+      // The items arrive (the first shard before the answer, the rest behind it) and the grid shows them.
+      await page.locator('[role=gridcell]').first().waitFor({ timeout: 15_000 });
+      await page.locator('[data-testid=view-count]', { hasText: /^58 items$/ }).waitFor({ timeout: 30_000 });
       await page.screenshot({ path: 'screenshots/publish-opened-390.png' });
+      await page.getByRole('button', { name: /^Library: / }).click();
+      expect(await page.getByRole('button', { name: 'Sync…' }).count()).toBe(0);
+      await page.locator('.library-list .library-entry', { hasNotText: 'Brand' }).first().click();
+      await page.getByRole('button', { name: 'Import', exact: true }).waitFor();
+      expect(await page.locator('.read-only-badge').count()).toBe(0);
     } finally {
       await context.close();
       await app.close();

@@ -121,6 +121,8 @@ describe('library/subscribe', { timeout: 60_000 }, () => {
     const imported = await api.handle(new Request('http://localhost/api/v2/library/import?wait=true&name=Imported', { method: 'POST', body: await zipOf(fixture) }));
     expect(imported.status).toBe(200);
     const other = '/libraries/Imported.library';
+    expect((await call<any>(api, 'GET', '/library/info', {}, { library })).data).toMatchObject({ readOnly: true, publishedFrom: `${site.url}/published/` });
+    expect((await call<any>(api, 'GET', '/library/info', {}, { library: other })).data.readOnly).toBe(false);
     expect(await everything(api, library)).toEqual(await everything(api, other));
     for (const [path, input] of [['/folder/get', {}], ['/smartFolder/get', {}], ['/tag/get', {}], ['/tagGroup/get', {}]] as const) {
       const a = await call(api, path === '/tagGroup/get' ? 'GET' : 'POST', path, input, { library });

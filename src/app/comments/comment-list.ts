@@ -15,6 +15,7 @@ export class CommentList extends LitElement {
     activeId: { attribute: false },
     addHint: { attribute: false },
     imageSize: { attribute: false },
+    readOnly: { type: Boolean },
     editing: { state: true },
   };
 
@@ -24,6 +25,8 @@ export class CommentList extends LitElement {
   declare addHint: string;
   /** The image's size, so an area covering all of it reads "on the whole image" (none for other items). */
   declare imageSize: { width: number; height: number } | undefined;
+  /** Lists the comments and offers no adding, editing or removing (an item of a published library). */
+  declare readOnly: boolean;
   declare editing: string | null;
 
   constructor() {
@@ -31,6 +34,7 @@ export class CommentList extends LitElement {
     this.comments = [];
     this.activeId = null;
     this.addHint = '';
+    this.readOnly = false;
     this.editing = null;
   }
 
@@ -79,11 +83,11 @@ export class CommentList extends LitElement {
       <button type="button" class="quiet place" @click=${() => this.send('comment-pick', { commentId: comment.id })}
         aria-label="Show comment ${place}">${place}</button>
       <p class="text">${comment.annotation || html`<em>No text</em>`}</p>
-      <div class="actions">
+      ${this.readOnly ? nothing : html`<div class="actions">
         <button type="button" class="quiet" aria-label="Edit comment ${place}" @click=${() => this.edit(comment.id)}>Edit</button>
         <button type="button" class="quiet danger" aria-label="Remove comment ${place}"
           @click=${() => this.send('comment-remove', { commentId: comment.id })}>Remove</button>
-      </div>
+      </div>`}
     </li>`;
   }
 
@@ -91,11 +95,11 @@ export class CommentList extends LitElement {
     const sorted = sortComments(this.comments);
     return html`
       ${sorted.length ? html`<ul>${sorted.map((c) => this.renderComment(c))}</ul>` : html`<p class="empty">No comments yet.</p>`}
-      <form class="add" @submit=${this.add}>
+      ${this.readOnly ? nothing : html`<form class="add" @submit=${this.add}>
         <label for="new-comment">Add a comment${this.addHint ? html` <span class="hint">${this.addHint}</span>` : nothing}</label>
         <textarea id="new-comment" name="annotation" rows="2" placeholder="Write a comment"></textarea>
         <div class="actions"><button type="submit" class="primary">Add comment</button></div>
-      </form>
+      </form>`}
     `;
   }
 

@@ -16,7 +16,11 @@ export function importContents(controller: ImportController, contents: TransferC
   for (const url of contents.urls) controller.addUrl(url, !looksLikeFileUrl(url));
 }
 
-export function attachImportTarget(dropZone: HTMLElement, controller: ImportController, pasteScope: EventTarget = dropZone): () => void {
+/**
+ * `allowed` is asked when something is dropped or pasted: false takes the drop (so the browser
+ * does not open the file instead) and imports nothing; the caller tells the person why.
+ */
+export function attachImportTarget(dropZone: HTMLElement, controller: ImportController, pasteScope: EventTarget = dropZone, allowed: () => boolean = () => true): () => void {
   let depth = 0;
   const setActive = (active: boolean) => dropZone.toggleAttribute('data-drop-active', active);
 
@@ -41,7 +45,7 @@ export function attachImportTarget(dropZone: HTMLElement, controller: ImportCont
     const contents = transferContents(event.dataTransfer);
     if (!contents.roots.length && !contents.urls.length) return;
     event.preventDefault();
-    importContents(controller, contents);
+    if (allowed()) importContents(controller, contents);
   };
   const onPaste = (event: Event) => {
     const clipboard = (event as ClipboardEvent).clipboardData;
@@ -49,7 +53,7 @@ export function attachImportTarget(dropZone: HTMLElement, controller: ImportCont
     const contents = transferContents(clipboard);
     if (!contents.roots.length && !contents.urls.length) return;
     event.preventDefault();
-    importContents(controller, contents);
+    if (allowed()) importContents(controller, contents);
   };
 
   const listeners: [EventTarget, string, (event: any) => void][] = [

@@ -30,6 +30,9 @@ export const inspectorStyles = [
     .palette { display: flex; flex-wrap: wrap; gap: 4px; list-style: none; margin: 0; padding: 0; }
     .swatch { display: block; width: 22px; height: 22px; border-radius: 5px; box-shadow: inset 0 0 0 1px rgb(0 0 0 / 0.15); }
     .muted { color: var(--_muted); }
+    .plain-list { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.3rem; }
+    .plain-list li { padding: 0.1rem 0.5rem; border: 1px solid var(--_line); border-radius: 999px; font-size: 13px; }
+    input[readonly], textarea[readonly] { background: transparent; border-color: transparent; padding-left: 0; resize: none; }
     .empty { display: grid; gap: 0.35rem; place-content: center; text-align: center; min-height: 220px; padding: 2rem 1rem; color: var(--_muted); }
     .empty strong { color: var(--_text); font-size: 16px; }
   `,

@@ -35,6 +35,7 @@ export class ItemInspector extends LitElement {
     itemId: { attribute: false },
     selectionCount: { attribute: false },
     library: { attribute: false },
+    readOnly: { attribute: false },
     item: { state: true },
     comments: { state: true },
     folders: { state: true },
@@ -46,6 +47,8 @@ export class ItemInspector extends LitElement {
   declare selectionCount: number;
   /** Set only when `api` works on a library other than the current one (media URLs must name it). */
   declare library: string | undefined;
+  /** An item of a published library: shown, not edited. */
+  declare readOnly: boolean;
   declare item: Item | null;
   declare comments: Comment[];
   declare folders: FolderOption[];
@@ -60,6 +63,7 @@ export class ItemInspector extends LitElement {
     super();
     this.itemId = null;
     this.selectionCount = 0;
+    this.readOnly = false;
     this.item = null;
     this.comments = [];
     this.folders = [];
@@ -183,6 +187,13 @@ export class ItemInspector extends LitElement {
     </ul>`;
   }
 
+  /** Tags or folders of a read-only item, as text. */
+  private plainList(label: string, values: readonly string[], empty: string) {
+    return values.length
+      ? html`<ul class="plain-list" aria-label=${label}>${values.map((value) => html`<li>${value}</li>`)}</ul>`
+      : html`<span class="muted">${empty}</span>`;
+  }
+
   private renderItem(item: Item) {
     return html`
       <figure class="preview">
@@ -194,31 +205,35 @@ export class ItemInspector extends LitElement {
         : nothing}
       <div class="field">
         <label for="name">Name</label>
-        <input id="name" type="text" .value=${this.fieldValue('name', item.name)} @change=${(e: Event) => this.changeText('name', e)}
+        <input id="name" type="text" ?readonly=${this.readOnly} .value=${this.fieldValue('name', item.name)} @change=${(e: Event) => this.changeText('name', e)}
           @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && (e.target as HTMLInputElement).blur()} />
       </div>
       <div class="field">
         <span class="label">Rating</span>
-        <star-rating .value=${item.star} @rating-change=${(e: CustomEvent<{ value: number }>) => this.change({ star: e.detail.value })}></star-rating>
+        <star-rating .value=${item.star} ?readOnly=${this.readOnly} @rating-change=${(e: CustomEvent<{ value: number }>) => this.change({ star: e.detail.value })}></star-rating>
       </div>
       <div class="field">
         <span class="label">Tags</span>
-        <tag-editor .api=${this.api} .tags=${item.tags} @tags-change=${(e: CustomEvent<{ tags: string[] }>) => this.change({ tags: e.detail.tags })}></tag-editor>
+        ${this.readOnly
+          ? this.plainList('Tags', item.tags, 'No tags')
+          : html`<tag-editor .api=${this.api} .tags=${item.tags} @tags-change=${(e: CustomEvent<{ tags: string[] }>) => this.change({ tags: e.detail.tags })}></tag-editor>`}
       </div>
       <div class="field">
         <span class="label">Folders</span>
-        <folder-picker .options=${this.folders} .folders=${item.folders}
-          @folders-change=${(e: CustomEvent<{ folders: string[] }>) => this.change({ folders: e.detail.folders })}></folder-picker>
+        ${this.readOnly
+          ? this.plainList('Folders', item.folders.map((id) => this.folders.find((o) => o.id === id)?.path ?? id), 'In no folder')
+          : html`<folder-picker .options=${this.folders} .folders=${item.folders}
+              @folders-change=${(e: CustomEvent<{ folders: string[] }>) => this.change({ folders: e.detail.folders })}></folder-picker>`}
       </div>
       <div class="field">
         <label for="annotation">Annotation</label>
-        <textarea id="annotation" rows="3" placeholder="Notes about this item" .value=${this.fieldValue('annotation', item.annotation)}
+        <textarea id="annotation" rows="3" ?readonly=${this.readOnly} placeholder=${this.readOnly ? '' : 'Notes about this item'} .value=${this.fieldValue('annotation', item.annotation)}
           @change=${(e: Event) => this.changeText('annotation', e)}></textarea>
       </div>
       <div class="field">
         <label for="url">URL</label>
         <div class="row">
-          <input id="url" type="url" placeholder="https://…" .value=${this.fieldValue('url', item.url)} @change=${(e: Event) => this.changeText('url', e)}
+          <input id="url" type="url" ?readonly=${this.readOnly} placeholder=${this.readOnly ? '' : 'https://…'} .value=${this.fieldValue('url', item.url)} @change=${(e: Event) => this.changeText('url', e)}
             @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && (e.target as HTMLInputElement).blur()} />
           ${item.url ? html`<a class="open" href=${item.url} target="_blank" rel="noopener noreferrer" aria-label="Open the URL in a new tab">${icons.external}</a>` : nothing}
         </div>
@@ -236,7 +251,7 @@ export class ItemInspector extends LitElement {
       </section>
       <section aria-labelledby="comments-heading">
         <h3 id="comments-heading">Comments <span class="count">${this.comments.length || ''}</span></h3>
-        <comment-list .comments=${this.comments} .addHint=${defaultPlaceHint(item)} .imageSize=${mediaKind(item) === 'image' ? { width: item.width, height: item.height } : undefined}
+        <comment-list ?readOnly=${this.readOnly} .comments=${this.comments} .addHint=${defaultPlaceHint(item)} .imageSize=${mediaKind(item) === 'image' ? { width: item.width, height: item.height } : undefined}
           @comment-add=${(e: CustomEvent<{ annotation: string }>) => this.commentWrite((c) => c.add(defaultCommentPlace(item), e.detail.annotation))}
           @comment-save=${(e: CustomEvent<{ commentId: string; annotation: string }>) => this.commentWrite((c) => c.update(e.detail.commentId, { annotation: e.detail.annotation }))}
           @comment-remove=${(e: CustomEvent<{ commentId: string }>) => this.commentWrite((c) => c.remove(e.detail.commentId))}

@@ -9,8 +9,10 @@ import { sharedStyles } from '../ui/shared-styles';
 const STARS = [1, 2, 3, 4, 5];
 
 export class StarRating extends LitElement {
-  static override properties = { value: { type: Number }, emptyLabel: { attribute: false } };
+  static override properties = { value: { type: Number }, emptyLabel: { attribute: false }, readOnly: { type: Boolean } };
   declare value: number;
+  /** Shows the rating and takes no change (an item of a published library). */
+  declare readOnly: boolean;
   /** Shown beside the stars at 0 (the bulk editor says "Mixed" when the selected items differ). */
   declare emptyLabel: string;
 
@@ -18,11 +20,12 @@ export class StarRating extends LitElement {
     super();
     this.value = 0;
     this.emptyLabel = 'Not rated';
+    this.readOnly = false;
   }
 
   private set(value: number): void {
     const next = Math.max(0, Math.min(5, value));
-    if (next === this.value) return;
+    if (next === this.value || this.readOnly) return;
     this.value = next;
     this.dispatchEvent(new CustomEvent('rating-change', { detail: { value: next } }));
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('[tabindex="0"]')?.focus());
@@ -45,7 +48,7 @@ export class StarRating extends LitElement {
   override render() {
     // With no rating, the first star takes the tab stop (as the first radio of an unchecked group).
     const focusable = Math.max(1, this.value);
-    return html`<div role="radiogroup" aria-label="Rating" @keydown=${this.onKey}>
+    return html`<div role="radiogroup" aria-label="Rating" aria-readonly=${this.readOnly ? 'true' : 'false'} @keydown=${this.onKey}>
       ${STARS.map(
         (n) => html`<span
           role="radio"
@@ -70,6 +73,8 @@ export class StarRating extends LitElement {
         font-size: 22px; line-height: 1; color: #c4c7cc; cursor: pointer; user-select: none;
       }
       [role='radio']:hover { background: var(--_raised); }
+      [aria-readonly='true'] [role='radio'] { cursor: default; }
+      [aria-readonly='true'] [role='radio']:hover { background: none; }
       [role='radio'].on { color: #f2a60c; }
       .label { margin-left: 0.5rem; font-size: 12px; color: var(--_muted); }
     `,

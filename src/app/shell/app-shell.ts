@@ -339,6 +339,7 @@ export class AppShell extends LightElement {
     document.title = library.current ? `${library.current.name} · Offline Asset Library` : 'Offline Asset Library';
     this.inspector.itemId = selection.single;
     this.inspector.selectionCount = selection.count;
+    this.inspector.readOnly = library.readOnly;
     this.bulk.sync();
     this.syncViewerEnds();
   }
@@ -346,7 +347,8 @@ export class AppShell extends LightElement {
   private content() {
     const { view, results, sidebar, selection, prefs, library } = this.stores;
     const state = view.state;
-    const emptyLibrary = !results.loading && results.total === 0 && sidebar.counts.all === 0 && !state.search && !hasFilters(state.filters) && state.view.kind === 'all';
+    // A published library offers no import: an empty one just says so (its items may still be arriving).
+    const emptyLibrary = !library.readOnly && !results.loading && results.total === 0 && sidebar.counts.all === 0 && !state.search && !hasFilters(state.filters) && state.view.kind === 'all';
     if (emptyLibrary) return html`<first-run .libraryName=${library.current?.name ?? ''} @import-requested=${() => this.dock?.pickFiles()}></first-run>`;
     const emptyText = state.search && isQueryError(results.error)
       ? `The search cannot be read: ${searchErrorText(results.error)}`
@@ -358,7 +360,9 @@ export class AppShell extends LightElement {
           ? 'No items match the search and filters.'
           : state.view.kind === 'trash'
             ? 'The trash is empty.'
-            : 'Nothing here yet.';
+            : library.readOnly
+              ? 'No items yet: a published library shows its items as they arrive.'
+              : 'Nothing here yet.';
     return html`<item-grid .results=${results} .selection=${selection} .thumbSize=${prefs.prefs.thumbSize} .emptyText=${emptyText}
       @open-item=${(e: CustomEvent<GridItemEvent>) => this.openViewer(e.detail)}
       @preview-item=${(e: CustomEvent<GridItemEvent>) => this.preview(e.detail)}
@@ -385,7 +389,7 @@ export class AppShell extends LightElement {
       <div class="workspace" style="grid-template-columns:${columns}">
         ${phone || p.sidebarOpen
           ? html`<aside id="sidebar" class="sidebar panel" aria-label="Sidebar" ?data-open=${this.drawer === 'sidebar'} ?inert=${phone && this.drawer !== 'sidebar'}>
-                <side-bar .store=${sidebar} .jobs=${this.folderActions} .current=${view.state.view} @view-selected=${(e: CustomEvent<View>) => this.setView(e.detail)}></side-bar>
+                <side-bar .store=${sidebar} ?readOnly=${this.stores.library.readOnly} .jobs=${this.folderActions} .current=${view.state.view} @view-selected=${(e: CustomEvent<View>) => this.setView(e.detail)}></side-bar>
               </aside>
               ${phone ? nothing : html`<panel-splitter side="left" label="Resize the sidebar" .width=${p.sidebarWidth} @panel-resize=${(e: CustomEvent<number>) => prefs.update({ sidebarWidth: e.detail })}></panel-splitter>`}`
           : nothing}
@@ -393,7 +397,7 @@ export class AppShell extends LightElement {
         ${phone || p.inspectorOpen
           ? html`${phone ? nothing : html`<panel-splitter side="right" label="Resize the inspector" .width=${p.inspectorWidth} @panel-resize=${(e: CustomEvent<number>) => prefs.update({ inspectorWidth: e.detail })}></panel-splitter>`}
               <aside id="inspector-panel" class="inspector panel" aria-label="Inspector" ?data-open=${this.drawer === 'inspector'} ?inert=${phone && this.drawer !== 'inspector'}>
-                ${this.bulk.wanted ? this.bulk.element : this.inspector}
+                ${this.bulk.wanted && !this.stores.library.readOnly ? this.bulk.element : this.inspector}
               </aside>`
           : nothing}
         ${this.drawer ? html`<div class="drawer-backdrop" @click=${() => (this.drawer = null)}></div>` : nothing}

@@ -40,7 +40,7 @@ export class ImportDock extends LightElement {
   /** Makes `area` accept dropped files and folders, and the document pasted images and links. */
   attachTo(area: HTMLElement): void {
     this.detach?.();
-    const detachTarget = attachImportTarget(area, this.controller, document);
+    const detachTarget = attachImportTarget(area, this.controller, document, () => this.writable());
     let wasActive = false;
     const onStart = () => {
       const { active, failures, done } = this.controller.progress;
@@ -55,6 +55,13 @@ export class ImportDock extends LightElement {
       detachTarget();
       this.controller.removeEventListener('change', onStart);
     };
+  }
+
+  /** A published library takes no imports: the person is told, nothing is sent. */
+  private writable(): boolean {
+    const { library, toasts } = this.stores;
+    if (library.readOnly) toasts.show(`“${library.current?.name}” is a published library: it can be browsed, not changed. Import into a library of your own.`, { kind: 'error' });
+    return !library.readOnly;
   }
 
   private closeSoon(): void {

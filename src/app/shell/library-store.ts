@@ -3,16 +3,28 @@ import type { Page } from '../api-types';
 import type { ApiPort } from '../state/api-port';
 import { NewestAnswer } from '../state/newest-answer';
 import { Store } from '../state/store';
+import { VISITOR_FRAME } from '../visitor-frame';
 
 export interface LibraryEntry {
   name: string;
   path: string;
 }
 
+/** The open library; `readOnly` for one opened from a published library (its writes answer 403 READ_ONLY). */
+export interface CurrentLibrary extends LibraryEntry {
+  readOnly: boolean;
+}
+
 export class LibraryStore extends Store {
-  current: LibraryEntry | null = null;
+  current: CurrentLibrary | null = null;
   history: LibraryEntry[] = [];
+  readonly visitor = typeof window !== 'undefined' && window.name === VISITOR_FRAME;
   private readonly answers = new NewestAnswer();
+
+  /** Whether the open library refuses writes: the app offers no editing then. */
+  get readOnly(): boolean {
+    return this.current?.readOnly === true;
+  }
 
   constructor(private readonly api: ApiPort) {
     super();
@@ -21,11 +33,11 @@ export class LibraryStore extends Store {
   async load(): Promise<void> {
     const ticket = this.answers.ticket();
     const [info, history] = await Promise.all([
-      this.api.get<LibraryEntry>('/library/info'),
+      this.api.get<CurrentLibrary>('/library/info'),
       this.api.get<Page<LibraryEntry>>('/library/history', { limit: 100 }),
     ]);
     if (!this.answers.keep(ticket)) return; // a switch elsewhere answered a newer load already
-    this.current = { name: info.name, path: info.path };
+    this.current = { name: info.name, path: info.path, readOnly: info.readOnly === true };
     this.history = history.data;
     this.changed();
   }

@@ -4,7 +4,7 @@
  * entries (open a library, export: ../library-transfer/), a form that opens a published library from
  * its web address, and a small form that creates a new one.
  */
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import { apiUrl } from '../api-client';
 import { StoreController } from '../state/store';
 import { messageOf } from '../toasts/toast-store';
@@ -89,7 +89,7 @@ export class LibrarySwitcher extends LightElement {
         </ul>
         <library-actions .store=${this.store}></library-actions>
         <library-transfer-menu .store=${this.store}></library-transfer-menu>
-        <button class="library-entry" @click=${() => (this.menu?.hidePopover(), openSyncDialog())}>Sync…</button>
+        ${current?.readOnly ? nothing : html`<button class="library-entry" @click=${() => (this.menu?.hidePopover(), openSyncDialog())}>Sync…</button>`}
         <form class="library-create library-subscribe" @submit=${this.subscribe}>
           <label for="published-library-url">Open from a web address…</label>
           <div class="row">

@@ -39,12 +39,15 @@ export class SideBar extends LightElement {
   declare store: SidebarStore;
   declare jobs: FolderActions | undefined;
   declare current: View;
+  /** A published library: its views are browsed, nothing in it is created, edited or moved. */
+  declare readOnly: boolean;
   declare private expanded: Set<string>;
   declare private allTags: boolean;
   static override properties = {
     store: { attribute: false },
     jobs: { attribute: false },
     current: { attribute: false },
+    readOnly: { type: Boolean },
     expanded: { state: true },
     allTags: { state: true },
   };
@@ -54,6 +57,7 @@ export class SideBar extends LightElement {
   constructor() {
     super();
     this.current = { kind: 'all' };
+    this.readOnly = false;
     this.expanded = new Set();
     this.allTags = false;
     new StoreController(this, () => [this.store, this.jobs].filter((store) => !!store));
@@ -84,7 +88,12 @@ export class SideBar extends LightElement {
   }
 
   private heading(id: string, text: string, action: TemplateResult): TemplateResult {
-    return html`<div class="nav-heading-row"><h2 class="nav-heading" id=${id}>${text}</h2>${action}</div>`;
+    return html`<div class="nav-heading-row"><h2 class="nav-heading" id=${id}>${text}</h2>${this.editing(action)}</div>`;
+  }
+
+  /** An editing control, left out of a read-only library. */
+  private editing(control: TemplateResult): TemplateResult | typeof nothing {
+    return this.readOnly ? nothing : control;
   }
 
   /** `countWords` says what the number counts when "N items" alone would mislead (a folder with subfolders). */
@@ -110,6 +119,11 @@ export class SideBar extends LightElement {
       ? html`<button class="twisty" aria-expanded=${open ? 'true' : 'false'} aria-label="${open ? 'Collapse' : 'Expand'} ${folder.name}" @click=${() => this.toggle(folder.id)}>${icon('chevron', 14)}</button>`
       : html`<span class="twisty-space"></span>`;
     const job = this.jobs?.job?.folder === folder.id ? this.jobs.job : null;
+    if (this.readOnly) {
+      return html`<li class="nav-item folder-row" style="--depth:${depth}" data-folder=${folder.id}>
+        ${twisty}${this.link({ kind: 'folder', id: folder.id }, folder.name, 'folder', folder.imageCount, folderCountWords(folder))}
+      </li>`;
+    }
     return html`<li class="nav-item folder-row" style="--depth:${depth}" data-folder=${folder.id} data-drop=${this.drop.stateOf(folder.id) ?? nothing}
       ?data-dragging=${this.drop.dragging === folder.id}
       draggable=${this.rename.editing === folder.id ? 'false' : 'true'}
@@ -142,14 +156,14 @@ export class SideBar extends LightElement {
       @drop=${(e: DragEvent) => this.drop.drop(e, null)}>
       <h2 class="nav-heading" id="folders-heading">Folders</h2>
       ${this.drop.dragging ? html`<span class="nav-drop-hint">Drop here: top level</span>` : nothing}
-      ${newFolderButton()}
+      ${this.editing(newFolderButton())}
     </div>`;
   }
 
   private smartTree(folders: readonly SmartFolder[], depth: number): TemplateResult[] {
     return folders.flatMap((folder) => [
       this.entry({ kind: 'smart', id: folder.id }, folder.name, 'smart', folder.imageCount, depth, undefined,
-        html`<button class="nav-action" aria-label="Edit ${folder.name}" title="Edit or remove" @click=${() => this.ask('smart-folder-edit', folder.id)}>${icon('edit', 14)}</button>`),
+        this.readOnly ? undefined : html`<button class="nav-action" aria-label="Edit ${folder.name}" title="Edit or remove" @click=${() => this.ask('smart-folder-edit', folder.id)}>${icon('edit', 14)}</button>`),
       ...this.smartTree(folder.children, depth + 1),
     ]);
   }

@@ -26,6 +26,7 @@ const PATHS = {
   edit: svg`<path d="M4 20h4L19 9l-4-4L4 16z"/><path d="m13 7 4 4"/>`,
   sparkle: svg`<path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6"/>`,
   image: svg`<rect x="3" y="5" width="18" height="14" rx="2"/><circle cx="9" cy="10" r="1.5"/><path d="m4 18 5-5 4 4 3-3 4 4"/>`,
+  lock: svg`<rect x="5" y="11" width="14" height="9" rx="2"/><path d="M8 11V8a4 4 0 0 1 8 0v3"/>`,
 };
 
 export type IconName = keyof typeof PATHS;

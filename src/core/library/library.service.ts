@@ -13,16 +13,20 @@ export const QUICK_ACCESS_KEY = 'quickAccess';
 
 export async function libraryInfo(ctx: Context, library: OpenLibrary) {
   const { db, record } = library;
-  const [meta, folders, smartFolders, groups, quickAccess] = await Promise.all([
+  const [meta, folders, smartFolders, groups, quickAccess, publishedFrom] = await Promise.all([
     readMeta(library),
     folderForest(db),
     smartFolderForest(ctx, library),
     db.tagGroups.orderBy('createdAt').toArray(),
     db.state.get(QUICK_ACCESS_KEY),
+    ctx.subscriptions.publishedFrom(record.path),
   ]);
   return {
     name: record.name,
     path: record.path,
+    // Ours: a library opened from a published library refuses writes (403 READ_ONLY); the app hides its editing.
+    readOnly: publishedFrom !== undefined,
+    ...(publishedFrom ? { publishedFrom } : {}),
     modificationTime: meta.modificationTime,
     applicationVersion: meta.applicationVersion,
     folders: folders.roots,

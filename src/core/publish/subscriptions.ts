@@ -56,6 +56,10 @@ export class Subscriptions {
     };
   }
 
+  publishedFrom(path: string): Promise<string | undefined> {
+    return this.readOnly.sourceOf(path);
+  }
+
   /** Loads what a stopped worker left of every subscription. */
   async resume(): Promise<void> {
     for (const [path] of await this.readOnly.all()) {
