@@ -131,7 +131,7 @@ describe('a published library on a static host', () => {
     }
   });
 
-  it('opens it from the library menu by its web address, like a person: type the address, press Enter', async () => {
+  it('opens it from the library menu by its web address, like a person (type the address, press Enter), and reopening it takes a new version', async () => {
     const app = await serveStatic({ '/': inject('siteDir'), '/published/brand/': join(work, 'published') });
     const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
     try {
@@ -161,6 +161,29 @@ describe('a published library on a static host', () => {
       await page.locator('.library-list .library-entry', { hasNotText: 'Brand' }).first().click();
       await page.getByRole('button', { name: 'Import', exact: true }).waitFor();
       expect(await page.locator('.read-only-badge').count()).toBe(0);
+
+      // The owner publishes again with 10 more items; reopening the library takes them, unchanged shards are not fetched again.
+      const bigger = buildEagleLibrary({ name: 'Brand', items: 70 });
+      const source = join(work, 'Brand-2.library');
+      for (const [path, bytes] of bigger.files) {
+        await mkdir(dirname(join(source, path)), { recursive: true });
+        await writeFile(join(source, path), bytes);
+      }
+      await publishCommand([source, '--out', join(work, 'published'), '--shard-items', '16'], { log: () => {}, progress: () => {} });
+      const shardsBefore = app.requests.filter((path) => path.startsWith('/published/brand/shards/'));
+      await page.getByRole('button', { name: /^Library: / }).click();
+      await page.locator('.library-list .library-entry', { hasText: 'Brand' }).click();
+      const stored = async () => {
+        const listed = await fetchInPage(page, '/api/v2/item/get?limit=1000');
+        const trashed = await fetchInPage(page, '/api/v2/item/get?limit=1000&isDeleted=true');
+        return listed.body.data.data.length + trashed.body.data.data.length;
+      };
+      await expect.poll(stored, { timeout: 30_000 }).toBe(bigger.records.size);
+      const live = (await fetchInPage(page, '/api/v2/item/get?limit=1000')).body.data.data.length;
+      await page.locator('[data-testid=view-count]', { hasText: new RegExp(`^${live} items$`) }).waitFor({ timeout: 15_000 });
+      const shardsAfter = app.requests.filter((path) => path.startsWith('/published/brand/shards/')).slice(shardsBefore.length);
+      expect(shardsAfter.length).toBeGreaterThan(0);
+      expect(shardsAfter.filter((path) => shardsBefore.includes(path))).toEqual([]);
     } finally {
       await context.close();
       await app.close();

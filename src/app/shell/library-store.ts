@@ -13,13 +13,21 @@ export interface LibraryEntry {
 /** The open library; `readOnly` for one opened from a published library (its writes answer 403 READ_ONLY). */
 export interface CurrentLibrary extends LibraryEntry {
   readOnly: boolean;
+  /** The published library's URL, for a read-only library. */
+  publishedFrom?: string;
 }
+
+/** A published library is asked for a new version when it is opened, and at most this often while the page is used. */
+const RECHECK_MS = 60_000;
 
 export class LibraryStore extends Store {
   current: CurrentLibrary | null = null;
   history: LibraryEntry[] = [];
   readonly visitor = typeof window !== 'undefined' && window.name === VISITOR_FRAME;
   private readonly answers = new NewestAnswer();
+  /** When each published library was last asked for a new version (path → ms). */
+  private readonly checked = new Map<string, number>();
+  private justSubscribed: string | null = null;
 
   /** Whether the open library refuses writes: the app offers no editing then. */
   get readOnly(): boolean {
@@ -28,6 +36,10 @@ export class LibraryStore extends Store {
 
   constructor(private readonly api: ApiPort) {
     super();
+    // A page that comes back (another tab, the network again) looks for a newer published version.
+    if (typeof window === 'undefined') return;
+    window.addEventListener('online', () => this.checkPublished(RECHECK_MS));
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && this.checkPublished(RECHECK_MS));
   }
 
   async load(): Promise<void> {
@@ -37,9 +49,27 @@ export class LibraryStore extends Store {
       this.api.get<Page<LibraryEntry>>('/library/history', { limit: 100 }),
     ]);
     if (!this.answers.keep(ticket)) return; // a switch elsewhere answered a newer load already
-    this.current = { name: info.name, path: info.path, readOnly: info.readOnly === true };
+    const opened = this.current?.path !== info.path;
+    this.current = { name: info.name, path: info.path, readOnly: info.readOnly === true, publishedFrom: info.publishedFrom };
     this.history = history.data;
     this.changed();
+    const askedNow = this.justSubscribed === info.path;
+    if (opened) this.justSubscribed = null;
+    this.checkPublished(opened && !askedNow ? 0 : RECHECK_MS);
+  }
+
+  /**
+   * Subscribing again to a published library takes its new version, if the owner published one:
+   * only the changed shards, stored whole or not at all; items arrive through the change feed.
+   * Offline, or with the host down, the library stays as it is.
+   */
+  private checkPublished(notWithinMs: number): void {
+    const current = this.current;
+    if (!current?.publishedFrom) return;
+    const now = Date.now();
+    if (now - (this.checked.get(current.path) ?? -Infinity) < notWithinMs) return;
+    this.checked.set(current.path, now);
+    this.api.post('/library/subscribe', { url: current.publishedFrom }).catch(() => undefined);
   }
 
   async switchTo(path: string): Promise<void> {
@@ -50,6 +80,8 @@ export class LibraryStore extends Store {
   /** Opens a published library from its web address (read-only; again: takes its updates). */
   async openPublished(url: string): Promise<void> {
     const subscribed = await this.api.post<LibraryEntry>('/library/subscribe', { url: new URL(url, document.baseURI).href });
+    this.checked.set(subscribed.path, Date.now()); // that was the check: opening it needs no other
+    this.justSubscribed = subscribed.path;
     await this.switchTo(subscribed.path);
   }
 
