@@ -7,6 +7,8 @@
  *   element.js     defines <asset-library> on import
  *   types/         declarations, src/ layout (types/embed/index.d.ts, ...)
  *   app/           the site build, to copy under the host's base path (e.g. /asset-library/)
+ *   publish.js     the publishing command for node, bundled with what it uses (no dependencies)
+ *   bin.js         `npx offline-asset-library publish <library> --out <dir>`
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
@@ -38,12 +40,28 @@ export async function buildLib({ outDir, declarations = true }: LibOptions): Pro
       lib: { entry: { index: join(ROOT, 'src/embed/index.ts'), element: join(ROOT, 'src/embed/element-entry.ts') }, formats: ['es'] },
     },
   });
+  // The command runs in node on the site owner's machine: bundled whole, so the package needs no dependency.
+  await build({
+    root: ROOT,
+    configFile: false,
+    logLevel: 'warn',
+    ssr: { noExternal: true, target: 'node' },
+    build: { outDir: out, emptyOutDir: false, target: 'node20', minify: false, ssr: join(ROOT, 'tools/publish/cli.ts'), rollupOptions: { output: { entryFileNames: 'publish.js', chunkFileNames: 'publish-[name]-[hash].js' } } },
+  });
+  await writeFile(join(out, 'bin.js'), BIN, { mode: 0o755 });
   if (declarations) {
     const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
     await promisify(execFile)(process.execPath, [tsc, '-p', join(ROOT, 'tools/tsconfig.lib.json'), '--outDir', join(out, 'types')]);
   }
   await writeFile(join(out, 'package.json'), JSON.stringify(await packageJson(declarations), null, 2));
 }
+
+const BIN = `#!/usr/bin/env node
+// offline-asset-library publish <library> --out <dir> (README "Publish a library on your site")
+import { main } from './publish.js';
+
+process.exitCode = await main(process.argv.slice(2));
+`;
 
 async function packageJson(declarations: boolean) {
   const root = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; description: string; license?: string };
@@ -54,6 +72,7 @@ async function packageJson(declarations: boolean) {
     description: root.description,
     type: 'module',
     main: './index.js',
+    bin: { [root.name]: './bin.js' },
     ...(declarations ? { types: './types/embed/index.d.ts' } : {}),
     exports: { '.': entry('index', 'index'), './element': entry('element', 'element-entry'), './app/*': './app/*', './package.json': './package.json' },
     files: ['*.js', 'types', 'app'],

@@ -5,10 +5,12 @@
 import { execFile } from 'node:child_process';
 import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLib } from '../../tools/build-lib';
+import { publishCommand } from '../../tools/publish/cli';
+import { buildEagleLibrary } from './fixtures/eagle-library';
 
 const run = promisify(execFile);
 const TSC = resolve('node_modules/typescript/bin/tsc');
@@ -82,6 +84,21 @@ describe('the lib package', () => {
       expect.arrayContaining(['registerAssetLibrary', 'createApiClient', 'ApiClient', 'ApiClientError', 'ForeignServiceWorkerError', 'ServiceWorkerUnavailableError']),
     );
   });
+
+  it('publishes a library with its own command, bundled (no dependency), byte for byte as this repo’s command does', async () => {
+    const source = join(work, 'Brand.library');
+    for (const [path, bytes] of buildEagleLibrary({ name: 'Brand', items: 20 }).files) {
+      await mkdir(dirname(join(source, path)), { recursive: true });
+      await writeFile(join(source, path), bytes);
+    }
+    const { stderr } = await run(join(host, 'node_modules/.bin/offline-asset-library'), ['publish', source, '--out', join(work, 'from-package')], { cwd: host });
+    expect(stderr).toMatch(/Published "Brand" to .*: 20 items in \d+ shards?/);
+    await publishCommand([source, '--out', join(work, 'from-repo')], { log: () => {}, progress: () => {} });
+    const manifest = (dir: string) => readFile(join(work, dir, 'manifest.json'), 'utf8');
+    expect(await manifest('from-package')).toBe(await manifest('from-repo'));
+    const installed = JSON.parse(await readFile(join(host, 'node_modules/offline-asset-library/package.json'), 'utf8')) as { dependencies?: unknown };
+    expect(installed.dependencies).toBeUndefined();
+  }, 60_000);
 
   it('types a host site’s code through its declarations, and rejects wrong use', async () => {
     await writeFile(join(host, 'host.ts'), HOST_CODE);
