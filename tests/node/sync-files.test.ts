@@ -176,6 +176,16 @@ describe('sync: files on demand through a CouchDB-protocol server', () => {
     await post(c.api, '/sync/run');
     expect(await c.api.open(await c.api.registry.current()).db.files.count()).toBe(3);
 
+    // A thumbnail asked for before a cycle brought it is fetched then (a cycle with no file budget: metadata only).
+    const e = makeDevice();
+    await post(e.api, '/sync/start', { url });
+    const libraryE = e.api.open(await e.api.registry.current());
+    await runCycle(libraryE, { loadPouch: loadNodePouch, fetchServer: e.fetchServer, now: Date.now, fileBudget: { files: 0, bytes: 0 } });
+    expect(await libraryE.db.items.count()).toBe(4);
+    expect(await libraryE.db.thumbnails.count()).toBe(0);
+    expect(await getBytes(e.api, `/item/thumbnail?id=${pictures[2]}`)).toEqual(thumbnailsOnA[2]);
+    expect(await libraryE.db.thumbnails.get(pictures[2]!)).toBeDefined();
+
     // Bad input: named; not syncing: a conflict.
     expect((await call(b.api, 'POST', '/sync/settings', { keepOriginals: 'yes' })).body).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/keepOriginals/) });
     const d = makeDevice();
