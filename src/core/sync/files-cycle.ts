@@ -12,7 +12,7 @@
 import type { LibraryDb } from '../storage/library-db';
 import type { RemoteFileKind } from '../storage/remote-files';
 import type { ItemRow } from '../storage/rows';
-import { readFileRecords, readSince, writeFileRecord, writeFileRecords, writeSince, type FileRecord } from './file-records';
+import { markOnServer, markRefused, readSince, recordedFiles, refusedFiles, useRecordsOf, writeSince, type FileMark } from './file-records';
 import { FilesDatabase, parseFileDocId } from './files-database';
 import type { FetchServer } from './probe-server';
 import { fetchAndKeep } from './synced-files';
@@ -36,14 +36,15 @@ export interface FilesOutcome {
 
 export async function syncFiles(db: LibraryDb, settings: SyncSettings, fetchServer: FetchServer, budget: FileBudget = DEFAULT_FILE_BUDGET): Promise<FilesOutcome> {
   const files = new FilesDatabase(fetchServer, settings);
-  const records = await readFileRecords(db, settings.url);
-  const uploaded = await upload(db, files, settings.url, records, budget);
-  const downloaded = await download(db, files, settings, records, budget);
-  return { uploaded, downloaded, fileErrors: await fileErrorsOf(db, await readFileRecords(db, settings.url)) };
+  await useRecordsOf(db, settings.url);
+  const recorded = await recordedFiles(db);
+  const uploaded = await upload(db, files, recorded, budget);
+  const downloaded = await download(db, files, settings, recorded, budget);
+  return { uploaded, downloaded, fileErrors: await fileErrorsOf(db) };
 }
 
-async function upload(db: LibraryDb, files: FilesDatabase, url: string, records: Map<string, FileRecord>, budget: FileBudget): Promise<number> {
-  const waiting = (kind: RemoteFileKind) => (id: string) => !records.has(`${kind}:${id}`);
+async function upload(db: LibraryDb, files: FilesDatabase, recorded: Set<string>, budget: FileBudget): Promise<number> {
+  const waiting = (kind: RemoteFileKind) => (id: string) => !recorded.has(`${kind}:${id}`);
   const thumbnails = (await db.thumbnails.toCollection().primaryKeys()).filter(waiting('thumbnail'));
   const originals = (await db.files.toCollection().primaryKeys()).filter(waiting('original'));
   const queue = [...thumbnails.map((id) => ({ kind: 'thumbnail' as const, id })), ...originals.map((id) => ({ kind: 'original' as const, id }))];
@@ -53,42 +54,43 @@ async function upload(db: LibraryDb, files: FilesDatabase, url: string, records:
     const stored = kind === 'thumbnail' ? await db.thumbnails.get(id) : await db.files.get(id);
     if (!stored) continue;
     const outcome = await files.upload(kind, id, stored.blob);
-    await writeFileRecord(db, kind, id, { url, state: outcome === 'too-large' ? 'too-large' : 'on-server', size: stored.blob.size });
+    if (outcome === 'too-large') await markRefused(db, { kind, itemId: id, size: stored.blob.size });
+    else await markOnServer(db, [{ kind, itemId: id }]);
     count += 1;
     bytes += stored.blob.size;
   }
   return count;
 }
 
-async function download(db: LibraryDb, files: FilesDatabase, settings: SyncSettings, records: Map<string, FileRecord>, budget: FileBudget): Promise<number> {
-  let since = await readSince(db, settings.url);
+const PAGE = 100;
+
+async function download(db: LibraryDb, files: FilesDatabase, settings: SyncSettings, recorded: Set<string>, budget: FileBudget): Promise<number> {
+  let since = await readSince(db);
   let [count, bytes] = [0, 0];
   for (;;) {
-    const { results, lastSeq } = await files.changes(since, 100);
-    const seen: Parameters<typeof writeFileRecords>[1] = [];
+    const { results, lastSeq } = await files.changes(since, PAGE);
+    // On the server already: this device need not send its own copy.
+    const seen: FileMark[] = [];
     for (const change of results) {
       const file = parseFileDocId(change.id);
       const row = file && !change.deleted ? await db.items.where('id').equals(file.itemId).first() : undefined;
       if (file && row && (await wanted(db, settings, row, file.kind))) {
         if (count >= budget.files || bytes >= budget.bytes) {
-          await writeFileRecords(db, seen);
-          await writeSince(db, settings.url, since);
+          await markOnServer(db, seen);
+          await writeSince(db, since);
           return count;
         }
         const blob = await fetchAndKeep(db, files, settings, row, file.kind);
         count += 1;
         bytes += blob?.size ?? 0;
-        await writeSince(db, settings.url, change.seq);
-      } else if (file && !change.deleted && !records.has(`${file.kind}:${file.itemId}`)) {
-        // On the server already: this device need not send its own copy.
-        seen.push({ kind: file.kind, itemId: file.itemId, record: { url: settings.url, state: 'on-server', size: 0 } });
-      }
+        await writeSince(db, change.seq);
+      } else if (file && !change.deleted && !recorded.has(`${file.kind}:${file.itemId}`)) seen.push(file);
       since = change.seq;
     }
-    await writeFileRecords(db, seen);
-    since = results.length < 100 ? lastSeq : since;
-    await writeSince(db, settings.url, since);
-    if (results.length < 100) return count;
+    await markOnServer(db, seen);
+    since = results.length < PAGE ? lastSeq : since;
+    await writeSince(db, since);
+    if (results.length < PAGE) return count;
   }
 }
 
@@ -97,15 +99,13 @@ async function wanted(db: LibraryDb, settings: SyncSettings, row: ItemRow, kind:
   return settings.keepOriginals === true && row.hasFile && !(await db.files.get(row.id));
 }
 
-async function fileErrorsOf(db: LibraryDb, records: Map<string, FileRecord>): Promise<FileError[]> {
-  const refused = [...records].filter(([, record]) => record.state === 'too-large');
+async function fileErrorsOf(db: LibraryDb): Promise<FileError[]> {
   const errors: FileError[] = [];
-  for (const [key, record] of refused) {
-    const [kind, id] = [key.slice(0, key.indexOf(':')) as RemoteFileKind, key.slice(key.indexOf(':') + 1)];
-    const row = await db.items.where('id').equals(id).first();
+  for (const { kind, itemId, size } of await refusedFiles(db)) {
+    const row = await db.items.where('id').equals(itemId).first();
     if (!row) continue;
     const name = row.ext && row.ext !== 'url' ? `${row.name}.${row.ext}` : row.name;
-    errors.push({ id, name, file: kind, error: `${name}: the ${kind} (${record.size} bytes) is larger than the server accepts (HTTP 413); it stays on this device only.` });
+    errors.push({ id: itemId, name, file: kind, error: `${name}: the ${kind} (${size} bytes) is larger than the server accepts (HTTP 413); it stays on this device only.` });
   }
   return errors;
 }

@@ -8,7 +8,7 @@ import { ApiError } from '../http/errors';
 import type { LibraryDb } from '../storage/library-db';
 import type { RemoteFileKind, RemoteFileSource } from '../storage/remote-files';
 import type { ItemRow } from '../storage/rows';
-import { writeFileRecord } from './file-records';
+import { markOnServer, useRecordsOf } from './file-records';
 import { FilesDatabase } from './files-database';
 import type { FetchServer } from './probe-server';
 import { readSettings, type SyncSettings } from './sync-state';
@@ -32,6 +32,7 @@ export const syncedFiles =
 export async function fetchAndKeep(db: LibraryDb, files: FilesDatabase, settings: SyncSettings, row: ItemRow, kind: RemoteFileKind): Promise<Blob | undefined> {
   const blob = await files.download(kind, row.id, kind === 'original' ? row.mime : '');
   if (!blob) return undefined;
+  await useRecordsOf(db, settings.url);
   await db.transaction('rw', db.items, db.thumbnails, db.files, db.state, async () => {
     if (!(await db.items.where('id').equals(row.id).count())) return;
     if (kind === 'thumbnail') {
@@ -39,7 +40,7 @@ export async function fetchAndKeep(db: LibraryDb, files: FilesDatabase, settings
       if ((await db.thumbnails.get(row.id))?.custom) return;
       await db.thumbnails.put({ id: row.id, blob, custom: false });
     } else await db.files.put({ id: row.id, blob });
-    await writeFileRecord(db, kind, row.id, { url: settings.url, state: 'on-server', size: blob.size });
+    await markOnServer(db, [{ kind, itemId: row.id }]);
   });
   return blob;
 }
