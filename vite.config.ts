@@ -6,6 +6,7 @@ import { modelFiles } from './tools/vite-plugin-model-files.ts';
 import { serviceWorker } from './tools/vite-plugin-service-worker.ts';
 import { webApp } from './tools/vite-plugin-web-app.ts';
 import pkg from './package.json' with { type: 'json' };
+import { couchCommands } from './tests/sync/couch-commands.ts';
 
 const port = Number(process.env.PORT ?? 4173);
 const runningTests = Boolean(process.env.VITEST);
@@ -67,6 +68,8 @@ export default defineConfig({
               launchOptions: runningTests ? { executablePath: findChromium(), args: CHROMIUM_ARGS } : {},
             }),
             instances: [{ browser: 'chromium' }],
+            // A CouchDB-protocol server a test may stop and start (tests/browser/sync-files.test.ts).
+            commands: couchCommands,
           },
         },
       },

@@ -18,13 +18,16 @@ import { LIBRARY_UPGRADES } from './library-upgrades';
 import { JobRunner } from './media/job-runner';
 import type { MediaProcessor } from './media/media-processor';
 import { MediaQueue } from './media/media-queue';
+import { publishedFiles } from './publish/lazy-files';
 import { readOnlyRefusal } from './publish/read-only';
 import { Subscriptions } from './publish/subscriptions';
 import { ROUTES } from './routes';
 import { loadPouch, type PouchConstructor } from './sync/pouch';
+import { syncedFiles } from './sync/synced-files';
 import { LibraryDb } from './storage/library-db';
 import type { WritePipeline } from './storage/open-library';
 import { LibraryRegistry, type LibraryRecord } from './storage/registry';
+import { firstRemoteFile } from './storage/remote-files';
 import { loadPinyin } from './tags/pinyin';
 
 /** Request header naming the library a request works on, instead of the current one (ours). */
@@ -99,7 +102,9 @@ export function createApi(deps: ApiDeps = {}): Api {
   const changes = new ChangeFeed();
   // A cache of open connections, safe to lose: reopening a database takes under a millisecond.
   const databases = new Map<string, LibraryDb>();
-  const runner = new JobRunner({ media: deps.media, clock, observers: WRITE_PIPELINE.observers, report: deps.onBackgroundError });
+  // Where files not on this device come from, registered here and nowhere else: a published library's folder, a sync server.
+  const remoteFiles = firstRemoteFile([publishedFiles(fetchSource), syncedFiles(fetchServer)]);
+  const runner = new JobRunner({ media: deps.media, clock, observers: WRITE_PIPELINE.observers, remoteFiles, report: deps.onBackgroundError });
   const media = new MediaQueue(runner, deps.mediaWaitMs);
   const imports = new Imports({ registry, open: (record) => open(record), clock, ids, publish: (change) => changes.publish(change), media, onError: deps.onBackgroundError });
 
@@ -163,6 +168,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       fetchSource,
       fetchServer,
       loadPouch: deps.loadPouch ?? loadPouch,
+      remoteFiles,
       media,
       imports,
       observers: WRITE_PIPELINE.observers,

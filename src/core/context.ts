@@ -11,6 +11,7 @@ import type { JobWait, MediaJob } from './media/media-jobs';
 import type { SubscribeAnswer } from './publish/subscribe-answer';
 import type { ItemObserver } from './storage/item-changes';
 import type { OpenLibrary } from './storage/open-library';
+import type { RemoteFileSource } from './storage/remote-files';
 import type { LibraryRecord, LibraryRegistry } from './storage/registry';
 import type { PouchConstructor } from './sync/pouch';
 
@@ -63,6 +64,11 @@ export interface Context {
   fetchServer: (url: string, init: RequestInit) => Promise<Response>;
   /** Loads PouchDB for sync (lazily: a script of its own in the service worker). */
   loadPouch: () => Promise<PouchConstructor>;
+  /**
+   * An original or thumbnail not on this device, fetched from where the library's files come from
+   * (a published library's folder, a sync server's files database) and kept; undefined when none has it.
+   */
+  remoteFiles: RemoteFileSource;
   /** The library this request works on (the `X-Library-Path` header, else the current one). */
   library: () => Promise<OpenLibrary>;
   /** The persisted queue of thumbnail jobs: wait for a job. */

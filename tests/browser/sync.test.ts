@@ -17,7 +17,7 @@ interface Item {
 const couch = inject('couchOrigin');
 const newDatabase = () => `${couch}/browser-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-/** item/get of every item, without what says whether the file is on this device (files do not sync yet). */
+/** item/get of every item, without the URLs and thumbnail state (local to each device; files: sync-files.test.ts). */
 async function items(client: ApiClient): Promise<Item[]> {
   const page = await client.get<{ data: Item[] }>('/item/get', { limit: 1000, orderBy: 'NAME' });
   return page.data.map(({ fileURL, thumbnailURL, thumbnailReady, ...shared }) => shared as Item);

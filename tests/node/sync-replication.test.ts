@@ -50,7 +50,7 @@ async function itemsOf(api: Api): Promise<Map<string, Record<string, unknown>>> 
   return new Map([...live, ...trashed].map((item) => [String(item.id), withoutLocalFields(item)]));
 }
 
-/** Whether the original and thumbnail are on this device: files do not sync yet. */
+/** The URLs and thumbnail state are each device's own (files on demand: sync-files.test.ts). */
 function withoutLocalFields(item: Record<string, unknown>): Record<string, unknown> {
   const { fileURL, thumbnailURL, thumbnailReady, ...shared } = item;
   return shared;

@@ -5,7 +5,7 @@
  * cases). Runs in node (node tests, and the browser project's global setup).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -47,9 +47,18 @@ async function waitForAnswer(origin: string, process: ChildProcess, output: () =
   throw new Error(`pouchdb-server did not answer at ${origin} within 30 s: ${output()}`);
 }
 
-export async function startCouchServer(): Promise<CouchServer> {
+export interface CouchOptions {
+  /**
+   * The server's `couchdb/max_document_size` (bytes): a JSON request body above it is answered
+   * 413, as CouchDB answers one above its limits (a file uploaded inline, sync/files-database.ts).
+   */
+  maxDocumentSize?: number;
+}
+
+export async function startCouchServer(options: CouchOptions = {}): Promise<CouchServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'couch-'));
+  if (options.maxDocumentSize) writeFileSync(join(dir, 'config.json'), JSON.stringify({ couchdb: { max_document_size: String(options.maxDocumentSize) } }));
   const origin = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   const server: CouchServer = {

@@ -1,7 +1,9 @@
 /**
- * <sync-dialog>: the library menu's "Sync…": the CouchDB database URL, user and password, "Start
- * syncing" (which checks the server first: sync/start answers its error, shown as it is), "Stop
- * syncing", and the state read from sync/status every second while open. The cycles themselves
+ * <sync-dialog>: the library menu's "Sync…": the CouchDB database URL, user and password, "Keep
+ * every original on this device" (sent with sync/start; changed at once by sync/settings while the
+ * library syncs), "Start syncing" (which checks the server first: sync/start answers its error,
+ * shown as it is), "Stop syncing", the state read from sync/status every second while open, and
+ * the files the server refused, by name. The cycles themselves
  * run from the page loop (./sync-loop.ts), not from here.
  */
 import { html, nothing } from 'lit';
@@ -69,10 +71,26 @@ export class SyncDialog extends LightElement {
   private async start(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const form = new FormData(event.target as HTMLFormElement);
-    const body = { url: String(form.get('url') ?? '').trim(), username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') };
+    const body = {
+      url: String(form.get('url') ?? '').trim(),
+      username: String(form.get('username') ?? ''),
+      password: String(form.get('password') ?? ''),
+      keepOriginals: form.get('keepOriginals') === 'on',
+    };
     this.error = '';
     try {
       this.status = await this.api.post<SyncStatus>('/sync/start', body);
+    } catch (error) {
+      this.error = messageOf(error);
+    }
+  }
+
+  /** While syncing, the checkbox applies at once; otherwise it goes with "Start syncing". */
+  private async keepOriginals(event: Event): Promise<void> {
+    if (!this.status || this.status.state === 'off') return;
+    this.error = '';
+    try {
+      this.status = await this.api.post<SyncStatus>('/sync/settings', { keepOriginals: (event.target as HTMLInputElement).checked });
     } catch (error) {
       this.error = messageOf(error);
     }
@@ -98,8 +116,18 @@ export class SyncDialog extends LightElement {
         <input id="sync-user" name="username" class="field" autocomplete="username" />
         <label for="sync-password">Password</label>
         <input id="sync-password" name="password" class="field" type="password" autocomplete="current-password" />
+        <label class="sync-keep"
+          ><input type="checkbox" name="keepOriginals" .checked=${this.status?.keepOriginals ?? false} @change=${this.keepOriginals} /> Keep every original on
+          this device</label
+        >
+        <p class="sync-hint">Otherwise originals are fetched when first opened; thumbnails always come along.</p>
         <p class="form-error" role="alert">${this.error}</p>
         <p class="transfer-status" role="status" id="sync-state">${describeStatus(this.status)}</p>
+        ${this.status?.fileErrors?.length
+          ? html`<ul class="sync-file-errors" aria-label="Files not synced">
+              ${this.status.fileErrors.map((failure) => html`<li>${failure.error}</li>`)}
+            </ul>`
+          : nothing}
         <div class="transfer-actions">
           <button class="btn primary" type="submit">Start syncing</button>
           ${syncing ? html`<button class="btn" type="button" @click=${this.stop}>Stop syncing</button>` : nothing}

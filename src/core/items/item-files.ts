@@ -7,9 +7,7 @@ import type { Context } from '../context';
 import { ApiError, notFound } from '../http/errors';
 import { encodeText } from '../http/uri-text';
 import { mediaKindOf } from '../media/media-processor';
-import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
-import { fetchPublishedFile } from '../publish/lazy-files';
 import { genericIconSvg } from '../thumbnails/generic-icon';
 import { requireItem } from './item-lookup';
 
@@ -31,8 +29,9 @@ const fileName = (row: ItemRow) => (row.ext && row.ext !== 'url' ? `${row.name}.
 export async function serveFile(ctx: Context, id: string, request: Request): Promise<Response> {
   const { db } = await ctx.library();
   const row = await requireItem(db, id);
-  // A subscribed library's original is fetched when first opened.
-  const file = row.hasFile ? ((await db.files.get(row.id)) ?? (await publishedFile(ctx, db, row, 'original'))) : undefined;
+  // A subscribed or synced library's original is fetched when first opened (and then kept).
+  const file = row.hasFile ? ((await db.files.get(row.id)) ?? (await remoteFile(ctx, row, 'original'))) : undefined;
+  if (!file && row.hasFile) throw notFound(`id: the original of item "${id}" is not on this device, nor yet where its files come from.`);
   if (!file) throw notFound(`id: item "${id}" is a bookmark and has no file.`);
   const disposition = `inline; filename*=UTF-8''${encodeText(fileName(row))}`;
   return rangedResponse(file.blob, row.mime, request.headers.get('Range'), { 'Content-Disposition': disposition });
@@ -69,7 +68,7 @@ export async function serveThumbnail(ctx: Context, id: string): Promise<Response
   const { db } = await ctx.library();
   const row = await requireItem(db, id);
   if (!row.noThumbnail) {
-    const thumbnail = (await db.thumbnails.get(row.id)) ?? (await publishedFile(ctx, db, row, 'thumbnail'));
+    const thumbnail = (await db.thumbnails.get(row.id)) ?? (await remoteFile(ctx, row, 'thumbnail'));
     if (thumbnail) return new Response(thumbnail.blob, { headers: fileHeaders(thumbnail.blob.type || 'image/webp') });
     const showable = row.thumbnail === 'pending' && row.hasFile && row.mime.startsWith('image/') && mediaKindOf(row.mime, row.ext);
     const file = showable ? await db.files.get(row.id) : undefined;
@@ -78,8 +77,8 @@ export async function serveThumbnail(ctx: Context, id: string): Promise<Response
   return new Response(genericIconSvg(row), { headers: fileHeaders('image/svg+xml') });
 }
 
-/** A subscribed library's file, fetched now and kept (publish/lazy-files.ts); undefined for any other library. */
-async function publishedFile(ctx: Context, db: LibraryDb, row: ItemRow, kind: 'thumbnail' | 'original'): Promise<{ blob: Blob } | undefined> {
-  const blob = await fetchPublishedFile(db, row.id, kind, ctx.fetchSource, row.mime);
+/** The file fetched from where the library's files come from (ctx.remoteFiles) and kept; undefined when none has it. */
+async function remoteFile(ctx: Context, row: ItemRow, kind: 'thumbnail' | 'original'): Promise<{ blob: Blob } | undefined> {
+  const blob = await ctx.remoteFiles((await ctx.library()).db, row, kind);
   return blob && { blob };
 }

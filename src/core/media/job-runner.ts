@@ -7,6 +7,8 @@
 import type { OpenLibrary } from '../context';
 import type { ItemObserver } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
+import type { RemoteFileKind, RemoteFileSource } from '../storage/remote-files';
+import type { ItemRow } from '../storage/rows';
 import { writeTransaction } from '../storage/write';
 import { putObjects } from '../ai-search/objects-store';
 import { CLIP_JOB, CUSTOM_THUMBNAIL_JOB, DESCRIPTOR_JOB, dropFinishedJobs, isMediaJob, OBJECTS_JOB, TEXT_JOB, THUMBNAIL_JOB, ticketOf, type ClipJob, type JobWait, type MediaJob } from './media-jobs';
@@ -22,6 +24,8 @@ export interface JobRunnerOptions {
   media?: MediaProcessor;
   clock: () => number;
   observers: readonly ItemObserver[];
+  /** Fetches (and keeps) an original or thumbnail that is not on this device yet (storage/remote-files.ts). */
+  remoteFiles?: RemoteFileSource;
   /**
    * Jobs in flight at once per library; by default one more than the processor can decode at
    * once (its capacity), so one is being stored while the others decode.
@@ -222,7 +226,9 @@ export class JobRunner {
     const { db } = library;
     const media = this.options.media!;
     const row = await db.items.where('id').equals(job.itemId).first();
-    const source = !row ? undefined : mediaKindOf(row.mime, row.ext) === 'raster' && row.hasFile ? await db.files.get(row.id) : await db.thumbnails.get(row.id);
+    // An original not on this device (a synced item) is not fetched for this: its thumbnail serves.
+    const original = row && mediaKindOf(row.mime, row.ext) === 'raster' && row.hasFile ? await db.files.get(row.id) : undefined;
+    const source = !row ? undefined : (original ?? (await this.stored(db, row, 'thumbnail')));
     const outcome = !source
       ? { status: 'undecodable' as const, reason: 'The item has no picture.' }
       : media.detectObjects
@@ -245,7 +251,8 @@ export class JobRunner {
   private async runClip(library: OpenLibrary, job: ClipJob): Promise<boolean> {
     const { db } = library;
     const media = this.options.media!;
-    const source = await db.thumbnails.get(job.itemId);
+    const row = await db.items.where('id').equals(job.itemId).first();
+    const source = row && (await this.stored(db, row, 'thumbnail'));
     const outcome = !source
       ? { status: 'undecodable' as const, reason: 'The item has no thumbnail.' }
       : media.clipImage
@@ -275,18 +282,30 @@ export class JobRunner {
     const row = await db.items.where('id').equals(job.itemId).first();
     if (!row) return none('The item no longer exists.');
     if (job.kind === DESCRIPTOR_JOB) {
-      const thumbnail = await db.thumbnails.get(row.id);
+      const thumbnail = await this.stored(db, row, 'thumbnail');
       if (!thumbnail) return none('The item has no thumbnail.');
       const outcome = await media.process({ kind: 'raster', blob: thumbnail.blob, mime: thumbnail.blob.type });
       return outcome.status === 'needs-page' ? 'needs-page' : { outcome };
     }
-    const file = row.hasFile ? await db.files.get(row.id) : undefined;
+    const file = row.hasFile ? await this.stored(db, row, 'original') : undefined;
     if (!file) return none('The item has no stored file.');
     const size = file.blob.size;
     const kind = mediaKindOf(row.mime, row.ext);
     if (!kind) return none(`No thumbnail is made from ${row.ext || row.mime || 'these'} files.`, size);
     const outcome = await media.process({ kind, blob: file.blob, mime: row.mime || file.blob.type });
     return outcome.status === 'needs-page' ? 'needs-page' : { outcome, fileSize: size };
+  }
+
+  /**
+   * The item's thumbnail or original on this device, else fetched from where the library's files
+   * come from (a synced or subscribed library's item) and kept, so a job never drops a file that
+   * simply has not arrived yet.
+   */
+  private async stored(db: LibraryDb, row: ItemRow, kind: RemoteFileKind): Promise<{ blob: Blob } | undefined> {
+    const here = kind === 'thumbnail' ? await db.thumbnails.get(row.id) : await db.files.get(row.id);
+    if (here) return here;
+    const blob = await this.options.remoteFiles?.(db, row, kind);
+    return blob && { blob };
   }
 
   private complete(library: OpenLibrary, job: MediaJob, wait: Completion['wait']): void {

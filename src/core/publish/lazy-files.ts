@@ -3,6 +3,7 @@
  * kept (in the same tables as any library's), so what a visitor saw is there offline.
  */
 import type { LibraryDb } from '../storage/library-db';
+import type { RemoteFileSource } from '../storage/remote-files';
 import { fetchChecked, type Fetch } from './fetch-published';
 import { readItemFiles, readSubscription } from './subscription-state';
 
@@ -23,3 +24,9 @@ export async function fetchPublishedFile(db: LibraryDb, id: string, kind: 'thumb
   });
   return blob;
 }
+
+/** The published library's files as a remote file source (storage/remote-files.ts). */
+export const publishedFiles =
+  (fetch: Fetch): RemoteFileSource =>
+  (db, row, kind) =>
+    fetchPublishedFile(db, row.id, kind, fetch, row.mime);

@@ -53,10 +53,13 @@ async function applyItems(db: LibraryDb, observers: readonly ItemObserver[], bat
       if (before) changes.push({ before });
       continue;
     }
-    // Local-only fields stay this device's; an item new here has no file and no thumbnail yet.
+    // Local-only fields stay this device's. An item new here has its files on the server: its
+    // thumbnail counts as ready (fetched by the files step, or when first shown), so no thumbnail
+    // job makes it again; its original is fetched when first opened.
+    const hasFile = Boolean(body.hasFile ?? before?.hasFile);
     const local: Partial<ItemRow> = before
-      ? { thumbnail: before.thumbnail, hasFile: before.hasFile, descriptorShard: before.descriptorShard }
-      : { thumbnail: 'none', hasFile: false };
+      ? { thumbnail: before.thumbnail, hasFile, descriptorShard: before.descriptorShard }
+      : { thumbnail: hasFile && !body.noThumbnail ? 'ready' : 'none', hasFile };
     const after = withDerivedFields({ ...(body as unknown as ItemRow), ...local });
     if (before && before.pk !== after.pk) changes.push({ before }, { after });
     else changes.push({ before, after });

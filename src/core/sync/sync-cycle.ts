@@ -1,11 +1,14 @@
 /**
  * One sync cycle of a library: local edits into its PouchDB replica, a one-shot two-way
  * replication with the server (PouchDB keeps the checkpoints, so it resumes where it stopped,
- * never from zero), conflicts merged, and what came in written to the library. Cycles are short
+ * never from zero), conflicts merged, and what came in written to the library; then, once the
+ * metadata went through, a bounded files step (./files-cycle.ts). Cycles are short
  * and driven from outside (the open app calls sync/run), because the browser stops an idle
  * service worker at any time: live replication inside one stalls (docs/decisions/sync.md).
  */
 import type { OpenLibrary } from '../storage/open-library';
+import { DEFAULT_FILE_BUDGET, syncFiles, type FileBudget } from './files-cycle';
+import type { FetchServer } from './probe-server';
 import type { Pouch, PouchConstructor } from './pouch';
 import { reconcile } from './reconcile';
 import { resolveConflicts } from './resolve-conflicts';
@@ -16,13 +19,49 @@ const running = new Set<string>();
 
 export const replicaName = (library: OpenLibrary): string => `${library.db.name}/sync`;
 
-export async function runCycle(library: OpenLibrary, loadPouch: () => Promise<PouchConstructor>, now: () => number): Promise<void> {
+export interface CycleDeps {
+  loadPouch: () => Promise<PouchConstructor>;
+  /** Requests to the files database (./files-database.ts). */
+  fetchServer: FetchServer;
+  now: () => number;
+  fileBudget?: FileBudget;
+}
+
+/** The metadata step, then (only once it succeeded) the files step. */
+export async function runCycle(library: OpenLibrary, deps: CycleDeps): Promise<void> {
+  const { now } = deps;
   const settings = await readSettings(library.db);
   const before = await readStoredStatus(library.db);
   if (!settings || !before || running.has(library.db.name)) return;
   running.add(library.db.name);
   const started = now();
   await writeStatus(library.db, { ...before, lastRunAt: started, runningSince: started });
+  try {
+    const metadata = await runMetadataStep(library, settings, deps);
+    const counted = (await readStoredStatus(library.db)) ?? before;
+    await writeStatus(library.db, {
+      ...counted,
+      pushed: counted.pushed + metadata.pushed,
+      pulled: counted.pulled + metadata.pulled,
+      pending: metadata.pending,
+      conflictsMerged: counted.conflictsMerged + metadata.merged,
+      lastSyncedAt: now(),
+    });
+    // Files only after the metadata went through: no item waits for bytes.
+    const files = await syncFiles(library.db, settings, deps.fetchServer, deps.fileBudget ?? DEFAULT_FILE_BUDGET);
+    const current = (await readStoredStatus(library.db)) ?? before;
+    await writeStatus(library.db, { ...current, state: 'idle', error: null, fileErrors: files.fileErrors, runningSince: 0 });
+  } catch (error) {
+    const current = (await readStoredStatus(library.db).catch(() => undefined)) ?? before;
+    const { state, message } = describeFailure(error, settings);
+    await writeStatus(library.db, { ...current, state, error: message, runningSince: 0 } satisfies StoredStatus).catch(() => {});
+  } finally {
+    running.delete(library.db.name);
+  }
+}
+
+/** Reconcile, replicate, merge conflicts, reconcile again; the status counts are written by the caller. */
+async function runMetadataStep(library: OpenLibrary, settings: SyncSettings, { loadPouch, now }: CycleDeps): Promise<{ pushed: number; pulled: number; pending: number; merged: number }> {
   let local: Pouch | undefined;
   let remote: Pouch | undefined;
   try {
@@ -33,24 +72,8 @@ export async function runCycle(library: OpenLibrary, loadPouch: () => Promise<Po
     const replicated = await local.sync(remote, { batch_size: 200 });
     const merged = await resolveConflicts(local);
     const after = await reconcile(library, local, now);
-    const current = (await readStoredStatus(library.db)) ?? before;
-    await writeStatus(library.db, {
-      ...current,
-      state: 'idle',
-      pushed: current.pushed + replicated.push.docs_written,
-      pulled: current.pulled + replicated.pull.docs_written,
-      pending: after.written,
-      conflictsMerged: current.conflictsMerged + merged,
-      lastSyncedAt: now(),
-      error: null,
-      runningSince: 0,
-    });
-  } catch (error) {
-    const current = (await readStoredStatus(library.db).catch(() => undefined)) ?? before;
-    const { state, message } = describeFailure(error, settings);
-    await writeStatus(library.db, { ...current, state, error: message, runningSince: 0 } satisfies StoredStatus).catch(() => {});
+    return { pushed: replicated.push.docs_written, pulled: replicated.pull.docs_written, pending: after.written, merged };
   } finally {
-    running.delete(library.db.name);
     await Promise.all([local?.close(), remote?.close()].map((closing) => closing?.catch(() => {})));
   }
 }

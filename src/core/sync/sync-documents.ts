@@ -2,8 +2,8 @@
  * The library as CouchDB documents (docs/decisions/sync.md): one per item, folder, smart folder,
  * tag group and comment, plus one `settings` for the library-level values (starred tags, tag
  * colours, quick access). An edit of one item rewrites only that item's document. Fields a device
- * derives for itself (sort keys, counts, thumbnail state, AI shards, whether the original is on
- * this device) never leave it.
+ * derives for itself (sort keys, counts, thumbnail state, AI shards) never leave it; `hasFile`
+ * (the item has an original, wherever its bytes are) does.
  */
 import { QUICK_ACCESS_KEY } from '../library/library.service';
 import type { LibraryDb } from '../storage/library-db';
@@ -24,7 +24,8 @@ export const MERGE_SPECS: Record<DocKind, MergeSpec> = {
   settings: { sets: ['starredTags'] },
 };
 
-const ITEM_LOCAL = ['pk', 'nameKey', 'pixels', 'facets', 'thumbnail', 'descriptorShard', 'hasFile'] as const;
+// `hasFile` travels: another device fetches the original on demand (sync/files-cycle.ts).
+const ITEM_LOCAL = ['pk', 'nameKey', 'pixels', 'facets', 'thumbnail', 'descriptorShard'] as const;
 const FOLDER_LOCAL = ['imageCount'] as const;
 
 export const docId = (kind: DocKind, id: string): string => (kind === 'settings' ? SETTINGS_ID : `${kind}:${id}`);

@@ -16,6 +16,18 @@ export interface SyncSettings {
   username: string;
   password: string;
   startedAt: number;
+  /** "Keep every original on this device": cycles fetch every original, not only those opened. */
+  keepOriginals?: boolean;
+}
+
+/** A file the server refused (too large for its limits); its item's metadata syncs all the same. */
+export interface FileError {
+  /** The item's id. */
+  id: string;
+  /** The file's name (the item's name and extension). */
+  name: string;
+  file: 'original' | 'thumbnail';
+  error: string;
 }
 
 export type SyncStateName = 'off' | 'connecting' | 'active' | 'idle' | 'waiting' | 'offline' | 'error';
@@ -29,9 +41,15 @@ export interface SyncStatus {
   conflictsMerged: number;
   lastSyncedAt: number | null;
   error: string | null;
+  /** Whether cycles fetch every original (sync/start or sync/settings `keepOriginals`). */
+  keepOriginals: boolean;
+  /** Files the server refused as too large, by name (an empty list when none). */
+  fileErrors: FileError[];
 }
 
-export interface StoredStatus extends SyncStatus {
+export interface StoredStatus extends Omit<SyncStatus, 'keepOriginals' | 'fileErrors'> {
+  /** Absent in a status stored before files synced. */
+  fileErrors?: FileError[];
   /** When a cycle last started (a page drives cycles; none for a while means no page is open). */
   lastRunAt: number;
   /** When the cycle that is running started; 0 when none is. */
@@ -43,7 +61,7 @@ export const WAITING_AFTER_MS = 30_000;
 /** A cycle running longer than this was cut short by a stopped worker. */
 const CYCLE_LOST_AFTER_MS = 120_000;
 
-export const OFF: SyncStatus = { state: 'off', url: null, pushed: 0, pulled: 0, pending: 0, conflictsMerged: 0, lastSyncedAt: null, error: null };
+export const OFF: SyncStatus = { state: 'off', url: null, pushed: 0, pulled: 0, pending: 0, conflictsMerged: 0, lastSyncedAt: null, error: null, keepOriginals: false, fileErrors: [] };
 
 export async function readSettings(db: LibraryDb): Promise<SyncSettings | undefined> {
   return (await db.state.get(SYNC_SETTINGS_KEY))?.value as SyncSettings | undefined;
@@ -62,7 +80,8 @@ export async function currentStatus(db: LibraryDb, now: number): Promise<SyncSta
   const settings = await readSettings(db);
   const stored = await readStoredStatus(db);
   if (!settings || !stored) return OFF;
-  const { lastRunAt, runningSince, ...status } = stored;
+  const { lastRunAt, runningSince, ...rest } = stored;
+  const status: SyncStatus = { ...rest, keepOriginals: settings.keepOriginals === true, fileErrors: stored.fileErrors ?? [] };
   if (runningSince > 0 && now - runningSince < CYCLE_LOST_AFTER_MS) return { ...status, state: status.state === 'connecting' ? 'connecting' : 'active' };
   if (status.state !== 'error' && now - lastRunAt > WAITING_AFTER_MS) return { ...status, state: 'waiting' };
   return status;

@@ -1,10 +1,11 @@
 import { route } from '../http/router';
-import { noInput, startSyncInput } from './sync.schema';
-import { runSync, startSync, stopSync, syncStatus } from './sync.service';
+import { noInput, startSyncInput, syncSettingsInput } from './sync.schema';
+import { changeSyncSettings, runSync, startSync, stopSync, syncStatus } from './sync.service';
 
 export const syncRoutes = [
   route('POST', '/sync/start', startSyncInput, startSync),
   route('GET', '/sync/status', noInput, syncStatus),
   route('POST', '/sync/stop', noInput, stopSync),
   route('POST', '/sync/run', noInput, runSync),
+  route('POST', '/sync/settings', syncSettingsInput, changeSyncSettings),
 ];

@@ -10,6 +10,7 @@ export const startSyncInput = z.lazy(() =>
       url: z.string().min(1, 'url: the CouchDB database URL is required, e.g. http://127.0.0.1:5984/photos.'),
       username: z.string().optional(),
       password: z.string().optional(),
+      keepOriginals: z.boolean().optional(),
     })
     .transform((input, context) => {
       let url: URL;
@@ -28,10 +29,14 @@ export const startSyncInput = z.lazy(() =>
       const password = input.password ?? decodeURIComponent(url.password);
       url.username = '';
       url.password = '';
-      return { url: url.href.replace(/\/+$/, ''), username, password };
+      return { url: url.href.replace(/\/+$/, ''), username, password, keepOriginals: input.keepOriginals };
     }),
 );
+
+/** sync/settings: what may change while a library syncs. */
+export const syncSettingsInput = z.lazy(() => z.object({ keepOriginals: z.boolean() }));
 
 export const noInput = z.lazy(() => z.object({}));
 
 export type StartSyncInput = z.output<typeof startSyncInput>;
+export type SyncSettingsInput = z.output<typeof syncSettingsInput>;

@@ -1,10 +1,13 @@
-/** sync/start, sync/status, sync/stop and sync/run (README, API extensions; docs/decisions/sync.md). */
+/** sync/start, sync/status, sync/settings, sync/stop and sync/run (README, API extensions; docs/decisions/sync.md). */
 import type { Context } from '../context';
 import { conflict } from '../http/errors';
+import type { LibraryDb } from '../storage/library-db';
+import { forgetSince } from './file-records';
+import { FilesDatabase } from './files-database';
 import { probeDatabase } from './probe-server';
 import { runCycle } from './sync-cycle';
-import { currentStatus, readSettings, SYNC_SETTINGS_KEY, SYNC_STATUS_KEY, writeStatus, type SyncStatus } from './sync-state';
-import type { StartSyncInput } from './sync.schema';
+import { currentStatus, readSettings, SYNC_SETTINGS_KEY, SYNC_STATUS_KEY, writeStatus, type SyncSettings, type SyncStatus } from './sync-state';
+import type { StartSyncInput, SyncSettingsInput } from './sync.schema';
 
 export async function startSync(ctx: Context, input: StartSyncInput): Promise<SyncStatus> {
   const library = await ctx.library();
@@ -13,14 +16,34 @@ export async function startSync(ctx: Context, input: StartSyncInput): Promise<Sy
     throw conflict(`url: this library already syncs with ${existing.url}; a library syncs with one database at a time (sync/stop first).`);
   }
   await probeDatabase(ctx.fetchServer, input.url, input.username, input.password);
+  // The files database beside it (docs/decisions/sync.md "Files on demand"), created by the first device.
+  await new FilesDatabase(ctx.fetchServer, input).create().catch(() => {});
   const now = ctx.clock();
-  await library.db.state.put({ key: SYNC_SETTINGS_KEY, value: { ...input, startedAt: existing?.startedAt ?? now } });
+  const keepOriginals = input.keepOriginals ?? existing?.keepOriginals ?? false;
+  await writeSettings(library.db, { ...input, keepOriginals, startedAt: existing?.startedAt ?? now }, existing?.keepOriginals);
   if (!existing) {
     await writeStatus(library.db, {
       state: 'connecting', url: input.url, pushed: 0, pulled: 0, pending: 0, conflictsMerged: 0, lastSyncedAt: null, error: null, lastRunAt: now, runningSince: 0,
     });
   }
   return currentStatus(library.db, now);
+}
+
+/** "Keep every original on this device", while the library syncs. */
+export async function changeSyncSettings(ctx: Context, input: SyncSettingsInput): Promise<SyncStatus> {
+  const { db } = await ctx.library();
+  const settings = await readSettings(db);
+  if (!settings) throw conflict('keepOriginals: this library does not sync (sync/start first).');
+  await writeSettings(db, { ...settings, keepOriginals: input.keepOriginals }, settings.keepOriginals);
+  return currentStatus(db, ctx.clock());
+}
+
+/** Turning "keep every original" on reads the files database's change feed from its start again. */
+async function writeSettings(db: LibraryDb, settings: SyncSettings, keptBefore: boolean | undefined): Promise<void> {
+  await db.transaction('rw', db.state, async () => {
+    await db.state.put({ key: SYNC_SETTINGS_KEY, value: settings });
+    if (settings.keepOriginals && !keptBefore) await forgetSince(db);
+  });
 }
 
 export async function syncStatus(ctx: Context): Promise<SyncStatus> {
@@ -37,6 +60,6 @@ export async function stopSync(ctx: Context): Promise<true> {
 /** Runs one cycle (the open app calls this every second or so) and answers the status after it. */
 export async function runSync(ctx: Context): Promise<SyncStatus> {
   const library = await ctx.library();
-  await runCycle(library, ctx.loadPouch, ctx.clock);
+  await runCycle(library, { loadPouch: ctx.loadPouch, fetchServer: ctx.fetchServer, now: ctx.clock });
   return currentStatus(library.db, ctx.clock());
 }

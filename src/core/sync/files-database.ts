@@ -1,0 +1,104 @@
+/**
+ * The second CouchDB database of a syncing library, `<database>-files`: one document per file,
+ * `thumbnail:<item id>` or `original:<item id>`, holding the bytes as its one attachment `file`.
+ * Metadata replication never touches it, so no item waits for bytes, and each device reads the
+ * files it wants by id (docs/decisions/sync.md "Files on demand"). The worker talks to it with
+ * plain requests (no second PouchDB replica, which would hold every byte twice on the device):
+ * - upload: `PUT <files>/<doc id>` with the attachment inline (base64), the request a CouchDB
+ *   replication would make, so the server's size limits answer 413 for it as they would there;
+ * - download: `GET <files>/<doc id>/file`, the raw bytes;
+ * - what arrived since last time: `GET <files>/_changes?since=…`.
+ */
+import type { RemoteFileKind } from '../storage/remote-files';
+import { basicAuth, type FetchServer } from './probe-server';
+import type { SyncSettings } from './sync-state';
+
+export const filesDatabaseUrl = (url: string): string => `${url}-files`;
+
+export const fileDocId = (kind: RemoteFileKind, itemId: string): string => `${kind}:${itemId}`;
+
+export function parseFileDocId(id: string): { kind: RemoteFileKind; itemId: string } | undefined {
+  const at = id.indexOf(':');
+  const kind = id.slice(0, at);
+  return kind === 'thumbnail' || kind === 'original' ? { kind, itemId: id.slice(at + 1) } : undefined;
+}
+
+/** A failed request, shaped as PouchDB's errors are (sync-cycle.ts `describeFailure` reads it). */
+export class FilesServerError extends Error {
+  constructor(
+    readonly status: number,
+    readonly reason: string,
+  ) {
+    super(reason);
+    this.name = 'FilesServerError';
+  }
+}
+
+export class FilesDatabase {
+  private readonly base: string;
+  constructor(
+    private readonly fetchServer: FetchServer,
+    private readonly settings: Pick<SyncSettings, 'url' | 'username' | 'password'>,
+  ) {
+    this.base = filesDatabaseUrl(settings.url);
+  }
+
+  private request(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = { Accept: 'application/json', ...basicAuth(this.settings.username, this.settings.password), ...(init.headers as Record<string, string> | undefined) };
+    return this.fetchServer(`${this.base}${path}`, { ...init, headers, credentials: 'omit', cache: 'no-store' });
+  }
+
+  /** Creates the database when missing (sync/start does, for the first device). */
+  async create(): Promise<void> {
+    const answer = await this.request('', { method: 'PUT' });
+    if (!answer.ok && answer.status !== 412) throw await failure(answer, 'create the files database');
+  }
+
+  /**
+   * Uploads one file: `stored`, `present` (the server has it already: another device sent it),
+   * or `too-large` (the server's limits refused it, HTTP 413).
+   */
+  async upload(kind: RemoteFileKind, itemId: string, blob: Blob): Promise<'stored' | 'present' | 'too-large'> {
+    const body = JSON.stringify({ item: itemId, kind, size: blob.size, _attachments: { file: { content_type: blob.type || 'application/octet-stream', data: await base64Of(blob) } } });
+    const put = () => this.request(`/${encodeURIComponent(fileDocId(kind, itemId))}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body });
+    let answer = await put();
+    if (answer.status === 404) {
+      await this.create();
+      answer = await put();
+    }
+    if (answer.ok) return 'stored';
+    if (answer.status === 409) return 'present';
+    if (answer.status === 413) return 'too-large';
+    throw await failure(answer, `upload the ${kind} of item ${itemId}`);
+  }
+
+  /** The file's bytes, or undefined when the server does not have it (yet). */
+  async download(kind: RemoteFileKind, itemId: string, type: string): Promise<Blob | undefined> {
+    const answer = await this.request(`/${encodeURIComponent(fileDocId(kind, itemId))}/file`, { headers: { Accept: '*/*' } });
+    if (answer.status === 404) return undefined;
+    if (!answer.ok) throw await failure(answer, `download the ${kind} of item ${itemId}`);
+    const blob = await answer.blob();
+    return type && blob.type !== type ? new Blob([blob], { type }) : blob;
+  }
+
+  /** File documents written since `since` (a sequence the server gave), oldest first. */
+  async changes(since: string, limit: number): Promise<{ results: { id: string; seq: string; deleted?: boolean }[]; lastSeq: string }> {
+    const answer = await this.request(`/_changes?since=${encodeURIComponent(since)}&limit=${limit}`);
+    if (answer.status === 404) return { results: [], lastSeq: since };
+    if (!answer.ok) throw await failure(answer, 'read the changes of the files database');
+    const body = (await answer.json()) as { results: { id: string; seq: unknown; deleted?: boolean }[]; last_seq: unknown };
+    return { results: body.results.map((change) => ({ ...change, seq: String(change.seq) })), lastSeq: String(body.last_seq) };
+  }
+}
+
+async function failure(answer: Response, doing: string): Promise<FilesServerError> {
+  const body = (await answer.json().catch(() => ({}))) as { reason?: string; error?: string };
+  return new FilesServerError(answer.status, `Could not ${doing}: ${body.reason ?? body.error ?? answer.statusText}`);
+}
+
+async function base64Of(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  const parts: string[] = [];
+  for (let start = 0; start < bytes.length; start += 0x8000) parts.push(String.fromCharCode(...bytes.subarray(start, start + 0x8000)));
+  return btoa(parts.join(''));
+}
