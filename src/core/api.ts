@@ -103,8 +103,12 @@ export function createApi(deps: ApiDeps = {}): Api {
   // A cache of open connections, safe to lose: reopening a database takes under a millisecond.
   const databases = new Map<string, LibraryDb>();
   // Where files not on this device come from, registered here and nowhere else: a published library's folder, a sync server.
-  const remoteFiles = firstRemoteFile([publishedFiles(fetchSource), syncedFiles(fetchServer)]);
-  const runner = new JobRunner({ media: deps.media, clock, observers: WRITE_PIPELINE.observers, remoteFiles, report: deps.onBackgroundError });
+  const synced = syncedFiles(fetchServer);
+  const remoteFiles = firstRemoteFile([publishedFiles(fetchSource), synced]);
+  // Media jobs fetch a synced item's thumbnail (they come along anyway), not a published one's: a
+  // visitor of a 100,000-item library would download every thumbnail to index it. A published
+  // library's AI search covers the items whose thumbnails were shown (README, limits).
+  const runner = new JobRunner({ media: deps.media, clock, observers: WRITE_PIPELINE.observers, remoteFiles: firstRemoteFile([synced]), report: deps.onBackgroundError });
   const media = new MediaQueue(runner, deps.mediaWaitMs);
   const imports = new Imports({ registry, open: (record) => open(record), clock, ids, publish: (change) => changes.publish(change), media, onError: deps.onBackgroundError });
 
