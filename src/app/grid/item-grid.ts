@@ -34,11 +34,14 @@ export class ItemGrid extends LightElement {
   declare selection: SelectionStore;
   declare thumbSize: number;
   declare emptyText: string;
+  /** Thumbnails even in cells larger than one: a published library's originals come over the network. */
+  declare thumbnailsOnly: boolean;
   static override properties = {
     results: { attribute: false },
     selection: { attribute: false },
     thumbSize: { type: Number },
     emptyText: { attribute: false },
+    thumbnailsOnly: { type: Boolean },
   };
 
   private width = 0;
@@ -53,6 +56,7 @@ export class ItemGrid extends LightElement {
     super();
     this.thumbSize = 160;
     this.emptyText = '';
+    this.thumbnailsOnly = false;
     new StoreController(this, () => [this.results, this.selection].filter(Boolean));
     this.virtualizer = new Virtualizer<HTMLDivElement, HTMLDivElement>({
       count: 0,
@@ -233,7 +237,7 @@ export class ItemGrid extends LightElement {
         ${item
           ? item.thumbnailReady === false
             ? html`<div class="thumb-pending" role="img" aria-label="${item.name} (thumbnail being made)"><span>${item.ext.toUpperCase()}</span></div>`
-            : html`<img src=${cellPictureUrl(item, cellWidth * devicePixelRatio)} alt=${item.name} loading="lazy" decoding="async" draggable="false" />`
+            : html`<img src=${cellPictureUrl(item, this.thumbnailsOnly ? 0 : cellWidth * devicePixelRatio)} alt=${item.name} loading="lazy" decoding="async" draggable="false" />`
           : html`<div class="thumb-loading"></div>`}
         ${item ? matchBadge(item) : nothing}
         ${item ? html`<span class="cell-meta" aria-hidden="true">${item.ext.toUpperCase()} · ${formatBytes(item.size)}</span>` : nothing}

@@ -363,7 +363,7 @@ export class AppShell extends LightElement {
             : library.readOnly
               ? 'No items yet: a published library shows its items as they arrive.'
               : 'Nothing here yet.';
-    return html`<item-grid .results=${results} .selection=${selection} .thumbSize=${prefs.prefs.thumbSize} .emptyText=${emptyText}
+    return html`<item-grid .results=${results} .selection=${selection} .thumbSize=${prefs.prefs.thumbSize} .emptyText=${emptyText} ?thumbnailsOnly=${library.readOnly}
       @open-item=${(e: CustomEvent<GridItemEvent>) => this.openViewer(e.detail)}
       @preview-item=${(e: CustomEvent<GridItemEvent>) => this.preview(e.detail)}
       @trash-selection=${() => void this.trashSelection()}
