@@ -1,11 +1,16 @@
 /**
- * <sync-dialog>: the library menu's "Sync…": the CouchDB database URL, user and password, "Start
- * syncing" (which checks the server first: sync/start answers its error, shown as it is), "Stop
- * syncing", and the state read from sync/status every second while open. The cycles themselves
- * run from the page loop (./sync-loop.ts), not from here.
+ * <sync-dialog>: the library menu's "Sync…" (also the status bar's sync state): the CouchDB database
+ * URL, user and password, "Test connection" (sync/check: the server and the database, nothing
+ * started), "Start syncing" (which checks the server first: sync/start answers its error, shown as
+ * it is), "Stop syncing", and the state from the shared status store, which the page loop
+ * (./sync-loop.ts) fills every cycle; the cycles run from there, not from here.
  */
 import { html, nothing } from 'lit';
 import { ApiClient } from '../api-client';
+import { StoreController } from '../state/store';
+import { checkText, type SyncCheck } from './sync-check';
+import { firstPullText } from './sync-summary';
+import type { SyncStatusStore } from './sync-status-store';
 import { messageOf } from '../toasts/toast-store';
 import type { SyncStatus } from '../api-types';
 import { LightElement } from '../ui/light-element';
@@ -19,8 +24,11 @@ export function describeStatus(status: SyncStatus | null): string {
   switch (status.state) {
     case 'connecting':
       return `Connecting to ${status.url}…`;
-    case 'active':
+    case 'active': {
+      const pull = firstPullText(status);
+      if (pull) return `${pull} from ${status.url}…`;
       return `Syncing with ${status.url}… (${counts})`;
+    }
     case 'idle':
       return `Synced with ${status.url} (${counts}${status.pending ? `, ${status.pending} waiting` : ''}).`;
     case 'waiting':
@@ -33,16 +41,23 @@ export function describeStatus(status: SyncStatus | null): string {
 }
 
 export class SyncDialog extends LightElement {
-  declare private status: SyncStatus | null;
   declare private error: string;
-  static override properties = { status: { state: true }, error: { state: true } };
+  /** What "Test connection" found (`ok` false: it would not start). */
+  declare private checked: { ok: boolean; text: string } | null;
+  static override properties = { error: { state: true }, checked: { state: true } };
   private readonly api = new ApiClient();
-  private timer: ReturnType<typeof setInterval> | undefined;
+  /** Set before the dialog is connected (openSyncDialog). */
+  store: SyncStatusStore | undefined;
 
   constructor() {
     super();
-    this.status = null;
     this.error = '';
+    this.checked = null;
+    new StoreController(this, () => (this.store ? [this.store] : []));
+  }
+
+  private get status(): SyncStatus | null {
+    return this.store?.status ?? null;
   }
 
   private get dialog(): HTMLDialogElement | null {
@@ -53,26 +68,38 @@ export class SyncDialog extends LightElement {
     await this.updateComplete;
     this.dialog?.showModal();
     await this.refresh();
-    clearInterval(this.timer);
-    this.timer = setInterval(() => void this.refresh(), 1000);
   }
 
   private async refresh(): Promise<void> {
-    if (!this.dialog?.open) return void clearInterval(this.timer);
     try {
-      this.status = await this.api.get<SyncStatus>('/sync/status');
+      this.store?.publish(await this.api.get<SyncStatus>('/sync/status'));
     } catch (error) {
       this.error = messageOf(error);
     }
   }
 
+  private formInput() {
+    const form = new FormData(this.querySelector<HTMLFormElement>('form.sync-form')!);
+    return { url: String(form.get('url') ?? '').trim(), username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') };
+  }
+
+  private async check(): Promise<void> {
+    this.error = '';
+    this.checked = { ok: true, text: 'Testing the connection…' };
+    try {
+      this.checked = checkText(await this.api.post<SyncCheck>('/sync/check', this.formInput()));
+    } catch (error) {
+      this.checked = { ok: false, text: messageOf(error) };
+    }
+  }
+
   private async start(event: SubmitEvent): Promise<void> {
     event.preventDefault();
-    const form = new FormData(event.target as HTMLFormElement);
-    const body = { url: String(form.get('url') ?? '').trim(), username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') };
     this.error = '';
+    this.checked = null;
     try {
-      this.status = await this.api.post<SyncStatus>('/sync/start', body);
+      this.store?.publish(await this.api.post<SyncStatus>('/sync/start', this.formInput()));
+      this.store?.wakeUp();
     } catch (error) {
       this.error = messageOf(error);
     }
@@ -89,7 +116,7 @@ export class SyncDialog extends LightElement {
 
   override render() {
     const syncing = this.status && this.status.state !== 'off';
-    return html`<dialog class="transfer-dialog sync-dialog" aria-labelledby="sync-title" @close=${() => clearInterval(this.timer)}>
+    return html`<dialog class="transfer-dialog sync-dialog" aria-labelledby="sync-title" >
       <h2 id="sync-title">Sync this library</h2>
       <form class="sync-form" @submit=${this.start}>
         <label for="sync-url">CouchDB database URL</label>
@@ -98,9 +125,11 @@ export class SyncDialog extends LightElement {
         <input id="sync-user" name="username" class="field" autocomplete="username" />
         <label for="sync-password">Password</label>
         <input id="sync-password" name="password" class="field" type="password" autocomplete="current-password" />
+        <p class="sync-check" id="sync-check" role="status" data-ok=${String(this.checked?.ok ?? true)}>${this.checked?.text ?? ''}</p>
         <p class="form-error" role="alert">${this.error}</p>
         <p class="transfer-status" role="status" id="sync-state">${describeStatus(this.status)}</p>
         <div class="transfer-actions">
+          <button class="btn" type="button" @click=${this.check}>Test connection</button>
           <button class="btn primary" type="submit">Start syncing</button>
           ${syncing ? html`<button class="btn" type="button" @click=${this.stop}>Stop syncing</button>` : nothing}
           <button class="btn" type="button" @click=${() => this.dialog?.close()}>Close</button>
@@ -112,8 +141,12 @@ export class SyncDialog extends LightElement {
 customElements.define('sync-dialog', SyncDialog);
 
 /** The dialog lives under <body>: inside the menu's popover it would hide with it. */
-export function openSyncDialog(): void {
+export function openSyncDialog(store: SyncStatusStore): void {
   let dialog = document.querySelector<SyncDialog>('sync-dialog');
-  if (!dialog) dialog = document.body.appendChild(new SyncDialog());
+  if (!dialog) {
+    dialog = new SyncDialog();
+    dialog.store = store;
+    document.body.appendChild(dialog);
+  }
   void dialog.show();
 }

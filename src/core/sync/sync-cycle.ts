@@ -30,7 +30,7 @@ export async function runCycle(library: OpenLibrary, loadPouch: () => Promise<Po
     local = new PouchDB(replicaName(library));
     remote = new PouchDB(settings.url, { skip_setup: true, ...(settings.username ? { auth: { username: settings.username, password: settings.password } } : {}) });
     await reconcile(library, local, now);
-    const replicated = await local.sync(remote, { batch_size: 200 });
+    const replicated = await replicate(library, local, remote, before);
     const merged = await resolveConflicts(local);
     const after = await reconcile(library, local, now);
     const current = (await readStoredStatus(library.db)) ?? before;
@@ -43,6 +43,7 @@ export async function runCycle(library: OpenLibrary, loadPouch: () => Promise<Po
       conflictsMerged: current.conflictsMerged + merged,
       lastSyncedAt: now(),
       error: null,
+      firstPull: null,
       runningSince: 0,
     });
   } catch (error) {
@@ -52,6 +53,37 @@ export async function runCycle(library: OpenLibrary, loadPouch: () => Promise<Po
   } finally {
     running.delete(library.db.name);
     await Promise.all([local?.close(), remote?.close()].map((closing) => closing?.catch(() => {})));
+  }
+}
+
+/**
+ * `local.sync(remote)`. Until a first cycle completes (a fresh device bringing a library in), the
+ * status tells how far the pull got: documents in the replica of the server database's
+ * `doc_count` (a GET of the database), updated after each batch. When the pull ends both hold the
+ * same documents, so the two counts meet.
+ */
+async function replicate(library: OpenLibrary, local: Pouch, remote: Pouch, before: StoredStatus) {
+  if (before.lastSyncedAt !== null) return local.sync(remote, { batch_size: 200 });
+  const [{ doc_count: total }, { doc_count: start }] = await Promise.all([remote.info(), local.info()]);
+  let writing = Promise.resolve();
+  const tell = (received: number) => {
+    writing = writing.then(async () => {
+      const current = await readStoredStatus(library.db);
+      if (current?.runningSince) await writeStatus(library.db, { ...current, firstPull: { received: Math.min(received, total), total } });
+    });
+  };
+  tell(start);
+  const replication = local.sync(remote, { batch_size: 200 });
+  let received = start;
+  replication.on('change', ({ direction, change }) => {
+    if (direction !== 'pull') return;
+    received = start + change.docs_written;
+    tell(received);
+  });
+  try {
+    return await replication;
+  } finally {
+    await writing.catch(() => {});
   }
 }
 

@@ -29,6 +29,8 @@ export interface SyncStatus {
   conflictsMerged: number;
   lastSyncedAt: number | null;
   error: string | null;
+  /** The first pull under way (a fresh device bringing a library in): documents received of the server's `doc_count`; null once a cycle completed. */
+  firstPull: { received: number; total: number } | null;
 }
 
 export interface StoredStatus extends SyncStatus {
@@ -43,7 +45,7 @@ export const WAITING_AFTER_MS = 30_000;
 /** A cycle running longer than this was cut short by a stopped worker. */
 const CYCLE_LOST_AFTER_MS = 120_000;
 
-export const OFF: SyncStatus = { state: 'off', url: null, pushed: 0, pulled: 0, pending: 0, conflictsMerged: 0, lastSyncedAt: null, error: null };
+export const OFF: SyncStatus = { state: 'off', url: null, pushed: 0, pulled: 0, pending: 0, conflictsMerged: 0, lastSyncedAt: null, error: null, firstPull: null };
 
 export async function readSettings(db: LibraryDb): Promise<SyncSettings | undefined> {
   return (await db.state.get(SYNC_SETTINGS_KEY))?.value as SyncSettings | undefined;
@@ -62,7 +64,8 @@ export async function currentStatus(db: LibraryDb, now: number): Promise<SyncSta
   const settings = await readSettings(db);
   const stored = await readStoredStatus(db);
   if (!settings || !stored) return OFF;
-  const { lastRunAt, runningSince, ...status } = stored;
+  const { lastRunAt, runningSince, ...rest } = stored;
+  const status: SyncStatus = { ...rest, firstPull: rest.firstPull ?? null };
   if (runningSince > 0 && now - runningSince < CYCLE_LOST_AFTER_MS) return { ...status, state: status.state === 'connecting' ? 'connecting' : 'active' };
   if (status.state !== 'error' && now - lastRunAt > WAITING_AFTER_MS) return { ...status, state: 'waiting' };
   return status;

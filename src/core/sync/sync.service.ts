@@ -1,7 +1,7 @@
-/** sync/start, sync/status, sync/stop and sync/run (README, API extensions; docs/decisions/sync.md). */
+/** sync/start, sync/check, sync/status, sync/stop and sync/run (README, API extensions; docs/decisions/sync.md). */
 import type { Context } from '../context';
 import { conflict } from '../http/errors';
-import { probeDatabase } from './probe-server';
+import { checkDatabase, probeDatabase, type SyncCheck } from './probe-server';
 import { runCycle } from './sync-cycle';
 import { currentStatus, readSettings, SYNC_SETTINGS_KEY, SYNC_STATUS_KEY, writeStatus, type SyncStatus } from './sync-state';
 import type { StartSyncInput } from './sync.schema';
@@ -17,10 +17,15 @@ export async function startSync(ctx: Context, input: StartSyncInput): Promise<Sy
   await library.db.state.put({ key: SYNC_SETTINGS_KEY, value: { ...input, startedAt: existing?.startedAt ?? now } });
   if (!existing) {
     await writeStatus(library.db, {
-      state: 'connecting', url: input.url, pushed: 0, pulled: 0, pending: 0, conflictsMerged: 0, lastSyncedAt: null, error: null, lastRunAt: now, runningSince: 0,
+      state: 'connecting', url: input.url, pushed: 0, pulled: 0, pending: 0, conflictsMerged: 0, lastSyncedAt: null, error: null, firstPull: null, lastRunAt: now, runningSince: 0,
     });
   }
   return currentStatus(library.db, now);
+}
+
+/** Checks a database URL and credentials without starting anything (the Sync… dialog's "Test connection"). */
+export async function checkSync(ctx: Context, input: StartSyncInput): Promise<SyncCheck> {
+  return checkDatabase(ctx.fetchServer, input.url, input.username, input.password);
 }
 
 export async function syncStatus(ctx: Context): Promise<SyncStatus> {
