@@ -61,9 +61,9 @@ export class StatusBar extends LightElement {
     return html`<footer class="status-bar">
       <span class="status-count" data-testid="view-count">${this.total === null ? '…' : plural(this.total, 'item')}</span>
       ${this.selected ? html`<span class="status-selected">${formatCount(this.selected)} selected</span>` : nothing}
+      ${this.syncState()}
       <span class="status-spacer"></span>
       ${this.aiStatus && this.aiStatus.totalCount > 0 ? this.aiProgress(this.aiStatus) : nothing}
-      ${this.syncState()}
       <offline-models-button></offline-models-button>
       <clip-model-picker></clip-model-picker>
       <div class="status-storage" title="Storage this site uses, of what the browser allows it"></div>
