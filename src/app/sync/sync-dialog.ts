@@ -116,7 +116,7 @@ export class SyncDialog extends LightElement {
 
   override render() {
     const syncing = this.status && this.status.state !== 'off';
-    return html`<dialog class="transfer-dialog sync-dialog" aria-labelledby="sync-title" >
+    return html`<dialog class="transfer-dialog sync-dialog" aria-labelledby="sync-title">
       <h2 id="sync-title">Sync this library</h2>
       <form class="sync-form" @submit=${this.start}>
         <label for="sync-url">CouchDB database URL</label>
