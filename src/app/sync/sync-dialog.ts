@@ -21,14 +21,14 @@ import './sync.css';
 export function describeStatus(status: SyncStatus | null): string {
   if (!status || status.state === 'off') return 'Not syncing.';
   const counts = `${status.pushed} sent, ${status.pulled} received`;
+  // A first pull runs in the first cycle, while the state still says `connecting`.
+  const pull = (status.state === 'connecting' || status.state === 'active') && firstPullText(status);
+  if (pull) return `${pull} from ${status.url}…`;
   switch (status.state) {
     case 'connecting':
       return `Connecting to ${status.url}…`;
-    case 'active': {
-      const pull = firstPullText(status);
-      if (pull) return `${pull} from ${status.url}…`;
+    case 'active':
       return `Syncing with ${status.url}… (${counts})`;
-    }
     case 'idle':
       return `Synced with ${status.url} (${counts}${status.pending ? `, ${status.pending} waiting` : ''}).`;
     case 'waiting':
