@@ -17,6 +17,7 @@ import { ServiceWorkerCdp } from './service-worker-cdp';
 import { readSettings } from './settings';
 import { traceCategories, writeTrace } from './trace';
 import { buildAndServe } from './site';
+import { startCouchServer, type CouchServer } from '../../tests/sync/couch-server';
 
 declare const window: { benchPage: BenchPage };
 
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   if (settings.trace === 'samples') process.env.SW_UNMINIFIED = '1';
   const site = await buildAndServe(settings.port);
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+  let couch: Promise<CouchServer> | undefined;
   try {
     const page = await (await browser.newContext()).newPage();
     page.on('pageerror', (error) => log(`page error: ${error.message}`));
@@ -43,6 +45,11 @@ async function main(): Promise<void> {
     await page.exposeFunction(BRIDGE_NAMES.stopServiceWorker, () => worker.stop());
     await page.exposeFunction(BRIDGE_NAMES.serviceWorkerHeapMB, () => worker.heapMB());
     await page.exposeFunction(BRIDGE_NAMES.log, (line: string) => log(line));
+    // The sync rows' CouchDB stand-in (tests/sync/couch-server.ts), started only when a row asks.
+    await page.exposeFunction(BRIDGE_NAMES.couchOrigin, async () => {
+      couch ??= startCouchServer();
+      return (await couch).origin;
+    });
     await page.goto(`${site.url}/bench/index.html`);
     await page.locator('#bench-status[data-state="ready"]').waitFor({ timeout: 20_000 });
 
@@ -94,6 +101,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await site.close();
+    await (await couch?.catch(() => undefined))?.dispose();
   }
 }
 

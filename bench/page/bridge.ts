@@ -18,5 +18,6 @@ export function driverBridge(): DriverBridge {
     stopServiceWorker: async () => void (await call(BRIDGE_NAMES.stopServiceWorker)()),
     serviceWorkerHeapMB: async () => Number(await call(BRIDGE_NAMES.serviceWorkerHeapMB)()),
     log: async (line) => void (await call(BRIDGE_NAMES.log)(line)),
+    couchOrigin: async () => String(await call(BRIDGE_NAMES.couchOrigin)()),
   };
 }

@@ -54,6 +54,8 @@ export interface DriverBridge {
   serviceWorkerHeapMB(): Promise<number>;
   /** A progress line on the driver's console. */
   log(line: string): Promise<void>;
+  /** The origin of a pouchdb-server on loopback that the driver starts on first ask (the sync rows). */
+  couchOrigin(): Promise<string>;
 }
 
 /** Names under which the driver exposes the bridge on the page's window. */
@@ -61,6 +63,7 @@ export const BRIDGE_NAMES = {
   stopServiceWorker: '__benchStopServiceWorker',
   serviceWorkerHeapMB: '__benchServiceWorkerHeapMB',
   log: '__benchLog',
+  couchOrigin: '__benchCouchOrigin',
 } as const satisfies Record<keyof DriverBridge, string>;
 
 /** The bench page's face, on `window.benchPage`. */

@@ -30,7 +30,7 @@ async function start(): Promise<void> {
     // Thumbnails are made in this page's worker while it is open (the service worker falls back to itself).
     startMediaHost({ workers: mediaWorkers });
     // Sync cycles run while a page is open (src/app/sync/sync-loop.ts).
-    startSyncLoop(new ApiClient());
+    startSyncLoop(new ApiClient(), { store: shell.stores.sync });
     await shell.start();
     shell.apiState = 'ready';
     shell.apiText = 'API ready';

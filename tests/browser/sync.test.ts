@@ -36,6 +36,35 @@ describe('sync through the service worker', () => {
     expect(await client.post('/sync/stop', {})).toBe(true);
   });
 
+  it('checks a database URL and credentials without starting sync or creating the database (sync/check)', async () => {
+    const { client, library } = await isolatedClient();
+    // A user who is no server admin (the test server runs without admins).
+    const user = `carol-${Math.random().toString(36).slice(2, 8)}`;
+    const made = await fetch(`${couch}/_users/org.couchdb.user:${user}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: user, password: 'carol-pw', roles: [], type: 'user' }),
+    });
+    expect(made.status).toBe(201);
+    const missing = newDatabase();
+    const name = missing.slice(couch.length + 1);
+    expect(await client.post('/sync/check', { url: missing })).toEqual({
+      url: missing, server: 'PouchDB Server', version: '4.2.0', user: null, database: { name, exists: false, documents: null, canCreate: true },
+    });
+    expect((await fetch(missing)).status).toBe(404);
+    expect(await client.post('/sync/check', { url: missing, username: user, password: 'carol-pw' })).toMatchObject({ user, database: { exists: false, canCreate: false } });
+
+    await fetch(missing, { method: 'PUT' });
+    await fetch(`${missing}/_bulk_docs`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ docs: [{ _id: 'one' }, { _id: 'two' }] }) });
+    expect(await client.post('/sync/check', { url: missing, username: user, password: 'carol-pw' })).toMatchObject({ user, database: { name, exists: true, documents: 2, canCreate: null } });
+
+    await expectError(library, '/api/v2/sync/check', { url: missing, username: user, password: 'wrong-pw' }, 400, 'INVALID_ARGUMENT', /^password: the server refused the user name or password \(HTTP 401\)/);
+    await expectError(library, '/api/v2/sync/check', { url: 'http://127.0.0.1:9/photos' }, 503, 'UNAVAILABLE', /^url: the server at http:\/\/127\.0\.0\.1:9 did not answer/);
+    await expectError(library, '/api/v2/sync/check', { url: `${location.origin}/photos` }, 400, 'INVALID_ARGUMENT', /^url: .* is not a CouchDB server/);
+    await expectError(library, '/api/v2/sync/check', { url: 'ftp://127.0.0.1/db' }, 400, 'INVALID_ARGUMENT', /url/);
+    expect(await client.get<SyncStatus>('/sync/status')).toMatchObject({ state: 'off', url: null });
+  }, 60_000);
+
   it('replicates a library to another one through the server, and an edit on one reaches the other', async () => {
     const [{ client: a }, { client: b }] = [await isolatedClient(), await isolatedClient()];
     const url = newDatabase();
@@ -52,7 +81,22 @@ describe('sync through the service worker', () => {
     expect(started).toMatchObject({ state: 'connecting', url, error: null });
     expect(await a.post<SyncStatus>('/sync/run', {})).toMatchObject({ state: 'idle', error: null, pending: 0 });
     await b.post('/sync/start', { url });
-    const pulled = await b.post<SyncStatus>('/sync/run', {});
+    // While B's first pull runs, its status tells how far it got, of the server database's doc_count.
+    const { doc_count: total } = (await (await fetch(url)).json()) as { doc_count: number };
+    const seen: NonNullable<SyncStatus['firstPull']>[] = [];
+    let pulling = true;
+    const watching = (async () => {
+      while (pulling) {
+        const pull = (await b.get<SyncStatus>('/sync/status')).firstPull;
+        if (pull) seen.push(pull);
+        await new Promise((wait) => setTimeout(wait, 10));
+      }
+    })();
+    const pulled = await b.post<SyncStatus>('/sync/run', {}).finally(() => (pulling = false));
+    await watching;
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((pull) => pull.total === total && pull.received <= total)).toBe(true);
+    expect(pulled.firstPull).toBeNull();
     expect(pulled).toMatchObject({ state: 'idle', error: null });
     expect(pulled.pulled).toBeGreaterThanOrEqual(33);
     expect(await items(b)).toEqual(await items(a));

@@ -7,6 +7,7 @@ import type { Api } from '../../src/core';
 import { startCouchServer, type CouchServer } from '../sync/couch-server';
 import { loadNodePouch, loadNodePouchWith } from '../sync/node-pouch';
 import { startSyncLoop } from '../../src/app/sync/sync-loop';
+import { SyncStatusStore } from '../../src/app/sync/sync-status-store';
 import { apiPort, call, makeApi as makeCore } from './helpers';
 
 const makeApi = () => makeCore({ loadPouch: loadNodePouch });
@@ -34,6 +35,7 @@ interface Status {
   pending: number;
   conflictsMerged: number;
   error: string | null;
+  firstPull: { received: number; total: number } | null;
 }
 
 const run = (api: Api) => post<Status>(api, '/sync/run');
@@ -164,7 +166,8 @@ describe('sync: two devices through a CouchDB-protocol server', () => {
     const { id } = await post<{ id: string }>(a, '/item/add', bookmark('live'));
     await post(a, '/sync/start', { url });
     await post(b, '/sync/start', { url });
-    const stops = [a, b].map((device) => startSyncLoop(apiPort(() => device, () => ''), { periodMs: 100, retryMs: 500, idleMs: 500 }));
+    const shown = [new SyncStatusStore(), new SyncStatusStore()];
+    const stops = [a, b].map((device, i) => startSyncLoop(apiPort(() => device, () => ''), { periodMs: 100, retryMs: 500, idleMs: 500, store: shown[i] }));
     const latencies: number[] = [];
     try {
       for (let edit = 1; edit <= 5; edit += 1) {
@@ -181,6 +184,8 @@ describe('sync: two devices through a CouchDB-protocol server', () => {
     } finally {
       for (const stop of stops) stop();
     }
+    // Each page's loop shared the status it read (the status bar shows it).
+    for (const store of shown) expect(store.status).toMatchObject({ state: 'idle', url, error: null });
     latencies.sort((x, y) => x - y);
     console.info(`[sync] edit on A until shown on B (loop period 100 ms): median ${latencies[2]} ms, max ${latencies[4]} ms`);
     expect(await post(b, '/sync/stop')).toBe(true);
@@ -202,6 +207,43 @@ describe('sync: two devices through a CouchDB-protocol server', () => {
     expect(JSON.stringify(wrong.body)).not.toContain('not-his');
     expect((await call<Status>(other, 'GET', '/sync/status')).data.state).toBe('off');
   }, 60_000);
+
+  it('tells the progress of a first pull: documents received of the server database\'s doc_count', async () => {
+    // Each request B's replication makes to the server first reads B's status through the API.
+    const seen: { received: number; total: number }[] = [];
+    let b: Api | undefined;
+    const watch = async () => {
+      const pull = b && (await call<{ firstPull: { received: number; total: number } | null }>(b, 'GET', '/sync/status')).data.firstPull;
+      if (pull) seen.push(pull);
+    };
+    const a = makeApi();
+    b = makeCore({ loadPouch: () => loadNodePouchWith(watch) });
+    const url = newDatabase();
+    for (let batch = 0; batch < 5; batch += 1) {
+      await post(a, '/item/add', { items: Array.from({ length: 100 }, (_, i) => bookmark(`p${batch}-${i}`)) });
+    }
+    await post(a, '/sync/start', { url });
+    await run(a);
+    const total = ((await (await fetch(url)).json()) as { doc_count: number }).doc_count;
+    expect(total).toBeGreaterThanOrEqual(500);
+    await post(b, '/sync/start', { url });
+    expect((await call(b, 'GET', '/sync/status')).data).toMatchObject({ firstPull: null });
+    expect(await run(b)).toMatchObject({ state: 'idle', error: null, firstPull: null });
+    expect(seen.length).toBeGreaterThan(2);
+    expect(seen.every((pull) => pull.total === total)).toBe(true);
+    // From what B's replica holds before the pull (its own settings document) up.
+    expect(seen[0]!.received).toBeLessThanOrEqual(1);
+    const received = seen.map((pull) => pull.received);
+    expect(received).toEqual([...received].sort((x, y) => x - y));
+    expect(received.some((count) => count > 0 && count < total)).toBe(true);
+    // The first pull is over: later cycles do not ask the server's doc_count again.
+    seen.length = 0;
+    await post(a, '/item/add', bookmark('one more'));
+    await run(a);
+    await run(b);
+    expect(seen).toEqual([]);
+    expect((await itemsOf(b)).size).toBe(501);
+  }, 120_000);
 
   it('loses nothing when the server dies in the middle of a pull, and finishes the pull after it is back', async () => {
     // B's second batch of changes finds the server dead: a pull cut after its first batch of 200.

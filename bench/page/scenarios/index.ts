@@ -22,6 +22,7 @@ import { bulkTagging } from './bulk-tagging';
 import { bulkEditorSummary } from './bulk-editor-summary';
 import { itemGetDuringThumbnails, thumbnailRate, thumbnailsPoolVsOne } from './thumbnails';
 import { workerHeap } from './worker-heap';
+import { syncEditLatency, syncFirstPull } from './sync';
 import { gridFirstThumbnails, gridIds, gridJumps, gridRange, gridScroll } from './grid';
 import { uiImportItems, uiImportOneWorker, uiImportThumbnails } from './ui-import';
 
@@ -57,6 +58,8 @@ export const SCENARIOS: readonly Scenario[] = [
   aiMeaningCold,
   aiMeaningFirstUse,
   textIndexRate,
+  syncFirstPull,
+  syncEditLatency,
   // Imports through the app in a frame: each switches the current library and puts the bench one back.
   uiImportItems,
   uiImportThumbnails,

@@ -30,6 +30,7 @@ import { FolderActions } from '../folders/folder-actions';
 import { FolderDialog } from './folder-dialog';
 import { ItemActions } from './item-actions';
 import type { ApiState } from './status-bar';
+import { openSyncDialog } from '../sync/sync-dialog';
 import '../grid/grid-toolbar';
 import '../grid/item-grid';
 import '../grid/quick-look';
@@ -74,7 +75,7 @@ export class AppShell extends LightElement {
     this.apiText = 'Starting the service worker…';
     this.drawer = null;
     const s = this.stores;
-    new StoreController(this, () => [s.view, s.results, s.selection, s.sidebar, s.prefs, s.library, s.aiProgress]);
+    new StoreController(this, () => [s.view, s.results, s.selection, s.sidebar, s.prefs, s.library, s.aiProgress, s.sync]);
     this.inspector.id = 'inspector';
     this.viewer.id = 'viewer';
     Object.assign(this.inspector, { api: s.api, itemId: null, selectionCount: 0 });
@@ -88,6 +89,7 @@ export class AppShell extends LightElement {
     this.addEventListener('viewer-close', () => this.closeViewer());
     this.addEventListener('smart-folder-edit', (event) => void this.dialogs?.editSmartFolder((event as CustomEvent<string | null>).detail));
     this.addEventListener('manage-tags', () => void this.dialogs?.manageTags());
+    this.addEventListener('sync-open', () => openSyncDialog(s.sync));
     this.addEventListener('find-similar', (event) => this.findSimilar((event as CustomEvent<{ id: string }>).detail.id));
     this.listenToFolderAsks();
     // A dialog opened from the phone drawer replaces it: closing the dialog shows the grid, not the drawer again.
@@ -402,7 +404,7 @@ export class AppShell extends LightElement {
           : nothing}
         ${this.drawer ? html`<div class="drawer-backdrop" @click=${() => (this.drawer = null)}></div>` : nothing}
       </div>
-      <status-bar .aiStatus=${this.stores.aiProgress.status} .total=${results.loading ? null : results.total} .selected=${selection.count} .apiState=${this.apiState} .apiText=${this.apiText}></status-bar>
+      <status-bar .aiStatus=${this.stores.aiProgress.status} .sync=${this.stores.sync.status} .total=${results.loading ? null : results.total} .selected=${selection.count} .apiState=${this.apiState} .apiText=${this.apiText}></status-bar>
       ${this.viewer}
       <import-dock id="import-dock" .stores=${this.stores}></import-dock>
       <sidebar-dialogs .stores=${this.stores} @view-selected=${(e: CustomEvent<View>) => this.setView(e.detail)}></sidebar-dialogs>

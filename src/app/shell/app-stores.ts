@@ -14,6 +14,7 @@ import { browserHistory, ViewStore } from '../search/view-store';
 import { SelectionStore } from '../selection/selection-store';
 import { SidebarStore } from '../sidebar/sidebar-store';
 import { ToastStore } from '../toasts/toast-store';
+import { SyncStatusStore } from '../sync/sync-status-store';
 import { LibraryStore } from './library-store';
 
 export class AppStores {
@@ -27,6 +28,8 @@ export class AppStores {
   readonly sidebar = new SidebarStore(this.api, (error) => this.toasts.error(error));
   readonly itemNames = new ItemNames(this.api);
   readonly aiProgress = new AiProgress(this.api);
+  /** Filled by the page's sync loop (main.ts, ../sync/sync-loop.ts). */
+  readonly sync = new SyncStatusStore();
 
   constructor() {
     this.view.subscribe(() => void this.showView());

@@ -12,7 +12,6 @@ import { icon } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
 import type { LibraryStore } from './library-store';
 import '../library-transfer/transfer-menu';
-import { openSyncDialog } from '../sync/sync-dialog';
 import './library-actions';
 
 export class LibrarySwitcher extends LightElement {
@@ -27,6 +26,12 @@ export class LibrarySwitcher extends LightElement {
     this.subscribeError = '';
     new StoreController(this, () => (this.store ? [this.store] : []));
   }
+
+  /** The shell opens the Sync… dialog (with the sync status the page loop shares). */
+  private readonly openSync = () => {
+    this.menu?.hidePopover();
+    this.dispatchEvent(new CustomEvent('sync-open', { bubbles: true, composed: true }));
+  };
 
   private get menu(): HTMLElement | null {
     return this.querySelector('#library-menu');
@@ -89,7 +94,7 @@ export class LibrarySwitcher extends LightElement {
         </ul>
         <library-actions .store=${this.store}></library-actions>
         <library-transfer-menu .store=${this.store}></library-transfer-menu>
-        ${current?.readOnly ? nothing : html`<button class="library-entry" @click=${() => (this.menu?.hidePopover(), openSyncDialog())}>Sync…</button>`}
+        ${current?.readOnly ? nothing : html`<button class="library-entry" @click=${this.openSync}>Sync…</button>`}
         <form class="library-create library-subscribe" @submit=${this.subscribe}>
           <label for="published-library-url">Open from a web address…</label>
           <div class="row">

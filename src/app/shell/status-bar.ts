@@ -2,10 +2,14 @@
  * The bottom line: how many items the view holds and how many are selected, the API's state, and
  * a place for the storage line (../pwa/storage-status.ts: used of quota, persistence, a warning
  * when space runs low), which fills `.status-storage` itself, and AI-search indexing progress
- * (../ai/ai-progress.ts).
+ * (../ai/ai-progress.ts), and the current library's sync state (../sync/sync-summary.ts), a button
+ * that asks the shell for the Sync… dialog.
  */
 import { html, nothing } from 'lit';
 import { progressText, type SyncStatus } from '../ai/ai-progress';
+import type { SyncStatus as LibrarySyncStatus } from '../api-types';
+import { syncSummary } from '../sync/sync-summary';
+import '../sync/sync.css';
 import { formatCount, plural } from '../ui/format';
 import { LightElement } from '../ui/light-element';
 import '../ai/clip-model-picker';
@@ -19,8 +23,10 @@ export class StatusBar extends LightElement {
   declare apiState: ApiState;
   declare apiText: string;
   declare aiStatus: SyncStatus | null;
+  declare sync: LibrarySyncStatus | null;
   static override properties = {
     aiStatus: { attribute: false },
+    sync: { attribute: false },
     total: { attribute: false },
     selected: { type: Number },
     apiState: { type: String },
@@ -34,6 +40,7 @@ export class StatusBar extends LightElement {
     this.apiState = 'starting';
     this.apiText = 'Starting the service worker…';
     this.aiStatus = null;
+    this.sync = null;
   }
 
   private aiProgress(status: SyncStatus) {
@@ -42,10 +49,19 @@ export class StatusBar extends LightElement {
       ${status.isSyncing ? html`<progress max="1" .value=${status.progress} aria-hidden="true"></progress>` : nothing}${progressText(status)}</span>`;
   }
 
+  private syncState() {
+    const summary = syncSummary(this.sync);
+    if (!summary) return nothing;
+    const open = () => this.dispatchEvent(new CustomEvent('sync-open', { bubbles: true, composed: true }));
+    return html`<button id="sync-status" class="status-sync" type="button" data-tone=${summary.tone} title=${summary.detail}
+      aria-label=${`Sync: ${summary.text}. ${summary.detail}`} @click=${open}>${summary.text}</button>`;
+  }
+
   override render() {
     return html`<footer class="status-bar">
       <span class="status-count" data-testid="view-count">${this.total === null ? '…' : plural(this.total, 'item')}</span>
       ${this.selected ? html`<span class="status-selected">${formatCount(this.selected)} selected</span>` : nothing}
+      ${this.syncState()}
       <span class="status-spacer"></span>
       ${this.aiStatus && this.aiStatus.totalCount > 0 ? this.aiProgress(this.aiStatus) : nothing}
       <offline-models-button></offline-models-button>

@@ -18,12 +18,17 @@ export interface ReplicationInfo {
   docs_written: number;
 }
 
+/** A one-shot two-way replication: a promise of its result that tells each batch written on the way. */
+export interface Replication extends Promise<{ push: ReplicationInfo; pull: ReplicationInfo }> {
+  on(event: 'change', listener: (info: { direction: 'push' | 'pull'; change: ReplicationInfo }) => void): unknown;
+}
+
 export interface Pouch {
   get(id: string, options?: { rev?: string; revs?: boolean; conflicts?: boolean }): Promise<PouchDocument>;
   put(document: Record<string, unknown>): Promise<{ id: string; rev: string }>;
   bulkDocs(documents: Record<string, unknown>[]): Promise<({ id: string; rev: string } | { error: true; status?: number; message?: string })[]>;
   allDocs(options: { include_docs: true; conflicts?: boolean }): Promise<{ rows: { id: string; doc?: PouchDocument }[] }>;
-  sync(remote: Pouch, options?: { batch_size?: number }): Promise<{ push: ReplicationInfo; pull: ReplicationInfo }>;
+  sync(remote: Pouch, options?: { batch_size?: number }): Replication;
   info(): Promise<{ doc_count: number; update_seq: number | string }>;
   close(): Promise<void>;
 }

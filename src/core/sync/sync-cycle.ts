@@ -37,7 +37,7 @@ export async function runCycle(library: OpenLibrary, deps: CycleDeps): Promise<v
   const started = now();
   await writeStatus(library.db, { ...before, lastRunAt: started, runningSince: started });
   try {
-    const metadata = await runMetadataStep(library, settings, deps);
+    const metadata = await runMetadataStep(library, settings, before, deps);
     const counted = (await readStoredStatus(library.db)) ?? before;
     await writeStatus(library.db, {
       ...counted,
@@ -46,6 +46,7 @@ export async function runCycle(library: OpenLibrary, deps: CycleDeps): Promise<v
       pending: metadata.pending,
       conflictsMerged: counted.conflictsMerged + metadata.merged,
       lastSyncedAt: now(),
+      firstPull: null,
     });
     // Files only after the metadata went through: no item waits for bytes.
     const files = await syncFiles(library.db, settings, deps.fetchServer, deps.fileBudget ?? DEFAULT_FILE_BUDGET);
@@ -61,7 +62,7 @@ export async function runCycle(library: OpenLibrary, deps: CycleDeps): Promise<v
 }
 
 /** Reconcile, replicate, merge conflicts, reconcile again; the status counts are written by the caller. */
-async function runMetadataStep(library: OpenLibrary, settings: SyncSettings, { loadPouch, now }: CycleDeps): Promise<{ pushed: number; pulled: number; pending: number; merged: number }> {
+async function runMetadataStep(library: OpenLibrary, settings: SyncSettings, before: StoredStatus, { loadPouch, now }: CycleDeps): Promise<{ pushed: number; pulled: number; pending: number; merged: number }> {
   let local: Pouch | undefined;
   let remote: Pouch | undefined;
   try {
@@ -69,12 +70,43 @@ async function runMetadataStep(library: OpenLibrary, settings: SyncSettings, { l
     local = new PouchDB(replicaName(library));
     remote = new PouchDB(settings.url, { skip_setup: true, ...(settings.username ? { auth: { username: settings.username, password: settings.password } } : {}) });
     await reconcile(library, local, now);
-    const replicated = await local.sync(remote, { batch_size: 200 });
+    const replicated = await replicate(library, local, remote, before);
     const merged = await resolveConflicts(local);
     const after = await reconcile(library, local, now);
     return { pushed: replicated.push.docs_written, pulled: replicated.pull.docs_written, pending: after.written, merged };
   } finally {
     await Promise.all([local?.close(), remote?.close()].map((closing) => closing?.catch(() => {})));
+  }
+}
+
+/**
+ * `local.sync(remote)`. Until a first cycle completes (a fresh device bringing a library in), the
+ * status tells how far the pull got: documents in the replica of the server database's
+ * `doc_count` (a GET of the database), updated after each batch. When the pull ends both hold the
+ * same documents, so the two counts meet.
+ */
+async function replicate(library: OpenLibrary, local: Pouch, remote: Pouch, before: StoredStatus) {
+  if (before.lastSyncedAt !== null) return local.sync(remote, { batch_size: 200 });
+  const [{ doc_count: total }, { doc_count: start }] = await Promise.all([remote.info(), local.info()]);
+  let writing = Promise.resolve();
+  const tell = (received: number) => {
+    writing = writing.then(async () => {
+      const current = await readStoredStatus(library.db);
+      if (current?.runningSince) await writeStatus(library.db, { ...current, firstPull: { received: Math.min(received, total), total } });
+    });
+  };
+  tell(start);
+  const replication = local.sync(remote, { batch_size: 200 });
+  let received = start;
+  replication.on('change', ({ direction, change }) => {
+    if (direction !== 'pull') return;
+    received = start + change.docs_written;
+    tell(received);
+  });
+  try {
+    return await replication;
+  } finally {
+    await writing.catch(() => {});
   }
 }
 

@@ -45,6 +45,8 @@ export interface SyncStatus {
   keepOriginals: boolean;
   /** Files the server refused as too large, by name (an empty list when none). */
   fileErrors: FileError[];
+  /** The first pull under way (a fresh device bringing a library in): documents received of the server's `doc_count`; null once a cycle completed. */
+  firstPull: { received: number; total: number } | null;
 }
 
 export interface StoredStatus extends Omit<SyncStatus, 'keepOriginals' | 'fileErrors'> {
@@ -61,7 +63,7 @@ export const WAITING_AFTER_MS = 30_000;
 /** A cycle running longer than this was cut short by a stopped worker. */
 const CYCLE_LOST_AFTER_MS = 120_000;
 
-export const OFF: SyncStatus = { state: 'off', url: null, pushed: 0, pulled: 0, pending: 0, conflictsMerged: 0, lastSyncedAt: null, error: null, keepOriginals: false, fileErrors: [] };
+export const OFF: SyncStatus = { state: 'off', url: null, pushed: 0, pulled: 0, pending: 0, conflictsMerged: 0, lastSyncedAt: null, error: null, keepOriginals: false, fileErrors: [], firstPull: null };
 
 export async function readSettings(db: LibraryDb): Promise<SyncSettings | undefined> {
   return (await db.state.get(SYNC_SETTINGS_KEY))?.value as SyncSettings | undefined;
@@ -81,7 +83,7 @@ export async function currentStatus(db: LibraryDb, now: number): Promise<SyncSta
   const stored = await readStoredStatus(db);
   if (!settings || !stored) return OFF;
   const { lastRunAt, runningSince, ...rest } = stored;
-  const status: SyncStatus = { ...rest, keepOriginals: settings.keepOriginals === true, fileErrors: stored.fileErrors ?? [] };
+  const status: SyncStatus = { ...rest, keepOriginals: settings.keepOriginals === true, fileErrors: stored.fileErrors ?? [], firstPull: rest.firstPull ?? null };
   if (runningSince > 0 && now - runningSince < CYCLE_LOST_AFTER_MS) return { ...status, state: status.state === 'connecting' ? 'connecting' : 'active' };
   if (status.state !== 'error' && now - lastRunAt > WAITING_AFTER_MS) return { ...status, state: 'waiting' };
   return status;

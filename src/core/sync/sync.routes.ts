@@ -1,9 +1,10 @@
 import { route } from '../http/router';
 import { noInput, startSyncInput, syncSettingsInput } from './sync.schema';
-import { changeSyncSettings, runSync, startSync, stopSync, syncStatus } from './sync.service';
+import { changeSyncSettings, checkSync, runSync, startSync, stopSync, syncStatus } from './sync.service';
 
 export const syncRoutes = [
   route('POST', '/sync/start', startSyncInput, startSync),
+  route('POST', '/sync/check', startSyncInput, checkSync),
   route('GET', '/sync/status', noInput, syncStatus),
   route('POST', '/sync/stop', noInput, stopSync),
   route('POST', '/sync/run', noInput, runSync),

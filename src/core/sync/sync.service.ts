@@ -1,10 +1,10 @@
-/** sync/start, sync/status, sync/settings, sync/stop and sync/run (README, API extensions; docs/decisions/sync.md). */
+/** sync/start, sync/check, sync/status, sync/settings, sync/stop and sync/run (README, API extensions; docs/decisions/sync.md). */
 import type { Context } from '../context';
 import { conflict } from '../http/errors';
 import type { LibraryDb } from '../storage/library-db';
 import { forgetSince } from './file-records';
 import { FilesDatabase } from './files-database';
-import { probeDatabase } from './probe-server';
+import { checkDatabase, probeDatabase, type SyncCheck } from './probe-server';
 import { runCycle } from './sync-cycle';
 import { currentStatus, readSettings, SYNC_SETTINGS_KEY, SYNC_STATUS_KEY, writeStatus, type SyncSettings, type SyncStatus } from './sync-state';
 import type { StartSyncInput, SyncSettingsInput } from './sync.schema';
@@ -23,10 +23,15 @@ export async function startSync(ctx: Context, input: StartSyncInput): Promise<Sy
   await writeSettings(library.db, { ...input, keepOriginals, startedAt: existing?.startedAt ?? now }, existing?.keepOriginals);
   if (!existing) {
     await writeStatus(library.db, {
-      state: 'connecting', url: input.url, pushed: 0, pulled: 0, pending: 0, conflictsMerged: 0, lastSyncedAt: null, error: null, lastRunAt: now, runningSince: 0,
+      state: 'connecting', url: input.url, pushed: 0, pulled: 0, pending: 0, conflictsMerged: 0, lastSyncedAt: null, error: null, firstPull: null, lastRunAt: now, runningSince: 0,
     });
   }
   return currentStatus(library.db, now);
+}
+
+/** Checks a database URL and credentials without starting anything (the Sync… dialog's "Test connection"). */
+export async function checkSync(ctx: Context, input: StartSyncInput): Promise<SyncCheck> {
+  return checkDatabase(ctx.fetchServer, input.url, input.username, input.password);
 }
 
 /** "Keep every original on this device", while the library syncs. */
