@@ -56,6 +56,24 @@ describe('sync/check', () => {
     });
   }, 60_000);
 
+  it('tells a member who may not create the files database that an admin must, while the metadata syncs (and never tries)', async () => {
+    const api = makeApi({ loadPouch: loadNodePouch });
+    const url = `${server.origin}/member-${process.pid}`;
+    expect((await fetch(url, { method: 'PUT' })).status).toBe(201); // the admin made the library's database, not its files database
+    await call(api, 'POST', '/item/add', { name: 'notes', ext: 'txt', base64: Buffer.from('hello').toString('base64') });
+    expect(await call(api, 'POST', '/sync/start', { url, username: 'alice', password: 'alice-pw' })).toMatchObject({ httpStatus: 200 });
+    const after = (await call<{ state: string; error: string; pushed: number }>(api, 'POST', '/sync/run')).data;
+    expect(after.pushed).toBeGreaterThan(0);
+    expect(after).toMatchObject({ state: 'error', error: `Files do not sync: the database member-${process.pid}-files does not exist and alice may not create it; a server admin must create it once (PUT ${url}-files).` });
+    // The server is still up (pouchdb-server 4.2 crashes when a non-admin asks it to create a database).
+    expect((await fetch(`${server.origin}/`)).status).toBe(200);
+    // Once the admin made it, files go up.
+    expect((await fetch(`${url}-files`, { method: 'PUT' })).status).toBe(201);
+    expect((await call(api, 'POST', '/sync/run')).data).toMatchObject({ state: 'idle', error: null });
+    const files = (await (await fetch(`${url}-files/_all_docs`)).json()) as { rows: { id: string }[] };
+    expect(files.rows.map((row) => row.id)).toEqual([expect.stringMatching(/^original:/)]);
+  }, 60_000);
+
   it('answers the errors sync/start answers, naming the field, and never repeats the password', async () => {
     const api = makeApi({ loadPouch: loadNodePouch });
     const url = `${server.origin}/check-errors-${process.pid}`;

@@ -10,7 +10,7 @@
  * - what arrived since last time: `GET <files>/_changes?since=…`.
  */
 import type { RemoteFileKind } from '../storage/remote-files';
-import { basicAuth, type FetchServer } from './probe-server';
+import { basicAuth, checkDatabase, type FetchServer } from './probe-server';
 import type { SyncSettings } from './sync-state';
 
 export const filesDatabaseUrl = (url: string): string => `${url}-files`;
@@ -34,6 +34,11 @@ export class FilesServerError extends Error {
   }
 }
 
+/** The files database is missing and these credentials may not create it: said as it is. */
+export class FilesDatabaseMissing extends Error {
+  override readonly name = 'FilesDatabaseMissing';
+}
+
 export class FilesDatabase {
   private readonly base: string;
   constructor(
@@ -48,8 +53,17 @@ export class FilesDatabase {
     return this.fetchServer(`${this.base}${path}`, { ...init, headers, credentials: 'omit', cache: 'no-store' });
   }
 
-  /** Creates the database when missing (sync/start does, for the first device). */
+  /**
+   * Creates the database when missing (sync/start does, for the first device). Credentials the
+   * server says may not create databases (a member, not an admin) are not sent to try: the error
+   * says who must create it. (pouchdb-server 4.2 even crashes on a non-admin's create.)
+   */
   async create(): Promise<void> {
+    const { user, database } = await checkDatabase(this.fetchServer, this.base, this.settings.username, this.settings.password);
+    if (database.exists) return;
+    if (database.canCreate === false) {
+      throw new FilesDatabaseMissing(`Files do not sync: the database ${database.name} does not exist and ${user ?? 'this user'} may not create it; a server admin must create it once (PUT ${this.base}).`);
+    }
     const answer = await this.request('', { method: 'PUT' });
     if (!answer.ok && answer.status !== 412) throw await failure(answer, 'create the files database');
   }

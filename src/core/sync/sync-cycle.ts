@@ -8,6 +8,7 @@
  */
 import type { OpenLibrary } from '../storage/open-library';
 import { DEFAULT_FILE_BUDGET, syncFiles, type FileBudget } from './files-cycle';
+import { FilesDatabaseMissing } from './files-database';
 import type { FetchServer } from './probe-server';
 import type { Pouch, PouchConstructor } from './pouch';
 import { reconcile } from './reconcile';
@@ -114,6 +115,7 @@ async function replicate(library: OpenLibrary, local: Pouch, remote: Pouch, befo
 export function describeFailure(error: unknown, settings: SyncSettings): { state: SyncStateName; message: string } {
   const failure = (error ?? {}) as { status?: number; name?: string; message?: string; reason?: string };
   const origin = new URL(settings.url).origin;
+  if (error instanceof FilesDatabaseMissing) return { state: 'error', message: error.message };
   if (failure.status === 401 || failure.status === 403) return { state: 'error', message: `The server refused the user name or password (HTTP ${failure.status}).` };
   if (failure.name === 'QuotaExceededError') return { state: 'error', message: "This device's storage is full: nothing more could be stored." };
   if (!failure.status || failure.name === 'TypeError' || /fetch|network/i.test(failure.message ?? '')) {
