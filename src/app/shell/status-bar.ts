@@ -5,7 +5,7 @@
  * (../ai/ai-progress.ts).
  */
 import { html, nothing } from 'lit';
-import { progressText, type SyncStatus } from '../ai/ai-progress';
+import { preparingText, progressText, type SyncStatus } from '../ai/ai-progress';
 import { formatCount, plural } from '../ui/format';
 import { LightElement } from '../ui/light-element';
 import '../ai/clip-model-picker';
@@ -42,11 +42,22 @@ export class StatusBar extends LightElement {
       ${status.isSyncing ? html`<progress max="1" .value=${status.progress} aria-hidden="true"></progress>` : nothing}${progressText(status)}</span>`;
   }
 
+  /** The models downloading on first AI use, or why they are missing (the status's message). */
+  private aiModels(status: SyncStatus) {
+    if (status.preparing) {
+      const { doneBytes, totalBytes } = status.preparing;
+      return html`<span id="ai-models" class="status-ai" role="status">
+        <progress max=${totalBytes} .value=${doneBytes} aria-hidden="true"></progress>${preparingText(status.preparing)}</span>`;
+    }
+    return status.message ? html`<span id="ai-models" class="status-ai status-ai-missing" role="status" title=${status.message}>${status.message}</span>` : nothing;
+  }
+
   override render() {
     return html`<footer class="status-bar">
       <span class="status-count" data-testid="view-count">${this.total === null ? '…' : plural(this.total, 'item')}</span>
       ${this.selected ? html`<span class="status-selected">${formatCount(this.selected)} selected</span>` : nothing}
       <span class="status-spacer"></span>
+      ${this.aiStatus ? this.aiModels(this.aiStatus) : nothing}
       ${this.aiStatus && this.aiStatus.totalCount > 0 ? this.aiProgress(this.aiStatus) : nothing}
       <offline-models-button></offline-models-button>
       <clip-model-picker></clip-model-picker>

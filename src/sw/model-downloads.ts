@@ -1,0 +1,76 @@
+/**
+ * Model file downloads as they pass through the lazy route (./lazy-cache.ts): bytes counted as
+ * they stream, and why a download failed (offline, no room in the cache), kept in IndexedDB so that
+ * a stopped worker forgets nothing; the AI status reads them through ModelFilesPort
+ * (src/core/ai-search/model-files.ts, docs/decisions/lazy-models.md).
+ */
+import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
+import type { ModelFile, ModelFileFailure, ModelFilesPort } from '../core/ai-search/model-files';
+
+interface DownloadRecord {
+  /** Bytes received so far, while the download runs. */
+  received?: number;
+  failed?: ModelFileFailure;
+  /** When the record was last written: a running download not heard from for STALE_MS died with its worker. */
+  at: number;
+}
+
+const STALE_MS = 20_000;
+/** Progress is written at most this often while a file streams. */
+const WRITE_MS = 250;
+
+let store: UseStore | undefined;
+const records = () => (store ??= createStore('model-downloads', 'files'));
+
+export const isModelPath = (path: string) => /(^|\/)models\//.test(path);
+
+export async function noteFailure(path: string, failed: ModelFileFailure): Promise<void> {
+  await set(path, { failed, at: Date.now() } satisfies DownloadRecord, records());
+}
+
+/** The file is cached: nothing left to report. */
+export const noteCached = (path: string) => del(path, records());
+
+/** The response with its body counted as it streams; the count is written to IndexedDB as it grows. */
+export function counted(path: string, response: Response): Response {
+  if (!response.body) return response;
+  let received = 0;
+  let writtenAt = 0;
+  let writing = Promise.resolve();
+  const write = () => (writing = writing.then(() => set(path, { received, at: Date.now() } satisfies DownloadRecord, records())).catch(() => undefined));
+  void write();
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      received += chunk.byteLength;
+      if (Date.now() - writtenAt >= WRITE_MS) {
+        writtenAt = Date.now();
+        void write();
+      }
+      controller.enqueue(chunk);
+    },
+    flush: () => write().then(() => undefined),
+  });
+  return new Response(response.body.pipeThrough(counter), { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** The model files of the build (path relative to the site and size), with what the cache and the records say. */
+export function modelFilesPort(listed: () => { path: string; size: number; key: string }[], cacheName: string): ModelFilesPort {
+  return {
+    async files(): Promise<ModelFile[]> {
+      const models = listed();
+      if (models.length === 0) return [];
+      const [keys, saved] = await Promise.all([caches.open(cacheName).then((cache) => cache.keys()), entries<string, DownloadRecord>(records())]);
+      const cached = new Set(keys.map((request) => request.url));
+      const byPath = new Map(saved);
+      const now = Date.now();
+      return models.map(({ path, size, key }): ModelFile => {
+        const file: ModelFile = { path, size, cached: cached.has(key) };
+        const record = byPath.get(path);
+        if (file.cached || !record) return file;
+        if (record.received !== undefined && now - record.at < STALE_MS) file.received = record.received;
+        if (record.failed) file.failed = record.failed;
+        return file;
+      });
+    },
+  };
+}
