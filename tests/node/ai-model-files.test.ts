@@ -55,8 +55,8 @@ describe('model files', () => {
 });
 
 describe('getSyncStatus with model files', () => {
-  async function setup(files: () => ModelFile[]) {
-    const api = makeApi({ media: new TestProcessor(), modelFiles: { files: async () => files() } });
+  async function setup(files: () => ModelFile[], media = new TestProcessor()) {
+    const api = makeApi({ media, modelFiles: { files: async () => files() } });
     const path = await newLibrary(api);
     const library = await openLibrary(api, path);
     await storeItem(library, { name: 'scan 12', annotation: 'Receipt for the hotel bill' }, fakeImage(40, 30));
@@ -92,5 +92,19 @@ describe('getSyncStatus with model files', () => {
   it('says which models are missing and why', async () => {
     const { status } = await setup(() => build({ 'models/centernet.bin': { failed: 'unreachable' } }));
     expect((await status()).message).toMatch(/^AI search is missing models: the object detector \(centernet\.bin\) cannot be downloaded: the site does not answer\./);
+  });
+
+  it('a text search whose encoder cannot load answers what else matches and why meaning is missing, not a 500', async () => {
+    const media = new (class extends TestProcessor {
+      override async embedTexts(): Promise<never> {
+        throw new Error('Failed to fetch');
+      }
+    })();
+    const files = build({ 'models/use/weights.bin': { failed: 'offline' } });
+    const { api, path } = await setup(() => files, media);
+    const answer = await call<{ results: unknown[]; message?: string }>(api, 'POST', '/aiSearch/searchByText', { query: 'invoice' }, { library: path });
+    expect(answer.httpStatus).toBe(200);
+    expect(answer.data.results).toEqual([]);
+    expect(answer.data.message).toMatch(/its meaning cannot be read now: AI search is missing models: the sentence encoder \(weights\.bin\) cannot be downloaded while this device is offline\./);
   });
 });

@@ -19,8 +19,10 @@ export class StatusBar extends LightElement {
   declare apiState: ApiState;
   declare apiText: string;
   declare aiStatus: SyncStatus | null;
+  declare private modelsOpen: boolean;
   static override properties = {
     aiStatus: { attribute: false },
+    modelsOpen: { state: true },
     total: { attribute: false },
     selected: { type: Number },
     apiState: { type: String },
@@ -34,6 +36,7 @@ export class StatusBar extends LightElement {
     this.apiState = 'starting';
     this.apiText = 'Starting the service worker…';
     this.aiStatus = null;
+    this.modelsOpen = false;
   }
 
   private aiProgress(status: SyncStatus) {
@@ -42,14 +45,17 @@ export class StatusBar extends LightElement {
       ${status.isSyncing ? html`<progress max="1" .value=${status.progress} aria-hidden="true"></progress>` : nothing}${progressText(status)}</span>`;
   }
 
-  /** The models downloading on first AI use, or why they are missing (the status's message). */
+  /** The models downloading on first AI use, or why they are missing (the status's message, opened in full on a click). */
   private aiModels(status: SyncStatus) {
     if (status.preparing) {
       const { doneBytes, totalBytes } = status.preparing;
-      return html`<span id="ai-models" class="status-ai" role="status">
+      return html`<span id="ai-models" class="status-ai status-ai-models" role="status">
         <progress max=${totalBytes} .value=${doneBytes} aria-hidden="true"></progress>${preparingText(status.preparing)}</span>`;
     }
-    return status.message ? html`<span id="ai-models" class="status-ai status-ai-missing" role="status" title=${status.message}>${status.message}</span>` : nothing;
+    if (!status.message) return nothing;
+    return html`<button type="button" id="ai-models" class="status-ai-models status-ai-missing" aria-expanded=${this.modelsOpen ? 'true' : 'false'}
+        aria-controls="ai-models-message" @click=${() => (this.modelsOpen = !this.modelsOpen)}>${status.message}</button>
+      ${this.modelsOpen ? html`<p id="ai-models-message" class="status-ai-message" role="note">${status.message}</p>` : nothing}`;
   }
 
   override render() {
