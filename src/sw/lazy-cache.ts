@@ -13,7 +13,7 @@ import { LAZY_ASSET } from './lazy-assets';
 import { counted, isModelPath, modelFilesPort, noteCached, noteFailure } from './model-downloads';
 
 declare const self: ServiceWorkerGlobalScope;
-/** The lazy files of the build with their revisions, relative to sw.js; empty in development. */
+/** The lazy files of the build with their revisions and sizes, relative to sw.js; in development, the model files only. */
 declare const __LAZY_MANIFEST__: { url: string; revision: string; size: number }[];
 
 export const LAZY_CACHE = 'lazy-assets';
@@ -57,16 +57,17 @@ async function cachedFetch(request: Request, event: ExtendableEvent): Promise<Re
     if (model) event.waitUntil(noteFailure(model, 'failed'));
     return response;
   }
-  if (model) response = counted(model, response);
+  let written = () => Promise.resolve();
+  if (model) ({ response, written } = counted(model, response));
   // Kept while the page reads its copy: a model's first load waits for the network only.
   const copy = response.clone();
   event.waitUntil(
     dropStale(cache, key)
       .then(() => cache.put(key, copy))
       .then(
-        () => (model ? noteCached(model) : undefined),
+        () => (model ? written().then(() => noteCached(model)) : undefined),
         // Over quota: this answer still served the page; the file is fetched again next time.
-        (error: unknown) => (model ? noteFailure(model, error instanceof DOMException && error.name === 'QuotaExceededError' ? 'no-room' : 'failed') : undefined),
+        (error: unknown) => (model ? written().then(() => noteFailure(model, error instanceof DOMException && error.name === 'QuotaExceededError' ? 'no-room' : 'failed')) : undefined),
       )
       .catch(() => undefined),
   );
@@ -75,7 +76,7 @@ async function cachedFetch(request: Request, event: ExtendableEvent): Promise<Re
 
 /** What the AI status reads: each model file of the build, cached or downloading or failed. */
 export const modelFiles: ModelFilesPort = modelFilesPort(
-  () => [...MODELS].map(([pathname, entry]) => ({ path: entry.url, size: entry.size, key: `${self.location.origin}${pathname}?revision=${entry.revision}` })),
+  () => [...MODELS].map(([pathname, entry]) => ({ path: entry.url, size: entry.size, key: keyOf(new URL(pathname, self.location.origin)) })),
   LAZY_CACHE,
 );
 

@@ -31,12 +31,15 @@ export async function noteFailure(path: string, failed: ModelFileFailure): Promi
 /** The file is cached: nothing left to report. */
 export const noteCached = (path: string) => del(path, records());
 
-/** The response with its body counted as it streams; the count is written to IndexedDB as it grows. */
-export function counted(path: string, response: Response): Response {
-  if (!response.body) return response;
+/**
+ * The response with its body counted as it streams; the count is written to IndexedDB as it grows.
+ * `written` settles once the last count is stored, so the outcome noted after it is never overwritten.
+ */
+export function counted(path: string, response: Response): { response: Response; written: () => Promise<void> } {
+  let writing = Promise.resolve();
+  if (!response.body) return { response, written: () => writing };
   let received = 0;
   let writtenAt = 0;
-  let writing = Promise.resolve();
   const write = () => (writing = writing.then(() => set(path, { received, at: Date.now() } satisfies DownloadRecord, records())).catch(() => undefined));
   void write();
   const counter = new TransformStream<Uint8Array, Uint8Array>({
@@ -48,9 +51,9 @@ export function counted(path: string, response: Response): Response {
       }
       controller.enqueue(chunk);
     },
-    flush: () => write().then(() => undefined),
   });
-  return new Response(response.body.pipeThrough(counter), { status: response.status, statusText: response.statusText, headers: response.headers });
+  const body = response.body.pipeThrough(counter);
+  return { response: new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }), written: () => writing };
 }
 
 /** The model files of the build (path relative to the site and size), with what the cache and the records say. */
