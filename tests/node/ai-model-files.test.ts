@@ -47,7 +47,7 @@ describe('model files', () => {
     );
     const full = missingModelsMessage(build({ 'models/centernet.bin': { failed: 'no-room' }, 'models/use/weights.bin': { failed: 'no-room' } }));
     expect(full).toBe(
-      'AI search is missing models: the object detector (centernet.bin) cannot be kept: the browser gives this site too little storage; the sentence encoder (weights.bin) cannot be kept: the browser gives this site too little storage. The models need 12.0 MB: object and meaning search work while online (the models are downloaded for each use), not offline. Colour, look-alike and word search work.',
+      'AI search is missing models: the object detector (centernet.bin) and the sentence encoder (weights.bin) cannot be kept: the browser gives this site too little storage. The models need 12.0 MB: object and meaning search work while online (the models are downloaded for each use), not offline. Colour, look-alike and word search work.',
     );
     // A failure of the fallback WASM, or of a file cached since, is not a missing model.
     expect(missingModelsMessage(build({ 'models/tfjs-backend-wasm.wasm': { failed: 'offline' }, 'models/centernet.bin': { failed: 'offline', cached: true } }))).toBeUndefined();

@@ -65,6 +65,9 @@ const REASONS: Record<ModelFileFailure, string> = {
   failed: 'did not download',
 };
 
+/** "a", "a and b", "a, b and c" */
+const list = (parts: string[]) => (parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`);
+
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
@@ -75,16 +78,16 @@ export function missingModelsMessage(files: readonly ModelFile[]): string | unde
   const needed = neededFiles(files);
   const failed = needed.filter((file) => !file.cached && file.failed && file.received === undefined);
   if (failed.length === 0) return undefined;
-  const byModel = new Map<string, { names: string[]; reasons: Set<ModelFileFailure> }>();
+  // One sentence part per reason: "the object detector (centernet.bin) and the sentence encoder (weights.bin) cannot be kept: ...".
+  const byReason = new Map<ModelFileFailure, Map<string, string[]>>();
   for (const file of failed) {
-    const entry = byModel.get(labelOf(file.path)) ?? { names: [], reasons: new Set() };
-    entry.names.push(nameOf(file.path));
-    entry.reasons.add(file.failed!);
-    byModel.set(labelOf(file.path), entry);
+    const models = byReason.get(file.failed!) ?? new Map<string, string[]>();
+    models.set(labelOf(file.path), [...(models.get(labelOf(file.path)) ?? []), nameOf(file.path)]);
+    byReason.set(file.failed!, models);
   }
-  const parts = [...byModel].map(([label, { names, reasons }]) => `${label} (${names.join(', ')}) ${[...reasons].map((reason) => REASONS[reason]).join(' and ')}`);
+  const parts = [...byReason].map(([reason, models]) => `${list([...models].map(([label, names]) => `${label} (${names.join(', ')})`))} ${REASONS[reason]}`);
   const total = needed.reduce((sum, file) => sum + file.size, 0);
-  const reasons = new Set(failed.map((file) => file.failed!));
+  const reasons = new Set(byReason.keys());
   const after = reasons.has('no-room')
     ? ` The models need ${megabytes(total)}: object and meaning search work while online (the models are downloaded for each use), not offline.`
     : ` Object and meaning search wait until ${reasons.has('offline') ? 'the device is online' : 'they download'} (the next AI search tries again).`;
