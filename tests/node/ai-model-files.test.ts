@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelFile } from '../../src/core/ai-search/model-files';
 import { missingModelsMessage, modelsCached, modelsPreparation } from '../../src/core/ai-search/model-files';
+import { preparingText } from '../../src/app/ai/ai-progress';
 import { call, makeApi, newLibrary } from './helpers';
 import { fakeImage, openLibrary, storeItem, TestProcessor } from './fixtures/media';
 
@@ -37,6 +38,11 @@ describe('model files', () => {
     const files = build({ 'models/centernet.json': { cached: true }, 'models/centernet.bin': { received: 3 * MB } });
     expect(modelsPreparation(files)).toEqual({ doneBytes: 3 * MB + 100 * KB, totalBytes: 12 * MB });
     expect(modelsPreparation(allCached())).toBeUndefined();
+  });
+
+  it('words the progress as the status bar shows it', () => {
+    expect(preparingText({ doneBytes: 3.1 * MB, totalBytes: 12 * MB })).toBe('Preparing AI search: 3.1 of 12 MB');
+    expect(preparingText({ doneBytes: 0, totalBytes: 12_050_729 })).toBe('Preparing AI search: 0 of 11.5 MB');
   });
 
   it('names the missing models and why; nothing before a download was tried', () => {
