@@ -41,12 +41,19 @@ export async function publicFiles(publicDir: string): Promise<PrecacheFile[]> {
   return Promise.all(files.map(async (path) => ({ fileName: relative(publicDir, path).split(sep).join('/'), source: await readFile(path) })));
 }
 
-/** The build's lazy files (cached on first use, src/sw/lazy-cache.ts), each with a content hash as its revision. */
-export function lazyManifest(files: readonly PrecacheFile[]): PrecacheEntry[] {
-  const entries = new Map<string, PrecacheEntry>();
+/** A lazy file: its size lets the worker report a model download in bytes before it ends (docs/decisions/lazy-models.md). */
+export interface LazyEntry extends PrecacheEntry {
+  size: number;
+}
+
+const byteLength = (source: string | Uint8Array) => (typeof source === 'string' ? Buffer.byteLength(source) : source.byteLength);
+
+/** The build's lazy files (cached on first use, src/sw/lazy-cache.ts), each with a content hash as its revision, and its size. */
+export function lazyManifest(files: readonly PrecacheFile[]): LazyEntry[] {
+  const entries = new Map<string, LazyEntry>();
   for (const { fileName, source } of files) {
     if (!LAZY_ASSET.test(fileName) || entries.has(fileName)) continue;
-    entries.set(fileName, { url: fileName, revision: createHash('sha256').update(source).digest('hex').slice(0, 16) });
+    entries.set(fileName, { url: fileName, revision: createHash('sha256').update(source).digest('hex').slice(0, 16), size: byteLength(source) });
   }
   return [...entries.values()].sort((a, b) => a.url.localeCompare(b.url));
 }

@@ -20,7 +20,12 @@ export const MODEL_FILES: Readonly<Record<string, string>> = {
 
 const TYPES: Record<string, string> = { json: 'application/json', bin: 'application/octet-stream', wasm: 'application/wasm' };
 
-export function modelFiles(): Plugin {
+/** What the plugin offers the service worker plugin: the model files, so a development worker knows them too. */
+export interface ModelFilesApi {
+  files(): { fileName: string; source: Uint8Array }[];
+}
+
+export function modelFiles(): Plugin<ModelFilesApi> {
   let root = process.cwd();
   // Made on first use (about 1.5 s), then kept.
   let made: Record<string, Uint8Array> | undefined;
@@ -30,6 +35,7 @@ export function modelFiles(): Plugin {
   const isModelFile = (path: string) => path in MODEL_FILES || (path.startsWith('models/use/') && path in built());
   return {
     name: 'model-files',
+    api: { files: () => paths().map((fileName) => ({ fileName, source: source(fileName) })) },
     configResolved(config) {
       root = config.root;
     },

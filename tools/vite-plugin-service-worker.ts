@@ -21,6 +21,7 @@
  * install. Development precaches nothing.
  */
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import type { ModelFilesApi } from './vite-plugin-model-files.ts';
 import { lazyManifest, precacheManifest, publicFiles, type PrecacheFile } from './precache-manifest.ts';
 
 interface Options {
@@ -36,6 +37,10 @@ interface Options {
 }
 
 type Mode = 'development' | 'production';
+
+/** The model files the model-files plugin serves (./vite-plugin-model-files.ts), or none without it. */
+const modelFilesOf = (config: ResolvedConfig): PrecacheFile[] =>
+  (config.plugins.find((plugin) => plugin.name === 'model-files')?.api as ModelFilesApi | undefined)?.files() ?? [];
 
 const SHIM_PREFIX = '\0deferred-package:';
 /** Lib builds take their entry as a path: this name stands for the generated one. */
@@ -156,7 +161,8 @@ export function serviceWorker({ entry, fileName = 'sw.js', deferred = {}, onAcce
     configureServer(server) {
       const cached = new Map<string, Promise<string>>();
       const makers = new Map<string, () => Promise<string>>([
-        [`/${fileName}`, () => worker('development')],
+        // The model files only (precacheManifest skips them): the development worker reports model downloads too.
+        [`/${fileName}`, () => worker('development', modelFilesOf(config))],
         ...scripts.map((script) => [`/${script.fileName}`, () => side('development', script.name)] as const),
       ]);
       server.watcher.on('change', (file) => {

@@ -17,6 +17,7 @@ import { ITEM_OBSERVERS } from './item-observers';
 import { LIBRARY_UPGRADES } from './library-upgrades';
 import { JobRunner } from './media/job-runner';
 import type { MediaProcessor } from './media/media-processor';
+import type { ModelFilesPort } from './ai-search/model-files';
 import { MediaQueue } from './media/media-queue';
 import { publishedFiles } from './publish/lazy-files';
 import { readOnlyRefusal } from './publish/read-only';
@@ -51,6 +52,8 @@ export interface ApiDeps {
   onError?: (error: ApiError) => void;
   /** Decodes originals for thumbnails; without it, media jobs stay queued. */
   media?: MediaProcessor;
+  /** The AI models' files on this device (the service worker's lazy cache); absent: the models are at hand. */
+  modelFiles?: ModelFilesPort;
   /** How long thumbnail requests wait for their job (default 10 s, decisions.md). */
   mediaWaitMs?: number;
   /** Told about unexpected errors of background work (media jobs). */
@@ -178,6 +181,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       observers: WRITE_PIPELINE.observers,
       subscriptions,
       imageProcessor: deps.media,
+      modelFiles: deps.modelFiles,
       dropLibrary,
       library: () =>
         (library ??= (chosen ? registry.require(chosen) : registry.current()).then(open)),

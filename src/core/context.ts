@@ -5,6 +5,7 @@
  * what a handler may ask of a feature is an interface here, which the feature's class meets.
  */
 import type { ImportState } from './eagle-library/import-state';
+import type { ModelFilesPort } from './ai-search/model-files';
 import type { ChangeFeed } from './events/change-feed';
 import type { MediaProcessor } from './media/media-processor';
 import type { JobWait, MediaJob } from './media/media-jobs';
@@ -86,6 +87,8 @@ export interface Context {
   dropLibrary: (record: LibraryRecord) => Promise<void>;
   /** The path every API route sits under (`/api/v2`, or `<base>api/v2` when embedded); item URLs carry it. */
   apiPrefix: string;
+  /** The AI models' files on this device (cached, downloading, failed); absent where the models are at hand. */
+  modelFiles: ModelFilesPort | undefined;
   /** Decodes a picture right away (aiSearch/searchByBase64); absent where nothing can decode. */
   imageProcessor: MediaProcessor | undefined;
   /**

@@ -8,15 +8,19 @@
  * and offline it answers that its models are not available (docs/decisions/lazy-models.md).
  */
 import { registerRoute } from 'workbox-routing';
+import type { ModelFilesPort } from '../core/ai-search/model-files';
 import { LAZY_ASSET } from './lazy-assets';
+import { counted, isModelPath, modelFilesPort, noteCached, noteFailure } from './model-downloads';
 
 declare const self: ServiceWorkerGlobalScope;
-/** The lazy files of the build with their revisions, relative to sw.js; empty in development. */
-declare const __LAZY_MANIFEST__: { url: string; revision: string }[];
+/** The lazy files of the build with their revisions and sizes, relative to sw.js; in development, the model files only. */
+declare const __LAZY_MANIFEST__: { url: string; revision: string; size: number }[];
 
 export const LAZY_CACHE = 'lazy-assets';
 
 const REVISIONS = new Map(__LAZY_MANIFEST__.map((entry) => [new URL(entry.url, self.location.href).pathname, entry.revision]));
+/** The model files of the build, by pathname: their downloads are counted and reported (./model-downloads.ts). */
+const MODELS = new Map(__LAZY_MANIFEST__.filter((entry) => isModelPath(entry.url)).map((entry) => [new URL(entry.url, self.location.href).pathname, entry]));
 
 /** The cache key of a lazy file: its path and the build's revision of it. */
 function keyOf(url: URL): string {
@@ -36,24 +40,45 @@ async function dropStale(cache: Cache, key: string): Promise<void> {
 async function cachedFetch(request: Request, event: ExtendableEvent): Promise<Response> {
   // A HEAD (a size asked before a download) goes to the network: its empty body must never be kept.
   if (request.method !== 'GET') return fetch(request);
-  const key = keyOf(new URL(request.url));
+  const url = new URL(request.url);
+  const key = keyOf(url);
   const cache = await caches.open(LAZY_CACHE);
   const hit = await cache.match(key);
   if (hit) return hit;
-  const response = await fetch(request);
-  if (response.ok && response.status === 200) {
-    // Kept while the page reads its copy: a model's first load waits for the network only.
-    const copy = response.clone();
-    event.waitUntil(
-      dropStale(cache, key)
-        .then(() => cache.put(key, copy))
-        .catch(() => {
-          // Over quota: this answer still served the page; the file is fetched again next time.
-        }),
-    );
+  const model = MODELS.get(url.pathname)?.url;
+  let response: Response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    if (model) event.waitUntil(noteFailure(model, self.navigator.onLine ? 'unreachable' : 'offline'));
+    throw error;
   }
+  if (!response.ok || response.status !== 200) {
+    if (model) event.waitUntil(noteFailure(model, 'failed'));
+    return response;
+  }
+  let written = () => Promise.resolve();
+  if (model) ({ response, written } = counted(model, response));
+  // Kept while the page reads its copy: a model's first load waits for the network only.
+  const copy = response.clone();
+  event.waitUntil(
+    dropStale(cache, key)
+      .then(() => cache.put(key, copy))
+      .then(
+        () => (model ? written().then(() => noteCached(model)) : undefined),
+        // Over quota: this answer still served the page; the file is fetched again next time.
+        (error: unknown) => (model ? written().then(() => noteFailure(model, error instanceof DOMException && error.name === 'QuotaExceededError' ? 'no-room' : 'failed')) : undefined),
+      )
+      .catch(() => undefined),
+  );
   return response;
 }
+
+/** What the AI status reads: each model file of the build, cached or downloading or failed. */
+export const modelFiles: ModelFilesPort = modelFilesPort(
+  () => [...MODELS].map(([pathname, entry]) => ({ path: entry.url, size: entry.size, key: keyOf(new URL(pathname, self.location.origin)) })),
+  LAZY_CACHE,
+);
 
 export function registerLazyCache(): void {
   registerRoute(({ url }) => url.origin === self.location.origin && LAZY_ASSET.test(url.pathname), ({ request, event }) => cachedFetch(request, event as ExtendableEvent));

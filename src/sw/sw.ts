@@ -10,7 +10,7 @@ import type { HTTPMethod } from 'workbox-routing/utils/constants';
 import { apiPathOf, apiPrefixFor, createApi } from '../core';
 import { isMediaPortsGoodbye, isMediaPortsMessage } from '../media';
 import { registerAppShell } from './app-shell';
-import { registerLazyCache } from './lazy-cache';
+import { modelFiles, registerLazyCache } from './lazy-cache';
 import { handleLifecycle } from './lifecycle';
 import { mediaBridge } from './media-bridge';
 import { PagePorts } from './page-ports';
@@ -31,6 +31,7 @@ const api = createApi({
     if (error.code === 'INTERNAL') console.error('[api]', error.message, error.cause);
   },
   media: mediaBridge(pagePorts),
+  modelFiles,
   onBackgroundError: (error) => console.error('[media]', error),
 });
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/app/api-client';
 import type { ImportState } from '../../src/core/eagle-library';
-import { useMediaHost, whenIndexed } from './ai-indexing';
+import { cacheModels, useMediaHost, whenIndexed } from './ai-indexing';
 import { drawScene } from './drawn-scenes';
 import { base64Of, flat } from './media-images';
 
@@ -21,6 +21,8 @@ const mediaHost = useMediaHost();
 
 describe('AI indexing through the service worker', () => {
   it('builds every index before the first query and counts it in items: the first "invoice" finds the receipt', async () => {
+    // The indexes start by themselves once the models are on the device (cached, not at app open).
+    await cacheModels();
     mediaHost();
     const { client } = await isolatedClient();
     const add = async (seed: number, fields: Record<string, unknown>) =>

@@ -70,6 +70,12 @@ describe('a nearly full device', () => {
       // Asked to keep AI search for offline use, the app says honestly that it does not fit.
       await page.getByRole('button', { name: 'Make AI search available offline' }).click();
       await page.getByRole('button', { name: /^Not enough storage to keep AI search offline \(it needs 1\d(\.\d)? MB\)/ }).waitFor({ timeout: 60_000 });
+      // The AI status says so too, naming the model the quota refused (the status bar shows it).
+      const status = await fetchInPage(page, '/api/v2/aiSearch/getSyncStatus');
+      expect(status.body.data.message).toMatch(/^AI search is missing models: .*the sentence encoder \(weights\.bin\) cannot be kept: the browser gives this site too little storage/);
+      await page.locator('#ai-models').filter({ hasText: /^AI search is missing models: / }).click({ timeout: 15_000 });
+      mkdirSync('screenshots', { recursive: true });
+      await page.screenshot({ path: 'screenshots/ai-models-no-room-1280.png' });
 
       await site.close();
       await context.setOffline(true);

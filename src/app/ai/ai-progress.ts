@@ -3,15 +3,11 @@
  * library done with every index, counted by the service worker from IndexedDB). Asked often while indexing runs and rarely when it is idle
  * (new items start it again), never while the tab is hidden.
  */
+import type { SyncStatus } from '../../core/ai-search/indexing-status';
 import type { ApiPort } from '../state/api-port';
 import { Store } from '../state/store';
 
-export interface SyncStatus {
-  isSyncing: boolean;
-  syncedCount: number;
-  totalCount: number;
-  progress: number;
-}
+export type { SyncStatus };
 
 const SYNCING_MS = 1000;
 const IDLE_MS = 5000;
@@ -55,8 +51,16 @@ export class AiProgress extends Store {
       }
     }
     clearTimeout(this.timer);
-    if (this.running) this.timer = setTimeout(() => void this.poll(), this.status?.isSyncing ? SYNCING_MS : IDLE_MS);
+    if (this.running) this.timer = setTimeout(() => void this.poll(), this.status?.isSyncing || this.status?.preparing ? SYNCING_MS : IDLE_MS);
   }
+}
+
+const MB = 1024 * 1024;
+
+/** "Preparing AI search: 3.1 of 12 MB" while the models download (first AI use), from the worker's byte counts. */
+export function preparingText({ doneBytes, totalBytes }: NonNullable<SyncStatus['preparing']>): string {
+  const mb = (bytes: number) => (bytes / MB).toFixed(1).replace(/\.0$/, '');
+  return `Preparing AI search: ${mb(doneBytes)} of ${mb(totalBytes)} MB`;
 }
 
 /** The status bar's words for it: one number of items done out of the library's items. */

@@ -58,8 +58,11 @@ export class AppStores {
     const listing = listingOf(this.view.state);
     if (!force && this.results.listing && sameListing(listing, this.results.listing)) return;
     this.selection.reset();
+    // Asked when an AI search starts (its first use downloads the models: "Preparing AI search")
+    // and again when it is answered (it may have started indexing that ends before the next poll).
     if (isAiListing(listing)) this.aiProgress.nudge();
     await this.results.load(listing);
+    if (isAiListing(listing)) this.aiProgress.nudge();
   }
 
   /** A search's syntax error shows under the search box, not as a toast. */

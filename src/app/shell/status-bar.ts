@@ -6,7 +6,7 @@
  * that asks the shell for the Sync… dialog.
  */
 import { html, nothing } from 'lit';
-import { progressText, type SyncStatus } from '../ai/ai-progress';
+import { preparingText, progressText, type SyncStatus } from '../ai/ai-progress';
 import type { SyncStatus as LibrarySyncStatus } from '../api-types';
 import { syncSummary } from '../sync/sync-summary';
 import '../sync/sync.css';
@@ -24,9 +24,11 @@ export class StatusBar extends LightElement {
   declare apiText: string;
   declare aiStatus: SyncStatus | null;
   declare sync: LibrarySyncStatus | null;
+  declare private modelsOpen: boolean;
   static override properties = {
     aiStatus: { attribute: false },
     sync: { attribute: false },
+    modelsOpen: { state: true },
     total: { attribute: false },
     selected: { type: Number },
     apiState: { type: String },
@@ -41,6 +43,7 @@ export class StatusBar extends LightElement {
     this.apiText = 'Starting the service worker…';
     this.aiStatus = null;
     this.sync = null;
+    this.modelsOpen = false;
   }
 
   private aiProgress(status: SyncStatus) {
@@ -57,12 +60,26 @@ export class StatusBar extends LightElement {
       aria-label=${`Sync: ${summary.text}. ${summary.detail}`} @click=${open}>${summary.text}</button>`;
   }
 
+  /** The models downloading on first AI use, or why they are missing (the status's message, opened in full on a click). */
+  private aiModels(status: SyncStatus) {
+    if (status.preparing) {
+      const { doneBytes, totalBytes } = status.preparing;
+      return html`<span id="ai-models" class="status-ai status-ai-models" role="status">
+        <progress max=${totalBytes} .value=${doneBytes} aria-hidden="true"></progress>${preparingText(status.preparing)}</span>`;
+    }
+    if (!status.message) return nothing;
+    return html`<button type="button" id="ai-models" class="status-ai-models status-ai-missing" aria-expanded=${this.modelsOpen ? 'true' : 'false'}
+        aria-controls="ai-models-message" @click=${() => (this.modelsOpen = !this.modelsOpen)}>${status.message}</button>
+      ${this.modelsOpen ? html`<p id="ai-models-message" class="status-ai-message" role="note">${status.message}</p>` : nothing}`;
+  }
+
   override render() {
     return html`<footer class="status-bar">
       <span class="status-count" data-testid="view-count">${this.total === null ? '…' : plural(this.total, 'item')}</span>
       ${this.selected ? html`<span class="status-selected">${formatCount(this.selected)} selected</span>` : nothing}
       ${this.syncState()}
       <span class="status-spacer"></span>
+      ${this.aiStatus ? this.aiModels(this.aiStatus) : nothing}
       ${this.aiStatus && this.aiStatus.totalCount > 0 ? this.aiProgress(this.aiStatus) : nothing}
       <offline-models-button></offline-models-button>
       <clip-model-picker></clip-model-picker>

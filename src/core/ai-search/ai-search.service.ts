@@ -15,6 +15,7 @@ import type { LibraryDb } from '../storage/library-db';
 import { limitOf, type byBase64Input, type byItemInput, type byTextInput } from './ai-search.schema';
 import { ensureAiIndexes } from './ai-indexes';
 import { indexingStatus, partialNote } from './indexing-status';
+import { queryEncoder } from './query-encoder';
 import { rankByText } from './text-search';
 import { syncClipIndex } from './providers/clip-index';
 import { clipHits } from './providers/clip-search';
@@ -65,8 +66,10 @@ export async function searchByText(ctx: Context, input: z.output<typeof byTextIn
     const { results } = await answer(db, clip, ctx.apiPrefix);
     return { results: results.slice(0, limitOf(input)), understood: { colours: [], objects: [], metadata: [], meaning: [] }, unmatched: [], model: manifest.name };
   }
-  const embed = ctx.imageProcessor?.embedTexts?.bind(ctx.imageProcessor);
-  const { hits, understood, unmatched, meaningUnavailable } = await rankByText(db, text, limitOf(input), embed);
+  const encoder = queryEncoder(ctx);
+  const ranking = await rankByText(db, text, limitOf(input), encoder.embed);
+  const { hits, understood, unmatched } = ranking;
+  const meaningUnavailable = ranking.meaningUnavailable && (encoder.failure() ?? ranking.meaningUnavailable);
   const { results } = await answer(db, hits, ctx.apiPrefix);
   const status = await indexingStatus(db);
   const covered = Object.values(understood).some((words) => words.length > 0);

@@ -7,6 +7,7 @@
 import type { Context } from '../context';
 import { ensureAiIndexes } from './ai-indexes';
 import { indexingStatus, type SyncStatus } from './indexing-status';
+import { missingModelsMessage, modelsPreparation } from './model-files';
 import { MEANING_MODEL, OBJECT_MODEL, type ModelState } from './model-names';
 import { syncClipIndex } from './providers/clip-index';
 import { clipVectorCount } from './providers/clip-vectors';
@@ -28,7 +29,16 @@ export async function syncStatus(ctx: Context): Promise<SyncStatus> {
   // Indexes whose models became available, and a model picked (or removed) in a page since the last call, are taken up here.
   await ensureAiIndexes(ctx, library);
   await syncClipIndex(ctx, library);
-  return indexingStatus(library.db);
+  return { ...(await indexingStatus(library.db)), ...(await modelsStatus(ctx)) };
+}
+
+/** The models' download progress, or why they are missing (docs/decisions/lazy-models.md); nothing once they are cached. */
+async function modelsStatus(ctx: Context): Promise<Pick<SyncStatus, 'preparing' | 'message'>> {
+  const files = (await ctx.modelFiles?.files().catch(() => undefined)) ?? [];
+  const preparing = modelsPreparation(files);
+  if (preparing) return { preparing };
+  const message = missingModelsMessage(files);
+  return message ? { message } : {};
 }
 
 /** Each model with its state in the connected page's media workers (`idle`: not loaded, or no page). */

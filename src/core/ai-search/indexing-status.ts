@@ -6,6 +6,7 @@
  * reads: this is polled while indexing runs.
  */
 import type { LibraryDb } from '../storage/library-db';
+import type { ModelsPreparation } from './model-files';
 import { TRASHED } from '../storage/counts';
 
 export interface SyncStatus {
@@ -13,6 +14,10 @@ export interface SyncStatus {
   syncedCount: number;
   totalCount: number;
   progress: number;
+  /** While model files download (first AI use): bytes so far out of all the models need (ours). */
+  preparing?: ModelsPreparation;
+  /** Which models are missing and why, when they cannot be fetched (ours). */
+  message?: string;
 }
 
 /** Item keys are `<import time>:<id>` (src/core/items/item-row.ts). */
