@@ -71,7 +71,12 @@ describe('the web app: sync state, Test connection and a first pull', () => {
       const stateA = a.locator('#sync-status');
       await stateA.getByText('Synced', { exact: true }).waitFor({ timeout: 20_000 });
       await shot(a, 'synced');
-      expect(await api(a, '/sync/status')).toMatchObject({ state: 'idle', url, pending: 0, error: null });
+      // Read between two cycles of the page's loop (one may be running when this asks).
+      const idle = async (page: Page) => {
+        await expect.poll(async () => (await api<{ state: string }>(page, '/sync/status')).state, { timeout: 20_000 }).toBe('idle');
+        return api(page, '/sync/status');
+      };
+      expect(await idle(a)).toMatchObject({ state: 'idle', url, pending: 0, error: null });
       const documents = ((await (await fetch(url)).json()) as { doc_count: number }).doc_count;
       expect(documents).toBeGreaterThanOrEqual(450);
 
@@ -102,7 +107,7 @@ describe('the web app: sync state, Test connection and a first pull', () => {
       await waitForCount(b, 450);
       await b.locator('#sync-status').getByText('Synced', { exact: true }).waitFor({ timeout: 20_000 });
       await shot(b, 'synced');
-      expect(await api(b, '/sync/status')).toMatchObject({ state: 'idle', url, firstPull: null });
+      expect(await idle(b)).toMatchObject({ state: 'idle', url, firstPull: null });
 
       // The server goes away: "Offline", and back to "Synced" when it returns.
       await server.stop();
