@@ -35,7 +35,7 @@ export class OfflineModelsButton extends LightElement {
   }
 
   override render() {
-    return html`<button type="button" class="offline-models" aria-live="polite" ?aria-busy=${this.busy} @click=${this.prepare}>${this.text}</button>`;
+    return html`<button type="button" class="status-button offline-models" aria-live="polite" ?aria-busy=${this.busy} @click=${this.prepare}>${this.text}</button>`;
   }
 }
 customElements.define('offline-models-button', OfflineModelsButton);

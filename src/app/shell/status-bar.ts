@@ -56,7 +56,7 @@ export class StatusBar extends LightElement {
     const summary = syncSummary(this.sync);
     if (!summary) return nothing;
     const open = () => this.dispatchEvent(new CustomEvent('sync-open', { bubbles: true, composed: true }));
-    return html`<button id="sync-status" class="status-sync" type="button" data-tone=${summary.tone} title=${summary.detail}
+    return html`<button id="sync-status" class="status-button status-sync" type="button" data-tone=${summary.tone} title=${summary.detail}
       aria-label=${`Sync: ${summary.text}. ${summary.detail}`} @click=${open}>${summary.text}</button>`;
   }
 
@@ -68,7 +68,7 @@ export class StatusBar extends LightElement {
         <progress max=${totalBytes} .value=${doneBytes} aria-hidden="true"></progress>${preparingText(status.preparing)}</span>`;
     }
     if (!status.message) return nothing;
-    return html`<button type="button" id="ai-models" class="status-ai-models status-ai-missing" aria-expanded=${this.modelsOpen ? 'true' : 'false'}
+    return html`<button type="button" id="ai-models" class="status-button status-ai-models status-ai-missing" aria-expanded=${this.modelsOpen ? 'true' : 'false'}
         aria-controls="ai-models-message" @click=${() => (this.modelsOpen = !this.modelsOpen)}>${status.message}</button>
       ${this.modelsOpen ? html`<p id="ai-models-message" class="status-ai-message" role="note">${status.message}</p>` : nothing}`;
   }
