@@ -28,10 +28,14 @@ const newDatabase = () => `${server.origin}/files-${process.pid}-${(databases +=
 /** Every request to the server passes here: tests count the uploads and cut one. */
 type Tap = (url: string, init: RequestInit, answer: () => Promise<Response>) => Promise<Response>;
 
+/** A picture on the site, for item/setCustomThumbnail. */
+const COVER = fakeImage(50, 50, [0, 200, 0]);
+const fetchSource = async (path: string) => (path === '/covers/green.png' ? new Response(COVER, { headers: { 'Content-Type': 'image/png' } }) : new Response('missing', { status: 404 }));
+
 function makeDevice(tap: { current?: Tap } = {}) {
   const media = new TestProcessor();
   const fetchServer = (url: string, init: RequestInit) => (tap.current ? tap.current(url, init, () => fetch(url, init)) : fetch(url, init));
-  return { api: makeCore({ loadPouch: loadNodePouch, media, fetchServer }), media, fetchServer, tap };
+  return { api: makeCore({ loadPouch: loadNodePouch, media, fetchServer, fetchSource }), media, fetchServer, tap };
 }
 
 async function post<T = unknown>(api: Api, path: string, input: Record<string, unknown> = {}): Promise<T> {
@@ -190,5 +194,57 @@ describe('sync: files on demand through a CouchDB-protocol server', () => {
     expect((await call(b.api, 'POST', '/sync/settings', { keepOriginals: 'yes' })).body).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/keepOriginals/) });
     const d = makeDevice();
     expect((await call(d.api, 'POST', '/sync/settings', { keepOriginals: true })).httpStatus).toBe(409);
+  }, 120_000);
+
+  it('sends a thumbnail replaced on one device again and the other device takes it; deletes the files of an item removed everywhere, and no device sends them back', async () => {
+    const a = makeDevice();
+    const url = newDatabase();
+    const { pictures } = await fillLibrary(a.api, a.media);
+    await post(a.api, '/sync/start', { url });
+    await post(a.api, '/sync/run');
+    const b = makeDevice();
+    await post(b.api, '/sync/start', { url, keepOriginals: true });
+    await post(b.api, '/sync/run');
+    const [changed, removed] = [pictures[0]!, pictures[1]!];
+    const before = await getBytes(b.api, `/item/thumbnail?id=${changed}`);
+    expect(before).toEqual(await getBytes(a.api, `/item/thumbnail?id=${changed}`));
+    const revisionOf = async (doc: string) => ((await (await fetch(`${url}-files/${encodeURIComponent(doc)}`)).json()) as { _rev: string })._rev;
+    expect(await revisionOf(`thumbnail:${changed}`)).toMatch(/^1-/);
+
+    // A custom thumbnail on A: the next cycle sends it over the server's, and B fetches it again.
+    expect(await post(a.api, '/item/setCustomThumbnail', { itemId: changed, filePath: '/covers/green.png' })).toBe(true);
+    const custom = await getBytes(a.api, `/item/thumbnail?id=${changed}`);
+    expect(custom).not.toEqual(before);
+    expect(await post<Status>(a.api, '/sync/run')).toMatchObject({ state: 'idle', error: null });
+    expect(await revisionOf(`thumbnail:${changed}`)).toMatch(/^2-/);
+    expect((await fetch(`${url}-files/${encodeURIComponent(`thumbnail:${changed}`)}/file`).then((answer) => answer.text()))).toBe(custom.text);
+    expect(await post<Status>(b.api, '/sync/run')).toMatchObject({ state: 'idle', error: null });
+    expect(await getBytes(b.api, `/item/thumbnail?id=${changed}`)).toEqual(custom);
+    // In step: further cycles move nothing.
+    await post(a.api, '/sync/run');
+    await post(b.api, '/sync/run');
+    expect(await revisionOf(`thumbnail:${changed}`)).toMatch(/^2-/);
+
+    // An item removed for good (another client of the database emptied the trash): the device that
+    // applies the removal deletes its files from the files database; B, which held them, pulls the
+    // removal and sends nothing back.
+    expect(await filesOnServer(url)).toContain(`original:${removed}`);
+    const item = `${url}/${encodeURIComponent(`item:${removed}`)}`;
+    const { _rev } = (await (await fetch(item)).json()) as { _rev: string };
+    expect((await fetch(`${item}?rev=${_rev}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await post<Status>(a.api, '/sync/run')).toMatchObject({ state: 'idle', error: null });
+    expect((await call(a.api, 'GET', '/item/get', { id: removed })).data).toMatchObject({ data: [] });
+    const gone = (await filesOnServer(url)).filter((doc) => doc.endsWith(`:${removed}`));
+    expect(gone).toEqual([]);
+    const libraryB = b.api.open(await b.api.registry.current());
+    expect(await libraryB.db.files.get(removed)).toBeDefined();
+    expect(await post<Status>(b.api, '/sync/run')).toMatchObject({ state: 'idle', error: null });
+    expect(await libraryB.db.files.get(removed)).toBeUndefined();
+    expect(await libraryB.db.thumbnails.get(removed)).toBeUndefined();
+    await post(b.api, '/sync/run');
+    await post(a.api, '/sync/run');
+    expect((await filesOnServer(url)).filter((doc) => doc.endsWith(`:${removed}`))).toEqual([]);
+    // The other pictures' files stay.
+    expect(await filesOnServer(url)).toEqual([...[changed, pictures[2]!].flatMap((id) => [`original:${id}`, `thumbnail:${id}`])].sort());
   }, 120_000);
 });

@@ -6,6 +6,7 @@
  */
 import { putDescriptor, removeDescriptors } from '../ai-search/descriptor-store';
 import { withDerivedFields } from '../items/item-row';
+import { noteFileReplaced } from '../sync/file-records';
 import { commitItemChanges, type ItemObserver } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow, ThumbnailState } from '../storage/rows';
@@ -34,7 +35,7 @@ export async function storeResult(db: LibraryDb, job: MediaJob, produced: Produc
       if (outcome.duration !== undefined) next.duration = outcome.duration;
     }
     if (!keepCustom) {
-      if (outcome.status === 'done') await db.thumbnails.put({ id: job.itemId, blob: outcome.thumbnail, custom: false });
+      if (outcome.status === 'done') await putThumbnail(db, job.itemId, outcome.thumbnail, false);
       else await db.thumbnails.delete(job.itemId);
       next.palettes = outcome.status === 'done' ? outcome.palettes : [];
       next.noThumbnail = outcome.status !== 'done';
@@ -44,7 +45,7 @@ export async function storeResult(db: LibraryDb, job: MediaJob, produced: Produc
     // Made from the stored thumbnail: only the descriptor changes.
     if (outcome.status === 'done' && (await db.thumbnails.get(job.itemId))) await describe(db, next, outcome);
   } else if (outcome.status === 'done') {
-    await db.thumbnails.put({ id: job.itemId, blob: outcome.thumbnail, custom: true });
+    await putThumbnail(db, job.itemId, outcome.thumbnail, true);
     next.palettes = outcome.palettes;
     next.noThumbnail = false;
     await describe(db, next, outcome);
@@ -91,6 +92,12 @@ async function describe(db: LibraryDb, next: ItemRow, outcome: Produced['outcome
     await removeDescriptors(db, [next]);
     delete next.descriptorShard;
   }
+}
+
+/** A thumbnail made here; a syncing library sends it again when the server had an earlier one. */
+async function putThumbnail(db: LibraryDb, itemId: string, blob: Blob, custom: boolean): Promise<void> {
+  await db.thumbnails.put({ id: itemId, blob, custom });
+  await noteFileReplaced(db, 'thumbnail', itemId);
 }
 
 async function removeIfUnchanged(db: LibraryDb, job: MediaJob): Promise<void> {

@@ -1,18 +1,25 @@
 /**
  * The files step of a sync cycle, run after the metadata step (so no item ever waits for bytes)
  * and bounded per cycle (a few files, a few megabytes each way; the next cycle goes on):
- * 1. up: this device's thumbnails, then originals, that the files database lacks, one request
- *    each, recorded as soon as each is answered (file-records.ts), so a stopped worker redoes at
- *    most one file; a file the server refuses as too large (HTTP 413) is recorded and reported by
- *    name in the status (`fileErrors`), and its item's metadata syncs as any other;
- * 2. down: the files database's change feed from where it was last read: a thumbnail this device
+ * 1. up: this device's thumbnails, then originals, that the files database lacks or that were
+ *    replaced here since they were sent, one request each, recorded as soon as each is answered
+ *    (file-records.ts), so a stopped worker redoes at most one file; a file the server refuses as
+ *    too large (HTTP 413) is recorded and reported by name in the status (`fileErrors`), and its
+ *    item's metadata syncs as any other;
+ * 2. removed: the files of items removed here (or whose removal was pulled here) are deleted from
+ *    the files database, unless the item came back;
+ * 3. down: the files database's change feed from where it was last read: a thumbnail this device
  *    lacks comes along; an original only when "keep every original" is on (otherwise it is fetched
- *    when first opened, synced-files.ts).
+ *    when first opened, synced-files.ts); a file this device holds at an older revision (replaced
+ *    on another device) is fetched again; a file deleted there is forgotten (a living item's goes
+ *    up again).
  */
 import type { LibraryDb } from '../storage/library-db';
 import type { RemoteFileKind } from '../storage/remote-files';
 import type { ItemRow } from '../storage/rows';
-import { markOnServer, markRefused, readSince, recordedFiles, refusedFiles, useRecordsOf, writeSince, type FileMark } from './file-records';
+import {
+  dropRemoval, forgetOnServer, forgetRemovedItem, markOnServer, markRefused, readSince, recordedFiles, recordedRev, refusedFiles, removedItems, replacedFiles, replacedHere, useRecordsOf, writeSince, type FileMark,
+} from './file-records';
 import { FilesDatabase, parseFileDocId } from './files-database';
 import type { FetchServer } from './probe-server';
 import { fetchAndKeep } from './synced-files';
@@ -39,12 +46,14 @@ export async function syncFiles(db: LibraryDb, settings: SyncSettings, fetchServ
   await useRecordsOf(db, settings.url);
   const recorded = await recordedFiles(db);
   const uploaded = await upload(db, files, recorded, budget);
+  await removeFilesOfRemovedItems(db, files);
   const downloaded = await download(db, files, settings, recorded, budget);
   return { uploaded, downloaded, fileErrors: await fileErrorsOf(db) };
 }
 
 async function upload(db: LibraryDb, files: FilesDatabase, recorded: Set<string>, budget: FileBudget): Promise<number> {
-  const waiting = (kind: RemoteFileKind) => (id: string) => !recorded.has(`${kind}:${id}`);
+  const replaced = await replacedFiles(db);
+  const waiting = (kind: RemoteFileKind) => (id: string) => !recorded.has(`${kind}:${id}`) || replaced.has(`${kind}:${id}`);
   const thumbnails = (await db.thumbnails.toCollection().primaryKeys()).filter(waiting('thumbnail'));
   const originals = (await db.files.toCollection().primaryKeys()).filter(waiting('original'));
   const queue = [...thumbnails.map((id) => ({ kind: 'thumbnail' as const, id })), ...originals.map((id) => ({ kind: 'original' as const, id }))];
@@ -52,14 +61,27 @@ async function upload(db: LibraryDb, files: FilesDatabase, recorded: Set<string>
   for (const { kind, id } of queue) {
     if (count >= budget.files || bytes >= budget.bytes) break;
     const stored = kind === 'thumbnail' ? await db.thumbnails.get(id) : await db.files.get(id);
-    if (!stored) continue;
-    const outcome = await files.upload(kind, id, stored.blob);
-    if (outcome === 'too-large') await markRefused(db, { kind, itemId: id, size: stored.blob.size });
-    else await markOnServer(db, [{ kind, itemId: id }]);
+    // A removed item's file never goes (back) up.
+    if (!stored || !(await db.items.where('id').equals(id).count())) continue;
+    const sent = await files.upload(kind, id, stored.blob, replaced.has(`${kind}:${id}`));
+    if (sent.outcome === 'too-large') await markRefused(db, { kind, itemId: id, size: stored.blob.size });
+    else await markOnServer(db, [{ kind, itemId: id, rev: sent.rev }]);
     count += 1;
     bytes += stored.blob.size;
   }
   return count;
+}
+
+/** Items removed here (or whose removal came in): their files leave the server, unless the item came back. */
+async function removeFilesOfRemovedItems(db: LibraryDb, files: FilesDatabase): Promise<void> {
+  for (const itemId of await removedItems(db)) {
+    if (await db.items.where('id').equals(itemId).count()) {
+      await dropRemoval(db, itemId);
+      continue;
+    }
+    for (const kind of ['thumbnail', 'original'] as const) await files.remove(kind, itemId);
+    await forgetRemovedItem(db, itemId);
+  }
 }
 
 const PAGE = 100;
@@ -73,18 +95,19 @@ async function download(db: LibraryDb, files: FilesDatabase, settings: SyncSetti
     const seen: FileMark[] = [];
     for (const change of results) {
       const file = parseFileDocId(change.id);
+      if (file && change.deleted) await forgetOnServer(db, file);
       const row = file && !change.deleted ? await db.items.where('id').equals(file.itemId).first() : undefined;
-      if (file && row && (await wanted(db, settings, row, file.kind))) {
+      if (file && row && (await wanted(db, settings, row, { ...file, rev: change.rev }, recorded))) {
         if (count >= budget.files || bytes >= budget.bytes) {
           await markOnServer(db, seen);
           await writeSince(db, since);
           return count;
         }
-        const blob = await fetchAndKeep(db, files, settings, row, file.kind);
+        const blob = await fetchAndKeep(db, files, settings, row, file.kind, change.rev);
         count += 1;
         bytes += blob?.size ?? 0;
         await writeSince(db, change.seq);
-      } else if (file && !change.deleted && !recorded.has(`${file.kind}:${file.itemId}`)) seen.push(file);
+      } else if (file && !change.deleted && !recorded.has(`${file.kind}:${file.itemId}`)) seen.push({ ...file, rev: change.rev });
       since = change.seq;
     }
     await markOnServer(db, seen);
@@ -94,9 +117,17 @@ async function download(db: LibraryDb, files: FilesDatabase, settings: SyncSetti
   }
 }
 
-async function wanted(db: LibraryDb, settings: SyncSettings, row: ItemRow, kind: RemoteFileKind): Promise<boolean> {
-  if (kind === 'thumbnail') return !row.noThumbnail && !(await db.thumbnails.get(row.id));
-  return settings.keepOriginals === true && row.hasFile && !(await db.files.get(row.id));
+/**
+ * Whether a file the server has at a revision this device does not hold comes down: one this device
+ * holds (an older version: replaced on another device) unless replaced here meanwhile (that one
+ * goes up); one it lacks: a thumbnail, and an original with "keep every original".
+ */
+async function wanted(db: LibraryDb, settings: SyncSettings, row: ItemRow, file: Required<FileMark>, recorded: Set<string>): Promise<boolean> {
+  const { kind } = file;
+  const here = kind === 'thumbnail' ? await db.thumbnails.get(row.id) : await db.files.get(row.id);
+  if (here) return recorded.has(`${kind}:${row.id}`) && (await recordedRev(db, file)) !== file.rev && !(await replacedHere(db, file));
+  if (kind === 'thumbnail') return !row.noThumbnail;
+  return settings.keepOriginals === true && row.hasFile;
 }
 
 async function fileErrorsOf(db: LibraryDb): Promise<FileError[]> {

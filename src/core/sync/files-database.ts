@@ -6,8 +6,10 @@
  * plain requests (no second PouchDB replica, which would hold every byte twice on the device):
  * - upload: `PUT <files>/<doc id>` with the attachment inline (base64), the request a CouchDB
  *   replication would make, so the server's size limits answer 413 for it as they would there;
- * - download: `GET <files>/<doc id>/file`, the raw bytes;
- * - what arrived since last time: `GET <files>/_changes?since=…`.
+ * - download: `GET <files>/<doc id>/file?rev=…`, the raw bytes of a known revision;
+ * - what arrived since last time: `GET <files>/_changes?since=…`, with each document's revision
+ *   (a later one than this device holds is a file replaced elsewhere);
+ * - a replaced file goes up over the current revision; a removed item's files are deleted.
  */
 import type { RemoteFileKind } from '../storage/remote-files';
 import { basicAuth, checkDatabase, type FetchServer } from './probe-server';
@@ -69,39 +71,68 @@ export class FilesDatabase {
   }
 
   /**
-   * Uploads one file: `stored`, `present` (the server has it already: another device sent it),
-   * or `too-large` (the server's limits refused it, HTTP 413).
+   * Uploads one file: `stored` (with the new revision of its document), `present` (the server has
+   * it already: another device sent it first), or `too-large` (the server's limits refused it, HTTP
+   * 413). `replace`: a file replaced on this device goes over the server's revision, whatever it is.
    */
-  async upload(kind: RemoteFileKind, itemId: string, blob: Blob): Promise<'stored' | 'present' | 'too-large'> {
+  async upload(kind: RemoteFileKind, itemId: string, blob: Blob, replace = false): Promise<{ outcome: 'stored' | 'present' | 'too-large'; rev?: string }> {
     const body = JSON.stringify({ item: itemId, kind, size: blob.size, _attachments: { file: { content_type: blob.type || 'application/octet-stream', data: await base64Of(blob) } } });
-    const put = () => this.request(`/${encodeURIComponent(fileDocId(kind, itemId))}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body });
+    const put = async () => {
+      const rev = replace ? await this.revision(kind, itemId) : undefined;
+      const query = rev ? `?rev=${encodeURIComponent(rev)}` : '';
+      return this.request(`/${encodeURIComponent(fileDocId(kind, itemId))}${query}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body });
+    };
     let answer = await put();
     if (answer.status === 404) {
       await this.create();
       answer = await put();
     }
-    if (answer.ok) return 'stored';
-    if (answer.status === 409) return 'present';
-    if (answer.status === 413) return 'too-large';
+    if (answer.ok) return { outcome: 'stored', rev: ((await answer.json()) as { rev?: string }).rev };
+    if (answer.status === 409) return { outcome: 'present' };
+    if (answer.status === 413) return { outcome: 'too-large' };
     throw await failure(answer, `upload the ${kind} of item ${itemId}`);
   }
 
-  /** The file's bytes, or undefined when the server does not have it (yet). */
-  async download(kind: RemoteFileKind, itemId: string, type: string): Promise<Blob | undefined> {
-    const answer = await this.request(`/${encodeURIComponent(fileDocId(kind, itemId))}/file`, { headers: { Accept: '*/*' } });
+  /** The current revision of a file's document, undefined when there is none (or it was deleted). */
+  async revision(kind: RemoteFileKind, itemId: string): Promise<string | undefined> {
+    const answer = await this.request(`/${encodeURIComponent(fileDocId(kind, itemId))}`);
+    if (answer.status === 404) return undefined;
+    if (!answer.ok) throw await failure(answer, `read the ${kind} of item ${itemId}`);
+    return ((await answer.json()) as { _rev: string })._rev;
+  }
+
+  /**
+   * The file's bytes at revision `rev` (its current one when not given: asked for first), or
+   * undefined when the server does not have it (yet).
+   */
+  async download(kind: RemoteFileKind, itemId: string, type: string, rev?: string): Promise<{ blob: Blob; rev: string } | undefined> {
+    const at = rev ?? (await this.revision(kind, itemId));
+    if (!at) return undefined;
+    const answer = await this.request(`/${encodeURIComponent(fileDocId(kind, itemId))}/file?rev=${encodeURIComponent(at)}`, { headers: { Accept: '*/*' } });
     if (answer.status === 404) return undefined;
     if (!answer.ok) throw await failure(answer, `download the ${kind} of item ${itemId}`);
     const blob = await answer.blob();
-    return type && blob.type !== type ? new Blob([blob], { type }) : blob;
+    return { blob: type && blob.type !== type ? new Blob([blob], { type }) : blob, rev: at };
   }
 
-  /** File documents written since `since` (a sequence the server gave), oldest first. */
-  async changes(since: string, limit: number): Promise<{ results: { id: string; seq: string; deleted?: boolean }[]; lastSeq: string }> {
+  /** Deletes a file's document (an item removed everywhere); done when it is not there. */
+  async remove(kind: RemoteFileKind, itemId: string): Promise<void> {
+    const rev = await this.revision(kind, itemId);
+    if (!rev) return;
+    const answer = await this.request(`/${encodeURIComponent(fileDocId(kind, itemId))}?rev=${encodeURIComponent(rev)}`, { method: 'DELETE' });
+    if (!answer.ok && answer.status !== 404) throw await failure(answer, `delete the ${kind} of item ${itemId}`);
+  }
+
+  /** File documents written since `since` (a sequence the server gave), oldest first, each with its revision. */
+  async changes(since: string, limit: number): Promise<{ results: { id: string; seq: string; rev: string; deleted?: boolean }[]; lastSeq: string }> {
     const answer = await this.request(`/_changes?since=${encodeURIComponent(since)}&limit=${limit}`);
     if (answer.status === 404) return { results: [], lastSeq: since };
     if (!answer.ok) throw await failure(answer, 'read the changes of the files database');
-    const body = (await answer.json()) as { results: { id: string; seq: unknown; deleted?: boolean }[]; last_seq: unknown };
-    return { results: body.results.map((change) => ({ ...change, seq: String(change.seq) })), lastSeq: String(body.last_seq) };
+    const body = (await answer.json()) as { results: { id: string; seq: unknown; changes: { rev: string }[]; deleted?: boolean }[]; last_seq: unknown };
+    return {
+      results: body.results.map(({ id, seq, changes, deleted }) => ({ id, seq: String(seq), rev: changes[0]?.rev ?? '', ...(deleted ? { deleted } : {}) })),
+      lastSeq: String(body.last_seq),
+    };
   }
 }
 

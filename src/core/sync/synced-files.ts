@@ -8,7 +8,7 @@ import { ApiError } from '../http/errors';
 import type { LibraryDb } from '../storage/library-db';
 import type { RemoteFileKind, RemoteFileSource } from '../storage/remote-files';
 import type { ItemRow } from '../storage/rows';
-import { markOnServer, useRecordsOf } from './file-records';
+import { markOnServer, recordedRev, replacedHere, useRecordsOf } from './file-records';
 import { FilesDatabase } from './files-database';
 import type { FetchServer } from './probe-server';
 import { readSettings, type SyncSettings } from './sync-state';
@@ -28,19 +28,25 @@ export const syncedFiles =
     }
   };
 
-/** Downloads the file and stores it while the item still exists; undefined when the server lacks it. */
-export async function fetchAndKeep(db: LibraryDb, files: FilesDatabase, settings: SyncSettings, row: ItemRow, kind: RemoteFileKind): Promise<Blob | undefined> {
-  const blob = await files.download(kind, row.id, kind === 'original' ? row.mime : '');
-  if (!blob) return undefined;
+/**
+ * Downloads the file (at revision `rev`, else the current one) and stores it while the item still
+ * exists; undefined when the server lacks it. A file replaced here and not sent yet stays: it goes
+ * up over the server's.
+ */
+export async function fetchAndKeep(db: LibraryDb, files: FilesDatabase, settings: SyncSettings, row: ItemRow, kind: RemoteFileKind, rev?: string): Promise<Blob | undefined> {
+  const fetched = await files.download(kind, row.id, kind === 'original' ? row.mime : '', rev);
+  if (!fetched) return undefined;
+  const { blob } = fetched;
   await useRecordsOf(db, settings.url);
   await db.transaction('rw', db.items, db.thumbnails, db.files, db.state, async () => {
     if (!(await db.items.where('id').equals(row.id).count())) return;
+    if (await replacedHere(db, { kind, itemId: row.id })) return;
     if (kind === 'thumbnail') {
-      // A custom thumbnail made here meanwhile stays.
-      if ((await db.thumbnails.get(row.id))?.custom) return;
+      // A custom thumbnail made here meanwhile, before this device knew of the server's, stays.
+      if ((await db.thumbnails.get(row.id))?.custom && (await recordedRev(db, { kind, itemId: row.id })) === undefined) return;
       await db.thumbnails.put({ id: row.id, blob, custom: false });
     } else await db.files.put({ id: row.id, blob });
-    await markOnServer(db, [{ kind, itemId: row.id }]);
+    await markOnServer(db, [{ kind, itemId: row.id, rev: fetched.rev }]);
   });
   return blob;
 }
