@@ -60,7 +60,7 @@ function randomBase64(size: number): string {
 }
 
 describe('sync: files on demand through the service worker', () => {
-  it('brings thumbnails to a fresh device, fetches an original on first open and keeps it offline, keeps every original when asked, and names a file too large for the server while its item syncs', async () => {
+  it('brings thumbnails to a fresh device, fetches an original on first open and keeps it offline, keeps every original when asked, names a file too large for the server while its item syncs, sends a replaced thumbnail again, and deletes the files of an item removed everywhere', async () => {
     const [{ client: a, library: libA }, { client: b, library: libB }, { client: c, library: libC }] = [await isolatedClient(), await isolatedClient(), await isolatedClient()];
     const url = newDatabase();
     await a.post('/item/add', {
@@ -128,5 +128,28 @@ describe('sync: files on demand through the service worker', () => {
     } finally {
       await commands.restartCouchServer(couch);
     }
+
+    // A custom thumbnail on A goes up over the server's, and B fetches it again.
+    const filesDoc = (doc: string) => `${url}-files/${encodeURIComponent(doc)}`;
+    expect(await a.post('/item/setCustomThumbnail', { itemId: red.id, filePath: `/api/v2/item/file?id=${blue.id}&library=${encodeURIComponent(libA)}` })).toBe(true);
+    const custom = await bytesOf(libA, red.thumbnailURL);
+    expect(custom).not.toEqual(await bytesOf(libB, red.thumbnailURL));
+    expect(await a.post<SyncStatus>('/sync/run', {})).toMatchObject({ state: 'idle', error: null });
+    expect(((await (await fetch(filesDoc(`thumbnail:${red.id}`))).json()) as { _rev: string })._rev).toMatch(/^2-/);
+    expect(await b.post<SyncStatus>('/sync/run', {})).toMatchObject({ state: 'idle', error: null });
+    expect(await bytesOf(libB, red.thumbnailURL)).toEqual(custom);
+
+    // An item removed for good by another client of the database: the files go from the server
+    // with the device that applies the removal, and B, which held them, does not send them back.
+    const itemDoc = `${url}/${encodeURIComponent(`item:${blue.id}`)}`;
+    const { _rev } = (await (await fetch(itemDoc)).json()) as { _rev: string };
+    expect((await fetch(`${itemDoc}?rev=${_rev}`, { method: 'DELETE' })).ok).toBe(true);
+    const filesOfBlue = async () => ((await (await fetch(`${url}-files/_all_docs`)).json()) as { rows: { id: string }[] }).rows.filter((row) => row.id.endsWith(`:${blue.id}`));
+    expect(await filesOfBlue()).toHaveLength(2);
+    expect(await a.post<SyncStatus>('/sync/run', {})).toMatchObject({ state: 'idle', error: null });
+    expect(await filesOfBlue()).toEqual([]);
+    for (const device of [b, c, a]) expect(await device.post<SyncStatus>('/sync/run', {})).toMatchObject({ state: 'idle', error: null });
+    expect(await filesOfBlue()).toEqual([]);
+    expect((await items(b)).map((item) => item.name)).not.toContain('blue');
   }, 120_000);
 });

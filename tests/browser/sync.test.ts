@@ -36,7 +36,7 @@ describe('sync through the service worker', () => {
     expect(await client.post('/sync/stop', {})).toBe(true);
   });
 
-  it('checks a database URL and credentials without starting sync or creating the database (sync/check)', async () => {
+  it('checks a database URL and credentials without starting sync or creating the database (sync/check); a member who may not create the files database is told an admin must', async () => {
     const { client, library } = await isolatedClient();
     // A user who is no server admin (the test server runs without admins).
     const user = `carol-${Math.random().toString(36).slice(2, 8)}`;
@@ -63,6 +63,21 @@ describe('sync through the service worker', () => {
     await expectError(library, '/api/v2/sync/check', { url: `${location.origin}/photos` }, 400, 'INVALID_ARGUMENT', /^url: .* is not a CouchDB server/);
     await expectError(library, '/api/v2/sync/check', { url: 'ftp://127.0.0.1/db' }, 400, 'INVALID_ARGUMENT', /url/);
     expect(await client.get<SyncStatus>('/sync/status')).toMatchObject({ state: 'off', url: null });
+
+    // The member starts syncing the database the admin made: the metadata goes up, and the status
+    // says the files database is missing and who must create it (never trying to: pouchdb-server 4.2
+    // crashes on a non-admin's create); once the admin made it, files go up.
+    await client.post('/item/add', { name: 'notes', ext: 'txt', base64: btoa('hello') });
+    expect(await client.post<SyncStatus>('/sync/start', { url: missing, username: user, password: 'carol-pw' })).toMatchObject({ url: missing });
+    const withoutFiles = await client.post<SyncStatus>('/sync/run', {});
+    expect(withoutFiles.pushed).toBeGreaterThan(0);
+    expect(withoutFiles).toMatchObject({ state: 'error', error: `Files do not sync: the database ${name}-files does not exist and ${user} may not create it; a server admin must create it once (PUT ${missing}-files).` });
+    expect(JSON.stringify(withoutFiles)).not.toContain('carol-pw');
+    expect((await fetch(`${couch}/`)).status).toBe(200);
+    expect((await fetch(`${missing}-files`, { method: 'PUT' })).status).toBe(201);
+    expect(await client.post<SyncStatus>('/sync/run', {})).toMatchObject({ state: 'idle', error: null });
+    const files = (await (await fetch(`${missing}-files/_all_docs`)).json()) as { rows: { id: string }[] };
+    expect(files.rows.map((row) => row.id)).toEqual([expect.stringMatching(/^original:/)]);
   }, 60_000);
 
   it('replicates a library to another one through the server, and an edit on one reaches the other', async () => {
