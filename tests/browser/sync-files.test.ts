@@ -96,6 +96,13 @@ describe('sync: files on demand through the service worker', () => {
     const original = await bytesOf(libA, red.fileURL);
     expect(original).toMatchObject({ status: 200, type: 'image/png' });
     expect(await bytesOf(libB, red.fileURL)).toEqual(original);
+    // A grid cell larger than a thumbnail asks for the original only if it is on this device: red's
+    // (opened) is; blue's is not fetched for it (below: with the server away, it is not here).
+    expect(await bytesOf(libB, `${red.thumbnailURL}&preferOriginal=true`)).toEqual(original);
+    expect(await bytesOf(libB, `${blue.thumbnailURL}&preferOriginal=true`)).toEqual(await bytesOf(libB, blue.thumbnailURL));
+    const unclear = await fetch(`${blue.thumbnailURL}&preferOriginal=maybe&library=${encodeURIComponent(libB)}`);
+    expect(unclear.status).toBe(400);
+    expect(((await unclear.json()) as { message: string }).message).toMatch(/preferOriginal/);
     await commands.stopCouchServer(couch);
     try {
       await stopServiceWorkers();

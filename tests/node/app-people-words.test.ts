@@ -37,13 +37,16 @@ describe('describePlace', () => {
 });
 
 describe('cellPictureUrl', () => {
-  const item = (ext: string, width: number, height: number) => ({ ext, width, height, fileURL: '/file', thumbnailURL: '/thumb' });
+  const thumb = '/api/v2/item/thumbnail?id=A';
+  const item = (ext: string, width: number, height: number, thumbnailURL = thumb) => ({ ext, width, height, fileURL: '/api/v2/item/file?id=A', thumbnailURL });
   it.each([
-    ['a small cell shows the thumbnail', item('jpg', 3000, 2000), 320, '/thumb'],
-    ['a wide cell shows the original of a large image', item('jpg', 3000, 2000), 700, '/file'],
-    ['a small original is no sharper than its thumbnail', item('png', 300, 200), 700, '/thumb'],
-    ['a PDF has only its thumbnail', item('pdf', 3000, 2000), 700, '/thumb'],
+    ['a small cell shows the thumbnail', item('jpg', 3000, 2000), 320, thumb],
+    ['a wide cell shows the original of a large image when it is on this device', item('jpg', 3000, 2000), 700, `${thumb}&preferOriginal=true`],
+    ['a small original is no sharper than its thumbnail', item('png', 300, 200), 700, thumb],
+    ['a PDF has only its thumbnail', item('pdf', 3000, 2000), 700, thumb],
+    ['a generic icon stays one', item('jpg', 3000, 2000, '/api/v2/item/icon?family=image&label=JPG'), 700, '/api/v2/item/icon?family=image&label=JPG'],
   ])('%s', (_, it, pixels, url) => expect(cellPictureUrl(it, pixels)).toBe(url));
+  it('a published library keeps to thumbnails', () => expect(cellPictureUrl(item('jpg', 3000, 2000), 700, { thumbnailsOnly: true })).toBe(thumb));
 });
 
 describe('isComplete', () => {

@@ -237,7 +237,7 @@ export class ItemGrid extends LightElement {
         ${item
           ? item.thumbnailReady === false
             ? html`<div class="thumb-pending" role="img" aria-label="${item.name} (thumbnail being made)"><span>${item.ext.toUpperCase()}</span></div>`
-            : html`<img src=${cellPictureUrl(item, this.thumbnailsOnly ? 0 : cellWidth * devicePixelRatio)} alt=${item.name} loading="lazy" decoding="async" draggable="false" />`
+            : html`<img src=${cellPictureUrl(item, cellWidth * devicePixelRatio, { thumbnailsOnly: this.thumbnailsOnly })} alt=${item.name} loading="lazy" decoding="async" draggable="false" />`
           : html`<div class="thumb-loading"></div>`}
         ${item ? matchBadge(item) : nothing}
         ${item ? html`<span class="cell-meta" aria-hidden="true">${item.ext.toUpperCase()} · ${formatBytes(item.size)}</span>` : nothing}

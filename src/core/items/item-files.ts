@@ -63,10 +63,15 @@ export function rangedResponse(blob: Blob, type: string, range: string | null, e
 /**
  * The stored thumbnail; while it is being made, an original the browser can show; otherwise
  * (bookmarks, undecodable files, noThumbnail items) a generic icon for the kind of file.
+ * `preferOriginal` (a grid cell larger than a thumbnail): an image's original instead, when it is
+ * on this device; one that is not (a synced or published library's, never opened here) is not
+ * fetched for this, the thumbnail answers.
  */
-export async function serveThumbnail(ctx: Context, id: string): Promise<Response> {
+export async function serveThumbnail(ctx: Context, id: string, preferOriginal = false): Promise<Response> {
   const { db } = await ctx.library();
   const row = await requireItem(db, id);
+  const original = preferOriginal && row.hasFile && row.mime.startsWith('image/') ? await db.files.get(row.id) : undefined;
+  if (original) return new Response(original.blob, { headers: fileHeaders(row.mime) });
   if (!row.noThumbnail) {
     const thumbnail = (await db.thumbnails.get(row.id)) ?? (await remoteFile(ctx, row, 'thumbnail'));
     if (thumbnail) return new Response(thumbnail.blob, { headers: fileHeaders(thumbnail.blob.type || 'image/webp') });

@@ -119,4 +119,6 @@ export type UpdateInput = z.output<typeof updateInput>;
 export const updateRequestInput = z.lazy(() => z.union([z.object({ items: z.array(z.unknown()) }), z.record(z.string(), z.unknown())]));
 
 export const itemIdInput = z.lazy(() => z.object({ id: requiredString() }));
+/** item/thumbnail (ours: `preferOriginal`, the original instead when it is already on this device). */
+export const thumbnailInput = z.lazy(() => z.object({ id: requiredString(), preferOriginal: flag().optional() }));
 export const selectInput = z.lazy(() => z.object({ ids: stringList() }));

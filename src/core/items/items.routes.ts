@@ -6,7 +6,7 @@ import { addItems } from './item-add.service';
 import { serveFile, serveThumbnail } from './item-files';
 import { countAll, listItems } from './item-list.service';
 import { updateItems } from './item-update.service';
-import { addInput, itemIdInput, itemIdsInput, itemListInput, itemPositionInput, selectInput, updateRequestInput } from './item.schema';
+import { addInput, itemIdInput, itemIdsInput, itemListInput, itemPositionInput, selectInput, thumbnailInput, updateRequestInput } from './item.schema';
 import { itemPosition, listItemIds } from './item-listing.service';
 import { openItem, selectItems } from './selection';
 
@@ -23,7 +23,7 @@ export const itemRoutes = [
   route('POST', '/item/updateComment', updateCommentInput, updateComment),
   route('POST', '/item/removeComment', removeCommentInput, (ctx, input) => removeComment(ctx, input.id, input.commentId)),
   route('GET', '/item/file', itemIdInput, (ctx, input, request) => serveFile(ctx, input.id, request)),
-  route('GET', '/item/thumbnail', itemIdInput, (ctx, input) => serveThumbnail(ctx, input.id)),
+  route('GET', '/item/thumbnail', thumbnailInput, (ctx, input) => serveThumbnail(ctx, input.id, input.preferOriginal === true)),
   route('POST', '/item/select', selectInput, (ctx, input) => selectItems(ctx, input.ids)),
   route('POST', '/item/open', itemIdInput, (ctx, input) => openItem(ctx, input.id)),
 ];
