@@ -1,10 +1,11 @@
 // An origin with little storage still gets its service worker (issue 24, point 6): the install
 // precaches the app only, not the AI models, so with a quota of a few MB (CDP
 // Storage.overrideQuotaForOrigin) the worker installs, the API answers and the app works offline.
+// A sync pull that does not fit in such a quota (issue 26 point 7) says so and resumes once there is room.
 import type { Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import { freshApp } from './app';
+import { api, eventually, freshApp } from './app';
 import { appReady, fetchInPage, useBrowser } from './browser';
 import { serveStatic } from './static-server';
 
@@ -95,4 +96,51 @@ describe('a nearly full device', () => {
       await site.close();
     }
   });
+
+  it('a sync pull that does not fit loses nothing and applies nothing half, says the storage is full, and resumes once there is room', async () => {
+    const url = `${inject('couchOrigin')}/e2e-quota-${Date.now().toString(36)}`;
+    // Device A (room enough) fills the database: about 3 MB of documents, random letters (one word
+    // each, that no compression makes small).
+    const a = await freshApp(browser(), siteUrl);
+    const bulky = (i: number) => `${i} ${Array.from({ length: 24_000 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+    await api(a, '/item/add', { items: Array.from({ length: 120 }, (_, i) => ({ name: `note ${i}`, bookmarkURL: `https://example.test/${i}`, annotation: bulky(i) })) });
+    await api(a, '/sync/start', { url });
+    await eventually(async () => (await fetch(`${url}/_all_docs`).then((answer) => answer.json())).rows?.filter((row: { id: string }) => row.id.startsWith('item:')).length ?? 0, 120, 60_000);
+    const listA = (await api<{ data: Record<string, unknown>[] }>(a, '/item/get', { limit: 200, orderBy: 'NAME' })).data;
+
+    // Device B, on an origin of its own with a quota the app fits in (about 4.5 MB) and the pull does not.
+    const site = await serveStatic({ '/': inject('siteDir') });
+    const context = await browser().newContext();
+    try {
+      const b = await context.newPage();
+      const session = await context.newCDPSession(b);
+      await session.send('Storage.overrideQuotaForOrigin', { origin: site.url, quotaSize: QUOTA });
+      await b.goto(`${site.url}/`);
+      await appReady(b);
+      const { id: mine } = await api<{ id: string }>(b, '/item/add', { name: 'made on B', bookmarkURL: 'https://example.test/b' });
+      await api(b, '/sync/start', { url });
+      const full = await eventually(async () => (await api<{ state: string }>(b, '/sync/status')).state, 'error', 60_000);
+      const status = await api<{ error: string; pulled: number }>(b, '/sync/status');
+      expect(full).toBe('error');
+      expect(status.error).toMatch(/^This device's storage is full/);
+      // Nothing lost, nothing half-applied: B's own item, and of A's only whole items, each as on A.
+      const during = (await api<{ data: Record<string, unknown>[] }>(b, '/item/get', { limit: 200, orderBy: 'NAME' })).data;
+      expect(during.map((item) => item.id)).toContain(mine);
+      const fromA = new Map(listA.map((item) => [item.id, item]));
+      for (const item of during.filter((item) => item.id !== mine)) expect({ ...item, thumbnailURL: '', fileURL: '' }).toEqual({ ...fromA.get(item.id), thumbnailURL: '', fileURL: '' });
+      expect(await api<number>(b, '/item/countAll')).toBe(during.length);
+
+      // Room again: the page loop's next cycles finish the pull and send B's item.
+      await session.send('Storage.overrideQuotaForOrigin', { origin: site.url });
+      expect(await eventually(async () => (await api<{ state: string }>(b, '/sync/status')).state, 'idle', 60_000)).toBe('idle');
+      await eventually(async () => api<number>(b, '/item/countAll'), 121, 30_000);
+      expect(await api<number>(b, '/item/countAll')).toBe(121);
+      await eventually(async () => (await fetch(`${url}/_all_docs`).then((answer) => answer.json())).rows?.filter((row: { id: string }) => row.id.startsWith('item:')).length ?? 0, 121, 30_000);
+      expect((await fetch(`${url}/item:${mine}`)).status).toBe(200);
+    } finally {
+      await context.close();
+      await site.close();
+      await a.context().close();
+    }
+  }, 240_000);
 });

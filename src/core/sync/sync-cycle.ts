@@ -13,6 +13,7 @@ import type { FetchServer } from './probe-server';
 import type { Pouch, PouchConstructor } from './pouch';
 import { reconcile } from './reconcile';
 import { resolveConflicts } from './resolve-conflicts';
+import { isStorageFull, STORAGE_FULL_MESSAGE } from './storage-full';
 import { readSettings, readStoredStatus, writeStatus, type StoredStatus, type SyncSettings, type SyncStateName } from './sync-state';
 
 /** Libraries whose cycle runs in this worker now (two tabs may both ask). */
@@ -117,7 +118,7 @@ export function describeFailure(error: unknown, settings: SyncSettings): { state
   const origin = new URL(settings.url).origin;
   if (error instanceof FilesDatabaseMissing) return { state: 'error', message: error.message };
   if (failure.status === 401 || failure.status === 403) return { state: 'error', message: `The server refused the user name or password (HTTP ${failure.status}).` };
-  if (failure.name === 'QuotaExceededError') return { state: 'error', message: "This device's storage is full: nothing more could be stored." };
+  if (isStorageFull(error)) return { state: 'error', message: STORAGE_FULL_MESSAGE };
   if (!failure.status || failure.name === 'TypeError' || /fetch|network/i.test(failure.message ?? '')) {
     return { state: 'offline', message: `The server at ${origin} did not answer; sync resumes when it does.` };
   }

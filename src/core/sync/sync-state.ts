@@ -4,6 +4,7 @@
  * and the last known status. Nothing lives in memory: a worker that was stopped reads them back.
  */
 import type { LibraryDb } from '../storage/library-db';
+import { isStorageFull } from './storage-full';
 
 export const SYNC_SETTINGS_KEY = 'sync';
 export const SYNC_STATUS_KEY = 'sync-status';
@@ -69,12 +70,31 @@ export async function readSettings(db: LibraryDb): Promise<SyncSettings | undefi
   return (await db.state.get(SYNC_SETTINGS_KEY))?.value as SyncSettings | undefined;
 }
 
+/**
+ * Statuses that could not be stored because the device's storage is full, by library database: the
+ * status still tells (and a cycle still runs) while nothing fits. Only a report, never the state
+ * sync resumes from: a worker stopped meanwhile forgets it, and its next cycle finds the cause again.
+ */
+const unstored = new Map<string, StoredStatus>();
+
 export async function readStoredStatus(db: LibraryDb): Promise<StoredStatus | undefined> {
-  return (await db.state.get(SYNC_STATUS_KEY))?.value as StoredStatus | undefined;
+  return unstored.get(db.name) ?? ((await db.state.get(SYNC_STATUS_KEY))?.value as StoredStatus | undefined);
 }
 
 export async function writeStatus(db: LibraryDb, status: StoredStatus): Promise<void> {
-  await db.state.put({ key: SYNC_STATUS_KEY, value: status });
+  try {
+    await db.state.put({ key: SYNC_STATUS_KEY, value: status });
+    unstored.delete(db.name);
+  } catch (error) {
+    if (!isStorageFull(error)) throw error;
+    unstored.set(db.name, status);
+  }
+}
+
+/** Sync stopped: the settings and the status go (the replica and its checkpoints stay). */
+export async function forgetSync(db: LibraryDb): Promise<void> {
+  await db.state.bulkDelete([SYNC_SETTINGS_KEY, SYNC_STATUS_KEY]);
+  unstored.delete(db.name);
 }
 
 /** The status as the API answers it at `now`. */

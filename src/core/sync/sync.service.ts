@@ -6,7 +6,7 @@ import { forgetSince } from './file-records';
 import { FilesDatabase } from './files-database';
 import { checkDatabase, probeDatabase, type SyncCheck } from './probe-server';
 import { runCycle } from './sync-cycle';
-import { currentStatus, readSettings, SYNC_SETTINGS_KEY, SYNC_STATUS_KEY, writeStatus, type SyncSettings, type SyncStatus } from './sync-state';
+import { currentStatus, forgetSync, readSettings, SYNC_SETTINGS_KEY, writeStatus, type SyncSettings, type SyncStatus } from './sync-state';
 import type { StartSyncInput, SyncSettingsInput } from './sync.schema';
 
 export async function startSync(ctx: Context, input: StartSyncInput): Promise<SyncStatus> {
@@ -58,7 +58,7 @@ export async function syncStatus(ctx: Context): Promise<SyncStatus> {
 /** Local data stays; the replica and its checkpoints stay too, so a later start resumes. */
 export async function stopSync(ctx: Context): Promise<true> {
   const { db } = await ctx.library();
-  await db.state.bulkDelete([SYNC_SETTINGS_KEY, SYNC_STATUS_KEY]);
+  await forgetSync(db);
   return true;
 }
 
