@@ -1,8 +1,9 @@
 /**
  * Decodes a thumbnail to RGBA pixels in node, for `publish` to describe it: PNG (Eagle's
  * `<name>_thumbnail.png`) with pngjs, JPEG with jpeg-js, WebP (this app's thumbnails, and some
- * Eagle ones under a .png name) with libwebp compiled to WASM (@jsquash/webp). The format is read
- * from the bytes, not the name. docs/decisions/publish-thumbnail-decoders.md says why these.
+ * Eagle ones under a .png name) with libwebp compiled to WASM (@jsquash/webp). The type is the
+ * one the Eagle reader found in the bytes (eagle-library/sniff.ts), never the file's name.
+ * docs/decisions/publish-thumbnail-decoders.md says why these.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -31,18 +32,9 @@ function webpWasm(): Buffer {
   return readFileSync(createRequire(import.meta.url).resolve(`@jsquash/webp/codec/dec/${WEBP_WASM}`));
 }
 
-const startsWith = (bytes: Uint8Array, text: string, at = 0) => [...text].every((c, i) => bytes[at + i] === c.charCodeAt(0));
-
-export function pictureFormat(bytes: Uint8Array): 'png' | 'jpeg' | 'webp' | undefined {
-  if (bytes[0] === 0x89 && startsWith(bytes, 'PNG', 1)) return 'png';
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (startsWith(bytes, 'RIFF') && startsWith(bytes, 'WEBP', 8)) return 'webp';
-  return undefined;
-}
-
-/** Throws, saying why, when the bytes are not a picture it can decode. */
-export async function decodePicture(bytes: Uint8Array): Promise<Pixels> {
-  const format = pictureFormat(bytes);
+/** Throws, saying why, when the bytes are not a picture of `type` it can decode. */
+export async function decodePicture(bytes: Uint8Array, type: string): Promise<Pixels> {
+  const format = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp' }[type];
   try {
     if (format === 'png') return PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     if (format === 'jpeg') return jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_MEGAPIXELS });
@@ -55,5 +47,5 @@ export async function decodePicture(bytes: Uint8Array): Promise<Pixels> {
   } catch (error) {
     throw new Error(`its ${format?.toUpperCase()} thumbnail could not be decoded (${error instanceof Error ? error.message : String(error)}).`);
   }
-  throw new Error('its thumbnail is not a PNG, JPEG or WebP picture.');
+  throw new Error(`its thumbnail is ${type || 'of an unknown type'}, not PNG, JPEG or WebP.`);
 }

@@ -8,7 +8,8 @@ import { describePixels } from '../../src/media/descriptor';
 import { boxResize } from './box-resize';
 import { decodePicture } from './decode-picture';
 
+/** `thumbnail` typed by its bytes (eagle-library/sniff.ts). */
 export async function describeThumbnail(thumbnail: Blob): Promise<Uint8Array> {
-  const pixels = await decodePicture(new Uint8Array(await thumbnail.arrayBuffer()));
+  const pixels = await decodePicture(new Uint8Array(await thumbnail.arrayBuffer()), thumbnail.type);
   return describePixels(boxResize(pixels, WORK_SIDE));
 }

@@ -2,9 +2,13 @@
  * Stores published shards in a subscribed library through the one write pipeline
  * (`commitItemChanges` with the item observers, as the Eagle import does), so the search index,
  * tags, folders, smart-folder counts and AI indexes follow. Thumbnails and originals are not
- * fetched here: each item only records where they are (lazy-files.ts).
+ * fetched here: each item only records where they are (lazy-files.ts). The visual descriptors
+ * published with a shard go into the descriptor store in the same transaction, so similar items
+ * and colour search cover every item without its thumbnail.
  */
 import type { OpenLibrary } from '../storage/open-library';
+import { putDescriptor, removeDescriptors } from '../ai-search/descriptor-store';
+import type { ItemRow } from '../storage/rows';
 import { commentRowsOf, itemRowOf } from '../eagle-library/item-record';
 import { commitItemChanges, type ItemChange } from '../storage/item-changes';
 import { writeTransaction } from '../storage/write';
@@ -14,6 +18,8 @@ import { dropItemFiles, readItemFilesOf, readSubscription, writeItemFiles, write
 export interface ShardWrite {
   file: string;
   shard: Shard;
+  /** The published visual descriptors of the shard's items, by id (shard-descriptors.ts). */
+  descriptors?: ReadonlyMap<string, Uint8Array>;
 }
 
 /**
@@ -34,18 +40,22 @@ export async function storeShards(library: OpenLibrary, writes: readonly ShardWr
 
     const ids = [...items.map((item) => item.id), ...gone];
     const before = new Map((await db.items.where('id').anyOf(ids).toArray()).map((row) => [row.id, row]));
-    const changes: ItemChange[] = items.map((item) => {
-      const after = itemRowOf({ id: item.id, record: item.record, fileSize: item.size, hasFile: item.hasFile, thumbnail: item.thumbnail ? 'ready' : 'none' });
+    // Fetched files stay cached unless the item now points at other bytes (or is gone).
+    const previous = await readItemFilesOf(db, ids);
+    const descriptors = new Map(writes.flatMap(({ descriptors: map }) => [...(map ?? [])]));
+    const changes: ItemChange[] = [];
+    for (const [i, item] of items.entries()) {
+      const row = itemRowOf({ id: item.id, record: item.record, fileSize: item.size, hasFile: item.hasFile, thumbnail: item.thumbnail ? 'ready' : 'none' });
       const old = before.get(item.id);
       // A changed row keeps its primary key, so it replaces the stored one.
-      return { before: old, after: old ? { ...after, pk: old.pk } : after };
-    });
+      const after: ItemRow = old ? { ...row, pk: old.pk } : row;
+      await describe(library, old, after, descriptors.get(item.id), previous[i]?.thumbnail === item.thumbnail);
+      changes.push({ before: old, after });
+    }
     for (const id of gone) if (before.has(id)) changes.push({ before: before.get(id) });
 
     await db.comments.where('itemId').anyOf(ids).delete();
     await db.comments.bulkPut(items.flatMap((item) => commentRowsOf(item.id, item.record)));
-    // Fetched files stay cached unless the item now points at other bytes (or is gone).
-    const previous = await readItemFilesOf(db, ids);
     const stale = (kind: 'thumbnail' | 'original') => ids.filter((id, i) => previous[i]?.[kind] !== (items[i]?.[kind] ?? null));
     await db.thumbnails.bulkDelete(stale('thumbnail'));
     await db.files.bulkDelete(stale('original'));
@@ -57,4 +67,20 @@ export async function storeShards(library: OpenLibrary, writes: readonly ShardWr
     await writeSubscription(db, subscription);
     return subscription;
   });
+}
+
+/**
+ * Gives `after` its published descriptor (in the old row's slot, if it had one). Without one it
+ * keeps the descriptor it had while its thumbnail is the same (one made from a thumbnail the
+ * visitor saw), and otherwise has none: a new item then gets a descriptor job (the descriptors
+ * observer), which describes its thumbnail once it has been shown.
+ */
+async function describe(library: OpenLibrary, old: ItemRow | undefined, after: ItemRow, descriptor: Uint8Array | undefined, sameThumbnail: boolean): Promise<void> {
+  const { db } = library;
+  if (descriptor) {
+    after.descriptorShard = await putDescriptor(db, { ...after, descriptorShard: old?.descriptorShard }, descriptor);
+  } else if (old?.descriptorShard !== undefined) {
+    if (sameThumbnail) after.descriptorShard = old.descriptorShard;
+    else await removeDescriptors(db, [old]);
+  }
 }
