@@ -18,6 +18,7 @@ import { serveStatic, type StaticSite } from '../e2e/static-server';
 import { buildEagleLibrary } from '../node/fixtures/eagle-library';
 import { brightened, flat, jpegOf, paint, pngOf, sea, setThumbnail, sunset, type Picture } from './fixtures/pictures';
 import { call, makeApi } from './helpers';
+import { TestProcessor } from './fixtures/media';
 
 async function webpOf({ width, height, data }: Picture): Promise<Uint8Array<ArrayBuffer>> {
   const wasm = createRequire(import.meta.url).resolve('@jsquash/webp/codec/enc/webp_enc_simd.wasm');
@@ -115,7 +116,8 @@ describe('published visual descriptors', { timeout: 60_000 }, () => {
     // A subscriber stores them with the shards: similar items and colours answer, no thumbnail fetched.
     const site = await serveStatic({ '/published/': out });
     sites.push(site);
-    const api = makeApi({ fetchSource: (url) => fetch(url) });
+    // (No media processor: a search that waits for an item's indexing gives up at once.)
+    const api = makeApi({ fetchSource: (url) => fetch(url), mediaWaitMs: 50 });
     const subscribed = await call<{ path: string }>(api, 'POST', '/library/subscribe', { url: `${site.url}/published/`, wait: true });
     expect(subscribed.httpStatus, JSON.stringify(subscribed.body)).toBe(200);
     const library = subscribed.data.path;
@@ -148,5 +150,39 @@ describe('published visual descriptors', { timeout: 60_000 }, () => {
     // As before descriptors were published: an item whose thumbnail was never shown is not indexed.
     expect(none.body).toMatchObject({ status: 'error', code: 'UNAVAILABLE', message: expect.stringContaining('not indexed yet') });
     await rm(old, { recursive: true });
+  });
+
+  it('answer text on a published library: colour words from the published descriptors, meaning from the item text (no thumbnail needed)', async () => {
+    const fixture = buildEagleLibrary({ name: 'Words', items: 12, plain: true });
+    const ids = [...fixture.records.values()].filter((record) => !record.noThumbnail).map((record) => String(record.id));
+    const [receipt, red] = ids;
+    setThumbnail(fixture.files, red!, pngOf(paint(80, 60, flat([210, 20, 25]))));
+    const record = { ...fixture.records.get(receipt!)!, annotation: 'Receipt for the hotel bill' };
+    fixture.files.set(`images/${receipt}.info/metadata.json`, new TextEncoder().encode(JSON.stringify(record)) as Uint8Array<ArrayBuffer>);
+    const source = join(await mkdtemp(join(tmpdir(), 'publish-src-')), 'Words.library');
+    for (const [path, bytes] of fixture.files) {
+      await mkdir(dirname(join(source, path)), { recursive: true });
+      await writeFile(join(source, path), bytes);
+    }
+    const out = await mkdtemp(join(tmpdir(), 'published-'));
+    await publishCommand([source, '--out', out], { log: () => {}, progress: () => {} });
+    const site = await serveStatic({ '/published/': out });
+    sites.push(site);
+
+    // A page's media worker (a stand-in encoder: "invoice", "receipt" and "bill" share a meaning).
+    const api = makeApi({ fetchSource: (url) => fetch(url), media: new TestProcessor() });
+    const { data } = await call<{ path: string }>(api, 'POST', '/library/subscribe', { url: `${site.url}/published/`, wait: true });
+    type Answer = { results: { item: { id: string }; signals: string[] }[]; understood: { colours: string[]; meaning: string[] } };
+    const search = async (query: string) => (await call<Answer>(api, 'POST', '/aiSearch/searchByText', { query }, { library: data.path })).data;
+    const reds = await search('something red');
+    expect(reds.understood.colours).toEqual(['red']);
+    expect(reds.results.map((result) => [result.item.id, result.signals])).toEqual([[red, ['colour']]]);
+    // The first text search turned indexing by meaning on: the item texts are embedded in the background.
+    await api.media.resume(data.path);
+    await api.media.whenIdle();
+    const invoice = await search('invoice');
+    expect(invoice.understood.meaning).toEqual(['invoice']);
+    expect(invoice.results.map((result) => [result.item.id, result.signals])).toEqual([[receipt, ['meaning']]]);
+    expect(site.requests.filter((path) => path.includes('/thumbnails/'))).toEqual([]);
   });
 });
