@@ -7,7 +7,8 @@
  * and colour search cover every item without its thumbnail.
  */
 import type { OpenLibrary } from '../storage/open-library';
-import { putDescriptor, removeDescriptors } from '../ai-search/descriptor-store';
+import { putDescriptors, removeDescriptors } from '../ai-search/descriptor-store';
+import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
 import { commentRowsOf, itemRowOf } from '../eagle-library/item-record';
 import { commitItemChanges, type ItemChange } from '../storage/item-changes';
@@ -43,15 +44,13 @@ export async function storeShards(library: OpenLibrary, writes: readonly ShardWr
     // Fetched files stay cached unless the item now points at other bytes (or is gone).
     const previous = await readItemFilesOf(db, ids);
     const descriptors = new Map(writes.flatMap(({ descriptors: map }) => [...(map ?? [])]));
-    const changes: ItemChange[] = [];
-    for (const [i, item] of items.entries()) {
+    const changes: ItemChange[] = items.map((item) => {
       const row = itemRowOf({ id: item.id, record: item.record, fileSize: item.size, hasFile: item.hasFile, thumbnail: item.thumbnail ? 'ready' : 'none' });
       const old = before.get(item.id);
       // A changed row keeps its primary key, so it replaces the stored one.
-      const after: ItemRow = old ? { ...row, pk: old.pk } : row;
-      await describe(library, old, after, descriptors.get(item.id), previous[i]?.thumbnail === item.thumbnail);
-      changes.push({ before: old, after });
-    }
+      return { before: old, after: old ? { ...row, pk: old.pk } : row };
+    });
+    await describe(db, changes, descriptors, (i) => previous[i]?.thumbnail === items[i]!.thumbnail);
     for (const id of gone) if (before.has(id)) changes.push({ before: before.get(id) });
 
     await db.comments.where('itemId').anyOf(ids).delete();
@@ -70,17 +69,26 @@ export async function storeShards(library: OpenLibrary, writes: readonly ShardWr
 }
 
 /**
- * Gives `after` its published descriptor (in the old row's slot, if it had one). Without one it
+ * Gives each item its published descriptor (in its old slot, if it had one). Without one an item
  * keeps the descriptor it had while its thumbnail is the same (one made from a thumbnail the
  * visitor saw), and otherwise has none: a new item then gets a descriptor job (the descriptors
  * observer), which describes its thumbnail once it has been shown.
  */
-async function describe(library: OpenLibrary, old: ItemRow | undefined, after: ItemRow, descriptor: Uint8Array | undefined, sameThumbnail: boolean): Promise<void> {
-  const { db } = library;
-  if (descriptor) {
-    after.descriptorShard = await putDescriptor(db, { ...after, descriptorShard: old?.descriptorShard }, descriptor);
-  } else if (old?.descriptorShard !== undefined) {
-    if (sameThumbnail) after.descriptorShard = old.descriptorShard;
-    else await removeDescriptors(db, [old]);
-  }
+async function describe(db: LibraryDb, changes: readonly ItemChange[], descriptors: ReadonlyMap<string, Uint8Array>, sameThumbnail: (i: number) => boolean): Promise<void> {
+  const described: { item: ItemRow; descriptor: Uint8Array }[] = [];
+  const rows: ItemRow[] = [];
+  const outdated: ItemRow[] = [];
+  changes.forEach(({ before: old, after }, i) => {
+    const descriptor = descriptors.get(after!.id);
+    if (descriptor) {
+      described.push({ item: { ...after!, descriptorShard: old?.descriptorShard }, descriptor });
+      rows.push(after!);
+    } else if (old?.descriptorShard !== undefined) {
+      if (sameThumbnail(i)) after!.descriptorShard = old.descriptorShard;
+      else outdated.push(old);
+    }
+  });
+  const shards = await putDescriptors(db, described);
+  rows.forEach((row, i) => (row.descriptorShard = shards[i]));
+  if (outdated.length) await removeDescriptors(db, outdated);
 }
