@@ -232,6 +232,7 @@ describe('library/subscribe', { timeout: 60_000 }, () => {
       [await variant('future', (dir) => writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, version: 99 }))), 'manifest.json', /version 99/],
       [await variant('missing', async (dir) => (await import('node:fs/promises')).rm(join(dir, manifest.shards[0]!.file))), manifest.shards[0]!.file, /HTTP 404/],
       [await variant('damaged', (dir) => writeFile(join(dir, manifest.shards[0]!.file), '{"items":[]}')), manifest.shards[0]!.file, /do not match the hash/],
+      [await variant('damaged-descriptors', (dir) => writeFile(join(dir, manifest.shards[0]!.descriptors!), new Uint8Array(160))), manifest.shards[0]!.descriptors!, /do not match the hash/],
     ];
     for (const [url, file, why] of cases) {
       const answer = await call(api, 'POST', '/library/subscribe', { url, wait: true });
