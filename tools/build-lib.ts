@@ -8,10 +8,12 @@
  *   types/         declarations, src/ layout (types/embed/index.d.ts, ...)
  *   app/           the site build, to copy under the host's base path (e.g. /asset-library/)
  *   publish.js     the publishing command for node, bundled with what it uses (no dependencies)
+ *   webp_dec.wasm  libwebp's decoder, which publish.js reads beside itself (thumbnail descriptors)
  *   bin.js         `npx offline-asset-library publish <library> --out <dir>`
  */
 import { execFile } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'vite';
@@ -48,6 +50,8 @@ export async function buildLib({ outDir, declarations = true }: LibOptions): Pro
     ssr: { noExternal: true, target: 'node' },
     build: { outDir: out, emptyOutDir: false, target: 'node20', minify: false, ssr: join(ROOT, 'tools/publish/cli.ts'), rollupOptions: { output: { entryFileNames: 'publish.js', chunkFileNames: 'publish-[name]-[hash].js' } } },
   });
+  // WASM cannot be bundled into the JS: the decoder looks for it beside the bundle (tools/publish/decode-picture.ts).
+  await copyFile(createRequire(import.meta.url).resolve('@jsquash/webp/codec/dec/webp_dec.wasm'), join(out, 'webp_dec.wasm'));
   await writeFile(join(out, 'bin.js'), BIN, { mode: 0o755 });
   if (declarations) {
     const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
@@ -75,7 +79,7 @@ async function packageJson(declarations: boolean) {
     bin: { [root.name]: './bin.js' },
     ...(declarations ? { types: './types/embed/index.d.ts' } : {}),
     exports: { '.': entry('index', 'index'), './element': entry('element', 'element-entry'), './app/*': './app/*', './package.json': './package.json' },
-    files: ['*.js', 'types', 'app'],
+    files: ['*.js', '*.wasm', 'types', 'app'],
     sideEffects: ['./element.js'],
   };
 }

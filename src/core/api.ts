@@ -110,7 +110,8 @@ export function createApi(deps: ApiDeps = {}): Api {
   const remoteFiles = firstRemoteFile([publishedFiles(fetchSource), synced]);
   // Media jobs fetch a synced item's thumbnail (they come along anyway), not a published one's: a
   // visitor of a 100,000-item library would download every thumbnail to index it. A published
-  // library's AI search covers the items whose thumbnails were shown (README, limits).
+  // library's visual descriptors come with its shards instead; objects and CLIP cover the items
+  // whose thumbnails were shown (README, limits).
   const runner = new JobRunner({ media: deps.media, clock, observers: WRITE_PIPELINE.observers, remoteFiles: firstRemoteFile([synced]), report: deps.onBackgroundError });
   const media = new MediaQueue(runner, deps.mediaWaitMs);
   const imports = new Imports({ registry, open: (record) => open(record), clock, ids, publish: (change) => changes.publish(change), media, onError: deps.onBackgroundError });

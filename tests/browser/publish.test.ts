@@ -51,6 +51,32 @@ describe('published libraries', () => {
     expect(after.body.data.data).toEqual(live.body.data.data);
   });
 
+  it('ranks similar items and finds colours from the published descriptors, with no thumbnail fetched', async () => {
+    await controlledBy();
+    const { pictures } = published;
+    const post = (path: string, body: unknown, library?: string) =>
+      fetchApi(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(library ? { [LIBRARY_HEADER]: library } : {}) }, body: JSON.stringify(body) });
+    const subscribed = await post('/api/v2/library/subscribe', { url: published.url, wait: true });
+    expect(subscribed.response.status, JSON.stringify(subscribed.body)).toBe(200);
+    const library = subscribed.body.data.path as string;
+
+    const similar = await post('/api/v2/aiSearch/searchByItemId', { itemId: pictures.scene, limit: 1000 }, library);
+    expect(similar.response.status, JSON.stringify(similar.body)).toBe(200);
+    expect(similar.body.data.results[0]).toMatchObject({ item: { id: pictures.copy }, nearDuplicate: true, signals: ['visual'] });
+    const ranked = similar.body.data.results.map((result: { item: { id: string } }) => result.item.id);
+    // Every picture is ranked (the other scene too), though none of their thumbnails was ever shown.
+    expect(ranked.indexOf(pictures.other)).toBeGreaterThan(0);
+    const red = await post('/api/v2/aiSearch/searchByText', { query: 'red' }, library);
+    expect(red.body.data.understood.colours).toEqual(['red']);
+    expect(red.body.data.results.slice(0, 2).map((result: { item: { id: string } }) => result.item.id).sort()).toEqual([...pictures.red].sort());
+    expect(red.body.data.results.map((result: { signals: string[] }) => result.signals)).toContainEqual(['colour']);
+
+    // The static server's log: the descriptors came with the shards; no picture's thumbnail was fetched.
+    const requests = (await (await fetch(pictures.requests)).json()) as string[];
+    expect(requests.some((path) => path.includes('/shards/descriptors-'))).toBe(true);
+    expect(requests.filter((path) => pictures.thumbnails.includes(path))).toEqual([]);
+  });
+
   it('answers 400 naming manifest.json for a URL that holds no published library', async () => {
     await controlledBy();
     const { response, body } = await fetchApi('/api/v2/library/subscribe', {

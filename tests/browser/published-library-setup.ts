@@ -1,23 +1,42 @@
 /**
  * Browser tests of library/subscribe: an Eagle library built from the format note, published with
  * the real command, and served by a plain static file server on loopback (another origin: CORS).
+ * A few items have real pictures as thumbnails (a scene, its near-duplicate, another scene, two
+ * red ones) for AI search; `GET /requests` answers the paths the server has seen, as JSON.
  */
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { publishCommand } from '../../tools/publish/cli';
+import type { Manifest, Shard } from '../../src/core/publish/published-format';
 import { serveStatic } from '../e2e/static-server';
 import { buildEagleLibrary } from '../node/fixtures/eagle-library';
+import { brightened, flat, jpegOf, paint, pngOf, sea, setThumbnail, sunset } from '../node/fixtures/pictures';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    published: { url: string; items: number; folders: number; smartFolders: number; sample: { id: string; size: number } };
+    published: {
+      url: string;
+      items: number;
+      folders: number;
+      smartFolders: number;
+      sample: { id: string; size: number };
+      /** Items whose thumbnails are real pictures; `requests`: the server's log of paths. */
+      pictures: { scene: string; copy: string; other: string; red: string[]; thumbnails: string[]; requests: string };
+    };
   }
 }
 
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   const fixture = buildEagleLibrary({ name: 'Published', items: 60 });
+  const sample = [...fixture.records.values()].find((record) => !record.noThumbnail && record.ext === 'png')!;
+  const [scene, copy, other, red1, red2] = [...fixture.records.values()].filter((record) => !record.noThumbnail && record !== sample).map((record) => String(record.id));
+  setThumbnail(fixture.files, scene!, pngOf(paint(200, 150, sunset)));
+  setThumbnail(fixture.files, copy!, jpegOf(paint(160, 120, brightened(sunset))));
+  setThumbnail(fixture.files, other!, pngOf(paint(200, 150, sea)));
+  setThumbnail(fixture.files, red1!, pngOf(paint(120, 90, flat([200, 25, 30]))));
+  setThumbnail(fixture.files, red2!, jpegOf(paint(90, 120, flat([230, 40, 20]))));
   const source = join(await mkdtemp(join(tmpdir(), 'published-src-')), 'Published.library');
   for (const [path, bytes] of fixture.files) {
     await mkdir(dirname(join(source, path)), { recursive: true });
@@ -25,14 +44,28 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   }
   const out = await mkdtemp(join(tmpdir(), 'published-'));
   const { manifest } = await publishCommand([source, '--out', out, '--shard-items', '16'], { log: () => {}, progress: () => {} });
-  const site = await serveStatic({ '/published/': out }, undefined, { cors: true });
-  const sample = [...fixture.records.values()].find((record) => !record.noThumbnail && record.ext === 'png')!;
+  const site = await serveStatic(
+    { '/published/': out },
+    (request, response) => {
+      if (new URL(request.url ?? '/', 'http://x').pathname !== '/requests') return false;
+      response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(site.requests));
+      return true;
+    },
+    { cors: true },
+  );
   project.provide('published', {
     url: `${site.url}/published/`,
     items: manifest.counts.items,
     folders: manifest.counts.folders,
     smartFolders: manifest.counts.smartFolders,
     sample: { id: String(sample.id), size: Number(sample.size) },
+    pictures: { scene: scene!, copy: copy!, other: other!, red: [red1!, red2!], thumbnails: await thumbnailsOf(out, manifest, [scene!, copy!, other!, red1!, red2!]), requests: `${site.url}/requests` },
   });
   return () => site.close();
+}
+
+/** The published thumbnail files of the items (paths on the server). */
+async function thumbnailsOf(out: string, manifest: Manifest, ids: string[]): Promise<string[]> {
+  const shards = await Promise.all(manifest.shards.map(async (ref) => JSON.parse(await readFile(join(out, ref.file), 'utf8')) as Shard));
+  return shards.flatMap((shard) => shard.items).filter((item) => ids.includes(item.id)).map((item) => `/published/${item.thumbnail!}`);
 }

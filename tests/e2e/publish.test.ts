@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildLib } from '../../tools/build-lib';
 import { publishCommand } from '../../tools/publish/cli';
 import { buildEagleLibrary } from '../node/fixtures/eagle-library';
+import { brightened, jpegOf, paint, pngOf, setThumbnail, sunset } from '../node/fixtures/pictures';
 import { appReady, fetchInPage, openApp, useBrowser } from './browser';
 import { serveStatic, type StaticSite } from './static-server';
 
@@ -39,6 +40,11 @@ describe('a published library on a static host', () => {
   let work: string;
   let site: StaticSite;
   const fixture = buildEagleLibrary({ name: 'Brand', items: 60 });
+  // A picture tagged "sunset" and its near-duplicate, for "Find similar" (descriptors published with the shards).
+  const [scene, copy] = [...fixture.records.values()].filter((record) => !record.noThumbnail).slice(-2).map((record) => String(record.id));
+  setThumbnail(fixture.files, scene!, pngOf(paint(200, 150, sunset)));
+  setThumbnail(fixture.files, copy!, jpegOf(paint(160, 120, brightened(sunset))));
+  fixture.files.set(`images/${scene}.info/metadata.json`, new TextEncoder().encode(JSON.stringify({ ...fixture.records.get(scene!)!, tags: ['sunset'] })) as Uint8Array<ArrayBuffer>);
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'publish-e2e-'));
@@ -111,6 +117,17 @@ describe('a published library on a static host', () => {
       expect(shown.length).toBeGreaterThan(0);
       await frame.page().screenshot({ path: 'screenshots/publish-element-1280.png' });
 
+      // "Find similar" on a picture whose thumbnail the visitor never opened: its near-duplicate comes first.
+      await frame.getByRole('searchbox', { name: 'Search items' }).fill('sunset');
+      await frame.getByRole('searchbox', { name: 'Search items' }).press('Enter');
+      await frame.locator(`[role=gridcell][data-id="${scene}"]`).click();
+      await inspector.getByRole('button', { name: 'Find similar' }).click();
+      await frame.locator('h1.view-title', { hasText: 'Similar to' }).waitFor();
+      await expect.poll(() => frame.locator('[role=gridcell][data-index="0"]').getAttribute('data-id'), { timeout: 15_000 }).toBe(copy);
+      await frame.page().screenshot({ path: 'screenshots/publish-similar-1280.png' });
+      await frame.page().setViewportSize({ width: 390, height: 844 });
+      await frame.page().screenshot({ path: 'screenshots/publish-similar-390.png' });
+
       // The server goes away and the worker is stopped: what was seen is still there.
       await site.close();
       await context.setOffline(true);
@@ -121,7 +138,7 @@ describe('a published library on a static host', () => {
         const path = new URL(src).pathname.replace('/asset-library/api/v2', '') + new URL(src).search;
         const thumbnail = await apiIn(frame, path);
         expect(thumbnail.status, path).toBe(200);
-        expect(thumbnail.type, path).toMatch(/^image\/(png|webp)/);
+        expect(thumbnail.type, path).toMatch(/^image\/(png|webp|jpeg)/);
       }
       const offlineSearch = await apiIn(frame, '/item/query', { query: 'cat' });
       expect(offlineSearch.body.data.data.length).toBe(search.body.data.data.length);

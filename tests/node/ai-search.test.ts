@@ -3,7 +3,8 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { DESCRIPTOR_BYTES } from '../../src/core/ai-search/descriptor-layout';
-import { SHARD_SIZE } from '../../src/core/ai-search/descriptor-store';
+import { describedCount, eachLiveDescriptor, putDescriptors, SHARD_SIZE } from '../../src/core/ai-search/descriptor-store';
+import { makeItemRow } from './fixtures/item-rows';
 import { ITEM_OBSERVERS } from '../../src/core/item-observers';
 import { commitItemChanges } from '../../src/core/storage/item-changes';
 import { writeTransaction } from '../../src/core/storage/write';
@@ -77,6 +78,32 @@ describe('aiSearch over visual descriptors', () => {
     const shards = await library.db.descriptorShards.toArray();
     expect(shards.map((s) => s.ids.length)).toEqual([SHARD_SIZE, 1]);
   }, 60_000);
+
+  it('stores many descriptors in one call (a published shard), filling the last shard before opening another; replacing keeps their slots', async () => {
+    const { library } = await setup();
+    const { db } = library;
+    const rows = Array.from({ length: SHARD_SIZE + 40 }, (_, i) => makeItemRow({ isDeleted: i === 3 }));
+    const bytes = (i: number, v = 1) => new Uint8Array(DESCRIPTOR_BYTES).fill((i % 200) + v);
+    await db.transaction('rw', db.descriptorShards, db.state, async () => {
+      await putDescriptors(db, rows.slice(0, 10).map((item, i) => ({ item, descriptor: bytes(i) })));
+      const shards = await putDescriptors(db, rows.slice(10).map((item, i) => ({ item, descriptor: bytes(i + 10) })));
+      rows.slice(10).forEach((row, i) => (row.descriptorShard = shards[i]));
+    });
+    expect((await db.descriptorShards.toArray()).map((shard) => shard.ids.length)).toEqual([SHARD_SIZE, 40]);
+    expect(await describedCount(db)).toBe(rows.length - 1);
+    const seen = new Map<string, number>();
+    await eachLiveDescriptor(db, (id, data, at) => seen.set(id, data[at]!));
+    expect(seen.size).toBe(rows.length - 1);
+    expect(seen.get(rows[SHARD_SIZE]!.id)).toBe((SHARD_SIZE % 200) + 1);
+    // Replaced in place: same shards, same count, new bytes.
+    const last = rows.at(-1)!;
+    await db.transaction('rw', db.descriptorShards, db.state, () => putDescriptors(db, [{ item: last, descriptor: bytes(7, 50) }]));
+    expect((await db.descriptorShards.toArray()).map((shard) => shard.ids.length)).toEqual([SHARD_SIZE, 40]);
+    expect(await describedCount(db)).toBe(rows.length - 1);
+    seen.clear();
+    await eachLiveDescriptor(db, (id, data, at) => seen.set(id, data[at]!));
+    expect(seen.get(last.id)).toBe(57);
+  });
 
   it('describes a custom thumbnail, like the palette, and re-describes on refresh', async () => {
     const { api, path, library, index } = await setup();

@@ -200,7 +200,10 @@ describe('library/subscribe', { timeout: 60_000 }, () => {
     expect(again.data).toMatchObject({ path: data.path, items: 110, stored: 110 });
     const fetched = site.requests.slice(seen);
     for (const shard of unchanged) expect(fetched).not.toContain(`/published/${shard.file}`);
-    expect(fetched.filter((path) => path.includes('/shards/')).length).toBe(manifest.shards.length - unchanged.length);
+    // Each new shard's items and its visual descriptors; nothing of an unchanged one.
+    expect(fetched.filter((path) => path.includes('/shards/items-')).length).toBe(manifest.shards.length - unchanged.length);
+    expect(fetched.filter((path) => path.includes('/shards/descriptors-')).length).toBe(manifest.shards.length - unchanged.length);
+    for (const shard of unchanged) expect(fetched).not.toContain(`/published/${shard.descriptors}`);
     const items = await everything(api, data.path);
     expect(items.length).toBe(110);
     expect(items.find((item) => item.id === renamedId)?.name).toBe('Renamed one');
@@ -229,6 +232,7 @@ describe('library/subscribe', { timeout: 60_000 }, () => {
       [await variant('future', (dir) => writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, version: 99 }))), 'manifest.json', /version 99/],
       [await variant('missing', async (dir) => (await import('node:fs/promises')).rm(join(dir, manifest.shards[0]!.file))), manifest.shards[0]!.file, /HTTP 404/],
       [await variant('damaged', (dir) => writeFile(join(dir, manifest.shards[0]!.file), '{"items":[]}')), manifest.shards[0]!.file, /do not match the hash/],
+      [await variant('damaged-descriptors', (dir) => writeFile(join(dir, manifest.shards[0]!.descriptors!), new Uint8Array(160))), manifest.shards[0]!.descriptors!, /do not match the hash/],
     ];
     for (const [url, file, why] of cases) {
       const answer = await call(api, 'POST', '/library/subscribe', { url, wait: true });

@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { publishLibrary, type PublishReport } from '../../src/core/publish/publish-library';
 import { openSourceTree } from './source-tree';
+import { describeThumbnail } from './thumbnail-descriptor';
 
 const USAGE = 'Usage: offline-asset-library publish <library folder or zip> --out <dir> [--no-originals] [--shard-items N] [--name NAME]';
 
@@ -53,17 +54,20 @@ export async function publishCommand(args: readonly string[], output: CliOutput 
         originals: !values['no-originals'],
         shardItems,
         name: values.name,
+        describe: describeThumbnail,
         progress: ({ done, total }) => output.progress(`Publishing ${tree.folderName}: ${done} of ${total} item folders`),
       },
     );
     const seconds = (performance.now() - started) / 1000;
-    const { manifest, broken } = report;
+    const { manifest, broken, undescribed } = report;
     if (process.stderr.isTTY) output.log('');
     for (const item of broken) output.log(`Skipped ${item.name}: ${item.reason}`);
+    for (const item of undescribed) output.log(`No visual descriptor for ${item.name}: ${item.reason}`);
     output.log(
       `Published "${manifest.name}" to ${out}: ${manifest.counts.items} items in ${manifest.shards.length} shards, ` +
         `${manifest.counts.thumbnails} thumbnails, ${manifest.counts.originals} originals` +
-        `${broken.length ? `, ${broken.length} broken item folders skipped` : ''} (${Math.round(manifest.counts.items / Math.max(seconds, 0.001))} items/s).`,
+        `${broken.length ? `, ${broken.length} broken item folders skipped` : ''}` +
+        `${undescribed.length ? `, ${undescribed.length} thumbnails not described` : ''} (${Math.round(manifest.counts.items / Math.max(seconds, 0.001))} items/s).`,
     );
     return report;
   } finally {

@@ -27,25 +27,62 @@ async function addToCounter(db: LibraryDb, delta: number): Promise<void> {
 
 /** Stores the item's descriptor (replacing its old one); answers the shard to keep on the row. */
 export async function putDescriptor(db: LibraryDb, item: ItemRow, descriptor: Uint8Array): Promise<number> {
-  if (descriptor.length !== DESCRIPTOR_BYTES) throw new RangeError(`A descriptor has ${DESCRIPTOR_BYTES} bytes, not ${descriptor.length}.`);
-  const own = item.descriptorShard === undefined ? undefined : await db.descriptorShards.get(item.descriptorShard);
-  const slot = own?.ids.indexOf(item.id) ?? -1;
-  if (own && slot >= 0) {
-    own.data.set(descriptor, slot * DESCRIPTOR_BYTES);
-    await db.descriptorShards.put(own);
-    return own.shard;
+  return (await putDescriptors(db, [{ item, descriptor }]))[0]!;
+}
+
+/**
+ * Stores several items' descriptors (replacing their old ones), reading and writing each shard
+ * touched once: a published shard's 512 descriptors arrive together. Answers each item's shard, in
+ * order.
+ */
+export async function putDescriptors(db: LibraryDb, entries: readonly { item: ItemRow; descriptor: Uint8Array }[]): Promise<number[]> {
+  for (const { descriptor } of entries) if (descriptor.length !== DESCRIPTOR_BYTES) throw new RangeError(`A descriptor has ${DESCRIPTOR_BYTES} bytes, not ${descriptor.length}.`);
+  const out: number[] = new Array(entries.length);
+  // Replaced in their own slots.
+  const fresh: number[] = [];
+  const owners = new Map<number, number[]>();
+  entries.forEach(({ item }, i) => {
+    if (item.descriptorShard === undefined) fresh.push(i);
+    else owners.set(item.descriptorShard, [...(owners.get(item.descriptorShard) ?? []), i]);
+  });
+  for (const [shardNo, indexes] of owners) {
+    const own = await db.descriptorShards.get(shardNo);
+    for (const i of indexes) {
+      const slot = own?.ids.indexOf(entries[i]!.item.id) ?? -1;
+      if (own && slot >= 0) {
+        own.data.set(entries[i]!.descriptor, slot * DESCRIPTOR_BYTES);
+        out[i] = shardNo;
+      } else fresh.push(i);
+    }
+    if (own) await db.descriptorShards.put(own);
   }
-  const last = await db.descriptorShards.orderBy('shard').last();
-  const shard = last && last.ids.length < SHARD_SIZE ? last : empty(last ? last.shard + 1 : 0);
-  const data = new Uint8Array((shard.ids.length + 1) * DESCRIPTOR_BYTES);
-  data.set(shard.data.subarray(0, shard.ids.length * DESCRIPTOR_BYTES));
-  data.set(descriptor, shard.ids.length * DESCRIPTOR_BYTES);
-  const trashed = new Uint8Array(shard.ids.length + 1);
-  trashed.set(shard.trashed.subarray(0, shard.ids.length));
-  trashed[shard.ids.length] = item.isDeleted ? 1 : 0;
-  await db.descriptorShards.put({ shard: shard.shard, ids: [...shard.ids, item.id], trashed, data });
-  await addToCounter(db, item.isDeleted ? 0 : 1);
-  return shard.shard;
+  // Appended: to the last shard while it has room, then to new ones.
+  let live = 0;
+  let at = 0;
+  let shard = (await db.descriptorShards.orderBy('shard').last()) ?? empty(0);
+  while (at < fresh.length) {
+    if (shard.ids.length >= SHARD_SIZE) shard = empty(shard.shard + 1);
+    const taken = fresh.slice(at, at + SHARD_SIZE - shard.ids.length);
+    const count = shard.ids.length + taken.length;
+    const data = new Uint8Array(count * DESCRIPTOR_BYTES);
+    data.set(shard.data.subarray(0, shard.ids.length * DESCRIPTOR_BYTES));
+    const trashed = new Uint8Array(count);
+    trashed.set(shard.trashed.subarray(0, shard.ids.length));
+    const ids = [...shard.ids];
+    for (const i of taken) {
+      const { item, descriptor } = entries[i]!;
+      data.set(descriptor, ids.length * DESCRIPTOR_BYTES);
+      trashed[ids.length] = item.isDeleted ? 1 : 0;
+      ids.push(item.id);
+      if (!item.isDeleted) live += 1;
+      out[i] = shard.shard;
+    }
+    shard = { shard: shard.shard, ids, trashed, data };
+    await db.descriptorShards.put(shard);
+    at += taken.length;
+  }
+  await addToCounter(db, live);
+  return out;
 }
 
 const empty = (shard: number): DescriptorShardRow => ({ shard, ids: [], trashed: new Uint8Array(0), data: new Uint8Array(0) });

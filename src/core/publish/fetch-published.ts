@@ -3,7 +3,10 @@
  * every other file's bytes against the hash in its name. Each failure names the file.
  */
 import { ApiError, invalid } from '../http/errors';
-import { contentHash, FORMAT, FORMAT_VERSION, hashInName, type Manifest, type Shard } from './published-format';
+import { DESCRIPTOR_VERSION } from '../ai-search/descriptor-layout';
+import { contentHash, FORMAT, FORMAT_VERSION, hashInName, type Manifest, type Shard, type ShardRef } from './published-format';
+import { unpackShardDescriptors } from './shard-descriptors';
+import type { ShardWrite } from './store-shards';
 
 export type Fetch = (url: string) => Promise<Response>;
 
@@ -54,7 +57,8 @@ export async function fetchManifest(fetch: Fetch, base: string): Promise<Manifes
   const value = parse('manifest.json', await get(fetch, base, 'manifest.json')) as Partial<Manifest> | null;
   if (!value || typeof value !== 'object' || value.format !== FORMAT) throw invalid(`manifest.json: ${base} is not a published library (no "format": "${FORMAT}").`);
   if (value.version !== FORMAT_VERSION) throw invalid(`manifest.json: version ${String(value.version)} of the published format is unknown here (this app reads version ${FORMAT_VERSION}).`);
-  const shardsOk = Array.isArray(value.shards) && value.shards.every((s) => typeof s?.file === 'string' && hashInName(s.file));
+  const shardsOk =
+    Array.isArray(value.shards) && value.shards.every((s) => typeof s?.file === 'string' && hashInName(s.file) && (s.descriptors === undefined || (typeof s.descriptors === 'string' && hashInName(s.descriptors))));
   if (typeof value.name !== 'string' || typeof value.root !== 'string' || !shardsOk || typeof value.contentVersion !== 'string') {
     throw invalid('manifest.json: is missing its name, root, shards or contentVersion.');
   }
@@ -69,4 +73,14 @@ export async function fetchShard(fetch: Fetch, base: string, file: string): Prom
   const shard = await fetchJson<Shard>(fetch, base, file);
   if (!shard || !Array.isArray(shard.items)) throw invalid(`${file}: is not a shard of items.`);
   return shard;
+}
+
+/**
+ * A shard and, when the manifest names them in a layout this app reads, its items' visual
+ * descriptors, fetched together and both checked.
+ */
+export async function fetchShardWrite(fetch: Fetch, base: string, manifest: Manifest, ref: ShardRef): Promise<ShardWrite> {
+  const file = ref.descriptors && manifest.descriptorVersion === DESCRIPTOR_VERSION ? ref.descriptors : undefined;
+  const [shard, bytes] = await Promise.all([fetchShard(fetch, base, ref.file), file ? fetchChecked(fetch, base, file) : undefined]);
+  return bytes && file ? { file: ref.file, shard, descriptors: unpackShardDescriptors(file, shard, bytes) } : { file: ref.file, shard };
 }

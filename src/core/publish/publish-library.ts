@@ -7,8 +7,10 @@ import { itemFolderNames, readItemFolder, readRoot } from '../eagle-library/read
 import { libraryNameOf, type LibraryTree } from '../eagle-library/library-tree';
 import { records } from '../eagle-library/eagle-json';
 import { walkNodes } from '../eagle-library/root-records';
-import { contentHash, FORMAT, FORMAT_VERSION, type Manifest, type Shard, type ShardItem } from './published-format';
+import { DESCRIPTOR_VERSION } from '../ai-search/descriptor-layout';
+import { contentHash, FORMAT, FORMAT_VERSION, type Manifest, type Shard, type ShardItem, type ShardRef } from './published-format';
 import { shardIds } from './shard-cuts';
+import { packShardDescriptors } from './shard-descriptors';
 
 export interface PublishSink {
   /** Writes a file of the published library; `path` uses "/". */
@@ -27,12 +29,19 @@ export interface PublishOptions {
   shardItems?: number;
   name?: string;
   progress?: (progress: PublishProgress) => void;
+  /**
+   * The visual descriptor (descriptor-layout.ts) of a thumbnail; throws when the thumbnail cannot
+   * be decoded. Without it nothing is described (the subscriber then describes what it shows).
+   */
+  describe?: (thumbnail: Blob) => Promise<Uint8Array>;
 }
 
 export interface PublishReport {
   manifest: Manifest;
   /** Item folders skipped, by name, with why. */
   broken: { name: string; reason: string }[];
+  /** Item folders published without a visual descriptor (their thumbnail could not be decoded), by name, with why. */
+  undescribed: { name: string; reason: string }[];
 }
 
 /** Item folders read at once (one read of their bytes from a zip). */
@@ -58,6 +67,8 @@ export async function publishLibrary(tree: LibraryTree, sink: PublishSink, optio
   const folders = await itemFolderNames(tree);
   const items = new Map<string, ShardItem>();
   const broken: PublishReport['broken'] = [];
+  const undescribed: PublishReport['undescribed'] = [];
+  const descriptors = new Map<string, Uint8Array>();
   let thumbnails = 0;
   let originals = 0;
   for (let at = 0; at < folders.length; at += READ_AHEAD) {
@@ -74,6 +85,13 @@ export async function publishLibrary(tree: LibraryTree, sink: PublishSink, optio
       if (thumbnail) {
         entry.thumbnail = await put('thumbnails/', THUMBNAIL_EXT[thumbnail.type] ?? 'png', new Uint8Array(await thumbnail.arrayBuffer()));
         thumbnails += 1;
+        if (options.describe) {
+          try {
+            descriptors.set(row.id, await options.describe(thumbnail));
+          } catch (error) {
+            undescribed.push({ name: folder, reason: error instanceof Error ? error.message : String(error) });
+          }
+        }
       }
       if (file && withOriginals) {
         entry.original = await put('originals/', safeExt(row.ext), new Uint8Array(await file.arrayBuffer()));
@@ -85,12 +103,15 @@ export async function publishLibrary(tree: LibraryTree, sink: PublishSink, optio
   }
 
   const rootFile = await put('root-', 'json', TEXT.encode(JSON.stringify(root)));
-  const shards = [];
+  const shards: ShardRef[] = [];
   for (const ids of shardIds([...items.keys()], options.shardItems ?? 512)) {
     const shard: Shard = { items: ids.map((id) => items.get(id)!) };
-    shards.push({ file: await put('shards/items-', 'json', TEXT.encode(JSON.stringify(shard))), items: ids.length });
+    const ref: ShardRef = { file: await put('shards/items-', 'json', TEXT.encode(JSON.stringify(shard))), items: ids.length };
+    const packed = packShardDescriptors(ids, descriptors);
+    if (packed) ref.descriptors = await put('shards/descriptors-', 'bin', packed);
+    shards.push(ref);
   }
-  const files = [rootFile, ...shards.map((shard) => shard.file)].sort();
+  const files = [rootFile, ...shards.flatMap((shard) => (shard.descriptors ? [shard.file, shard.descriptors] : [shard.file]))].sort();
   const manifest: Manifest = {
     format: FORMAT,
     version: FORMAT_VERSION,
@@ -105,9 +126,10 @@ export async function publishLibrary(tree: LibraryTree, sink: PublishSink, optio
       originals,
     },
     root: rootFile,
+    ...(descriptors.size ? { descriptorVersion: DESCRIPTOR_VERSION } : {}),
     shards,
     files,
   };
   await sink.write('manifest.json', TEXT.encode(`${JSON.stringify(manifest, null, 2)}\n`));
-  return { manifest, broken };
+  return { manifest, broken, undescribed };
 }

@@ -6,6 +6,7 @@
  *   manifest.json                  this file's Manifest
  *   root-<hash>.json               the library root: folders, smart folders, tag groups, tags
  *   shards/items-<hash>.json       item records, a bounded number per shard
+ *   shards/descriptors-<hash>.bin  the visual descriptors of a shard's items (shard-descriptors.ts)
  *   thumbnails/<hash>.<ext>        thumbnails, fetched when shown
  *   originals/<hash>.<ext>         originals (absent with --no-originals), fetched when opened
  */
@@ -18,6 +19,12 @@ export interface ShardRef {
   file: string;
   /** Items in the shard. */
   items: number;
+  /**
+   * The shard's visual descriptors, computed by `publish` from the thumbnails (absent when none of
+   * its items has one, and in libraries published before descriptors were: an optional field, so
+   * version 1 still reads both ways).
+   */
+  descriptors?: string;
 }
 
 export interface Manifest {
@@ -28,6 +35,8 @@ export interface Manifest {
   contentVersion: string;
   counts: { items: number; folders: number; smartFolders: number; tagGroups: number; thumbnails: number; originals: number };
   root: string;
+  /** The layout of the descriptor files (descriptor-layout.ts DESCRIPTOR_VERSION); another one's are not used. */
+  descriptorVersion?: number;
   shards: ShardRef[];
   /** Every file of the published library but the manifest, in name order. */
   files: string[];

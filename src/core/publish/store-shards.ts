@@ -2,9 +2,14 @@
  * Stores published shards in a subscribed library through the one write pipeline
  * (`commitItemChanges` with the item observers, as the Eagle import does), so the search index,
  * tags, folders, smart-folder counts and AI indexes follow. Thumbnails and originals are not
- * fetched here: each item only records where they are (lazy-files.ts).
+ * fetched here: each item only records where they are (lazy-files.ts). The visual descriptors
+ * published with a shard go into the descriptor store in the same transaction, so similar items
+ * and colour search cover every item without its thumbnail.
  */
 import type { OpenLibrary } from '../storage/open-library';
+import { putDescriptors, removeDescriptors } from '../ai-search/descriptor-store';
+import type { LibraryDb } from '../storage/library-db';
+import type { ItemRow } from '../storage/rows';
 import { commentRowsOf, itemRowOf } from '../eagle-library/item-record';
 import { commitItemChanges, type ItemChange } from '../storage/item-changes';
 import { writeTransaction } from '../storage/write';
@@ -14,6 +19,8 @@ import { dropItemFiles, readItemFilesOf, readSubscription, writeItemFiles, write
 export interface ShardWrite {
   file: string;
   shard: Shard;
+  /** The published visual descriptors of the shard's items, by id (shard-descriptors.ts). */
+  descriptors?: ReadonlyMap<string, Uint8Array>;
 }
 
 /**
@@ -34,18 +41,20 @@ export async function storeShards(library: OpenLibrary, writes: readonly ShardWr
 
     const ids = [...items.map((item) => item.id), ...gone];
     const before = new Map((await db.items.where('id').anyOf(ids).toArray()).map((row) => [row.id, row]));
+    // Fetched files stay cached unless the item now points at other bytes (or is gone).
+    const previous = await readItemFilesOf(db, ids);
+    const descriptors = new Map(writes.flatMap(({ descriptors: map }) => [...(map ?? [])]));
     const changes: ItemChange[] = items.map((item) => {
-      const after = itemRowOf({ id: item.id, record: item.record, fileSize: item.size, hasFile: item.hasFile, thumbnail: item.thumbnail ? 'ready' : 'none' });
+      const row = itemRowOf({ id: item.id, record: item.record, fileSize: item.size, hasFile: item.hasFile, thumbnail: item.thumbnail ? 'ready' : 'none' });
       const old = before.get(item.id);
       // A changed row keeps its primary key, so it replaces the stored one.
-      return { before: old, after: old ? { ...after, pk: old.pk } : after };
+      return { before: old, after: old ? { ...row, pk: old.pk } : row };
     });
+    await describe(db, changes, descriptors, (i) => previous[i]?.thumbnail === items[i]!.thumbnail);
     for (const id of gone) if (before.has(id)) changes.push({ before: before.get(id) });
 
     await db.comments.where('itemId').anyOf(ids).delete();
     await db.comments.bulkPut(items.flatMap((item) => commentRowsOf(item.id, item.record)));
-    // Fetched files stay cached unless the item now points at other bytes (or is gone).
-    const previous = await readItemFilesOf(db, ids);
     const stale = (kind: 'thumbnail' | 'original') => ids.filter((id, i) => previous[i]?.[kind] !== (items[i]?.[kind] ?? null));
     await db.thumbnails.bulkDelete(stale('thumbnail'));
     await db.files.bulkDelete(stale('original'));
@@ -57,4 +66,29 @@ export async function storeShards(library: OpenLibrary, writes: readonly ShardWr
     await writeSubscription(db, subscription);
     return subscription;
   });
+}
+
+/**
+ * Gives each item its published descriptor (in its old slot, if it had one). Without one an item
+ * keeps the descriptor it had while its thumbnail is the same (one made from a thumbnail the
+ * visitor saw), and otherwise has none: a new item then gets a descriptor job (the descriptors
+ * observer), which describes its thumbnail once it has been shown.
+ */
+async function describe(db: LibraryDb, changes: readonly ItemChange[], descriptors: ReadonlyMap<string, Uint8Array>, sameThumbnail: (i: number) => boolean): Promise<void> {
+  const described: { item: ItemRow; descriptor: Uint8Array }[] = [];
+  const rows: ItemRow[] = [];
+  const outdated: ItemRow[] = [];
+  changes.forEach(({ before: old, after }, i) => {
+    const descriptor = descriptors.get(after!.id);
+    if (descriptor) {
+      described.push({ item: { ...after!, descriptorShard: old?.descriptorShard }, descriptor });
+      rows.push(after!);
+    } else if (old?.descriptorShard !== undefined) {
+      if (sameThumbnail(i)) after!.descriptorShard = old.descriptorShard;
+      else outdated.push(old);
+    }
+  });
+  const shards = await putDescriptors(db, described);
+  rows.forEach((row, i) => (row.descriptorShard = shards[i]));
+  if (outdated.length) await removeDescriptors(db, outdated);
 }

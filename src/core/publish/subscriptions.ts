@@ -13,7 +13,8 @@ import type { LibraryRoot } from '../eagle-library/read-library';
 import type { SubscribeAnswer } from './subscribe-answer';
 import type { LibraryRecord, LibraryRegistry } from '../storage/registry';
 import { writeTransaction } from '../storage/write';
-import { fetchJson, fetchManifest, fetchShard, libraryBase, type Fetch } from './fetch-published';
+import { fetchJson, fetchManifest, fetchShardWrite, libraryBase, type Fetch } from './fetch-published';
+import type { Manifest, ShardRef } from './published-format';
 import { storeShards, type ShardWrite } from './store-shards';
 import { readSubscription, ReadOnlyLibraries, writeSubscription, type Subscription } from './subscription-state';
 
@@ -85,7 +86,7 @@ export class Subscriptions {
     const { fetch, clock } = this.deps;
     const manifest = await fetchManifest(fetch, from);
     const root = await fetchJson<LibraryRoot>(fetch, from, manifest.root);
-    const first = manifest.shards[0] ? [{ file: manifest.shards[0].file, shard: await fetchShard(fetch, from, manifest.shards[0].file) }] : [];
+    const first = manifest.shards[0] ? [await fetchShardWrite(fetch, from, manifest, manifest.shards[0])] : [];
     const library = this.deps.open(await this.deps.registry.createUnique(manifest.name));
     // Read-only before anything is stored: no moment where a script could write into it.
     await this.readOnly.add(library.record.path, from);
@@ -105,7 +106,7 @@ export class Subscriptions {
     const manifest = await fetchManifest(this.deps.fetch, current.base);
     if (manifest.contentVersion === current.manifest.contentVersion) return;
     const wanted = new Set(manifest.shards.map((shard) => shard.file));
-    const writes = await this.fetchShards(current.base, manifest.shards.map((shard) => shard.file).filter((file) => !(file in current.stored)));
+    const writes = await this.fetchShards(current.base, manifest, manifest.shards.filter((shard) => !(shard.file in current.stored)));
     const dropped = Object.keys(current.stored).filter((file) => !wanted.has(file));
     if (manifest.root !== current.manifest.root) {
       const root = await fetchJson<LibraryRoot>(this.deps.fetch, current.base, manifest.root);
@@ -115,8 +116,8 @@ export class Subscriptions {
     await storeShards(library, writes, dropped, { base: current.base, manifest }, this.deps.clock());
   }
 
-  private async fetchShards(base: string, files: readonly string[]): Promise<ShardWrite[]> {
-    return Promise.all(files.map(async (file) => ({ file, shard: await fetchShard(this.deps.fetch, base, file) })));
+  private async fetchShards(base: string, manifest: Manifest, shards: readonly ShardRef[]): Promise<ShardWrite[]> {
+    return Promise.all(shards.map((ref) => fetchShardWrite(this.deps.fetch, base, manifest, ref)));
   }
 
   private launch(library: OpenLibrary): void {
@@ -134,9 +135,9 @@ export class Subscriptions {
     if (!subscription) return;
     const pending = (s: Subscription) => s.manifest.shards.filter((shard) => !(shard.file in s.stored));
     if (subscription.ready && pending(subscription).length === 0) return;
-    for (const { file } of pending(subscription)) {
-      const shard = await fetchShard(this.deps.fetch, subscription.base, file);
-      subscription = await storeShards(library, [{ file, shard }], [], { base: subscription.base, manifest: subscription.manifest }, this.deps.clock());
+    for (const ref of pending(subscription)) {
+      const write = await fetchShardWrite(this.deps.fetch, subscription.base, subscription.manifest, ref);
+      subscription = await storeShards(library, [write], [], { base: subscription.base, manifest: subscription.manifest }, this.deps.clock());
     }
     await this.finishTags(library, subscription);
     this.deps.loaded?.(library);
