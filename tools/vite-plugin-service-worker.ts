@@ -146,6 +146,11 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
         sourcemap: mode === 'development' ? 'inline' : false,
         rolldownOptions: {
           input,
+          // Vite's preload helper reads import.meta, which CommonJS lacks; it never preloads here (no deps).
+          onLog(level, log, handler) {
+            if (log.code === 'EMPTY_IMPORT_META' && log.message.includes('preload-helper')) return;
+            handler(level, log);
+          },
           output: {
             format,
             entryFileNames: fileName,
