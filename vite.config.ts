@@ -18,14 +18,9 @@ export default defineConfig({
     webApp({ description: pkg.description }),
     serviceWorker({
       entry: 'src/sw/sw.ts',
-      deferred: {
-        'pinyin-pro': ['pinyin'],
-        // Eagle library import and export (docs/decisions/eagle-library-zip.md).
-        '@zip.js/zip.js': ['ZipReader', 'BlobReader', 'BlobWriter', 'configure'],
-        'client-zip': ['makeZip'],
-        // Sync with CouchDB (docs/decisions/sync.md), loaded on a library's first sync cycle.
-        'pouchdb-browser': ['default'],
-      },
+      // What the worker imports dynamically (pinyin-pro, the zip packages, PouchDB, feature code such
+      // as sync's handlers) is split into scripts beside sw.js, loaded on first use
+      // (docs/decisions/service-worker-startup.md).
       // Smart-folder regex rules (150 KB): loaded when a rule is first checked or run, not at start.
       onAccess: { re2js: ['RE2JS'] },
     }),

@@ -3,11 +3,14 @@
  * in vitest browser mode and in the build. Vite has no service-worker support of its own; a nested
  * library build in IIFE format gives a worker with no module imports, which every browser accepts.
  *
- * Deferred packages stay out of that script: every worker start pays about 2 ms per 100 KB of it
- * (docs/decisions/service-worker-startup.md). Each becomes a classic script of its own beside
- * sw.js that sets `self.__deferredPackages[name]`; in the worker, the package's imports resolve
- * to a shim that `importScripts()` it. Import such a package only dynamically, so that the shim,
- * and with it the script, runs on first use. A package in `onAccess` may be imported statically
+ * What the worker imports dynamically stays out of that script: every worker start pays about 2 ms
+ * per 100 KB of it (docs/decisions/service-worker-startup.md). The build splits at each `import()`
+ * (a package such as pinyin-pro, or our own feature code such as sync's handlers): every piece
+ * becomes a classic script of its own beside sw.js (`sw-<name>.js`) that registers a factory in
+ * `self.__deferredPackages[file]`, and sw.js carries a small loader (`require`) that
+ * `importScripts()` the piece on first use and runs its factory once. The pieces take the modules
+ * they share with sw.js (Dexie, the storage floor, the change buffer) from sw.js itself, so there is
+ * one copy of each module in a worker. A package in `onAccess` may be imported statically
  * instead: its shim exports stand-ins that `importScripts()` it synchronously on first property
  * access (`RE2JS.compile(...)`), for users that cannot await a load, such as a rule checked inside
  * a zod transform or an IndexedDB transaction. The worker imports every deferred script once while
@@ -27,8 +30,6 @@ import { lazyManifest, precacheManifest, publicFiles, type PrecacheFile } from '
 interface Options {
   entry: string;
   fileName?: string;
-  /** Package name → the names it exports that the worker uses (imported dynamically). */
-  deferred?: Record<string, readonly string[]>;
   /**
    * Package name → the names it exports that the worker uses only through their properties
    * (classes with static methods, namespace objects): loaded on first access, imported statically.
@@ -46,18 +47,17 @@ const SHIM_PREFIX = '\0deferred-package:';
 /** Lib builds take their entry as a path: this name stands for the generated one. */
 const SIDE_ENTRY = 'deferred-package-entry.js';
 const SIDE_ENTRY_ID = '\0deferred-package-entry';
+/** Where deferred scripts register themselves (a piece's factory, an `onAccess` package's exports). */
+const REGISTRY = 'self.__deferredPackages';
 
 /** `pinyin-pro` → `sw-pinyin-pro.js` */
-const scriptFileOf = (name: string) => `sw-${name.replace(/[^a-z0-9]+/gi, '-')}.js`;
+const scriptFileOf = (name: string) => `sw-${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-+|-+$/g, '')}.js`;
 
-/** What the worker imports in place of a deferred package. */
-function shimOf(name: string, exports: readonly string[]): string {
-  const registry = 'self.__deferredPackages';
-  return [
-    `if (!${registry}?.[${JSON.stringify(name)}]) importScripts(new URL(${JSON.stringify(scriptFileOf(name))}, self.location.href).href);`,
-    `const loaded = ${registry}[${JSON.stringify(name)}];`,
-    ...exports.map((exported) => (exported === 'default' ? 'export default loaded.default;' : `export const ${exported} = loaded.${exported};`)),
-  ].join('\n');
+/** A piece's name: its package for a package's code (`pinyin-pro`), else the module's own name (`sync.service`). */
+function pieceNameOf(chunk: { name: string; facadeModuleId: string | null }): string {
+  const id = chunk.facadeModuleId ?? '';
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id);
+  return inPackage ? inPackage[1]! : chunk.name;
 }
 
 /**
@@ -66,11 +66,10 @@ function shimOf(name: string, exports: readonly string[]): string {
  * methods are bound to it, so `RE2JS.compile(...)` runs as the real static method.
  */
 function onAccessShimOf(name: string, exports: readonly string[]): string {
-  const registry = 'self.__deferredPackages';
   return [
     `const load = () => {`,
-    `  if (!${registry}?.[${JSON.stringify(name)}]) importScripts(new URL(${JSON.stringify(scriptFileOf(name))}, self.location.href).href);`,
-    `  return ${registry}[${JSON.stringify(name)}];`,
+    `  if (!${REGISTRY}?.[${JSON.stringify(name)}]) importScripts(new URL(${JSON.stringify(scriptFileOf(name))}, self.location.href).href);`,
+    `  return ${REGISTRY}[${JSON.stringify(name)}];`,
     `};`,
     `const standIn = (exported) => new Proxy({}, {`,
     `  get: (_, key) => {`,
@@ -83,17 +82,53 @@ function onAccessShimOf(name: string, exports: readonly string[]): string {
   ].join('\n');
 }
 
-/** The entry of a deferred package's own script: only the names used, so the rest is shaken off (`default` too). */
+/** The entry of an `onAccess` package's own script: only the names used, so the rest is shaken off (`default` too). */
 const sideEntryOf = (name: string, exports: readonly string[]) =>
   `import { ${exports.map((exported) => `${exported} as _${exported}`).join(', ')} } from ${JSON.stringify(name)};\n` +
-  `(self.__deferredPackages ??= {})[${JSON.stringify(name)}] = { ${exports.map((exported) => `${exported}: _${exported}`).join(', ')} };`;
+  `(${REGISTRY} ??= {})[${JSON.stringify(name)}] = { ${exports.map((exported) => `${exported}: _${exported}`).join(', ')} };`;
 
-export function serviceWorker({ entry, fileName = 'sw.js', deferred = {}, onAccess = {} }: Options): Plugin {
+/**
+ * sw.js: the entry piece (CommonJS as the build renders it) inside a loader. `require('./sw-x.js')`,
+ * which the build writes for each `import()`, loads the piece on first use (importScripts, unless
+ * the install already ran it) and runs its factory once; `require('./sw.js')`, a piece asking for a
+ * module it shares with the entry, is the entry's own exports.
+ */
+const entryScriptOf = (fileName: string, code: string, pieces: readonly string[]) => `(function () {
+const __deferredScripts = ${JSON.stringify(pieces)};
+const factories = (${REGISTRY} ??= {});
+const entry = { exports: {} };
+const loaded = { ${JSON.stringify(fileName)}: entry };
+function require(id) {
+  const file = id.startsWith('./') ? id.slice(2) : id;
+  if (!loaded[file]) {
+    if (!factories[file]) importScripts(new URL(file, self.location.href).href);
+    const piece = { exports: {} };
+    loaded[file] = piece;
+    factories[file](require, piece.exports, piece);
+  }
+  return loaded[file].exports;
+}
+(function (require, exports, module) {
+${code}
+})(require, entry.exports, entry);
+})();
+`;
+
+/** A piece beside sw.js: registers its factory, run by sw.js's loader on first use. */
+const pieceScriptOf = (fileName: string, code: string) =>
+  `(${REGISTRY} ??= {})[${JSON.stringify(fileName)}] = function (require, exports, module) {\n${code}\n};\n`;
+
+export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Options): Plugin {
   let config: ResolvedConfig;
-  const packages: Record<string, readonly string[]> = { ...deferred, ...onAccess };
-  const scripts = Object.keys(packages).map((name) => ({ name, fileName: scriptFileOf(name) }));
+  const sideScripts = Object.keys(onAccess).map((name) => ({ name, fileName: scriptFileOf(name) }));
 
-  async function bundle(mode: Mode, input: string, plugins: Plugin[], define: Record<string, string> = {}): Promise<string> {
+  async function bundle(
+    mode: Mode,
+    input: string,
+    plugins: Plugin[],
+    define: Record<string, string>,
+    format: 'iife' | 'cjs',
+  ): Promise<{ fileName: string; code: string; isEntry: boolean; imports: string[] }[]> {
     const output = await build({
       configFile: false,
       root: config.root,
@@ -105,53 +140,88 @@ export function serviceWorker({ entry, fileName = 'sw.js', deferred = {}, onAcce
       build: {
         write: false,
         emptyOutDir: false,
+        modulePreload: false,
         // SW_UNMINIFIED=1 (the bench's BENCH_TRACE=1): names in CPU profiles, `//#region <module>` markers.
         minify: mode === 'production' && process.env.SW_UNMINIFIED !== '1',
         sourcemap: mode === 'development' ? 'inline' : false,
-        lib: { entry: input, formats: ['iife'], name: 'serviceWorker', fileName: () => fileName },
+        rolldownOptions: {
+          input,
+          // Vite's preload helper reads import.meta, which CommonJS lacks; it never preloads here (no deps).
+          onLog(level, log, handler) {
+            if (log.code === 'EMPTY_IMPORT_META' && log.message.includes('preload-helper')) return;
+            handler(level, log);
+          },
+          output: {
+            format,
+            entryFileNames: fileName,
+            chunkFileNames: (chunk) => scriptFileOf(pieceNameOf(chunk)),
+            // An IIFE has no pieces; the pieces of the worker are CommonJS, run by entryScriptOf's loader.
+            ...(format === 'iife' ? { name: 'serviceWorker' } : {}),
+          },
+        },
       },
     });
     const results = Array.isArray(output) ? output : [output];
-    for (const result of results) {
-      if ('output' in result) {
-        const chunk = result.output.find((file) => file.type === 'chunk');
-        if (chunk && chunk.type === 'chunk') return chunk.code;
-      }
-    }
-    throw new Error(`The service worker build of ${input} produced no script.`);
+    const chunks = results.flatMap((result) => ('output' in result ? result.output : [])).filter((file) => file.type === 'chunk');
+    if (chunks.length === 0) throw new Error(`The service worker build of ${input} produced no script.`);
+    return chunks.map((chunk) => ({ fileName: chunk.fileName, code: chunk.code, isEntry: chunk.isEntry, imports: chunk.imports }));
   }
 
-  const worker = (mode: Mode, precache: readonly PrecacheFile[] = []) =>
-    bundle(
+  /** sw.js and its pieces, file name → script. */
+  const worker = async (mode: Mode, precache: readonly PrecacheFile[] = []): Promise<Map<string, string>> => {
+    const chunks = await bundle(
       mode,
       entry,
       [
         {
           name: 'deferred-package-shims',
           enforce: 'pre',
-          resolveId: (id) => (id in packages ? SHIM_PREFIX + id : undefined),
-          load: (id) => {
-            if (!id.startsWith(SHIM_PREFIX)) return undefined;
-            const name = id.slice(SHIM_PREFIX.length);
-            return name in onAccess ? onAccessShimOf(name, onAccess[name]!) : shimOf(name, deferred[name]!);
-          },
+          resolveId: (id) => (id in onAccess ? SHIM_PREFIX + id : undefined),
+          load: (id) => (id.startsWith(SHIM_PREFIX) ? onAccessShimOf(id.slice(SHIM_PREFIX.length), onAccess[id.slice(SHIM_PREFIX.length)]!) : undefined),
         },
       ],
       {
-        __DEFERRED_SCRIPTS__: JSON.stringify(scripts.map((script) => script.fileName)),
+        // Declared by entryScriptOf: the pieces' names are known only once the build has split them.
+        __DEFERRED_SCRIPTS__: '__deferredScripts',
         __PRECACHE_MANIFEST__: JSON.stringify(precacheManifest(precache, fileName)),
         __LAZY_MANIFEST__: JSON.stringify(lazyManifest(precache)),
       },
+      'cjs',
     );
+    const entryChunk = chunks.find((chunk) => chunk.isEntry)!;
+    // Pieces the entry itself imports (the build may split modules it shares with lazy pieces into
+    // one of their own) run at every start anyway: they go inside sw.js, not beside it.
+    const eager = new Set<string>();
+    const addEager = (file: string) => {
+      if (eager.has(file)) return;
+      eager.add(file);
+      for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) addEager(imported);
+    };
+    for (const imported of entryChunk.imports) addEager(imported);
+    const pieces = chunks.filter((chunk) => !chunk.isEntry && !eager.has(chunk.fileName));
+    const installed = [...sideScripts.map((script) => script.fileName), ...pieces.map((piece) => piece.fileName)];
+    const inline = chunks.filter((chunk) => eager.has(chunk.fileName)).map((chunk) => pieceScriptOf(chunk.fileName, chunk.code));
+    const scripts = new Map<string, string>([[fileName, inline.join('') + entryScriptOf(fileName, entryChunk.code, installed)]]);
+    for (const piece of pieces) scripts.set(piece.fileName, pieceScriptOf(piece.fileName, piece.code));
+    return scripts;
+  };
 
-  const side = (mode: Mode, name: string) =>
-    bundle(mode, SIDE_ENTRY, [
-      {
-        name: 'deferred-package-entry',
-        resolveId: (id) => (id.endsWith(SIDE_ENTRY) ? SIDE_ENTRY_ID : undefined),
-        load: (id) => (id === SIDE_ENTRY_ID ? sideEntryOf(name, packages[name]!) : undefined),
-      },
-    ]);
+  const side = async (mode: Mode, name: string) =>
+    (
+      await bundle(
+        mode,
+        SIDE_ENTRY,
+        [
+          {
+            name: 'deferred-package-entry',
+            resolveId: (id) => (id.endsWith(SIDE_ENTRY) ? SIDE_ENTRY_ID : undefined),
+            load: (id) => (id === SIDE_ENTRY_ID ? sideEntryOf(name, onAccess[name]!) : undefined),
+          },
+        ],
+        {},
+        'iife',
+      )
+    )[0]!.code;
 
   return {
     name: 'offline-asset-library:service-worker',
@@ -159,30 +229,42 @@ export function serviceWorker({ entry, fileName = 'sw.js', deferred = {}, onAcce
       config = resolved;
     },
     configureServer(server) {
-      const cached = new Map<string, Promise<string>>();
-      const makers = new Map<string, () => Promise<string>>([
-        // The model files only (precacheManifest skips them): the development worker reports model downloads too.
-        [`/${fileName}`, () => worker('development', modelFilesOf(config))],
-        ...scripts.map((script) => [`/${script.fileName}`, () => side('development', script.name)] as const),
-      ]);
+      // The model files only (precacheManifest skips them): the development worker reports model downloads too.
+      let built: Promise<Map<string, string>> | undefined;
+      const sides = new Map<string, Promise<string>>();
+      const scriptOf = async (path: string): Promise<string | undefined> => {
+        const file = path.slice(1);
+        const sideScript = sideScripts.find((script) => script.fileName === file);
+        if (sideScript) {
+          if (!sides.has(file)) sides.set(file, side('development', sideScript.name));
+          return sides.get(file)!.catch((error: unknown) => {
+            sides.delete(file);
+            throw error;
+          });
+        }
+        if (file !== fileName && !/^sw-[\w-]+\.js$/.test(file)) return undefined;
+        built ??= worker('development', modelFilesOf(config));
+        return built.then(
+          (scripts) => scripts.get(file),
+          (error: unknown) => {
+            built = undefined;
+            throw error;
+          },
+        );
+      };
       server.watcher.on('change', (file) => {
-        if (file.includes('/src/')) cached.delete(`/${fileName}`);
+        if (file.includes('/src/')) built = undefined;
       });
       server.middlewares.use((request, response, next) => {
         const path = request.url?.split('?')[0] ?? '';
-        const make = makers.get(path);
-        if (!make) return next();
-        if (!cached.has(path)) cached.set(path, make());
-        cached.get(path)!.then(
+        scriptOf(path).then(
           (code) => {
+            if (code === undefined) return next();
             response.setHeader('Content-Type', 'text/javascript; charset=utf-8');
             response.setHeader('Cache-Control', 'no-cache');
             response.end(code);
           },
-          (error: unknown) => {
-            cached.delete(path);
-            next(error);
-          },
+          (error: unknown) => next(error),
         );
       });
     },
@@ -194,12 +276,13 @@ export function serviceWorker({ entry, fileName = 'sw.js', deferred = {}, onAcce
           fileName: file.fileName,
           source: file.type === 'chunk' ? file.code : file.source,
         }));
-        for (const script of scripts) {
+        for (const script of sideScripts) {
           const source = await side('production', script.name);
           this.emitFile({ type: 'asset', fileName: script.fileName, source });
           files.push({ fileName: script.fileName, source });
         }
-        this.emitFile({ type: 'asset', fileName, source: await worker('production', [...files, ...(await publicFiles(config.publicDir))]) });
+        const scripts = await worker('production', [...files, ...(await publicFiles(config.publicDir))]);
+        for (const [name, source] of scripts) this.emitFile({ type: 'asset', fileName: name, source });
       },
     },
   };

@@ -28,7 +28,7 @@ const moduleOfLine: string[] = [];
 {
   let current = '(runtime)';
   for (const line of readFileSync(scriptPath, 'utf8').split('\n')) {
-    const marker = /^\t\/\/ ((?:node_modules|src)\/\S+|\\0\S+)$/.exec(line);
+    const marker = /^\t?\/\/ ((?:node_modules|src)\/\S+|\\0\S+)$/.exec(line);
     if (marker) current = marker[1]!;
     moduleOfLine.push(current);
   }

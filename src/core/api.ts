@@ -5,8 +5,9 @@
  */
 import type { DexieOptions } from 'dexie';
 import { APP_VERSION } from './app/version';
-import { Imports } from './eagle-library/imports';
-import type { AppVersion, Context, OpenLibrary } from './context';
+import type { Imports } from './eagle-library/imports';
+import { ImportRegistry } from './eagle-library/import-state';
+import type { AppVersion, Context, ImportsPort, OpenLibrary } from './context';
 import type { ApiError } from './http/errors';
 import { errorResponse } from './http/envelope';
 import { API_PREFIX, Router } from './http/router';
@@ -19,16 +20,16 @@ import { JobRunner } from './media/job-runner';
 import type { MediaProcessor } from './media/media-processor';
 import type { ModelFilesPort } from './ai-search/model-files';
 import { MediaQueue } from './media/media-queue';
-import { publishedFiles } from './publish/lazy-files';
 import { readOnlyRefusal } from './publish/read-only';
-import { Subscriptions } from './publish/subscriptions';
+import { ReadOnlyLibraries } from './publish/subscription-state';
+import type { Subscriptions } from './publish/subscriptions';
 import { ROUTES } from './routes';
 import { loadPouch, type PouchConstructor } from './sync/pouch';
-import { syncedFiles } from './sync/synced-files';
 import { LibraryDb } from './storage/library-db';
 import type { WritePipeline } from './storage/open-library';
 import { LibraryRegistry, type LibraryRecord } from './storage/registry';
-import { firstRemoteFile } from './storage/remote-files';
+import { firstRemoteFile, type RemoteFileSource } from './storage/remote-files';
+import { lazyModule } from './shared/lazy-module';
 import { loadPinyin } from './tags/pinyin';
 
 /** Request header naming the library a request works on, instead of the current one (ours). */
@@ -92,6 +93,35 @@ export interface Api {
  */
 const WRITE_PIPELINE: WritePipeline = { observers: ITEM_OBSERVERS, prepare: loadPinyin };
 
+/**
+ * Features the first answer after a worker start never needs, each loaded by its first use (in the
+ * service worker a script of its own beside sw.js; docs/decisions/service-worker-startup.md):
+ * sync's files, a published library's files and subscriptions, the Eagle library import.
+ */
+const syncedFilesModule = lazyModule(() => import('./sync/synced-files'));
+const publishedFilesModule = lazyModule(() => import('./publish/lazy-files'));
+const subscriptionsModule = lazyModule(() => import('./publish/subscriptions'));
+const importsModule = lazyModule(() => import('./eagle-library/imports'));
+
+/** A remote file source whose code is loaded when a file is first asked for. */
+const lazySource =
+  (make: () => Promise<RemoteFileSource>): RemoteFileSource =>
+  async (db, row, kind) =>
+    (await make())(db, row, kind);
+
+/** One instance of a lazily loaded class, made on first use. */
+function lazyInstance<T>(make: () => Promise<T>): { get: () => Promise<T>; made: () => Promise<T> | undefined } {
+  let instance: Promise<T> | undefined;
+  return {
+    get: () =>
+      (instance ??= make().catch((error: unknown) => {
+        instance = undefined;
+        throw error;
+      })),
+    made: () => instance,
+  };
+}
+
 export function createApi(deps: ApiDeps = {}): Api {
   const namespace = deps.namespace ?? 'lam';
   const clock = deps.clock ?? Date.now;
@@ -106,24 +136,52 @@ export function createApi(deps: ApiDeps = {}): Api {
   // A cache of open connections, safe to lose: reopening a database takes under a millisecond.
   const databases = new Map<string, LibraryDb>();
   // Where files not on this device come from, registered here and nowhere else: a published library's folder, a sync server.
-  const synced = syncedFiles(fetchServer);
-  const remoteFiles = firstRemoteFile([publishedFiles(fetchSource), synced]);
+  const synced = lazySource(async () => (await syncedFilesModule()).syncedFiles(fetchServer));
+  const remoteFiles = firstRemoteFile([lazySource(async () => (await publishedFilesModule()).publishedFiles(fetchSource)), synced]);
   // Media jobs fetch a synced item's thumbnail (they come along anyway), not a published one's: a
   // visitor of a 100,000-item library would download every thumbnail to index it. A published
   // library's visual descriptors come with its shards instead; objects and CLIP cover the items
   // whose thumbnails were shown (README, limits).
   const runner = new JobRunner({ media: deps.media, clock, observers: WRITE_PIPELINE.observers, remoteFiles: firstRemoteFile([synced]), report: deps.onBackgroundError });
   const media = new MediaQueue(runner, deps.mediaWaitMs);
-  const imports = new Imports({ registry, open: (record) => open(record), clock, ids, publish: (change) => changes.publish(change), media, onError: deps.onBackgroundError });
-
-  const subscriptions = new Subscriptions({
-    registry,
-    open: (record) => open(record),
-    clock,
-    fetch: fetchSource,
-    loaded: (library) => media.kick(library),
-    onError: deps.onBackgroundError,
+  const importer = lazyInstance(async () => {
+    const { Imports } = await importsModule();
+    return new Imports({ registry, open: (record) => open(record), clock, ids, publish: (change) => changes.publish(change), media, onError: deps.onBackgroundError });
   });
+  // Resuming looks at the small registry of imports first: a start with no import left loads no import code.
+  const importRegistry = new ImportRegistry(namespace);
+  const imports: ImportsPort & Api['imports'] = {
+    start: async (input, current) => (await importer.get()).start(input, current),
+    status: async (id) => (await importer.get()).status(id),
+    list: async () => (await importer.get()).list(),
+    wait: async (id) => (await importer.get()).wait(id),
+    resume: async () => {
+      if ((await importRegistry.all()).some((entry) => entry.running)) await (await importer.get()).resume();
+    },
+    whenIdle: async () => (await importer.made())?.whenIdle(),
+  };
+
+  const subscriber = lazyInstance(async () => {
+    const { Subscriptions } = await subscriptionsModule();
+    return new Subscriptions({
+      registry,
+      open: (record) => open(record),
+      clock,
+      fetch: fetchSource,
+      loaded: (library) => media.kick(library),
+      onError: deps.onBackgroundError,
+    });
+  });
+  // The write guard of every request reads the list of read-only libraries, not the subscription code.
+  const readOnly = new ReadOnlyLibraries(namespace);
+  const subscriptions: Context['subscriptions'] & Api['subscriptions'] = {
+    subscribe: async (url, base, wait) => (await subscriber.get()).subscribe(url, base, wait),
+    publishedFrom: (path) => readOnly.sourceOf(path),
+    resume: async () => {
+      if ((await readOnly.all()).length > 0) await (await subscriber.get()).resume();
+    },
+    whenIdle: async () => (await subscriber.made())?.whenIdle(),
+  };
   // Databases of libraries removed by this instance: a request that opened one before its removal
   // must not touch it again (Dexie would create it afresh). Safe to lose with the worker.
   const dropped = new Set<string>();
@@ -198,7 +256,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       await made.checked;
       return made.ctx;
     };
-    const refused = await readOnlyRefusal(request, apiPrefix, request.headers.get(LIBRARY_HEADER), registry, subscriptions.readOnly);
+    const refused = await readOnlyRefusal(request, apiPrefix, request.headers.get(LIBRARY_HEADER), registry, readOnly);
     if (refused) {
       deps.onError?.(refused);
       return errorResponse(refused);

@@ -40,6 +40,23 @@ describe('the built site', () => {
     await context.close();
   });
 
+  it('keeps sync\'s code out of sw.js and loads it, offline, as a restarted worker\'s first answer', async () => {
+    const context = await browser().newContext();
+    const page = await openApp(context, siteUrl);
+    const text = (file: string) => page.evaluate(async (url) => (await fetch(url)).text(), new URL(file, siteUrl).href);
+    // A message of sync.service.ts: in the piece beside sw.js that sw.js loads on first use, not in sw.js.
+    const marker = 'this library does not sync (sync/start first)';
+    expect(await text('sw-sync-service.js')).toContain(marker);
+    expect(await text('sw.js')).not.toContain(marker);
+    const session = await context.newCDPSession(page);
+    await session.send('ServiceWorker.enable');
+    await session.send('ServiceWorker.stopAllWorkers');
+    await context.setOffline(true);
+    const status = await fetchInPage(page, '/api/v2/sync/status');
+    expect(status).toMatchObject({ status: 200, servedBy: 'service-worker', body: { status: 'success', data: { state: 'off' } } });
+    await context.close();
+  });
+
   it('keeps the regex engine out of sw.js and loads it on a restarted worker\'s first regex rule (check and match)', async () => {
     const context = await browser().newContext();
     const page = await openApp(context, siteUrl);

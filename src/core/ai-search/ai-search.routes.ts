@@ -5,9 +5,12 @@
  */
 import { noInput } from '../http/input';
 import { route } from '../http/router';
+import { lazyFunction, lazyModule } from '../shared/lazy-module';
 import { byBase64Input, byItemInput, byTextInput } from './ai-search.schema';
-import { searchByBase64, searchByItemId, searchByText } from './ai-search.service';
 import { isStarting, serviceHealth, syncStatus } from './ai-status';
+
+// The searches' code (scoring, the vector scans, colour matching) is loaded by the first search, not at every worker start.
+const service = lazyModule(() => import('./ai-search.service'));
 
 export const aiSearchRoutes = [
   route('GET', '/aiSearch/isInstalled', noInput, async () => true),
@@ -16,7 +19,7 @@ export const aiSearchRoutes = [
   route('GET', '/aiSearch/isSyncing', noInput, async (ctx) => (await syncStatus(ctx)).isSyncing),
   route('GET', '/aiSearch/getSyncStatus', noInput, syncStatus),
   route('GET', '/aiSearch/checkServiceHealth', noInput, serviceHealth),
-  route('POST', '/aiSearch/searchByText', byTextInput, searchByText),
-  route('POST', '/aiSearch/searchByBase64', byBase64Input, searchByBase64),
-  route('POST', '/aiSearch/searchByItemId', byItemInput, searchByItemId),
+  route('POST', '/aiSearch/searchByText', byTextInput, lazyFunction(service, 'searchByText')),
+  route('POST', '/aiSearch/searchByBase64', byBase64Input, lazyFunction(service, 'searchByBase64')),
+  route('POST', '/aiSearch/searchByItemId', byItemInput, lazyFunction(service, 'searchByItemId')),
 ];

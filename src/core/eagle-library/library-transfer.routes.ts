@@ -1,8 +1,11 @@
 /** Eagle library import (a zip body, resumable) and export (a streamed zip) (ours). */
 import { noInput } from '../http/input';
 import { route } from '../http/router';
-import { exportZipResponse } from './export-zip';
+import { lazyModule } from '../shared/lazy-module';
 import { importInput, importStatusInput } from './library-transfer.schema';
+
+// The export's code (the library's tree, zip writing) is loaded by the first export, not at every worker start.
+const exportZip = lazyModule(() => import('./export-zip'));
 
 export const libraryTransferRoutes = [
   route(
@@ -16,5 +19,5 @@ export const libraryTransferRoutes = [
     { rawBody: true },
   ),
   route('GET', '/library/import', importStatusInput, (ctx, input) => (input.id ? ctx.imports.status(input.id) : ctx.imports.list())),
-  route('GET', '/library/export', noInput, async (ctx) => exportZipResponse(await ctx.library())),
+  route('GET', '/library/export', noInput, async (ctx) => (await exportZip()).exportZipResponse(await ctx.library())),
 ];

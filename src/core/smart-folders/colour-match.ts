@@ -3,11 +3,16 @@
  * (culori), which follows what people see far better than RGB distance does.
  */
 import { differenceCiede2000, modeLab65, modeRgb, useMode, type Lab65 } from 'culori/fn';
+import { lazyValue } from '../shared/lazy-value';
 import type { Palette } from '../storage/rows';
 
-const toLab = useMode(modeLab65);
-useMode(modeRgb);
-const distance = differenceCiede2000();
+// Made by the first colour rule, not by every worker start (docs/decisions/service-worker-startup.md).
+const toLab = lazyValue(() => {
+  const lab = useMode(modeLab65);
+  useMode(modeRgb);
+  return lab;
+});
+const distance = lazyValue(() => differenceCiede2000());
 
 /** A palette colour counts only when it covers at least this share (percent) of the image. */
 export const MIN_SHARE = 5;
@@ -28,7 +33,7 @@ export function normaliseHex(text: string): string | undefined {
 }
 
 function labOfRgb([r, g, b]: readonly number[]): Lab65 {
-  return toLab({ mode: 'rgb', r: (r ?? 0) / 255, g: (g ?? 0) / 255, b: (b ?? 0) / 255 });
+  return toLab()({ mode: 'rgb', r: (r ?? 0) / 255, g: (g ?? 0) / 255, b: (b ?? 0) / 255 });
 }
 
 function labOfHex(hex: string): Lab65 {
@@ -41,7 +46,7 @@ const counted = (palettes: readonly Palette[]) => palettes.filter((p) => p.ratio
 /** A test for "some counted palette colour lies within `maxDistance` of `hex`". */
 export function nearColour(hex: string, maxDistance: number): (palettes: readonly Palette[]) => boolean {
   const target = labOfHex(hex);
-  return (palettes) => counted(palettes).some((p) => distance(target, labOfRgb(p.color)) <= maxDistance);
+  return (palettes) => counted(palettes).some((p) => distance()(target, labOfRgb(p.color)) <= maxDistance);
 }
 
 /** An item with a palette none of whose counted colours is chromatic. */

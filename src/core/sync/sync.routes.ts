@@ -1,12 +1,15 @@
 import { route } from '../http/router';
+import { lazyFunction, lazyModule } from '../shared/lazy-module';
 import { noInput, startSyncInput, syncSettingsInput } from './sync.schema';
-import { changeSyncSettings, checkSync, runSync, startSync, stopSync, syncStatus } from './sync.service';
+
+// Sync's code (the cycles, reconciling, the files step) is loaded by its first request, not at every worker start.
+const service = lazyModule(() => import('./sync.service'));
 
 export const syncRoutes = [
-  route('POST', '/sync/start', startSyncInput, startSync),
-  route('POST', '/sync/check', startSyncInput, checkSync),
-  route('GET', '/sync/status', noInput, syncStatus),
-  route('POST', '/sync/stop', noInput, stopSync),
-  route('POST', '/sync/run', noInput, runSync),
-  route('POST', '/sync/settings', syncSettingsInput, changeSyncSettings),
+  route('POST', '/sync/start', startSyncInput, lazyFunction(service, 'startSync')),
+  route('POST', '/sync/check', startSyncInput, lazyFunction(service, 'checkSync')),
+  route('GET', '/sync/status', noInput, lazyFunction(service, 'syncStatus')),
+  route('POST', '/sync/stop', noInput, lazyFunction(service, 'stopSync')),
+  route('POST', '/sync/run', noInput, lazyFunction(service, 'runSync')),
+  route('POST', '/sync/settings', syncSettingsInput, lazyFunction(service, 'changeSyncSettings')),
 ];

@@ -3,7 +3,7 @@
  * pinyin-pro's dictionary is 290 KB of script that takes about 15 ms to evaluate, which every
  * worker start would pay. Imported dynamically, it is loaded only when `loadPinyin` runs, which
  * every write does before its transaction (tag rows are made inside one, where nothing may be
- * awaited but Dexie); the worker build keeps it in a script of its own (vite.config.ts `deferred`).
+ * awaited but Dexie); the worker build splits it into a script of its own (tools/vite-plugin-service-worker.ts).
  */
 let library: typeof import('pinyin-pro') | undefined;
 
