@@ -13,6 +13,7 @@ import { postingLists } from './postings/postings.observer';
 import type { ItemObserver } from './storage/item-changes';
 import { searchIndex } from './search/search-index';
 import { smartFolderCountUpkeep } from './smart-folders/count-upkeep';
+import { syncDirtyItems } from './sync/dirty-items';
 import { tagBookkeeping } from './tags/tag-bookkeeping';
 
-export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, smartFolderCountUpkeep, mediaJobs, descriptors, objects, meaning, clipIndex, itemChanges];
+export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, smartFolderCountUpkeep, mediaJobs, descriptors, objects, meaning, clipIndex, syncDirtyItems, itemChanges];

@@ -2,6 +2,7 @@
 import type { Context } from '../context';
 import { conflict } from '../http/errors';
 import type { LibraryDb } from '../storage/library-db';
+import { forgetDirtySet } from './dirty-set';
 import { forgetSince } from './file-records';
 import { FilesDatabase } from './files-database';
 import { checkDatabase, probeDatabase, type SyncCheck } from './probe-server';
@@ -22,6 +23,7 @@ export async function startSync(ctx: Context, input: StartSyncInput): Promise<Sy
   const keepOriginals = input.keepOriginals ?? existing?.keepOriginals ?? false;
   await writeSettings(library.db, { ...input, keepOriginals, startedAt: existing?.startedAt ?? now }, existing?.keepOriginals);
   if (!existing) {
+    await forgetDirtySet(library.db);
     await writeStatus(library.db, {
       state: 'connecting', url: input.url, pushed: 0, pulled: 0, pending: 0, conflictsMerged: 0, lastSyncedAt: null, error: null, firstPull: null, lastRunAt: now, runningSince: 0,
     });
@@ -58,7 +60,11 @@ export async function syncStatus(ctx: Context): Promise<SyncStatus> {
 /** Local data stays; the replica and its checkpoints stay too, so a later start resumes. */
 export async function stopSync(ctx: Context): Promise<true> {
   const { db } = await ctx.library();
-  await db.state.bulkDelete([SYNC_SETTINGS_KEY, SYNC_STATUS_KEY]);
+  await db.transaction('rw', db.state, async () => {
+    await db.state.bulkDelete([SYNC_SETTINGS_KEY, SYNC_STATUS_KEY]);
+    // Edits made while it does not sync are not marked: a later start compares everything.
+    await forgetDirtySet(db);
+  });
   return true;
 }
 

@@ -1,0 +1,28 @@
+/**
+ * The library's half of sync's dirty set (./dirty-set.ts): an item observer that marks, in the
+ * writing transaction itself, every item a write changed, as a `state` row
+ * `sync-dirty:item:<id>` → a mark unique to that write. Only while the library syncs: a library
+ * that never syncs writes nothing more. A write that fails rolls its marks back with it; a write
+ * made while a cycle runs leaves a new mark, so the cycle (which clears only the marks it read,
+ * unchanged) leaves it for the next one. Item rows are the one table that grows with the library;
+ * the other documents are few and a cycle compares all of them (docs/decisions/sync.md).
+ */
+import type { ItemObserver } from '../storage/item-changes';
+import { SYNC_SETTINGS_KEY } from './sync-state';
+
+export const DIRTY_PREFIX = 'sync-dirty:';
+
+let writes = 0;
+/** Distinct for every write of this worker's life, and from other lives (time and chance). */
+const newMark = (): string => `${Date.now().toString(36)}.${(writes += 1).toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
+
+export const dirtyKey = (docId: string): string => DIRTY_PREFIX + docId;
+
+export const syncDirtyItems: ItemObserver = async (db, changes) => {
+  const ids = new Set<string>();
+  // Refreshes (the same row before and after: a folder renamed) change no document.
+  for (const { before, after } of changes) if (before !== after) ids.add((after ?? before)!.id);
+  if (ids.size === 0 || !(await db.state.get(SYNC_SETTINGS_KEY))) return;
+  const mark = newMark();
+  await db.state.bulkPut([...ids].map((id) => ({ key: dirtyKey(`item:${id}`), value: mark })));
+};
