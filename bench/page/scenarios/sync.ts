@@ -16,6 +16,7 @@
 import PouchDB from 'pouchdb-browser';
 import { ApiClient } from '../../../src/app/api-client';
 import { startSyncLoop } from '../../../src/app/sync/sync-loop';
+import { wakeOnLocalChanges } from '../../../src/app/sync/sync-wake';
 import type { SyncStatus } from '../../../src/core/sync/sync-state';
 import type { BenchContext } from '../context';
 import { timed } from '../repeat';
@@ -131,7 +132,7 @@ export const syncEditLatency: Scenario = {
     const runs = Math.min(20, ctx.settings.runs);
     const [{ data: [first] }] = [await source.get<{ data: { id: string }[] }>('/item/get', { limit: 1 })];
     const id = first!.id;
-    const stops = [source, target].map((api) => startSyncLoop(api));
+    const stops = [source, target].map((api) => startSyncLoop(api, { wakeOn: [wakeOnLocalChanges()] }));
     const samples: number[] = [];
     const baseline: number[] = [];
     const names = ['a', 'b'].map((side) => `bench-raw-edit-${side}-${Date.now().toString(36)}`);

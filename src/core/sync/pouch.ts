@@ -16,6 +16,8 @@ export interface PouchDocument {
 
 export interface ReplicationInfo {
   docs_written: number;
+  /** Where the replication read the source's change feed up to. */
+  last_seq?: number | string;
 }
 
 /** A one-shot two-way replication: a promise of its result that tells each batch written on the way. */

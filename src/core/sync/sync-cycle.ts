@@ -12,6 +12,7 @@ import { FilesDatabaseMissing } from './files-database';
 import type { FetchServer } from './probe-server';
 import type { Pouch, PouchConstructor } from './pouch';
 import { reconcile } from './reconcile';
+import { rememberRemoteSeq } from './watch-server';
 import { resolveConflicts } from './resolve-conflicts';
 import { readSettings, readStoredStatus, writeStatus, type StoredStatus, type SyncSettings, type SyncStateName } from './sync-state';
 
@@ -72,6 +73,7 @@ async function runMetadataStep(library: OpenLibrary, settings: SyncSettings, bef
     remote = new PouchDB(settings.url, { skip_setup: true, ...(settings.username ? { auth: { username: settings.username, password: settings.password } } : {}) });
     await reconcile(library, local, now);
     const replicated = await replicate(library, local, remote, before, now);
+    await rememberRemoteSeq(library.db, replicated.pull.last_seq);
     const merged = await resolveConflicts(local, library.db);
     const after = await reconcile(library, local, now);
     return { pushed: replicated.push.docs_written, pulled: replicated.pull.docs_written, pending: after.written, merged };

@@ -1,14 +1,15 @@
 /** sync/start, sync/check, sync/status, sync/settings, sync/stop and sync/run (README, API extensions; docs/decisions/sync.md). */
 import type { Context } from '../context';
-import { conflict } from '../http/errors';
+import { ApiError, conflict } from '../http/errors';
 import type { LibraryDb } from '../storage/library-db';
 import { forgetDirtySet } from './dirty-set';
 import { forgetSince } from './file-records';
 import { FilesDatabase } from './files-database';
 import { checkDatabase, probeDatabase, type SyncCheck } from './probe-server';
 import { runCycle } from './sync-cycle';
+import { watchServer } from './watch-server';
 import { currentStatus, readSettings, SYNC_SETTINGS_KEY, SYNC_STATUS_KEY, writeStatus, type SyncSettings, type SyncStatus } from './sync-state';
-import type { StartSyncInput, SyncSettingsInput } from './sync.schema';
+import type { StartSyncInput, SyncSettingsInput, WatchSyncInput } from './sync.schema';
 
 export async function startSync(ctx: Context, input: StartSyncInput): Promise<SyncStatus> {
   const library = await ctx.library();
@@ -66,6 +67,17 @@ export async function stopSync(ctx: Context): Promise<true> {
     await forgetDirtySet(db);
   });
   return true;
+}
+
+/** Waits until the server has documents this device has not pulled (sync/watch; the open app holds one). */
+export async function watchSync(ctx: Context, input: WatchSyncInput): Promise<{ changed: boolean }> {
+  const { db } = await ctx.library();
+  try {
+    return { changed: await watchServer(db, ctx.fetchServer, input.timeout) };
+  } catch {
+    // The server is away or refuses: the page loop's cycles say so in the status.
+    throw new ApiError('UNAVAILABLE', 'The sync server did not answer a watch of its changes; the next cycle tells why (sync/status).');
+  }
 }
 
 /** Runs one cycle (the open app calls this every second or so) and answers the status after it. */
