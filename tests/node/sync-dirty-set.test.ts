@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { DIRTY_PREFIX } from '../../src/core/sync/dirty-items';
 import { commitDirtySet, readDirtySet, REPLICA_SEQ_KEY } from '../../src/core/sync/dirty-set';
+import { doneWithCandidates, fileCandidates } from '../../src/core/sync/file-candidates';
 import type { Pouch } from '../../src/core/sync/pouch';
 import { reconcile } from '../../src/core/sync/reconcile';
 import { STEP_PREFIX, SYNC_SETTINGS_KEY } from '../../src/core/sync/sync-state';
@@ -124,5 +125,26 @@ describe('sync: the dirty set', () => {
     expect((await call<{ data: { annotation: string }[] }>(api, 'GET', '/item/get', { id: b.id })).data.data[0]!.annotation).toBe('pulled');
     expect(await marks(library)).toEqual([]);
     expect((await library.db.state.get(STEP_PREFIX + `item:${a.id}`))?.value).toBe((await local.get(`item:${a.id}`))._rev);
+  });
+
+  it('the files step considers the files of items written since its last complete pass, after one listing of every key', async () => {
+    const { api, library } = await device();
+    const url = 'http://127.0.0.1:9/none';
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const old = await post<{ id: string }>(api, '/item/add', { name: 'before sync', ext: 'png', base64: png });
+    await syncing(library);
+    const first = await fileCandidates(library.db, url);
+    expect(first).toMatchObject({ listed: true, originals: [old.id] });
+    await doneWithCandidates(library.db, first, url);
+    expect(await fileCandidates(library.db, url)).toMatchObject({ listed: false, originals: [], thumbnails: [] });
+
+    const added = await post<{ id: string }>(api, '/item/add', { name: 'while syncing', ext: 'png', base64: png });
+    const read = await fileCandidates(library.db, url);
+    expect(read.originals).toEqual([added.id]);
+    // Another write before the pass is done: the item stays a candidate; a pass for another database lists every key again.
+    await post(api, '/item/update', { id: added.id, annotation: 'again' });
+    await doneWithCandidates(library.db, read, url);
+    expect((await fileCandidates(library.db, url)).originals).toEqual([added.id]);
+    expect((await fileCandidates(library.db, `${url}-other`)).originals.sort()).toEqual([old.id, added.id].sort());
   });
 });

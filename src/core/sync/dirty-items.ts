@@ -8,6 +8,7 @@
  * the other documents are few and a cycle compares all of them (docs/decisions/sync.md).
  */
 import type { ItemObserver } from '../storage/item-changes';
+import { FILES_DIRTY_PREFIX } from './file-candidates';
 import { SYNC_SETTINGS_KEY } from './sync-state';
 
 export const DIRTY_PREFIX = 'sync-dirty:';
@@ -24,5 +25,6 @@ export const syncDirtyItems: ItemObserver = async (db, changes) => {
   for (const { before, after } of changes) if (before !== after) ids.add((after ?? before)!.id);
   if (ids.size === 0 || !(await db.state.get(SYNC_SETTINGS_KEY))) return;
   const mark = newMark();
-  await db.state.bulkPut([...ids].map((id) => ({ key: dirtyKey(`item:${id}`), value: mark })));
+  // Its document for the metadata step, its files for the files step (./file-candidates.ts).
+  await db.state.bulkPut([...ids].flatMap((id) => [{ key: dirtyKey(`item:${id}`), value: mark }, { key: FILES_DIRTY_PREFIX + id, value: mark }]));
 };

@@ -12,6 +12,7 @@
 import type { LibraryDb } from '../storage/library-db';
 import type { RemoteFileKind } from '../storage/remote-files';
 import type { ItemRow } from '../storage/rows';
+import { doneWithCandidates, fileCandidates } from './file-candidates';
 import { markOnServer, markRefused, readSince, recordedFiles, refusedFiles, useRecordsOf, writeSince, type FileMark } from './file-records';
 import { FilesDatabase, parseFileDocId } from './files-database';
 import type { FetchServer } from './probe-server';
@@ -38,19 +39,21 @@ export async function syncFiles(db: LibraryDb, settings: SyncSettings, fetchServ
   const files = new FilesDatabase(fetchServer, settings);
   await useRecordsOf(db, settings.url);
   const recorded = await recordedFiles(db);
-  const uploaded = await upload(db, files, recorded, budget);
+  const uploaded = await upload(db, files, recorded, budget, settings.url);
   const downloaded = await download(db, files, settings, recorded, budget);
   return { uploaded, downloaded, fileErrors: await fileErrorsOf(db) };
 }
 
-async function upload(db: LibraryDb, files: FilesDatabase, recorded: Set<string>, budget: FileBudget): Promise<number> {
+async function upload(db: LibraryDb, files: FilesDatabase, recorded: Set<string>, budget: FileBudget, url: string): Promise<number> {
   const waiting = (kind: RemoteFileKind) => (id: string) => !recorded.has(`${kind}:${id}`);
-  const thumbnails = (await db.thumbnails.toCollection().primaryKeys()).filter(waiting('thumbnail'));
-  const originals = (await db.files.toCollection().primaryKeys()).filter(waiting('original'));
+  // Files of items written since the last step (./file-candidates.ts), not every key.
+  const candidates = await fileCandidates(db, url);
+  const thumbnails = candidates.thumbnails.filter(waiting('thumbnail'));
+  const originals = candidates.originals.filter(waiting('original'));
   const queue = [...thumbnails.map((id) => ({ kind: 'thumbnail' as const, id })), ...originals.map((id) => ({ kind: 'original' as const, id }))];
   let [count, bytes] = [0, 0];
   for (const { kind, id } of queue) {
-    if (count >= budget.files || bytes >= budget.bytes) break;
+    if (count >= budget.files || bytes >= budget.bytes) return count;
     const stored = kind === 'thumbnail' ? await db.thumbnails.get(id) : await db.files.get(id);
     if (!stored) continue;
     const outcome = await files.upload(kind, id, stored.blob);
@@ -59,6 +62,7 @@ async function upload(db: LibraryDb, files: FilesDatabase, recorded: Set<string>
     count += 1;
     bytes += stored.blob.size;
   }
+  await doneWithCandidates(db, candidates, url);
   return count;
 }
 

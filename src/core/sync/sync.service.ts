@@ -3,6 +3,7 @@ import type { Context } from '../context';
 import { ApiError, conflict } from '../http/errors';
 import type { LibraryDb } from '../storage/library-db';
 import { forgetDirtySet } from './dirty-set';
+import { forgetFileCandidates } from './file-candidates';
 import { forgetSince } from './file-records';
 import { FilesDatabase } from './files-database';
 import { checkDatabase, probeDatabase, type SyncCheck } from './probe-server';
@@ -25,6 +26,7 @@ export async function startSync(ctx: Context, input: StartSyncInput): Promise<Sy
   await writeSettings(library.db, { ...input, keepOriginals, startedAt: existing?.startedAt ?? now }, existing?.keepOriginals);
   if (!existing) {
     await forgetDirtySet(library.db);
+    await forgetFileCandidates(library.db);
     await writeStatus(library.db, {
       state: 'connecting', url: input.url, pushed: 0, pulled: 0, pending: 0, conflictsMerged: 0, lastSyncedAt: null, error: null, firstPull: null, lastRunAt: now, runningSince: 0,
     });
@@ -65,6 +67,7 @@ export async function stopSync(ctx: Context): Promise<true> {
     await db.state.bulkDelete([SYNC_SETTINGS_KEY, SYNC_STATUS_KEY]);
     // Edits made while it does not sync are not marked: a later start compares everything.
     await forgetDirtySet(db);
+    await forgetFileCandidates(db);
   });
   return true;
 }
