@@ -115,7 +115,7 @@ describe('sync: the dirty set', () => {
     // A write between reading and committing leaves a new mark: the commit clears only what it read.
     const beforeWrite = await readDirtySet(library.db, local);
     await post(api, '/item/update', { id: a.id, annotation: 'edit 2' });
-    await library.db.transaction('rw', library.db.state, () => commitDirtySet(library.db, beforeWrite, new Set(), []));
+    await library.db.transaction('rw', library.db.state, () => commitDirtySet(library.db, beforeWrite, new Set()));
     expect(await marks(library)).toEqual([`item:${a.id}`]);
     await library.db.state.put({ key: REPLICA_SEQ_KEY, value: checkpoint });
 

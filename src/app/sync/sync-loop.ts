@@ -34,6 +34,9 @@ export interface SyncLoopOptions {
 /** Calls `wake` whenever a cycle is worth running; returns the function that stops it. */
 export type WakeSource = (wake: () => void) => () => void;
 
+/** How often, at most, a running cycle's status is read for its progress (ms). */
+const PROGRESS_EVERY_MS = 1000;
+
 /** Starts the loop; returns the function that stops it. */
 export function startSyncLoop(api: ApiPort, options: SyncLoopOptions = {}): () => void {
   const { periodMs = 1000, retryMs = 10_000, idleMs = 5000, store, wakeOn = [], debounceMs = 50, watchServer = true } = options;
@@ -60,7 +63,8 @@ export function startSyncLoop(api: ApiPort, options: SyncLoopOptions = {}): () =
     const running = api.post<SyncStatus>('/sync/run', {});
     // A read made during the cycle that answers after it would show the cycle as still running.
     let answered = false;
-    const watch = setInterval(() => void api.get<SyncStatus>('/sync/status').then((status) => answered || publish(status), () => {}), periodMs);
+    // Progress is for long cycles (a first pull): a short one, woken by an edit, does not flicker as active.
+    const watch = setInterval(() => void api.get<SyncStatus>('/sync/status').then((status) => answered || publish(status), () => {}), Math.max(periodMs, PROGRESS_EVERY_MS));
     try {
       const status = await running;
       answered = true;

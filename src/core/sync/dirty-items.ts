@@ -7,6 +7,7 @@
  * unchanged) leaves it for the next one. Item rows are the one table that grows with the library;
  * the other documents are few and a cycle compares all of them (docs/decisions/sync.md).
  */
+import Dexie, { type Transaction } from 'dexie';
 import type { ItemObserver } from '../storage/item-changes';
 import { FILES_DIRTY_PREFIX } from './file-candidates';
 import { SYNC_SETTINGS_KEY } from './sync-state';
@@ -19,7 +20,16 @@ const newMark = (): string => `${Date.now().toString(36)}.${(writes += 1).toStri
 
 export const dirtyKey = (docId: string): string => DIRTY_PREFIX + docId;
 
+/** Transactions in which sync writes what it brought in: the library and replica agree on those already. */
+const applying = new WeakSet<Transaction>();
+
+/** Marks nothing for the item writes of the current transaction (a reconcile's own commit). */
+export function markNothingIn(transaction: Transaction | null = Dexie.currentTransaction): void {
+  if (transaction) applying.add(transaction);
+}
+
 export const syncDirtyItems: ItemObserver = async (db, changes) => {
+  if (Dexie.currentTransaction && applying.has(Dexie.currentTransaction)) return;
   const ids = new Set<string>();
   // Refreshes (the same row before and after: a folder renamed) change no document.
   for (const { before, after } of changes) if (before !== after) ids.add((after ?? before)!.id);

@@ -31,7 +31,7 @@ export interface Pouch {
   bulkDocs(documents: Record<string, unknown>[]): Promise<({ id: string; rev: string } | { error: true; status?: number; message?: string })[]>;
   allDocs(options: AllDocsOptions): Promise<{ rows: { id: string; key: string; value?: { rev: string; deleted?: boolean }; doc?: PouchDocument | null; error?: string }[] }>;
   /** The replica's change feed since a sequence (one-shot): each document once, with its winning revision (or every leaf with `style: 'all_docs'`). */
-  changes(options: { since: number | string; style?: 'all_docs' }): Promise<{ results: { id: string; seq: number | string; changes: { rev: string }[]; deleted?: boolean }[]; last_seq: number | string }>;
+  changes(options: { since: number | string; style?: 'all_docs'; include_docs?: boolean }): Promise<{ results: { id: string; seq: number | string; changes: { rev: string }[]; deleted?: boolean; doc?: PouchDocument }[]; last_seq: number | string }>;
   sync(remote: Pouch, options?: { batch_size?: number }): Replication;
   info(): Promise<{ doc_count: number; update_seq: number | string }>;
   close(): Promise<void>;

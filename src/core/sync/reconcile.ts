@@ -14,6 +14,7 @@ import { applyDocuments, type IncomingDocument } from './apply-documents';
 import { foldersBreakingCycles } from './folder-cycles';
 import { mergeBodies, sameBody, type SyncBody } from './merge';
 import type { Pouch, PouchDocument } from './pouch';
+import { markNothingIn } from './dirty-items';
 import { commitDirtySet, readDirtySet } from './dirty-set';
 import { documentsOf, kindOf, libraryDocuments, MERGE_SPECS } from './sync-documents';
 import { STEP_PREFIX } from './sync-state';
@@ -49,8 +50,12 @@ async function bodyAt(local: Pouch, id: string, rev: string): Promise<SyncBody |
   }
 }
 
-/** The replica's live documents: every one, or the items named and every document of the small kinds. */
-async function replicaDocuments(local: Pouch, itemDocIds: readonly string[] | undefined): Promise<Map<string, PouchDocument>> {
+/**
+ * The replica's live documents: every one, or the items named and every document of the small
+ * kinds. Items the change feed brought along are taken from it; the rest are read by id, or, when
+ * they are many, by one pass over every item document (PouchDB reads each key on its own).
+ */
+async function replicaDocuments(local: Pouch, itemDocIds: readonly string[] | undefined, known: ReadonlyMap<string, PouchDocument>): Promise<Map<string, PouchDocument>> {
   const replica = new Map<string, PouchDocument>();
   const keep = (rows: { id: string; doc?: PouchDocument | null }[]) => {
     for (const row of rows) if (row.doc) replica.set(row.id, row.doc);
@@ -62,13 +67,19 @@ async function replicaDocuments(local: Pouch, itemDocIds: readonly string[] | un
   // Document ids sort `comment:` < `folder:` < `item:` < `settings` < `smartFolder:` < `tagGroup:`.
   keep((await local.allDocs({ include_docs: true, endkey: 'item:', inclusive_end: false })).rows);
   keep((await local.allDocs({ include_docs: true, startkey: 'item:\uffff' })).rows);
-  for (let at = 0; at < itemDocIds.length; at += REPLICA_BATCH) {
-    keep((await local.allDocs({ include_docs: true, keys: itemDocIds.slice(at, at + REPLICA_BATCH) })).rows);
-  }
+  const unread = itemDocIds.filter((id) => !known.has(id));
+  for (const id of itemDocIds) if (known.has(id)) replica.set(id, known.get(id)!);
+  if (unread.length > BY_ID_AT_MOST) {
+    const wanted = new Set(unread);
+    keep((await local.allDocs({ include_docs: true, startkey: 'item:', endkey: 'item:\uffff' })).rows.filter((row) => wanted.has(row.id)));
+  } else if (unread.length) keep((await local.allDocs({ include_docs: true, keys: unread })).rows);
   return replica;
 }
 
-/** Documents per replica request (bulkDocs, allDocs by keys). */
+/** Item documents read from the replica one by one at most; more are read in one pass over all. */
+const BY_ID_AT_MOST = 200;
+
+/** Documents per bulkDocs request to the replica. */
 const REPLICA_BATCH = 1000;
 
 interface ReplicaWrite {
@@ -80,7 +91,7 @@ export async function reconcile(library: OpenLibrary, local: Pouch, now: () => n
   const dirty = await readDirtySet(library.db, local);
   const itemDocIds = dirty.full ? undefined : [...dirty.itemIds];
   const mine = itemDocIds ? await documentsOf(library.db, itemDocIds) : await libraryDocuments(library.db);
-  const replica = await replicaDocuments(local, itemDocIds);
+  const replica = await replicaDocuments(local, itemDocIds, dirty.changedDocs);
   const ids = [...new Set([...mine.keys(), ...replica.keys(), ...(itemDocIds ?? [])])];
   const steps = await readSteps(library, dirty.full ? undefined : ids);
   const stepWrites = new Map<string, string | undefined>();
@@ -142,11 +153,12 @@ export async function reconcile(library: OpenLibrary, local: Pouch, now: () => n
 
   if (wanted.length === 0 && stepWrites.size === 0) {
     if (dirty.marks.size === 0 && dirty.seq === dirty.since) return { written, applied: 0 };
-    await library.db.transaction('rw', library.db.state, () => commitDirtySet(library.db, dirty, kept, []));
+    await library.db.transaction('rw', library.db.state, () => commitDirtySet(library.db, dirty, kept));
     return { written, applied: 0 };
   }
   let applied = 0;
   await writeTransaction(library, now(), async () => {
+    markNothingIn(); // what it writes, the library and the replica agree on
     // Only what no request changed since it was read; the rest waits for the next cycle.
     const fresh = await documentsOf(library.db, wanted.map(({ document }) => document.id).filter((id) => kindOf(id) === 'item'));
     const safe = wanted.filter(({ document, expected }) => sameBody(fresh.get(document.id), expected));
@@ -159,7 +171,7 @@ export async function reconcile(library: OpenLibrary, local: Pouch, now: () => n
     const deletes = [...stepWrites].flatMap(([id, rev]) => (rev ? [] : [STEP_PREFIX + id]));
     if (puts.length) await library.db.state.bulkPut(puts);
     if (deletes.length) await library.db.state.bulkDelete(deletes);
-    await commitDirtySet(library.db, dirty, kept, [...safeIds]);
+    await commitDirtySet(library.db, dirty, kept);
   });
   return { written, applied };
 }
