@@ -141,9 +141,11 @@ async function watchTheServer(api: ApiPort, { stopped, watchable, wake, cycled, 
       continue;
     }
     try {
+      const asked = Date.now();
       const { changed } = await api.post<{ changed: boolean }>('/sync/watch', {});
       if (stopped()) return;
-      if (!changed) await pause(pauseMs);
+      // A watch that waited its full time asks again at once; one answered at once (nothing to watch) waits.
+      if (!changed) await pause(Math.max(0, pauseMs - (Date.now() - asked)));
       else {
         // The cycle it wakes moves the position the next watch starts from.
         const ended = cycled();
