@@ -10,6 +10,7 @@ import { startUpdatePrompt } from './pwa/update-prompt';
 import { ApiClient } from './api-client';
 import { ensureServiceWorker } from './register-sw';
 import { startSyncLoop } from './sync/sync-loop';
+import { wakeOnLocalChanges } from './sync/sync-wake';
 import type { AppShell } from './shell/app-shell';
 import './shell/panels';
 import './shell/app-shell';
@@ -30,7 +31,7 @@ async function start(): Promise<void> {
     // Thumbnails are made in this page's worker while it is open (the service worker falls back to itself).
     startMediaHost({ workers: mediaWorkers });
     // Sync cycles run while a page is open (src/app/sync/sync-loop.ts).
-    startSyncLoop(new ApiClient(), { store: shell.stores.sync });
+    startSyncLoop(new ApiClient(), { store: shell.stores.sync, wakeOn: [wakeOnLocalChanges()] });
     await shell.start();
     shell.apiState = 'ready';
     shell.apiText = 'API ready';

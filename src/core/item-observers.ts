@@ -13,7 +13,8 @@ import { postingLists } from './postings/postings.observer';
 import type { ItemObserver } from './storage/item-changes';
 import { searchIndex } from './search/search-index';
 import { smartFolderCountUpkeep } from './smart-folders/count-upkeep';
+import { syncDirtyItems } from './sync/dirty-items';
 import { filesOfRemovedItems } from './sync/removed-files.observer';
 import { tagBookkeeping } from './tags/tag-bookkeeping';
 
-export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, smartFolderCountUpkeep, mediaJobs, descriptors, objects, meaning, clipIndex, filesOfRemovedItems, itemChanges];
+export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, smartFolderCountUpkeep, mediaJobs, descriptors, objects, meaning, clipIndex, syncDirtyItems, filesOfRemovedItems, itemChanges];

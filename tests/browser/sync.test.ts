@@ -81,7 +81,7 @@ describe('sync through the service worker', () => {
   }, 60_000);
 
   it('replicates a library to another one through the server, and an edit on one reaches the other', async () => {
-    const [{ client: a }, { client: b }] = [await isolatedClient(), await isolatedClient()];
+    const [{ client: a }, { client: b, library: libraryB }] = [await isolatedClient(), await isolatedClient()];
     const url = newDatabase();
     const parent = await a.post<{ id: string }>('/folder/create', { name: 'Trips' });
     const child = await a.post<{ id: string }>('/folder/create', { name: 'Alps', parent: parent.id });
@@ -124,6 +124,16 @@ describe('sync through the service worker', () => {
     await b.post('/sync/run', {});
     expect((await b.get<{ data: Item[] }>('/item/get', { id: first.id })).data[0]).toMatchObject({ name: 'renamed on A', tags: ['cat', 'new'] });
     expect(await b.get<SyncStatus>('/sync/status')).toMatchObject({ state: 'idle', url, error: null });
+
+    // sync/watch: nothing new on the server, so a short watch ends unchanged; a held one ends when A's next edit arrives there.
+    expect(await b.post('/sync/watch', { timeout: 300 })).toEqual({ changed: false });
+    await expectError(libraryB, '/api/v2/sync/watch', { timeout: 60_000 }, 400, 'INVALID_ARGUMENT', /^timeout: 0 to 25000 ms/);
+    const watched = b.post<{ changed: boolean }>('/sync/watch', {});
+    await a.post('/item/update', { id: first.id, annotation: 'watched from B' });
+    await a.post('/sync/run', {});
+    expect(await watched).toEqual({ changed: true });
+    await b.post('/sync/run', {});
+    expect((await b.get<{ data: Item[] }>('/item/get', { id: first.id })).data[0]).toMatchObject({ annotation: 'watched from B' });
 
     // A worker stopped in the middle of a cycle: the next cycle picks up, nothing lost or doubled.
     await b.post('/item/update', { id: first.id, star: 5 });

@@ -5,17 +5,17 @@
  *   PouchDB replication (pouchdb-browser, the same IndexedDB adapter the worker uses) of the same
  *   documents from the same database into a scratch database of the page, same batch size;
  * - one edit on A until B's item/get shows it, on two libraries of min(N, 200) items synced through
- *   their own database, both driven by the app's page loop (src/app/sync/sync-loop.ts, its default
- *   period of 1 s); baseline: the protocol's floor, a raw PouchDB put, a one-shot push and a
- *   one-shot pull between two scratch databases of the page. Each cycle still compares a whole
- *   library (docs/decisions/sync.md), so at 10,000 items a cycle takes seconds on its own: that
- *   size is the pull row's, the latency row measures the loop.
+ *   their own database, both driven by the app's page loop as the app starts it
+ *   (src/app/sync/sync-loop.ts: woken by the page's change stream and by sync/watch, its 1 s
+ *   period as the fallback); baseline: the protocol's floor, a raw PouchDB put, a one-shot push
+ *   and a one-shot pull between two scratch databases of the page.
  * The source library is filled through item/add and pushed with sync/run (its time is logged).
  * One pull per side (a pull makes a library); the edits run BENCH_RUNS times (at most 20).
  */
 import PouchDB from 'pouchdb-browser';
 import { ApiClient } from '../../../src/app/api-client';
 import { startSyncLoop } from '../../../src/app/sync/sync-loop';
+import { wakeOnLocalChanges } from '../../../src/app/sync/sync-wake';
 import type { SyncStatus } from '../../../src/core/sync/sync-state';
 import type { BenchContext } from '../context';
 import { timed } from '../repeat';
@@ -131,7 +131,7 @@ export const syncEditLatency: Scenario = {
     const runs = Math.min(20, ctx.settings.runs);
     const [{ data: [first] }] = [await source.get<{ data: { id: string }[] }>('/item/get', { limit: 1 })];
     const id = first!.id;
-    const stops = [source, target].map((api) => startSyncLoop(api));
+    const stops = [source, target].map((api) => startSyncLoop(api, { wakeOn: [wakeOnLocalChanges()] }));
     const samples: number[] = [];
     const baseline: number[] = [];
     const names = ['a', 'b'].map((side) => `bench-raw-edit-${side}-${Date.now().toString(36)}`);
@@ -169,7 +169,7 @@ export const syncEditLatency: Scenario = {
     return {
       samples,
       baseline: { label: 'raw PouchDB: put, one-shot push, one-shot pull', samples: baseline },
-      note: `${runs} edits of one item's annotation in libraries of ${items} items; A and B each driven by the app's page loop (1 s period), B's item/get polled every 20 ms`,
+      note: `${runs} edits of one item's annotation in libraries of ${items} items; A and B each driven by the app's page loop (woken by edits and sync/watch, 1 s period as fallback), B's item/get polled every 20 ms`,
     };
   },
 };

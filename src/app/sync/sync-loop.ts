@@ -6,6 +6,9 @@
  * next page to open resumes from the replica's checkpoints (docs/decisions/sync.md).
  * Every status it reads goes to the shared store (./sync-status-store.ts), also while a long
  * cycle (a first pull) runs, so the status bar shows its progress.
+ * Cycles also start soon after something happens: `wakeOn` sources (an edit on this device,
+ * ./sync-wake.ts; new documents on the server, `sync/watch`) call `wake`, and a short pause lets a
+ * burst of them make one cycle. The period stays as the fallback.
  */
 import type { SyncStatus } from '../api-types';
 import type { ApiPort } from '../state/api-port';
@@ -20,17 +23,34 @@ export interface SyncLoopOptions {
   idleMs?: number;
   /** Where each status read goes. */
   store?: SyncStatusStore;
+  /** What wakes the loop for a cycle soon: each source gets `wake` and returns its own stop. */
+  wakeOn?: readonly WakeSource[];
+  /** Pause between a wake-up and its cycle, so a burst of changes makes one cycle (ms). */
+  debounceMs?: number;
+  /** Hold a `sync/watch` request open, to wake when the server has new documents (default: on). */
+  watchServer?: boolean;
 }
+
+/** Calls `wake` whenever a cycle is worth running; returns the function that stops it. */
+export type WakeSource = (wake: () => void) => () => void;
+
+/** How often, at most, a running cycle's status is read for its progress (ms). */
+const PROGRESS_EVERY_MS = 1000;
 
 /** Starts the loop; returns the function that stops it. */
 export function startSyncLoop(api: ApiPort, options: SyncLoopOptions = {}): () => void {
-  const { periodMs = 1000, retryMs = 10_000, idleMs = 5000, store } = options;
+  const { periodMs = 1000, retryMs = 10_000, idleMs = 5000, store, wakeOn = [], debounceMs = 50, watchServer = true } = options;
   let stopped = false;
   let busy = false;
   /** A wake-up came while a cycle ran: the next one starts without a pause. */
   let woken = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The last status read: whether the server is worth watching. */
+  let last: SyncStatus | undefined;
+  let cycleEnded = () => {};
+  const nextCycleEnd = () => new Promise<void>((ended) => (cycleEnded = ended));
   const publish = (status: SyncStatus) => {
+    last = status;
     if (!stopped) store?.publish(status);
     return status;
   };
@@ -43,7 +63,8 @@ export function startSyncLoop(api: ApiPort, options: SyncLoopOptions = {}): () =
     const running = api.post<SyncStatus>('/sync/run', {});
     // A read made during the cycle that answers after it would show the cycle as still running.
     let answered = false;
-    const watch = setInterval(() => void api.get<SyncStatus>('/sync/status').then((status) => answered || publish(status), () => {}), periodMs);
+    // Progress is for long cycles (a first pull): a short one, woken by an edit, does not flicker as active.
+    const watch = setInterval(() => void api.get<SyncStatus>('/sync/status').then((status) => answered || publish(status), () => {}), Math.max(periodMs, PROGRESS_EVERY_MS));
     try {
       const status = await running;
       answered = true;
@@ -65,16 +86,74 @@ export function startSyncLoop(api: ApiPort, options: SyncLoopOptions = {}): () =
       next(retryMs);
     } finally {
       busy = false;
+      cycleEnded();
     }
   };
-  store?.driveWith(() => {
+  const wakeAfter = (ms: number) => {
+    if (stopped) return;
     if (busy) woken = true;
-    else next(0);
-  });
+    else next(ms);
+  };
+  store?.driveWith(() => wakeAfter(0));
+  const stops = wakeOn.map((source) => source(() => wakeAfter(debounceMs)));
+  if (watchServer) {
+    void watchTheServer(api, {
+      stopped: () => stopped,
+      // Only a library that synced and whose server answers: else the period (or the retry) drives it.
+      watchable: () => Boolean(last && last.lastSyncedAt !== null && (last.state === 'idle' || last.state === 'active' || last.state === 'waiting')),
+      wake: () => wakeAfter(debounceMs),
+      cycled: nextCycleEnd,
+      pauseMs: periodMs,
+      retryMs,
+    });
+  }
   void cycle();
   return () => {
     stopped = true;
     clearTimeout(timer);
     store?.driveWith(undefined);
+    for (const stop of stops) stop();
   };
+}
+
+interface Watching {
+  stopped: () => boolean;
+  watchable: () => boolean;
+  wake: () => void;
+  /** Resolves when the next cycle has ended. */
+  cycled: () => Promise<void>;
+  /** Pause when there is nothing to watch, or after a watch that saw nothing. */
+  pauseMs: number;
+  /** Pause after a failed watch. */
+  retryMs: number;
+}
+
+const pause = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
+
+/**
+ * Holds one `sync/watch` request open at a time (the worker long-polls the server's change feed
+ * from where the last cycle's pull stopped) and wakes the loop when it saw new documents.
+ */
+async function watchTheServer(api: ApiPort, { stopped, watchable, wake, cycled, pauseMs, retryMs }: Watching): Promise<void> {
+  while (!stopped()) {
+    if (!watchable()) {
+      await pause(pauseMs);
+      continue;
+    }
+    try {
+      const asked = Date.now();
+      const { changed } = await api.post<{ changed: boolean }>('/sync/watch', {});
+      if (stopped()) return;
+      // A watch that waited its full time asks again at once; one answered at once (nothing to watch) waits.
+      if (!changed) await pause(Math.max(0, pauseMs - (Date.now() - asked)));
+      else {
+        // The cycle it wakes moves the position the next watch starts from.
+        const ended = cycled();
+        wake();
+        await Promise.race([ended, pause(retryMs)]);
+      }
+    } catch {
+      await pause(retryMs);
+    }
+  }
 }

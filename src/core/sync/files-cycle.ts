@@ -17,6 +17,7 @@
 import type { LibraryDb } from '../storage/library-db';
 import type { RemoteFileKind } from '../storage/remote-files';
 import type { ItemRow } from '../storage/rows';
+import { doneWithCandidates, fileCandidates, markFilesAgain } from './file-candidates';
 import {
   dropRemoval, forgetOnServer, forgetRemovedItem, markOnServer, markRefused, readSince, recordedFiles, recordedRev, refusedFiles, removedItems, replacedFiles, replacedHere, useRecordsOf, writeSince, type FileMark,
 } from './file-records';
@@ -45,21 +46,24 @@ export async function syncFiles(db: LibraryDb, settings: SyncSettings, fetchServ
   const files = new FilesDatabase(fetchServer, settings);
   await useRecordsOf(db, settings.url);
   const recorded = await recordedFiles(db);
-  const uploaded = await upload(db, files, recorded, budget);
+  const uploaded = await upload(db, files, recorded, budget, settings.url);
   await removeFilesOfRemovedItems(db, files);
   const downloaded = await download(db, files, settings, recorded, budget);
   return { uploaded, downloaded, fileErrors: await fileErrorsOf(db) };
 }
 
-async function upload(db: LibraryDb, files: FilesDatabase, recorded: Set<string>, budget: FileBudget): Promise<number> {
+async function upload(db: LibraryDb, files: FilesDatabase, recorded: Set<string>, budget: FileBudget, url: string): Promise<number> {
   const replaced = await replacedFiles(db);
   const waiting = (kind: RemoteFileKind) => (id: string) => !recorded.has(`${kind}:${id}`) || replaced.has(`${kind}:${id}`);
-  const thumbnails = (await db.thumbnails.toCollection().primaryKeys()).filter(waiting('thumbnail'));
-  const originals = (await db.files.toCollection().primaryKeys()).filter(waiting('original'));
+  // Files of items written since the last step (./file-candidates.ts), not every key, and those replaced here.
+  const candidates = await fileCandidates(db, url);
+  const withReplaced = (kind: RemoteFileKind, ids: string[]) => [...new Set([...ids, ...[...replaced].filter((key) => key.startsWith(`${kind}:`)).map((key) => key.slice(kind.length + 1))])];
+  const thumbnails = withReplaced('thumbnail', candidates.thumbnails).filter(waiting('thumbnail'));
+  const originals = withReplaced('original', candidates.originals).filter(waiting('original'));
   const queue = [...thumbnails.map((id) => ({ kind: 'thumbnail' as const, id })), ...originals.map((id) => ({ kind: 'original' as const, id }))];
   let [count, bytes] = [0, 0];
   for (const { kind, id } of queue) {
-    if (count >= budget.files || bytes >= budget.bytes) break;
+    if (count >= budget.files || bytes >= budget.bytes) return count;
     const stored = kind === 'thumbnail' ? await db.thumbnails.get(id) : await db.files.get(id);
     // A removed item's file never goes (back) up.
     if (!stored || !(await db.items.where('id').equals(id).count())) continue;
@@ -69,6 +73,7 @@ async function upload(db: LibraryDb, files: FilesDatabase, recorded: Set<string>
     count += 1;
     bytes += stored.blob.size;
   }
+  await doneWithCandidates(db, candidates, url);
   return count;
 }
 
@@ -95,7 +100,11 @@ async function download(db: LibraryDb, files: FilesDatabase, settings: SyncSetti
     const seen: FileMark[] = [];
     for (const change of results) {
       const file = parseFileDocId(change.id);
-      if (file && change.deleted) await forgetOnServer(db, file);
+      if (file && change.deleted) {
+        await forgetOnServer(db, file);
+        // Deleted there while its item lives here: it goes up again with the next step.
+        await markFilesAgain(db, file.itemId);
+      }
       const row = file && !change.deleted ? await db.items.where('id').equals(file.itemId).first() : undefined;
       if (file && row && (await wanted(db, settings, row, { ...file, rev: change.rev }, recorded))) {
         if (count >= budget.files || bytes >= budget.bytes) {

@@ -16,6 +16,8 @@ export interface PouchDocument {
 
 export interface ReplicationInfo {
   docs_written: number;
+  /** Where the replication read the source's change feed up to. */
+  last_seq?: number | string;
 }
 
 /** A one-shot two-way replication: a promise of its result that tells each batch written on the way. */
@@ -27,10 +29,21 @@ export interface Pouch {
   get(id: string, options?: { rev?: string; revs?: boolean; conflicts?: boolean }): Promise<PouchDocument>;
   put(document: Record<string, unknown>): Promise<{ id: string; rev: string }>;
   bulkDocs(documents: Record<string, unknown>[]): Promise<({ id: string; rev: string } | { error: true; status?: number; message?: string })[]>;
-  allDocs(options: { include_docs: true; conflicts?: boolean }): Promise<{ rows: { id: string; doc?: PouchDocument }[] }>;
+  allDocs(options: AllDocsOptions): Promise<{ rows: { id: string; key: string; value?: { rev: string; deleted?: boolean }; doc?: PouchDocument | null; error?: string }[] }>;
+  /** The replica's change feed since a sequence (one-shot): each document once, with its winning revision (or every leaf with `style: 'all_docs'`). */
+  changes(options: { since: number | string; style?: 'all_docs'; include_docs?: boolean }): Promise<{ results: { id: string; seq: number | string; changes: { rev: string }[]; deleted?: boolean; doc?: PouchDocument }[]; last_seq: number | string }>;
   sync(remote: Pouch, options?: { batch_size?: number }): Replication;
   info(): Promise<{ doc_count: number; update_seq: number | string }>;
   close(): Promise<void>;
+}
+
+export interface AllDocsOptions {
+  include_docs: true;
+  conflicts?: boolean;
+  keys?: string[];
+  startkey?: string;
+  endkey?: string;
+  inclusive_end?: boolean;
 }
 
 export interface PouchOptions {

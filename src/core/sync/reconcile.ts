@@ -14,7 +14,9 @@ import { applyDocuments, type IncomingDocument } from './apply-documents';
 import { foldersBreakingCycles } from './folder-cycles';
 import { mergeBodies, sameBody, type SyncBody } from './merge';
 import type { Pouch, PouchDocument } from './pouch';
-import { kindOf, libraryDocuments, MERGE_SPECS } from './sync-documents';
+import { markNothingIn } from './dirty-items';
+import { commitDirtySet, readDirtySet } from './dirty-set';
+import { documentsOf, kindOf, libraryDocuments, MERGE_SPECS } from './sync-documents';
 import { STEP_PREFIX } from './sync-state';
 
 export interface ReconcileResult {
@@ -30,9 +32,14 @@ export const bodyOf = (document: PouchDocument | undefined): SyncBody | undefine
   return body;
 };
 
-async function readSteps(library: OpenLibrary): Promise<Map<string, string>> {
-  const rows = await library.db.state.where('key').startsWith(STEP_PREFIX).toArray();
-  return new Map(rows.map((row) => [row.key.slice(STEP_PREFIX.length), String(row.value)]));
+/** The steps of the documents named, or of every document. */
+async function readSteps(library: OpenLibrary, ids: readonly string[] | undefined): Promise<Map<string, string>> {
+  if (!ids) {
+    const rows = await library.db.state.where('key').startsWith(STEP_PREFIX).toArray();
+    return new Map(rows.map((row) => [row.key.slice(STEP_PREFIX.length), String(row.value)]));
+  }
+  const rows = await library.db.state.bulkGet(ids.map((id) => STEP_PREFIX + id));
+  return new Map(rows.flatMap((row) => (row ? [[row.key.slice(STEP_PREFIX.length), String(row.value)] as const] : [])));
 }
 
 async function bodyAt(local: Pouch, id: string, rev: string): Promise<SyncBody | undefined> {
@@ -43,23 +50,62 @@ async function bodyAt(local: Pouch, id: string, rev: string): Promise<SyncBody |
   }
 }
 
-export async function reconcile(library: OpenLibrary, local: Pouch, now: () => number): Promise<ReconcileResult> {
-  const mine = await libraryDocuments(library.db);
+/**
+ * The replica's live documents: every one, or the items named and every document of the small
+ * kinds. Items the change feed brought along are taken from it; the rest are read by id, or, when
+ * they are many, by one pass over every item document (PouchDB reads each key on its own).
+ */
+async function replicaDocuments(local: Pouch, itemDocIds: readonly string[] | undefined, known: ReadonlyMap<string, PouchDocument>): Promise<Map<string, PouchDocument>> {
   const replica = new Map<string, PouchDocument>();
-  for (const row of (await local.allDocs({ include_docs: true })).rows) if (row.doc) replica.set(row.id, row.doc);
-  const steps = await readSteps(library);
+  const keep = (rows: { id: string; doc?: PouchDocument | null }[]) => {
+    for (const row of rows) if (row.doc) replica.set(row.id, row.doc);
+  };
+  if (!itemDocIds) {
+    keep((await local.allDocs({ include_docs: true })).rows);
+    return replica;
+  }
+  // Document ids sort `comment:` < `folder:` < `item:` < `settings` < `smartFolder:` < `tagGroup:`.
+  keep((await local.allDocs({ include_docs: true, endkey: 'item:', inclusive_end: false })).rows);
+  keep((await local.allDocs({ include_docs: true, startkey: 'item:\uffff' })).rows);
+  const unread = itemDocIds.filter((id) => !known.has(id));
+  for (const id of itemDocIds) if (known.has(id)) replica.set(id, known.get(id)!);
+  if (unread.length > BY_ID_AT_MOST) {
+    const wanted = new Set(unread);
+    keep((await local.allDocs({ include_docs: true, startkey: 'item:', endkey: 'item:\uffff' })).rows.filter((row) => wanted.has(row.id)));
+  } else if (unread.length) keep((await local.allDocs({ include_docs: true, keys: unread })).rows);
+  return replica;
+}
+
+/** Item documents read from the replica one by one at most; more are read in one pass over all. */
+const BY_ID_AT_MOST = 200;
+
+/** Documents per bulkDocs request to the replica. */
+const REPLICA_BATCH = 1000;
+
+interface ReplicaWrite {
+  id: string;
+  document: Record<string, unknown>;
+}
+
+export async function reconcile(library: OpenLibrary, local: Pouch, now: () => number): Promise<ReconcileResult> {
+  const dirty = await readDirtySet(library.db, local);
+  const itemDocIds = dirty.full ? undefined : [...dirty.itemIds];
+  const mine = itemDocIds ? await documentsOf(library.db, itemDocIds) : await libraryDocuments(library.db);
+  const replica = await replicaDocuments(local, itemDocIds, dirty.changedDocs);
+  const ids = [...new Set([...mine.keys(), ...replica.keys(), ...(itemDocIds ?? [])])];
+  const steps = await readSteps(library, dirty.full ? undefined : ids);
   const stepWrites = new Map<string, string | undefined>();
   const incoming: { document: IncomingDocument; expected: SyncBody | undefined }[] = [];
-  let written = 0;
+  const replicaWrites: ReplicaWrite[] = [];
+  /** Documents to look at again next cycle (their replica write met a newer revision). */
+  const kept = new Set<string>();
 
-  const writeReplica = async (id: string, body: SyncBody | undefined, current: PouchDocument | undefined): Promise<void> => {
+  const writeReplica = (id: string, body: SyncBody | undefined, current: PouchDocument | undefined): void => {
     const rev = current?._rev;
-    const answer = body ? await local.put({ ...body, _id: id, ...(rev ? { _rev: rev } : {}) }) : await local.put({ _id: id, _rev: rev!, _deleted: true });
-    stepWrites.set(id, answer.rev);
-    written += 1;
+    replicaWrites.push({ id, document: body ? { ...body, _id: id, ...(rev ? { _rev: rev } : {}) } : { _id: id, _rev: rev!, _deleted: true } });
   };
 
-  for (const id of new Set([...mine.keys(), ...replica.keys(), ...steps.keys()])) {
+  for (const id of new Set([...ids, ...(dirty.full ? steps.keys() : [])])) {
     const kind = kindOf(id);
     if (!kind) continue;
     const ours = mine.get(id);
@@ -74,7 +120,7 @@ export async function reconcile(library: OpenLibrary, local: Pouch, now: () => n
     const replicaAtStep = step !== undefined && step === current?._rev;
     const base = step === undefined ? undefined : replicaAtStep ? theirs : await bodyAt(local, id, step);
     if (replicaAtStep) {
-      if (ours || current) await writeReplica(id, ours, current);
+      if (ours || current) writeReplica(id, ours, current);
       continue;
     }
     if (step !== undefined && sameBody(base, ours)) {
@@ -84,25 +130,48 @@ export async function reconcile(library: OpenLibrary, local: Pouch, now: () => n
     }
     // Both sides changed (or never agreed): merge; an edit outlives a removal on the other side.
     const merged = ours && theirs ? mergeBodies(base, ours, theirs, MERGE_SPECS[kind]) : (ours ?? theirs);
-    if (!sameBody(merged, theirs)) await writeReplica(id, merged, current);
+    if (!sameBody(merged, theirs)) writeReplica(id, merged, current);
     else stepWrites.set(id, current?._rev);
     if (!sameBody(merged, ours)) incoming.push({ document: { id, body: merged }, expected: ours });
   }
 
-  if (incoming.length === 0 && stepWrites.size === 0) return { written, applied: 0 };
+  // Local edits and merges into the replica, a batch per request; one that meets a newer revision
+  // (a replication writing meanwhile) is left, with what it would have brought in, for next time.
+  let written = 0;
+  for (let at = 0; at < replicaWrites.length; at += REPLICA_BATCH) {
+    const batch = replicaWrites.slice(at, at + REPLICA_BATCH);
+    const answers = await local.bulkDocs(batch.map((write) => write.document));
+    batch.forEach(({ id }, index) => {
+      const answer = answers[index];
+      if (answer && 'rev' in answer && !('error' in answer)) {
+        stepWrites.set(id, answer.rev);
+        written += 1;
+      } else kept.add(id);
+    });
+  }
+  const wanted = incoming.filter(({ document }) => !kept.has(document.id));
+
+  if (wanted.length === 0 && stepWrites.size === 0) {
+    if (dirty.marks.size === 0 && dirty.seq === dirty.since) return { written, applied: 0 };
+    await library.db.transaction('rw', library.db.state, () => commitDirtySet(library.db, dirty, kept));
+    return { written, applied: 0 };
+  }
   let applied = 0;
   await writeTransaction(library, now(), async () => {
+    markNothingIn(); // what it writes, the library and the replica agree on
     // Only what no request changed since it was read; the rest waits for the next cycle.
-    const fresh = await libraryDocuments(library.db);
-    const safe = incoming.filter(({ document, expected }) => sameBody(fresh.get(document.id), expected));
-    for (const { document } of incoming) if (!safe.some((entry) => entry.document === document)) stepWrites.delete(document.id);
+    const fresh = await documentsOf(library.db, wanted.map(({ document }) => document.id).filter((id) => kindOf(id) === 'item'));
+    const safe = wanted.filter(({ document, expected }) => sameBody(fresh.get(document.id), expected));
+    const safeIds = new Set(safe.map(({ document }) => document.id));
+    for (const { document } of wanted) if (!safeIds.has(document.id)) stepWrites.delete(document.id);
     await applyDocuments(library.db, library.pipeline.observers, safe.map((entry) => entry.document), now());
     applied = safe.length;
     if (safe.some((entry) => kindOf(entry.document.id) === 'folder')) await breakFolderCycles(library);
-    for (const [id, rev] of stepWrites) {
-      if (rev) await library.db.state.put({ key: STEP_PREFIX + id, value: rev });
-      else await library.db.state.delete(STEP_PREFIX + id);
-    }
+    const puts = [...stepWrites].flatMap(([id, rev]) => (rev ? [{ key: STEP_PREFIX + id, value: rev }] : []));
+    const deletes = [...stepWrites].flatMap(([id, rev]) => (rev ? [] : [STEP_PREFIX + id]));
+    if (puts.length) await library.db.state.bulkPut(puts);
+    if (deletes.length) await library.db.state.bulkDelete(deletes);
+    await commitDirtySet(library.db, dirty, kept);
   });
   return { written, applied };
 }

@@ -4,7 +4,11 @@
  * merged into the winner against their common ancestor (./merge.ts) and then deleted, so the
  * document has one branch again. Two devices doing this at once make equal documents, whose
  * conflict the next cycle ends the same way.
+ * Only documents the replica's change feed shows since the last look can have a new branch (a pull
+ * writes one): the feed is read from a checkpoint of its own (`sync-conflicts-seq`, moved once
+ * every branch found is merged, so a stopped worker looks again), listing each document's leaves.
  */
+import type { LibraryDb } from '../storage/library-db';
 import { mergeBodies, type SyncBody } from './merge';
 import type { Pouch, PouchDocument } from './pouch';
 import { bodyOf } from './reconcile';
@@ -26,15 +30,22 @@ async function commonAncestor(local: Pouch, winner: PouchDocument, loser: PouchD
   }
 }
 
+export const CONFLICTS_SEQ_KEY = 'sync-conflicts-seq';
+
 /** Returns how many conflicting branches were merged. */
-export async function resolveConflicts(local: Pouch): Promise<number> {
+export async function resolveConflicts(local: Pouch, db: LibraryDb): Promise<number> {
   let merged = 0;
-  const { rows } = await local.allDocs({ include_docs: true, conflicts: true });
-  for (const row of rows) {
-    const kind = kindOf(row.id);
-    if (!row.doc?._conflicts?.length || !kind) continue;
+  const since = (await db.state.get(CONFLICTS_SEQ_KEY))?.value as number | string | undefined;
+  const { results, last_seq } = await local.changes({ since: since ?? 0, style: 'all_docs' });
+  for (const change of results) {
+    const kind = kindOf(change.id);
+    // Fewer than two leaves: no branch. A removed document (every leaf deleted) has none to merge.
+    if (change.changes.length < 2 || !kind) continue;
+    const current = await local.get(change.id, { conflicts: true }).catch(() => undefined);
+    if (!current?._conflicts?.length) continue;
+    const row = { id: change.id };
     let winner = await local.get(row.id, { revs: true });
-    for (const rev of row.doc._conflicts) {
+    for (const rev of current._conflicts) {
       const loser = await local.get(row.id, { rev, revs: true });
       const base = await commonAncestor(local, winner, loser);
       const body = mergeBodies(base, bodyOf(winner)!, bodyOf(loser)!, MERGE_SPECS[kind]);
@@ -48,5 +59,6 @@ export async function resolveConflicts(local: Pouch): Promise<number> {
       winner = await local.get(row.id, { revs: true });
     }
   }
+  if (last_seq !== since) await db.state.put({ key: CONFLICTS_SEQ_KEY, value: last_seq });
   return merged;
 }

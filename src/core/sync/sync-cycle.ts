@@ -12,6 +12,7 @@ import { FilesDatabaseMissing } from './files-database';
 import type { FetchServer } from './probe-server';
 import type { Pouch, PouchConstructor } from './pouch';
 import { reconcile } from './reconcile';
+import { rememberRemoteSeq } from './watch-server';
 import { resolveConflicts } from './resolve-conflicts';
 import { isStorageFull, STORAGE_FULL_MESSAGE } from './storage-full';
 import { readSettings, readStoredStatus, writeStatus, type StoredStatus, type SyncSettings, type SyncStateName } from './sync-state';
@@ -72,8 +73,9 @@ async function runMetadataStep(library: OpenLibrary, settings: SyncSettings, bef
     local = new PouchDB(replicaName(library));
     remote = new PouchDB(settings.url, { skip_setup: true, ...(settings.username ? { auth: { username: settings.username, password: settings.password } } : {}) });
     await reconcile(library, local, now);
-    const replicated = await replicate(library, local, remote, before);
-    const merged = await resolveConflicts(local);
+    const replicated = await replicate(library, local, remote, before, now);
+    await rememberRemoteSeq(library.db, replicated.pull.last_seq);
+    const merged = await resolveConflicts(local, library.db);
     const after = await reconcile(library, local, now);
     return { pushed: replicated.push.docs_written, pulled: replicated.pull.docs_written, pending: after.written, merged };
   } finally {
@@ -81,15 +83,21 @@ async function runMetadataStep(library: OpenLibrary, settings: SyncSettings, bef
   }
 }
 
+/** Documents pulled between two applies to the library while a pull runs. */
+const APPLY_EVERY = 1000;
+
 /**
- * `local.sync(remote)`. Until a first cycle completes (a fresh device bringing a library in), the
- * status tells how far the pull got: documents in the replica of the server database's
- * `doc_count` (a GET of the database), updated after each batch. When the pull ends both hold the
- * same documents, so the two counts meet.
+ * `local.sync(remote)`. What a pull brings is written to the library as it arrives, every
+ * APPLY_EVERY documents (a reconcile of what arrived since the last: one pipeline run per batch),
+ * so a first pull fills the grid as it goes; the cycle's last reconcile takes the rest.
+ * Until a first cycle completes (a fresh device bringing a library in), the status tells how far
+ * the pull got: documents in the replica of the server database's `doc_count` (a GET of the
+ * database), updated after each batch. When the pull ends both hold the same documents, so the
+ * two counts meet.
  */
-async function replicate(library: OpenLibrary, local: Pouch, remote: Pouch, before: StoredStatus) {
-  if (before.lastSyncedAt !== null) return local.sync(remote, { batch_size: 200 });
-  const [{ doc_count: total }, { doc_count: start }] = await Promise.all([remote.info(), local.info()]);
+async function replicate(library: OpenLibrary, local: Pouch, remote: Pouch, before: StoredStatus, now: () => number) {
+  const first = before.lastSyncedAt === null;
+  const [{ doc_count: total }, { doc_count: start }] = first ? await Promise.all([remote.info(), local.info()]) : [{ doc_count: 0 }, { doc_count: 0 }];
   let writing = Promise.resolve();
   const tell = (received: number) => {
     writing = writing.then(async () => {
@@ -97,18 +105,29 @@ async function replicate(library: OpenLibrary, local: Pouch, remote: Pouch, befo
       if (current?.runningSince) await writeStatus(library.db, { ...current, firstPull: { received: Math.min(received, total), total } });
     });
   };
-  tell(start);
+  if (first) tell(start);
   const replication = local.sync(remote, { batch_size: 200 });
-  let received = start;
+  // One apply at a time; its failure fails the cycle once the replication has ended.
+  let applying: Promise<unknown> = Promise.resolve();
+  let [appliedUpTo, queued] = [0, false];
   replication.on('change', ({ direction, change }) => {
     if (direction !== 'pull') return;
-    received = start + change.docs_written;
-    tell(received);
+    if (first) tell(start + change.docs_written);
+    if (queued || change.docs_written - appliedUpTo < APPLY_EVERY) return;
+    queued = true;
+    appliedUpTo = change.docs_written;
+    applying = applying.then(() => {
+      queued = false;
+      return reconcile(library, local, now);
+    });
+    applying.catch(() => {}); // handled below, once the replication has ended
   });
   try {
-    return await replication;
+    const result = await replication;
+    await applying;
+    return result;
   } finally {
-    await writing.catch(() => {});
+    await Promise.all([writing.catch(() => {}), applying.catch(() => {})]);
   }
 }
 

@@ -58,9 +58,23 @@ export async function settingsBody(db: LibraryDb): Promise<SyncBody> {
 
 /** Every document of the library, by document id (bodies without CouchDB's `_id`/`_rev`). */
 export async function libraryDocuments(db: LibraryDb): Promise<Map<string, SyncBody>> {
+  const documents = await smallDocuments(db);
+  await db.items.each((row: ItemRow) => documents.set(docId('item', row.id), itemBody(row)));
+  return documents;
+}
+
+/** The documents of the items named by document id (`item:<id>`), then every document of the small kinds. */
+export async function documentsOf(db: LibraryDb, itemDocIds: Iterable<string>): Promise<Map<string, SyncBody>> {
+  const documents = await smallDocuments(db);
+  const ids = [...itemDocIds].map(entityIdOf);
+  if (ids.length) for (const row of await db.items.where('id').anyOf(ids).toArray()) documents.set(docId('item', row.id), itemBody(row));
+  return documents;
+}
+
+/** Every document but the items': folders, smart folders, tag groups, comments and the settings. */
+export async function smallDocuments(db: LibraryDb): Promise<Map<string, SyncBody>> {
   const documents = new Map<string, SyncBody>();
   const add = (kind: DocKind, id: string, body: SyncBody) => documents.set(docId(kind, id), body);
-  await db.items.each((row: ItemRow) => add('item', row.id, itemBody(row)));
   for (const row of await db.folders.toArray()) add('folder', row.id, folderBody(row));
   for (const row of await db.smartFolders.toArray()) add('smartFolder', row.id, { ...(row as SmartFolderRow & SyncBody) });
   for (const row of await db.tagGroups.toArray()) add('tagGroup', row.id, { ...(row as TagGroupRow & SyncBody) });

@@ -1,6 +1,6 @@
 import { route } from '../http/router';
 import { lazyFunction, lazyModule } from '../shared/lazy-module';
-import { noInput, startSyncInput, syncSettingsInput } from './sync.schema';
+import { noInput, startSyncInput, syncSettingsInput, watchSyncInput } from './sync.schema';
 
 // Sync's code (the cycles, reconciling, the files step) is loaded by its first request, not at every worker start.
 const service = lazyModule(() => import('./sync.service'));
@@ -11,5 +11,6 @@ export const syncRoutes = [
   route('GET', '/sync/status', noInput, lazyFunction(service, 'syncStatus')),
   route('POST', '/sync/stop', noInput, lazyFunction(service, 'stopSync')),
   route('POST', '/sync/run', noInput, lazyFunction(service, 'runSync')),
+  route('POST', '/sync/watch', watchSyncInput, lazyFunction(service, 'watchSync')),
   route('POST', '/sync/settings', syncSettingsInput, lazyFunction(service, 'changeSyncSettings')),
 ];

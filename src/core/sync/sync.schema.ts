@@ -38,5 +38,9 @@ export const syncSettingsInput = z.lazy(() => z.object({ keepOriginals: z.boolea
 
 export const noInput = z.lazy(() => z.object({}));
 
+/** sync/watch: how long to wait for the server's next change (ms; 25 s at most, the default). */
+export const watchSyncInput = z.lazy(() => z.object({ timeout: z.number().int('whole milliseconds, 0 to 25000').min(0, '0 to 25000 ms').max(25_000, '0 to 25000 ms').optional() }));
+
 export type StartSyncInput = z.output<typeof startSyncInput>;
 export type SyncSettingsInput = z.output<typeof syncSettingsInput>;
+export type WatchSyncInput = z.output<typeof watchSyncInput>;

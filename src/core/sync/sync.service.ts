@@ -1,13 +1,16 @@
 /** sync/start, sync/check, sync/status, sync/settings, sync/stop and sync/run (README, API extensions; docs/decisions/sync.md). */
 import type { Context } from '../context';
-import { conflict } from '../http/errors';
+import { ApiError, conflict } from '../http/errors';
 import type { LibraryDb } from '../storage/library-db';
+import { forgetDirtySet } from './dirty-set';
+import { forgetFileCandidates } from './file-candidates';
 import { forgetSince } from './file-records';
 import { FilesDatabase } from './files-database';
 import { checkDatabase, probeDatabase, type SyncCheck } from './probe-server';
 import { runCycle } from './sync-cycle';
+import { watchServer } from './watch-server';
 import { currentStatus, forgetSync, readSettings, SYNC_SETTINGS_KEY, writeStatus, type SyncSettings, type SyncStatus } from './sync-state';
-import type { StartSyncInput, SyncSettingsInput } from './sync.schema';
+import type { StartSyncInput, SyncSettingsInput, WatchSyncInput } from './sync.schema';
 
 export async function startSync(ctx: Context, input: StartSyncInput): Promise<SyncStatus> {
   const library = await ctx.library();
@@ -22,6 +25,8 @@ export async function startSync(ctx: Context, input: StartSyncInput): Promise<Sy
   const keepOriginals = input.keepOriginals ?? existing?.keepOriginals ?? false;
   await writeSettings(library.db, { ...input, keepOriginals, startedAt: existing?.startedAt ?? now }, existing?.keepOriginals);
   if (!existing) {
+    await forgetDirtySet(library.db);
+    await forgetFileCandidates(library.db);
     await writeStatus(library.db, {
       state: 'connecting', url: input.url, pushed: 0, pulled: 0, pending: 0, conflictsMerged: 0, lastSyncedAt: null, error: null, firstPull: null, lastRunAt: now, runningSince: 0,
     });
@@ -58,8 +63,24 @@ export async function syncStatus(ctx: Context): Promise<SyncStatus> {
 /** Local data stays; the replica and its checkpoints stay too, so a later start resumes. */
 export async function stopSync(ctx: Context): Promise<true> {
   const { db } = await ctx.library();
-  await forgetSync(db);
+  await db.transaction('rw', db.state, async () => {
+    await forgetSync(db);
+    // Edits made while it does not sync are not marked: a later start compares everything.
+    await forgetDirtySet(db);
+    await forgetFileCandidates(db);
+  });
   return true;
+}
+
+/** Waits until the server has documents this device has not pulled (sync/watch; the open app holds one). */
+export async function watchSync(ctx: Context, input: WatchSyncInput): Promise<{ changed: boolean }> {
+  const { db } = await ctx.library();
+  try {
+    return { changed: await watchServer(db, ctx.fetchServer, input.timeout) };
+  } catch {
+    // The server is away or refuses: the page loop's cycles say so in the status.
+    throw new ApiError('UNAVAILABLE', 'The sync server did not answer a watch of its changes; the next cycle tells why (sync/status).');
+  }
 }
 
 /** Runs one cycle (the open app calls this every second or so) and answers the status after it. */
