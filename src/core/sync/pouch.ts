@@ -2,7 +2,7 @@
 /**
  * The part of PouchDB (pouchdb-browser 9) that sync uses, typed here (the package ships no types),
  * and its lazy load: PouchDB is about 130 KB of script that only a syncing library needs, so the
- * service worker build keeps it in a script of its own (vite.config.ts `deferred`), loaded on the
+ * service worker build keeps it in a script of its own (every `import()` becomes one), loaded on the
  * first sync cycle of a worker's life.
  */
 export interface PouchDocument {
