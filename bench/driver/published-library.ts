@@ -40,7 +40,7 @@ export async function preparePublished(settings: { n: number; seed: number; imag
     const source = await writeEagleSource(work, 'Bench', settings.n, settings.seed, settings.imageShare, log);
     log(`Eagle source: ${source.items} items (${source.images} with PNG thumbnails), ${(source.bytes / MB).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     // Turns alternate (publish, copy, copy, publish, ...), each into a fresh folder; the first publish is served.
-    const turns = settings.n <= 20_000 ? 3 : 1;
+    const turns = settings.n <= 5000 ? 3 : 1;
     const publishMs: number[] = [];
     const copyMs: number[] = [];
     let cliLine = '';

@@ -42,13 +42,18 @@ export async function storeShards(library: OpenLibrary, writes: readonly ShardWr
     });
     for (const id of gone) if (before.has(id)) changes.push({ before: before.get(id) });
 
-    await db.comments.where('itemId').anyOf(ids).delete();
+    // Only items stored before can have comments, fetched files or file locations to replace (none on a first load).
+    const known = ids.filter((id) => before.has(id));
+    if (known.length) await db.comments.where('itemId').anyOf(known).delete();
     await db.comments.bulkPut(items.flatMap((item) => commentRowsOf(item.id, item.record)));
     // Fetched files stay cached unless the item now points at other bytes (or is gone).
-    const previous = await readItemFilesOf(db, ids);
-    const stale = (kind: 'thumbnail' | 'original') => ids.filter((id, i) => previous[i]?.[kind] !== (items[i]?.[kind] ?? null));
-    await db.thumbnails.bulkDelete(stale('thumbnail'));
-    await db.files.bulkDelete(stale('original'));
+    const incoming = new Map(items.map((item) => [item.id, item]));
+    const previous = known.length ? await readItemFilesOf(db, known) : [];
+    const stale = (kind: 'thumbnail' | 'original') => known.filter((id, i) => previous[i]?.[kind] !== (incoming.get(id)?.[kind] ?? null));
+    if (known.length) {
+      await db.thumbnails.bulkDelete(stale('thumbnail'));
+      await db.files.bulkDelete(stale('original'));
+    }
     await dropItemFiles(db, gone);
     await writeItemFiles(db, items.map(({ id, thumbnail, original }) => ({ id, thumbnail, original })));
     // A changed row keeps its primary key: the pk is made from the import time and id.
