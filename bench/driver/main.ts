@@ -14,7 +14,7 @@ import { describeMachine, machineLine } from './machine';
 import { saveProfile, topSelfTime, type CpuProfile } from './cpu-profile';
 import { compareWithPrevious, readLatest, writeResults } from './report';
 import { ServiceWorkerCdp } from './service-worker-cdp';
-import { readSettings } from './settings';
+import { readSettings, rowsToRun } from './settings';
 import { traceCategories, writeTrace } from './trace';
 import { buildAndServe } from './site';
 import { startCouchServer, type CouchServer } from '../../tests/sync/couch-server';
@@ -64,11 +64,7 @@ async function main(): Promise<void> {
     const { library, scenarios } = await page.evaluate((s) => window.benchPage.start(s), { n, seed, runs, imageShare, importImages });
     log(`served at ${site.url}, library ${library}`);
     const rows: ResultRow[] = [];
-    const picked = (id: string) => settings.only.length === 0 || settings.only.some((prefix) => id.startsWith(prefix));
-    // Seeding runs unless every row BENCH_ONLY picked measures without the seeded library.
-    const seedNeeded = scenarios.some((s) => picked(s.id) && !s.standalone);
-    const wanted = (id: string) => (id === 'seed' ? seedNeeded : picked(id));
-    for (const info of scenarios.filter((s) => wanted(s.id))) {
+    for (const info of rowsToRun(scenarios, settings.only)) {
       log(`${info.label} …`);
       const profiled = settings.profile.includes(info.id);
       const traced = settings.trace && info.id !== 'seed';
