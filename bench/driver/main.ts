@@ -14,10 +14,11 @@ import { describeMachine, machineLine } from './machine';
 import { saveProfile, topSelfTime, type CpuProfile } from './cpu-profile';
 import { compareWithPrevious, readLatest, writeResults } from './report';
 import { ServiceWorkerCdp } from './service-worker-cdp';
-import { readSettings } from './settings';
+import { readSettings, rowsToRun } from './settings';
 import { traceCategories, writeTrace } from './trace';
 import { buildAndServe } from './site';
 import { startCouchServer, type CouchServer } from '../../tests/sync/couch-server';
+import { preparePublished, type PublishedBench } from './published-library';
 
 declare const window: { benchPage: BenchPage };
 
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
   const site = await buildAndServe(settings.port);
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
   let couch: Promise<CouchServer> | undefined;
+  let published: Promise<PublishedBench> | undefined;
   try {
     const page = await (await browser.newContext()).newPage();
     page.on('pageerror', (error) => log(`page error: ${error.message}`));
@@ -50,6 +52,11 @@ async function main(): Promise<void> {
       couch ??= startCouchServer();
       return (await couch).origin;
     });
+    // The published-library rows' library, written, published and served on first ask.
+    const publishedBench = () => (published ??= preparePublished(settings, log));
+    await page.exposeFunction(BRIDGE_NAMES.publishedLibrary, async () => (await publishedBench()).facts);
+    await page.exposeFunction(BRIDGE_NAMES.publishedUrl, async (run: number) => (await publishedBench()).urlFor(run));
+    await page.exposeFunction(BRIDGE_NAMES.publishedRequests, async () => (await publishedBench()).requests());
     await page.goto(`${site.url}/bench/index.html`);
     await page.locator('#bench-status[data-state="ready"]').waitFor({ timeout: 20_000 });
 
@@ -57,8 +64,7 @@ async function main(): Promise<void> {
     const { library, scenarios } = await page.evaluate((s) => window.benchPage.start(s), { n, seed, runs, imageShare, importImages });
     log(`served at ${site.url}, library ${library}`);
     const rows: ResultRow[] = [];
-    const wanted = (id: string) => id === 'seed' || settings.only.length === 0 || settings.only.some((prefix) => id.startsWith(prefix));
-    for (const info of scenarios.filter((s) => wanted(s.id))) {
+    for (const info of rowsToRun(scenarios, settings.only)) {
       log(`${info.label} …`);
       const profiled = settings.profile.includes(info.id);
       const traced = settings.trace && info.id !== 'seed';
@@ -102,6 +108,7 @@ async function main(): Promise<void> {
     await browser.close();
     await site.close();
     await (await couch?.catch(() => undefined))?.dispose();
+    await (await published?.catch(() => undefined))?.dispose();
   }
 }
 

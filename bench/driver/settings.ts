@@ -1,5 +1,5 @@
 /** Bench settings from the environment (BENCH_N, BENCH_SEED, BENCH_RUNS, BENCH_IMAGE_SHARE, BENCH_IMPORT_IMAGES, BENCH_PORT, BENCH_ONLY, BENCH_PROFILE, BENCH_TRACE). */
-import type { BenchSettings } from '../shared/protocol';
+import type { BenchSettings, ScenarioInfo } from '../shared/protocol';
 
 export interface DriverSettings extends BenchSettings {
   port: number;
@@ -48,3 +48,13 @@ function share(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
 }
 
 const list = (raw: string | undefined) => (raw ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+
+/**
+ * The rows to run, in order: those BENCH_ONLY picks (every row when empty), and seeding unless
+ * every picked row is standalone (needs no seeded library).
+ */
+export function rowsToRun<T extends Pick<ScenarioInfo, 'id' | 'standalone'>>(scenarios: readonly T[], only: readonly string[]): T[] {
+  const picked = (id: string) => only.length === 0 || only.some((prefix) => id.startsWith(prefix));
+  const seedNeeded = scenarios.some((s) => picked(s.id) && !s.standalone);
+  return scenarios.filter((s) => (s.id === 'seed' ? seedNeeded : picked(s.id)));
+}

@@ -3,6 +3,7 @@
  * painted, not throttled as an off-screen frame), for the grid rows. The app shows the current
  * library, so this switches to the bench library first; grid rows run last for that reason.
  */
+import { VISITOR_FRAME } from '../../src/app/visitor-frame';
 import type { BenchContext } from './context';
 
 export interface AppFrame {
@@ -16,10 +17,14 @@ export interface AppFrame {
 
 export const nextFrame = (win: Window = window) => new Promise<number>((resolve) => win.requestAnimationFrame(resolve));
 
-/** Opens the app on `library` (the bench library unless given), at the URL query `search`. */
-export async function openAppFrame(ctx: BenchContext, search = '?sort=-IMPORT', library = ctx.library): Promise<AppFrame> {
+/**
+ * Opens the app on `library` (the bench library unless given), at the URL query `search`;
+ * `visitor`: in a frame named as `<asset-library src>` names it (the app a visitor of a published library gets).
+ */
+export async function openAppFrame(ctx: BenchContext, search = '?sort=-IMPORT', library = ctx.library, options: { visitor?: boolean } = {}): Promise<AppFrame> {
   await ctx.api.post('/library/switch', { libraryPath: library });
   const frame = document.createElement('iframe');
+  if (options.visitor) frame.name = VISITOR_FRAME;
   frame.style.cssText = 'position:fixed;inset:0;width:100vw;height:100vh;border:0;background:#fff;z-index:10';
   frame.src = `/${search}`;
   document.body.append(frame);

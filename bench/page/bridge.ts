@@ -1,5 +1,5 @@
 /** The driver's functions, exposed on the page's window by Playwright, as a typed DriverBridge. */
-import { BRIDGE_NAMES, type BenchPage, type DriverBridge } from '../shared/protocol';
+import { BRIDGE_NAMES, type BenchPage, type DriverBridge, type PublishedFacts, type PublishedRequest } from '../shared/protocol';
 
 declare global {
   interface Window {
@@ -19,5 +19,8 @@ export function driverBridge(): DriverBridge {
     serviceWorkerHeapMB: async () => Number(await call(BRIDGE_NAMES.serviceWorkerHeapMB)()),
     log: async (line) => void (await call(BRIDGE_NAMES.log)(line)),
     couchOrigin: async () => String(await call(BRIDGE_NAMES.couchOrigin)()),
+    publishedLibrary: async () => (await call(BRIDGE_NAMES.publishedLibrary)()) as PublishedFacts,
+    publishedUrl: async (run) => String(await call(BRIDGE_NAMES.publishedUrl)(run)),
+    publishedRequests: async () => (await call(BRIDGE_NAMES.publishedRequests)()) as PublishedRequest[],
   };
 }

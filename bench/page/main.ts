@@ -18,7 +18,7 @@ const page: BenchPage = {
     const probe = await fetch('/api/v2/app/info');
     if (probe.headers.get('X-Served-By') !== 'service-worker') throw new Error('app/info was not answered by the service worker.');
     ctx = await createBenchContext(settings, driverBridge());
-    return { library: ctx.library, scenarios: SCENARIOS.map(({ id, label, unit, goal }) => ({ id, label, unit, ...(goal ? { goal } : {}) })) };
+    return { library: ctx.library, scenarios: SCENARIOS.map(({ id, label, unit, goal, standalone }) => ({ id, label, unit, ...(goal ? { goal } : {}), ...(standalone ? { standalone } : {}) })) };
   },
 
   async run(id): Promise<ScenarioOutcome> {

@@ -34,6 +34,8 @@ export interface ScenarioInfo {
   label: string;
   unit: Unit;
   goal?: Goal;
+  /** Measures without the seeded library: when every row picked by BENCH_ONLY says so, seeding is skipped. */
+  standalone?: boolean;
 }
 
 export interface Series {
@@ -56,6 +58,42 @@ export interface DriverBridge {
   log(line: string): Promise<void>;
   /** The origin of a pouchdb-server on loopback that the driver starts on first ask (the sync rows). */
   couchOrigin(): Promise<string>;
+  /**
+   * The published-library rows: on first ask the driver writes the plan's N items as an Eagle
+   * library on disk, times the publish command on it (and `cp -R` of it), and serves the output.
+   */
+  publishedLibrary(): Promise<PublishedFacts>;
+  /** The published library's URL for one subscription run (a prefix of its own, so a new library each run). */
+  publishedUrl(run: number): Promise<string>;
+  /** Every request the published library's static server saw so far, in order, with the bytes it served. */
+  publishedRequests(): Promise<PublishedRequest[]>;
+}
+
+/** What the driver tells the page about the library it published. */
+export interface PublishedFacts {
+  items: number;
+  /** Items with a PNG original and thumbnail (the rest are bookmarks). */
+  images: number;
+  /** Shard files in manifest order, and the items of each. */
+  shards: string[];
+  shardItems: number[];
+  manifestBytes: number;
+  rootBytes: number;
+  shardBytes: number[];
+  /** Bytes of the Eagle source library on disk. */
+  sourceBytes: number;
+  /** Wall time of each run of the publish command (a child process), and of each `cp -R` of the same source. */
+  publishMs: number[];
+  copyMs: number[];
+  /** The command's own last line (its summary). */
+  cliLine: string;
+  /** The last item of the last shard: the library is searchable once item/query finds it. */
+  lastItem: { id: string; name: string };
+}
+
+export interface PublishedRequest {
+  path: string;
+  bytes: number;
 }
 
 /** Names under which the driver exposes the bridge on the page's window. */
@@ -64,6 +102,9 @@ export const BRIDGE_NAMES = {
   serviceWorkerHeapMB: '__benchServiceWorkerHeapMB',
   log: '__benchLog',
   couchOrigin: '__benchCouchOrigin',
+  publishedLibrary: '__benchPublishedLibrary',
+  publishedUrl: '__benchPublishedUrl',
+  publishedRequests: '__benchPublishedRequests',
 } as const satisfies Record<keyof DriverBridge, string>;
 
 /** The bench page's face, on `window.benchPage`. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { planLibrary } from '../../bench/data/library-plan';
 import { weightedPick } from '../../bench/data/weighted-pick';
 import { toResultRow } from '../../bench/shared/result-row';
+import { rowsToRun } from '../../bench/driver/settings';
 import { median, percentile, summarise } from '../../bench/shared/stats';
 import { formatTable, formatValue } from '../../bench/shared/table';
 
@@ -145,5 +146,17 @@ describe('bench data generator', () => {
   it('picks by weight', () => {
     const pick = weightedPick([1, 0, 3]);
     expect([0, 0.2, 0.25, 0.5, 0.99].map(pick)).toEqual([0, 0, 2, 2, 2]);
+  });
+});
+
+describe('bench rows to run', () => {
+  const rows = [{ id: 'seed' }, { id: 'item-get-tag' }, { id: 'published-publish', standalone: true }, { id: 'published-first-paint', standalone: true }];
+  const ids = (only: string[]) => rowsToRun(rows, only).map((row) => row.id);
+
+  it('seeds unless every picked row is standalone', () => {
+    expect(ids([])).toEqual(['seed', 'item-get-tag', 'published-publish', 'published-first-paint']);
+    expect(ids(['published'])).toEqual(['published-publish', 'published-first-paint']);
+    expect(ids(['published', 'item-get'])).toEqual(['seed', 'item-get-tag', 'published-publish', 'published-first-paint']);
+    expect(ids(['seed'])).toEqual(['seed']);
   });
 });

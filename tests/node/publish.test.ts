@@ -9,6 +9,7 @@ import { serveStatic, type StaticSite } from '../e2e/static-server';
 import { buildEagleLibrary, eagleId, zipOf, type Fixture, type LibraryFiles } from './fixtures/eagle-library';
 import { call, makeApi } from './helpers';
 import type { Manifest } from '../../src/core/publish/published-format';
+import { FIRST_SCREEN_ITEMS, firstScreenShards } from '../../src/core/publish/load-order';
 import type { Api } from '../../src/core';
 
 const quiet = { log: () => {}, progress: () => {} };
@@ -144,6 +145,24 @@ describe('library/subscribe', { timeout: 60_000 }, () => {
     await bytes(`/item/thumbnail?id=${id}`, library);
     await bytes(`/item/file?id=${id}`, library);
     expect(site.requests.length).toBe(before + 2);
+  });
+
+  it('answers once a screenful of the newest items is stored (the first screen of the default sort), and streams the older ones in behind them', async () => {
+    const shards = [10, 150, 30, 80, 120].map((items, i) => ({ file: `shards/items-${i}.json`, items }));
+    expect(firstScreenShards(shards).map((shard) => shard.items)).toEqual([120, 80]);
+    expect(firstScreenShards(shards.slice(0, 2)).map((shard) => shard.items)).toEqual([150, 10]);
+
+    const fixture = buildEagleLibrary({ name: 'Newest', items: 600, plain: true });
+    const { site } = await published(fixture);
+    const api = makeApi({ fetchSource: (url) => fetch(url) });
+    const answer = await call<{ path: string; items: number; stored: number }>(api, 'POST', '/library/subscribe', { url: `${site.url}/published/` });
+    expect(answer.data.stored).toBeGreaterThanOrEqual(FIRST_SCREEN_ITEMS);
+    expect(answer.data.stored).toBeLessThan(600);
+    const newest = [...fixture.records.values()].sort((a, b) => Number(b.modificationTime) - Number(a.modificationTime)).slice(0, 100).map((record) => record.id);
+    const firstScreen = await call<Listed>(api, 'GET', '/item/get', { orderBy: '-IMPORT', limit: 100 }, { library: answer.data.path });
+    expect(firstScreen.data.data.map((item) => item.id)).toEqual(newest);
+    await api.subscriptions.whenIdle();
+    expect((await call<number>(api, 'GET', '/item/countAll', {}, { library: answer.data.path })).data).toBe(600);
   });
 
   it('refuses every write with 403 READ_ONLY naming the library, and changes nothing', async () => {

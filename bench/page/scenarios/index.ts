@@ -25,6 +25,7 @@ import { workerHeap } from './worker-heap';
 import { syncEditLatency, syncFirstPull } from './sync';
 import { gridFirstThumbnails, gridIds, gridJumps, gridRange, gridScroll } from './grid';
 import { uiImportItems, uiImportOneWorker, uiImportThumbnails } from './ui-import';
+import { publishedFirstPaint, publishedFirstScreenBytes, publishedSearchable, publishRate } from './published-library';
 
 export const SCENARIOS: readonly Scenario[] = [
   seeding,
@@ -60,6 +61,11 @@ export const SCENARIOS: readonly Scenario[] = [
   textIndexRate,
   syncFirstPull,
   syncEditLatency,
+  // A published library opened in the app (needs no seeded library): switches the current library and puts the bench one back.
+  publishRate,
+  publishedFirstPaint,
+  publishedFirstScreenBytes,
+  publishedSearchable,
   // Imports through the app in a frame: each switches the current library and puts the bench one back.
   uiImportItems,
   uiImportThumbnails,

@@ -41,8 +41,9 @@ export async function storeShards(library: OpenLibrary, writes: readonly ShardWr
 
     const ids = [...items.map((item) => item.id), ...gone];
     const before = new Map((await db.items.where('id').anyOf(ids).toArray()).map((row) => [row.id, row]));
-    // Fetched files stay cached unless the item now points at other bytes (or is gone).
-    const previous = await readItemFilesOf(db, ids);
+    // Only items stored before can have comments, fetched files, file locations or descriptors to keep or replace (none on a first load).
+    const known = ids.filter((id) => before.has(id));
+    const previous = new Map(known.length ? (await readItemFilesOf(db, known)).map((files, i) => [known[i]!, files] as const) : []);
     const descriptors = new Map(writes.flatMap(({ descriptors: map }) => [...(map ?? [])]));
     const changes: ItemChange[] = items.map((item) => {
       const row = itemRowOf({ id: item.id, record: item.record, fileSize: item.size, hasFile: item.hasFile, thumbnail: item.thumbnail ? 'ready' : 'none' });
@@ -50,14 +51,18 @@ export async function storeShards(library: OpenLibrary, writes: readonly ShardWr
       // A changed row keeps its primary key, so it replaces the stored one.
       return { before: old, after: old ? { ...row, pk: old.pk } : row };
     });
-    await describe(db, changes, descriptors, (i) => previous[i]?.thumbnail === items[i]!.thumbnail);
+    await describe(db, changes, descriptors, (i) => previous.get(items[i]!.id)?.thumbnail === items[i]!.thumbnail);
     for (const id of gone) if (before.has(id)) changes.push({ before: before.get(id) });
 
-    await db.comments.where('itemId').anyOf(ids).delete();
+    if (known.length) await db.comments.where('itemId').anyOf(known).delete();
     await db.comments.bulkPut(items.flatMap((item) => commentRowsOf(item.id, item.record)));
-    const stale = (kind: 'thumbnail' | 'original') => ids.filter((id, i) => previous[i]?.[kind] !== (items[i]?.[kind] ?? null));
-    await db.thumbnails.bulkDelete(stale('thumbnail'));
-    await db.files.bulkDelete(stale('original'));
+    // Fetched files stay cached unless the item now points at other bytes (or is gone).
+    const incoming = new Map(items.map((item) => [item.id, item]));
+    const stale = (kind: 'thumbnail' | 'original') => known.filter((id) => previous.get(id)?.[kind] !== (incoming.get(id)?.[kind] ?? null));
+    if (known.length) {
+      await db.thumbnails.bulkDelete(stale('thumbnail'));
+      await db.files.bulkDelete(stale('original'));
+    }
     await dropItemFiles(db, gone);
     await writeItemFiles(db, items.map(({ id, thumbnail, original }) => ({ id, thumbnail, original })));
     // A changed row keeps its primary key: the pk is made from the import time and id.

@@ -1,7 +1,8 @@
 /**
- * Read-only libraries made from published libraries (`library/subscribe`). The first shard is
- * stored before the answer, so the first screen has items; the rest stream in, one transaction a
- * shard, resumable from the subscription's state row. Subscribing again to the same URL checks for
+ * Read-only libraries made from published libraries (`library/subscribe`). The newest shards, a
+ * screenful at least, are stored before the answer, so the first screen has its items
+ * (load-order.ts); the rest stream in, newest first, one transaction a shard, resumable from the
+ * subscription's state row. Subscribing again to the same URL checks for
  * a new manifest and takes only the shards it does not hold: they are all fetched and checked
  * first, then stored in one transaction, so an update cut off half-way leaves the previous version
  * whole.
@@ -14,6 +15,7 @@ import type { SubscribeAnswer } from './subscribe-answer';
 import type { LibraryRecord, LibraryRegistry } from '../storage/registry';
 import { writeTransaction } from '../storage/write';
 import { fetchJson, fetchManifest, fetchShardWrite, libraryBase, type Fetch } from './fetch-published';
+import { firstScreenShards, newestFirst } from './load-order';
 import type { Manifest, ShardRef } from './published-format';
 import { storeShards, type ShardWrite } from './store-shards';
 import { readSubscription, ReadOnlyLibraries, writeSubscription, type Subscription } from './subscription-state';
@@ -86,7 +88,7 @@ export class Subscriptions {
     const { fetch, clock } = this.deps;
     const manifest = await fetchManifest(fetch, from);
     const root = await fetchJson<LibraryRoot>(fetch, from, manifest.root);
-    const first = manifest.shards[0] ? [await fetchShardWrite(fetch, from, manifest, manifest.shards[0])] : [];
+    const first = await this.fetchShards(from, manifest, firstScreenShards(manifest.shards));
     const library = this.deps.open(await this.deps.registry.createUnique(manifest.name));
     // Read-only before anything is stored: no moment where a script could write into it.
     await this.readOnly.add(library.record.path, from);
@@ -129,13 +131,13 @@ export class Subscriptions {
     this.running.set(path, run);
   }
 
-  /** Stores the manifest's shards not stored yet, one transaction each, then the tags' recent and starred order. */
+  /** Stores the manifest's shards not stored yet, newest first, one transaction each, then the tags' recent and starred order. */
   private async finish(library: OpenLibrary): Promise<void> {
     let subscription = await readSubscription(library.db);
     if (!subscription) return;
     const pending = (s: Subscription) => s.manifest.shards.filter((shard) => !(shard.file in s.stored));
     if (subscription.ready && pending(subscription).length === 0) return;
-    for (const ref of pending(subscription)) {
+    for (const ref of newestFirst(pending(subscription))) {
       const write = await fetchShardWrite(this.deps.fetch, subscription.base, subscription.manifest, ref);
       subscription = await storeShards(library, [write], [], { base: subscription.base, manifest: subscription.manifest }, this.deps.clock());
     }
