@@ -247,4 +247,22 @@ describe('sync: files on demand through a CouchDB-protocol server', () => {
     // The other pictures' files stay.
     expect(await filesOnServer(url)).toEqual([...[changed, pictures[2]!].flatMap((id) => [`original:${id}`, `thumbnail:${id}`])].sort());
   }, 120_000);
+
+  it('sends a file again that the server lost while its item lives here', async () => {
+    const a = makeDevice();
+    const url = newDatabase();
+    const { pictures } = await fillLibrary(a.api, a.media);
+    await post(a.api, '/sync/start', { url });
+    await post(a.api, '/sync/run');
+    const lost = `thumbnail:${pictures[0]!}`;
+    const doc = `${url}-files/${encodeURIComponent(lost)}`;
+    const { _rev } = (await (await fetch(doc)).json()) as { _rev: string };
+    expect((await fetch(`${doc}?rev=${_rev}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await filesOnServer(url)).not.toContain(lost);
+    // One cycle reads the deletion from the files database's change feed, the next sends the file again.
+    expect(await post<Status>(a.api, '/sync/run')).toMatchObject({ state: 'idle', error: null });
+    expect(await post<Status>(a.api, '/sync/run')).toMatchObject({ state: 'idle', error: null });
+    expect(await filesOnServer(url)).toContain(lost);
+    expect(await fetch(`${doc}/file`).then((answer) => answer.text())).toBe((await getBytes(a.api, `/item/thumbnail?id=${pictures[0]!}`)).text);
+  }, 60_000);
 });

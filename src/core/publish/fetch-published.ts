@@ -69,7 +69,7 @@ export async function fetchJson<T>(fetch: Fetch, base: string, file: string): Pr
   return parse(file, await fetchChecked(fetch, base, file)) as T;
 }
 
-export async function fetchShard(fetch: Fetch, base: string, file: string): Promise<Shard> {
+async function fetchShard(fetch: Fetch, base: string, file: string): Promise<Shard> {
   const shard = await fetchJson<Shard>(fetch, base, file);
   if (!shard || !Array.isArray(shard.items)) throw invalid(`${file}: is not a shard of items.`);
   return shard;

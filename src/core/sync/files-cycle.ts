@@ -103,7 +103,7 @@ async function download(db: LibraryDb, files: FilesDatabase, settings: SyncSetti
       if (file && change.deleted) {
         await forgetOnServer(db, file);
         // Deleted there while its item lives here: it goes up again with the next step.
-        await markFilesAgain(db, file.itemId);
+        if (await db.items.where('id').equals(file.itemId).count()) await markFilesAgain(db, file.itemId);
       }
       const row = file && !change.deleted ? await db.items.where('id').equals(file.itemId).first() : undefined;
       if (file && row && (await wanted(db, settings, row, { ...file, rev: change.rev }, recorded))) {
