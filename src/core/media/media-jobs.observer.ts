@@ -5,14 +5,13 @@
  * (an Eagle import). A removed item takes its jobs, thumbnail and original with it (one removed and
  * added again in the same write, its key moved, keeps them).
  */
-import type { ItemObserver } from '../storage/item-changes';
+import { removedItemIds, type ItemObserver } from '../storage/item-changes';
 import { thumbnailJob } from './media-jobs';
 
 export const mediaJobs: ItemObserver = async (db, changes, now) => {
   const added = changes.flatMap(({ before, after }) => (!before && after?.hasFile && after.thumbnail === 'pending' ? [after.id] : []));
   if (added.length) await db.jobs.bulkPut(added.map((id) => thumbnailJob(id, now, false)));
-  const kept = new Set(changes.flatMap(({ after }) => (after ? [after.id] : [])));
-  const removed = changes.flatMap(({ before, after }) => (before && !after && !kept.has(before.id) ? [before.id] : []));
+  const removed = removedItemIds(changes);
   if (removed.length) {
     await db.jobs.where('itemId').anyOf(removed).delete();
     await db.thumbnails.bulkDelete(removed);

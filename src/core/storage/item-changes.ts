@@ -33,6 +33,12 @@ export async function commitItemChanges(
 }
 
 /** The values of `pick` an item contributes to counts: none while it is in the trash. */
+/** Ids of the items a write removed for good: not those removed and added again in it (a key that moved). */
+export function removedItemIds(changes: readonly ItemChange[]): string[] {
+  const kept = new Set(changes.flatMap(({ after }) => (after ? [after.id] : [])));
+  return changes.flatMap(({ before, after }) => (before && !after && !kept.has(before.id) ? [before.id] : []));
+}
+
 export function counted(row: ItemRow | undefined, pick: (row: ItemRow) => readonly string[]): readonly string[] {
   return row && !row.isDeleted ? pick(row) : [];
 }

@@ -5,12 +5,11 @@
  * do not stay on the server. An item removed and added again in one write (its key moved) is no
  * removal.
  */
-import type { ItemObserver } from '../storage/item-changes';
+import { removedItemIds, type ItemObserver } from '../storage/item-changes';
 import { noteItemsRemoved } from './file-records';
 import { readSettings } from './sync-state';
 
 export const filesOfRemovedItems: ItemObserver = async (db, changes) => {
-  const kept = new Set(changes.flatMap(({ after }) => (after ? [after.id] : [])));
-  const removed = changes.flatMap(({ before, after }) => (before && !after && !kept.has(before.id) ? [before.id] : []));
+  const removed = removedItemIds(changes);
   if (removed.length && (await readSettings(db))) await noteItemsRemoved(db, removed);
 };
