@@ -1,10 +1,12 @@
 /**
  * The bench build: the app's own config (so /sw.js is the real worker) plus a second HTML entry,
- * the bench page, into its own output folder. `npm run build` never contains the bench page.
+ * the bench page, and the cold-start row's floor workers (bench/floor-workers, built by the same
+ * plugin as sw.js), into its own output folder. `npm run build` never contains any of them.
  */
 import { fileURLToPath } from 'node:url';
 import { mergeConfig } from 'vite';
 import appConfig from '../vite.config.ts';
+import { serviceWorker } from '../tools/vite-plugin-service-worker.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -12,6 +14,10 @@ export const BENCH_OUT_DIR = 'dist-bench';
 
 export default mergeConfig(appConfig, {
   root,
+  plugins: [
+    serviceWorker({ entry: 'bench/floor-workers/minimal-worker.ts', fileName: 'bench-floor-minimal.js' }),
+    serviceWorker({ entry: 'bench/floor-workers/dexie-worker.ts', fileName: 'bench-floor-dexie.js' }),
+  ],
   build: {
     outDir: BENCH_OUT_DIR,
     emptyOutDir: true,

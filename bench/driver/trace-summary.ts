@@ -15,7 +15,7 @@ interface CallFrame { functionName: string; url?: string; scriptId?: number; lin
 interface ProfileNode { id: number; parent?: number; callFrame: CallFrame }
 interface TraceEvent {
   name: string; ph: string; pid: number; tid: number; id?: string; ts?: number; dur?: number; tdur?: number;
-  args?: { name?: string; data?: { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[]; lines?: number[] } };
+  args?: { name?: string; data?: { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[]; lines?: number[]; startTime?: number; url?: string } };
 }
 
 const [tracePath, scriptPath = 'dist-bench/sw.js'] = process.argv.slice(2);
@@ -38,7 +38,11 @@ const shortModule = (path: string) =>
   path.startsWith('src/') ? path.split('/').slice(0, 3).join('/') : path.replace(/^.*node_modules\//, '').replace(/^((@[^/]+\/)?[^/]+)\/.*$/, '$1');
 
 // Profiles by id: nodes and samples arrive in chunks.
-interface Profile { nodes: Map<number, ProfileNode>; urls: Map<number, string>; samples: number[]; deltas: number[]; lines: number[] }
+interface Profile {
+  nodes: Map<number, ProfileNode>; urls: Map<number, string>; samples: number[]; deltas: number[]; lines: number[];
+  /** The profiled thread (`pid:tid`) and the trace clock's time of the first sample. */
+  thread?: string; startTime?: number;
+}
 const profiles = new Map<string, Profile>();
 for (const e of events) {
   if ((e.name !== 'Profile' && e.name !== 'ProfileChunk') || !e.id) continue;
@@ -46,6 +50,10 @@ for (const e of events) {
   const p: Profile = profiles.get(key) ?? { nodes: new Map(), urls: new Map(), samples: [], deltas: [], lines: [] };
   profiles.set(key, p);
   const data = e.args?.data;
+  if (e.name === 'Profile') {
+    p.thread = `${e.pid}:${e.tid}`;
+    p.startTime = data?.startTime;
+  }
   // A script's url comes with the first frame of it only: the others name its scriptId.
   for (const node of data?.cpuProfile?.nodes ?? []) {
     const { url, scriptId } = node.callFrame;
@@ -61,7 +69,22 @@ for (const e of events) {
 const worker = [...profiles.values()].filter((p) => [...p.urls.values()].some((url) => url.endsWith('/sw.js')));
 for (const p of worker) for (const node of p.nodes.values()) node.callFrame.url ??= p.urls.get(node.callFrame.scriptId ?? -1) ?? '';
 
+/**
+ * When each worker thread handed back its first answer (its first RespondToFetchEvent): samples
+ * before it are what a cold start costs the first request; the rest (resumed jobs, a warm request) came after.
+ */
+const firstAnswer = new Map<string, number>();
+for (const e of events) {
+  if (e.name !== 'ServiceWorkerGlobalScope::RespondToFetchEvent' || e.ph !== 'X' || e.ts === undefined) continue;
+  const thread = `${e.pid}:${e.tid}`;
+  if (!firstAnswer.has(thread) || e.ts < firstAnswer.get(thread)!) firstAnswer.set(thread, e.ts);
+}
+
 const self = new Map<string, number>();
+const beforeAnswerByModule = new Map<string, number>();
+const beforeAnswerByFunction = new Map<string, number>();
+const beforeAnswerByRootChild = new Map<string, number>();
+let beforeAnswerTotal = 0;
 const byModule = new Map<string, number>();
 const byRootChild = new Map<string, number>();
 const topLevelLines = new Map<string, number>();
@@ -74,10 +97,14 @@ const frameName = (f: CallFrame) => {
   return `${f.functionName || '(anonymous)'} ${file}:${(f.lineNumber ?? 0) + 1}${module}`;
 };
 for (const p of worker) {
+  const answeredAt = p.thread ? firstAnswer.get(p.thread) : undefined;
+  let at = p.startTime ?? 0;
   for (let i = 0; i < p.samples.length; i++) {
+    at += p.deltas[i] ?? 0;
     const ms = (p.deltas[i + 1] ?? 0) / 1000; // a sample lasts until the next one
     const node = p.nodes.get(p.samples[i]!);
     if (!node || node.callFrame.functionName === '(idle)') continue;
+    const beforeAnswer = answeredAt !== undefined && at < answeredAt;
     total += ms;
     const f = node.callFrame;
     add(self, frameName(f), ms);
@@ -90,6 +117,12 @@ for (const p of worker) {
     while (child.parent !== undefined && p.nodes.get(child.parent)?.parent !== undefined) child = p.nodes.get(child.parent)!;
     const rootChild = child === node && child.parent === undefined ? '(root)' : frameName(child.callFrame);
     add(byRootChild, rootChild, ms);
+    if (beforeAnswer) {
+      beforeAnswerTotal += ms;
+      add(beforeAnswerByModule, file === 'sw.js' ? shortModule(moduleOfLine[line] ?? '?') : file || f.functionName, ms);
+      add(beforeAnswerByFunction, frameName(f), ms);
+      add(beforeAnswerByRootChild, rootChild, ms);
+    }
     // The script itself (no line of its own): its modules' top levels and what they call.
     if (child.callFrame.url?.endsWith('/sw.js') && child.callFrame.lineNumber === undefined)
       add(topLevelByModule, file === 'sw.js' ? shortModule(moduleOfLine[line] ?? '?') : file || f.functionName, ms);
@@ -108,10 +141,15 @@ if (worker.length > 0) {
   top('self time by module while the script runs its top level', topLevelByModule, 15);
   top('self time by function', self, 40);
   top('self time in anonymous functions of sw.js (module top levels among them) by line', topLevelLines, 25);
+  console.log(`\nbefore the first answer (samples until the thread's first RespondToFetchEvent): ${beforeAnswerTotal.toFixed(1)} ms, ${(beforeAnswerTotal / worker.length).toFixed(1)} ms a start`);
+  top('before the first answer, under the root (inclusive)', beforeAnswerByRootChild, 12);
+  top('before the first answer, self time by module', beforeAnswerByModule, 20);
+  top('before the first answer, self time by function', beforeAnswerByFunction, 30);
 }
 
 // Trace events on the worker threads, with their thread (CPU) time.
-const workerThreads = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && /service ?worker/i.test(e.args?.name ?? '')).map((e) => `${e.pid}:${e.tid}`));
+// Only the threads that ran sw.js (a new thread each start): not the cold-start row's floor workers.
+const workerThreads = new Set(events.filter((e) => e.name === 'EvaluateScript' && (e.args?.data?.url ?? '').endsWith('/sw.js')).map((e) => `${e.pid}:${e.tid}`));
 const spans = new Map<string, { count: number; dur: number; tdur: number }>();
 for (const e of events) {
   if (e.ph !== 'X' || !workerThreads.has(`${e.pid}:${e.tid}`)) continue;

@@ -1,0 +1,50 @@
+/**
+ * A floor worker of the cold-start row (bench/floor-workers, built into dist-bench only): registered
+ * on a scope of its own under this origin, with a frame in that scope so that its fetches go to
+ * that worker (a fetch goes to the worker controlling the page that makes it, whatever its URL).
+ * The driver's stop (ServiceWorker.stopAllWorkers) stops it as it stops the real one.
+ */
+export interface FloorWorker {
+  /** One request through the floor worker, its JSON parsed, as ApiClient does for the real one. */
+  ask(): Promise<unknown>;
+  /** Removes the frame and unregisters the worker. */
+  dispose(): Promise<void>;
+}
+
+const activated = (registration: ServiceWorkerRegistration): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const check = () => {
+      const worker = registration.active ?? registration.waiting ?? registration.installing;
+      if (registration.active?.state === 'activated') resolve();
+      else if (!worker || worker.state === 'redundant') reject(new Error('The floor worker did not install.'));
+      else worker.addEventListener('statechange', check, { once: true });
+    };
+    check();
+  });
+
+/** `script`: the worker's file at the site's root (bench-floor-<name>.js); `query`: what each request carries. */
+export async function startFloorWorker(name: string, query = ''): Promise<FloorWorker> {
+  const scope = new URL(`/bench-floor/${name}/`, location.href).href;
+  const registration = await navigator.serviceWorker.register(new URL(`/bench-floor-${name}.js`, location.href).href, { scope });
+  await activated(registration);
+  const frame = document.createElement('iframe');
+  frame.hidden = true;
+  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  frame.src = scope;
+  document.body.append(frame);
+  await loaded;
+  const view = frame.contentWindow as (Window & typeof globalThis) | null;
+  if (!view?.navigator.serviceWorker.controller) throw new Error(`The floor worker "${name}" does not control its frame.`);
+  const url = new URL(`answer${query}`, scope).href;
+  return {
+    ask: async () => {
+      const response = await view.fetch(url);
+      if (!response.ok) throw new Error(`The floor worker "${name}" answered ${response.status}: ${await response.text()}`);
+      return response.json();
+    },
+    dispose: async () => {
+      frame.remove();
+      await registration.unregister();
+    },
+  };
+}
