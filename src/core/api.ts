@@ -213,8 +213,12 @@ export function createApi(deps: ApiDeps = {}): Api {
     const reads = request.method === 'GET' || request.method === 'HEAD';
     const chosen = request.headers.get(LIBRARY_HEADER) ?? (reads ? new URL(request.url).searchParams.get('library') : null);
     // A named library is looked up before any route runs: an unknown one is a 404 everywhere, also
-    // on routes that never read it (app/info, library/import, events, ...).
-    let library: Promise<OpenLibrary> | undefined = chosen ? registry.require(chosen).then(open) : undefined;
+    // on routes that never read it (app/info, library/import, events, ...). Its database is built
+    // only when the route reads it: a cold worker's LibraryDb (Dexie's schema of every version)
+    // cost more than evaluating its whole script, before an app/info that never reads it
+    // (docs/decisions/service-worker-startup.md).
+    const named = chosen ? registry.require(chosen) : undefined;
+    let library: Promise<OpenLibrary> | undefined;
     const internal = (pathAndQuery: string) => {
       const inner = new Request(new URL(pathAndQuery, request.url), { headers: chosen ? { [LIBRARY_HEADER]: chosen } : {} });
       return router.dispatch(inner, async () => {
@@ -242,10 +246,9 @@ export function createApi(deps: ApiDeps = {}): Api {
       imageProcessor: deps.media,
       modelFiles: deps.modelFiles,
       dropLibrary,
-      library: () =>
-        (library ??= (chosen ? registry.require(chosen) : registry.current()).then(open)),
+      library: () => (library ??= (named ?? registry.current()).then(open)),
     };
-    return { ctx, opened: () => library, checked: library ?? Promise.resolve() };
+    return { ctx, opened: () => library, checked: named ?? Promise.resolve() };
   };
 
   const handle = async (request: Request): Promise<Response> => {
@@ -262,7 +265,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       return errorResponse(refused);
     }
     const response = await router.dispatch(request, makeContext, deps.onError);
-    // The request's library: a write may have queued media jobs, a first read resumes old ones.
+    // The library the route read, if it read one: a write may have queued media jobs, a first read resumes old ones.
     const library = await opened?.()?.catch(() => undefined);
     if (library && !dropped.has(library.db.name)) media.afterRequest(library, request.method === 'POST');
     return response;
