@@ -161,3 +161,32 @@ const starts = spans.get('EvaluateScript')?.count ?? 1;
 console.log(`\n${workerThreads.size} worker threads, ${starts} scripts evaluated; their trace events, a start on average: count, wall ms, thread ms`);
 for (const [name, s] of [...spans].sort((a, b) => b[1].tdur - a[1].tdur).slice(0, 25))
   console.log(`${(s.count / starts).toFixed(1).padStart(6)} ${(s.dur / starts).toFixed(2).padStart(9)} ${(s.tdur / starts).toFixed(2).padStart(9)}  ${name}`);
+
+// Wall-clock milestones of each start on its worker thread (medians over starts, ms from the thread's first event).
+{
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted.length === 0 ? NaN : sorted[sorted.length >> 1]!;
+  };
+  const phases = new Map<string, number[]>();
+  const push = (name: string, value: number | undefined) => {
+    if (value !== undefined && Number.isFinite(value)) phases.set(name, [...(phases.get(name) ?? []), value]);
+  };
+  for (const thread of workerThreads) {
+    const mine = events.filter((e) => `${e.pid}:${e.tid}` === thread && e.ts !== undefined && e.ph === 'X');
+    if (mine.length === 0) continue;
+    const first = Math.min(...mine.map((e) => e.ts!));
+    const firstOf = (name: string) => mine.filter((e) => e.name === name).sort((a, b) => a.ts! - b.ts!)[0];
+    const evaluate = firstOf('EvaluateScript');
+    const dispatch = firstOf('ServiceWorkerGlobalScope::DispatchFetchEventInternal');
+    const respond = firstAnswer.get(thread);
+    const ms = (us: number | undefined) => (us === undefined ? undefined : us / 1000);
+    push('thread start → script evaluation starts', ms(evaluate && evaluate.ts! - first));
+    push('evaluating the script (wall)', ms(evaluate?.dur));
+    push('script evaluated → first fetch event dispatched', ms(evaluate && dispatch && dispatch.ts! - (evaluate.ts! + (evaluate.dur ?? 0))));
+    push('first fetch event dispatched → answer handed back', ms(dispatch && respond !== undefined ? respond - dispatch.ts! : undefined));
+    push('thread start → answer handed back', ms(respond !== undefined ? respond - first : undefined));
+  }
+  console.log(`\nwall-clock milestones on the worker thread, median of ${workerThreads.size} starts`);
+  for (const [name, values] of phases) console.log(`${median(values).toFixed(2).padStart(9)} ms  ${name}`);
+}
