@@ -22,7 +22,7 @@ const activated = (registration: ServiceWorkerRegistration): Promise<void> =>
     check();
   });
 
-/** `script`: the worker's file at the site's root (bench-floor-<name>.js); `query`: what each request carries. */
+/** `name`: the worker's file at the site's root is bench-floor-<name>.js; `query`: what each request carries. */
 export async function startFloorWorker(name: string, query = ''): Promise<FloorWorker> {
   const scope = new URL(`/bench-floor/${name}/`, location.href).href;
   const registration = await navigator.serviceWorker.register(new URL(`/bench-floor-${name}.js`, location.href).href, { scope });
