@@ -129,10 +129,10 @@ for (const p of worker) {
   }
 }
 
-const top = (title: string, map: Map<string, number>, count: number) => {
+const top = (title: string, map: Map<string, number>, count: number, of = total) => {
   console.log(`\n${title}`);
   for (const [key, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, count))
-    console.log(`${ms.toFixed(1).padStart(8)} ms ${((100 * ms) / total).toFixed(1).padStart(5)} %  ${key}`);
+    console.log(`${ms.toFixed(1).padStart(8)} ms ${((100 * ms) / of).toFixed(1).padStart(5)} %  ${key}`);
 };
 if (worker.length > 0) {
   console.log(`${worker.length} worker profiles (one per start), ${total.toFixed(1)} ms of non-idle samples, ${(total / worker.length).toFixed(1)} ms a start`);
@@ -141,10 +141,10 @@ if (worker.length > 0) {
   top('self time by module while the script runs its top level', topLevelByModule, 15);
   top('self time by function', self, 40);
   top('self time in anonymous functions of sw.js (module top levels among them) by line', topLevelLines, 25);
-  console.log(`\nbefore the first answer (samples until the thread's first RespondToFetchEvent): ${beforeAnswerTotal.toFixed(1)} ms, ${(beforeAnswerTotal / worker.length).toFixed(1)} ms a start`);
-  top('before the first answer, under the root (inclusive)', beforeAnswerByRootChild, 12);
-  top('before the first answer, self time by module', beforeAnswerByModule, 20);
-  top('before the first answer, self time by function', beforeAnswerByFunction, 30);
+  console.log(`\nbefore the first answer (samples until the thread's first RespondToFetchEvent; shares of these): ${beforeAnswerTotal.toFixed(1)} ms, ${(beforeAnswerTotal / worker.length).toFixed(1)} ms a start`);
+  top('before the first answer, under the root (inclusive)', beforeAnswerByRootChild, 12, beforeAnswerTotal);
+  top('before the first answer, self time by module', beforeAnswerByModule, 20, beforeAnswerTotal);
+  top('before the first answer, self time by function', beforeAnswerByFunction, 30, beforeAnswerTotal);
 }
 
 // Trace events on the worker threads, with their thread (CPU) time.
