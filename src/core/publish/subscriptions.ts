@@ -1,13 +1,13 @@
 /**
- * Read-only libraries made from published libraries (`library/subscribe`). The newest shards, a
- * screenful at least, are stored before the answer, so the first screen has its items
- * (load-order.ts); the rest stream in, newest first, fetched a few ahead and stored several shards
- * a transaction (shard-batches.ts), resumable from the shard rows (subscription-state.ts). The
- * first transactions are small and each waits for the library's requests in flight to end, so the
- * app's first reads do not queue behind a long write. Subscribing again to the same URL checks for
- * a new manifest and takes only the shards it does not hold: they are all fetched and checked
- * first, then stored in one transaction, so an update cut off half-way leaves the previous version
- * whole.
+ * Read-only libraries made from published libraries (`library/subscribe`). The newest screenful
+ * of items is stored before the answer, so the first screen has its items (load-order.ts); the
+ * rest stream in, newest first, fetched a batch ahead and stored several shards a transaction
+ * (shard-batches.ts), resumable from the shard rows (subscription-state.ts). The load starts once
+ * an app opening the library has read its first screen, and each transaction waits for the
+ * library's requests in flight, so a visitor's reads do not queue behind a long write.
+ * Subscribing again to the same URL checks for a new manifest and takes only the shards it does
+ * not hold: they are all fetched and checked first, then stored in one transaction, so an update
+ * cut off half-way leaves the previous version whole.
  */
 import type { QuietOptions } from '../http/library-requests';
 import type { OpenLibrary } from '../storage/open-library';
@@ -41,7 +41,7 @@ export interface SubscriptionsDeps {
  * The background load's transactions: the first one holds about FIRST_BATCH_ITEMS, each next one
  * twice as many up to BATCH_ITEMS; shards are fetched a batch ahead.
  */
-export const FIRST_BATCH_ITEMS = 500;
+const FIRST_BATCH_ITEMS = 500;
 export const BATCH_ITEMS = 4000;
 const batchItems = (index: number) => Math.min(BATCH_ITEMS, FIRST_BATCH_ITEMS * 2 ** index);
 const LOAD_PLAN: BatchPlan = { items: batchItems, aheadItems: (index) => batchItems(index + 1) };
