@@ -10,6 +10,7 @@ import { ImportRegistry } from './eagle-library/import-state';
 import type { AppVersion, Context, ImportsPort, OpenLibrary } from './context';
 import type { ApiError } from './http/errors';
 import { errorResponse } from './http/envelope';
+import { LibraryRequests } from './http/library-requests';
 import { API_PREFIX, Router } from './http/router';
 import { ChangeFeed } from './events/change-feed';
 import { watchTables } from './events/table-watch';
@@ -133,6 +134,7 @@ export function createApi(deps: ApiDeps = {}): Api {
   const apiPrefix = deps.apiPrefix ?? API_PREFIX;
   const router = new Router(ROUTES, apiPrefix);
   const changes = new ChangeFeed();
+  const requests = new LibraryRequests();
   // A cache of open connections, safe to lose: reopening a database takes under a millisecond.
   const databases = new Map<string, LibraryDb>();
   // Where files not on this device come from, registered here and nowhere else: a published library's folder, a sync server.
@@ -168,6 +170,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       open: (record) => open(record),
       clock,
       fetch: fetchSource,
+      quiet: (path, options) => requests.quiet(path, options),
       loaded: (library) => media.kick(library),
       onError: deps.onBackgroundError,
     });
@@ -208,7 +211,8 @@ export function createApi(deps: ApiDeps = {}): Api {
     return { record, db, changes, pipeline: WRITE_PIPELINE };
   };
 
-  const contextFor = (request: Request): { ctx: Context; opened: () => Promise<OpenLibrary> | undefined; checked: Promise<unknown> } => {
+  /** `onOpen`: told when the route first reads the request's library (its database is then built). */
+  const contextFor = (request: Request, onOpen?: (library: OpenLibrary) => void): { ctx: Context; opened: () => Promise<OpenLibrary> | undefined; checked: Promise<unknown> } => {
     // A read (GET, HEAD) may name its library as `?library=` instead: <img> and <video> cannot send headers.
     const reads = request.method === 'GET' || request.method === 'HEAD';
     const chosen = request.headers.get(LIBRARY_HEADER) ?? (reads ? new URL(request.url).searchParams.get('library') : null);
@@ -218,6 +222,11 @@ export function createApi(deps: ApiDeps = {}): Api {
     // cost more than evaluating its whole script, before an app/info that never reads it
     // (docs/decisions/service-worker-startup.md).
     const named = chosen ? registry.require(chosen) : undefined;
+    const opening = (record: LibraryRecord) => {
+      const library = open(record);
+      onOpen?.(library);
+      return library;
+    };
     let library: Promise<OpenLibrary> | undefined;
     const internal = (pathAndQuery: string) => {
       const inner = new Request(new URL(pathAndQuery, request.url), { headers: chosen ? { [LIBRARY_HEADER]: chosen } : {} });
@@ -246,15 +255,22 @@ export function createApi(deps: ApiDeps = {}): Api {
       imageProcessor: deps.media,
       modelFiles: deps.modelFiles,
       dropLibrary,
-      library: () => (library ??= (named ?? registry.current()).then(open)),
+      library: () => (library ??= (named ?? registry.current()).then(opening)),
     };
     return { ctx, opened: () => library, checked: named ?? Promise.resolve() };
   };
 
   const handle = async (request: Request): Promise<Response> => {
     let opened: (() => Promise<OpenLibrary> | undefined) | undefined;
+    // In flight on its library from the route's first read of it until the answer is made (library-requests.ts).
+    let busy: string | undefined;
+    let answered = false;
     const makeContext = async () => {
-      const made = contextFor(request);
+      const made = contextFor(request, (library) => {
+        if (busy !== undefined || answered) return;
+        busy = library.record.path;
+        requests.begin(busy);
+      });
       opened = made.opened;
       await made.checked;
       return made.ctx;
@@ -264,7 +280,13 @@ export function createApi(deps: ApiDeps = {}): Api {
       deps.onError?.(refused);
       return errorResponse(refused);
     }
-    const response = await router.dispatch(request, makeContext, deps.onError);
+    let response: Response;
+    try {
+      response = await router.dispatch(request, makeContext, deps.onError);
+    } finally {
+      answered = true;
+      if (busy !== undefined) requests.end(busy);
+    }
     // The library the route read, if it read one: a write may have queued media jobs, a first read resumes old ones.
     const library = await opened?.()?.catch(() => undefined);
     if (library && !dropped.has(library.db.name)) media.afterRequest(library, request.method === 'POST');

@@ -2,10 +2,12 @@
  * In which order a subscription stores a published library's shards. Shards go in id order
  * (shard-cuts.ts), and an Eagle id begins with its creation time, so the last shards hold the
  * newest items: the first screen of the default sort (newest imported first). They are stored
- * first, at least a screenful of them before library/subscribe answers, so the first screen is
- * painted from them and stays put while the older items stream in below it.
+ * first: the newest FIRST_SCREEN_ITEMS items before library/subscribe answers (from the newest
+ * shards, fetched whole), so the first screen is painted from them and stays put while the older
+ * items stream in below it.
  */
 import type { ShardRef } from './published-format';
+import type { ShardWrite } from './store-shards';
 
 /** Items stored before library/subscribe answers: more than the first screen of a wide grid. */
 export const FIRST_SCREEN_ITEMS = 200;
@@ -25,4 +27,22 @@ export function firstScreenShards(shards: readonly ShardRef[]): ShardRef[] {
     items += shard.items;
   }
   return picked;
+}
+
+/**
+ * The newest FIRST_SCREEN_ITEMS items of the first screen's shards (newest first, as
+ * firstScreenShards picks them): the newer shards whole, the oldest one's newest items only, as a
+ * part (stored without its shard row: the load stores it whole later). A content-defined shard can
+ * hold up to 4 × the target; the answer waits for a screenful, not for the whole shard.
+ */
+export function firstScreenWrites(shards: readonly ShardWrite[]): ShardWrite[] {
+  let left = FIRST_SCREEN_ITEMS;
+  const out: ShardWrite[] = [];
+  for (const write of shards) {
+    if (left <= 0) break;
+    const items = write.shard.items;
+    out.push(items.length <= left ? write : { ...write, shard: { ...write.shard, items: items.slice(-left) }, part: true });
+    left -= items.length;
+  }
+  return out;
 }

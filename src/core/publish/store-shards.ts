@@ -2,9 +2,9 @@
  * Stores published shards in a subscribed library through the one write pipeline
  * (`commitItemChanges` with the item observers, as the Eagle import does), so the search index,
  * tags, folders, smart-folder counts and AI indexes follow. Thumbnails and originals are not
- * fetched here: each item only records where they are (lazy-files.ts). The visual descriptors
- * published with a shard go into the descriptor store in the same transaction, so similar items
- * and colour search cover every item without its thumbnail.
+ * fetched here: each item row only records where they are (`publishedFiles`, lazy-files.ts). The
+ * visual descriptors published with a shard go into the descriptor store in the same transaction,
+ * so similar items and colour search cover every item without its thumbnail.
  */
 import type { OpenLibrary } from '../storage/open-library';
 import { putDescriptors, removeDescriptors } from '../ai-search/descriptor-store';
@@ -13,64 +13,73 @@ import type { ItemRow } from '../storage/rows';
 import { commentRowsOf, itemRowOf } from '../eagle-library/item-record';
 import { commitItemChanges, type ItemChange } from '../storage/item-changes';
 import { writeTransaction } from '../storage/write';
-import type { Shard } from './published-format';
-import { dropItemFiles, readItemFilesOf, readSubscription, writeItemFiles, writeSubscription, type Subscription } from './subscription-state';
+import type { Shard, ShardItem } from './published-format';
+import { readStoredShardIds, writeStoredShards, writeSubscription, type Subscription } from './subscription-state';
 
 export interface ShardWrite {
   file: string;
   shard: Shard;
   /** The published visual descriptors of the shard's items, by id (shard-descriptors.ts). */
   descriptors?: ReadonlyMap<string, Uint8Array>;
+  /** Some of the shard's items only (load-order.ts firstScreenWrites): stored without the shard's row, so the shard is still to load. */
+  part?: boolean;
+}
+
+/** A shard item's row, as the Eagle import makes it, with where its published files are. */
+export function shardItemRow(item: ShardItem): ItemRow {
+  const row = itemRowOf({ id: item.id, record: item.record, fileSize: item.size, hasFile: item.hasFile, thumbnail: item.thumbnail ? 'ready' : 'none' });
+  if (item.thumbnail || item.original) row.publishedFiles = { ...(item.thumbnail ? { thumbnail: item.thumbnail } : {}), ...(item.original ? { original: item.original } : {}) };
+  return row;
 }
 
 /**
- * In one transaction: the shards' items stored (new ones added, changed ones replaced), the items
- * of `dropped` shards that no stored shard holds any more removed, and the subscription moved to
- * `next`. A failure leaves the library as it was.
+ * In one transaction: the shards' items stored (new ones added, changed ones replaced) and their
+ * shard rows written, the items of `dropped` shards that no stored shard holds any more removed
+ * with their rows, and, when given, the subscription moved to `subscription` (an update's new
+ * manifest). A failure leaves the library as it was.
  */
-export async function storeShards(library: OpenLibrary, writes: readonly ShardWrite[], dropped: readonly string[], next: Omit<Subscription, 'stored' | 'updatedAt'>, now: number): Promise<Subscription> {
+export async function storeShards(library: OpenLibrary, writes: readonly ShardWrite[], dropped: readonly string[], now: number, subscription?: Subscription): Promise<void> {
   const { db } = library;
-  return writeTransaction(library, now, async () => {
-    const current = await readSubscription(db);
-    const stored = { ...(current?.stored ?? {}) };
-    for (const file of dropped) delete stored[file];
+  await writeTransaction(library, now, async () => {
     const items = writes.flatMap(({ shard }) => shard.items);
-    for (const { file, shard } of writes) stored[file] = shard.items.map((item) => item.id);
-    const kept = new Set(Object.values(stored).flat());
-    const gone = [...new Set(dropped.flatMap((file) => current?.stored[file] ?? []))].filter((id) => !kept.has(id));
-
+    const gone = dropped.length ? await goneWith(db, writes, dropped) : [];
     const ids = [...items.map((item) => item.id), ...gone];
     const before = new Map((await db.items.where('id').anyOf(ids).toArray()).map((row) => [row.id, row]));
-    // Only items stored before can have comments, fetched files, file locations or descriptors to keep or replace (none on a first load).
+    // Only items stored before can have comments, fetched files or descriptors to keep or replace (none on a first load).
     const known = ids.filter((id) => before.has(id));
-    const previous = new Map(known.length ? (await readItemFilesOf(db, known)).map((files, i) => [known[i]!, files] as const) : []);
     const descriptors = new Map(writes.flatMap(({ descriptors: map }) => [...(map ?? [])]));
     const changes: ItemChange[] = items.map((item) => {
-      const row = itemRowOf({ id: item.id, record: item.record, fileSize: item.size, hasFile: item.hasFile, thumbnail: item.thumbnail ? 'ready' : 'none' });
+      const row = shardItemRow(item);
       const old = before.get(item.id);
-      // A changed row keeps its primary key, so it replaces the stored one.
+      // A changed row keeps its primary key (made from the import time and id), so it replaces the stored one.
       return { before: old, after: old ? { ...row, pk: old.pk } : row };
     });
-    await describe(db, changes, descriptors, (i) => previous.get(items[i]!.id)?.thumbnail === items[i]!.thumbnail);
+    await describe(db, changes, descriptors, (i) => before.get(items[i]!.id)?.publishedFiles?.thumbnail === items[i]!.thumbnail);
     for (const id of gone) if (before.has(id)) changes.push({ before: before.get(id) });
 
     if (known.length) await db.comments.where('itemId').anyOf(known).delete();
-    await db.comments.bulkPut(items.flatMap((item) => commentRowsOf(item.id, item.record)));
+    const comments = items.flatMap((item) => commentRowsOf(item.id, item.record));
+    if (comments.length) await db.comments.bulkPut(comments);
     // Fetched files stay cached unless the item now points at other bytes (or is gone).
-    const incoming = new Map(items.map((item) => [item.id, item]));
-    const stale = (kind: 'thumbnail' | 'original') => known.filter((id) => previous.get(id)?.[kind] !== (incoming.get(id)?.[kind] ?? null));
     if (known.length) {
+      const incoming = new Map(items.map((item) => [item.id, item]));
+      const stale = (kind: 'thumbnail' | 'original') => known.filter((id) => before.get(id)?.publishedFiles?.[kind] !== incoming.get(id)?.[kind]);
       await db.thumbnails.bulkDelete(stale('thumbnail'));
       await db.files.bulkDelete(stale('original'));
     }
-    await dropItemFiles(db, gone);
-    await writeItemFiles(db, items.map(({ id, thumbnail, original }) => ({ id, thumbnail, original })));
-    // A changed row keeps its primary key: the pk is made from the import time and id.
     await commitItemChanges(db, changes, library.pipeline.observers, now);
-    const subscription: Subscription = { ...next, stored, updatedAt: now };
-    await writeSubscription(db, subscription);
-    return subscription;
+    const whole = writes.filter((write) => !write.part);
+    await writeStoredShards(db, whole.map(({ file, shard }) => ({ file, ids: shard.items.map((item) => item.id) })), dropped);
+    if (subscription) await writeSubscription(db, subscription);
   });
+}
+
+/** Ids of the dropped shards that neither a written shard nor another stored one holds. */
+async function goneWith(db: LibraryDb, writes: readonly ShardWrite[], dropped: readonly string[]): Promise<string[]> {
+  const droppedSet = new Set(dropped);
+  const stored = await readStoredShardIds(db);
+  const kept = new Set([...writes.flatMap(({ shard }) => shard.items.map((item) => item.id)), ...stored.flatMap((shard) => (droppedSet.has(shard.file) ? [] : shard.ids))]);
+  return [...new Set(stored.flatMap((shard) => (droppedSet.has(shard.file) ? shard.ids : [])))].filter((id) => !kept.has(id));
 }
 
 /**

@@ -1,8 +1,10 @@
 /**
- * A subscribed library's own record, a row of its `state` table written in the same transaction
- * as each shard it stores (so a stopped worker resumes after the last stored shard), and the small
- * site-wide list of read-only libraries (idb-keyval, like the library registry) that the write
- * guard reads.
+ * A subscribed library's own records, in its `state` table: the subscription (the URL and the
+ * manifest being stored) and one row per stored shard listing the ids it stored. A shard's row is
+ * written in the same transaction as its items, so the rows say exactly which shards are stored:
+ * a stopped worker resumes after them, and a write touches only the shards it changes. Where each
+ * item's published files are is kept in its item row (`publishedFiles`). Also the small site-wide
+ * list of read-only libraries (idb-keyval, like the library registry) that the write guard reads.
  */
 import { createStore, entries, get, set, type UseStore } from 'idb-keyval';
 import type { LibraryDb } from '../storage/library-db';
@@ -13,47 +15,46 @@ export interface Subscription {
   base: string;
   /** The manifest whose shards are being (or were) stored. */
   manifest: Manifest;
-  /** Ids stored from each shard, by shard file. */
-  stored: Record<string, string[]>;
   updatedAt: number;
   /** Every shard stored and the tags' recent and starred order applied. */
   ready?: boolean;
 }
 
-const KEY = 'published:subscription';
-const fileKey = (id: string) => `published:file:${id}`;
-
-/** Where an item's published files are, relative to the subscription's base. */
-export interface PublishedFiles {
-  key: string;
-  thumbnail?: string;
-  original?: string;
+/** A stored shard: the ids of the items it stored. */
+export interface StoredShard {
+  file: string;
+  ids: string[];
 }
+
+const KEY = 'published:subscription';
+const SHARD_PREFIX = 'published:shard:';
+const shardKey = (file: string) => `${SHARD_PREFIX}${file}`;
 
 export async function readSubscription(db: LibraryDb): Promise<Subscription | undefined> {
   return (await db.state.get(KEY))?.value as Subscription | undefined;
 }
 
-/** Call inside the transaction that stores the shards it lists. */
+/** Call inside the transaction that stores the shards of its manifest. */
 export async function writeSubscription(db: LibraryDb, subscription: Subscription): Promise<void> {
   await db.state.put({ key: KEY, value: subscription });
 }
 
-export async function writeItemFiles(db: LibraryDb, files: { id: string; thumbnail?: string; original?: string }[]): Promise<void> {
-  await db.state.bulkPut(files.map(({ id, thumbnail, original }) => ({ key: fileKey(id), value: { thumbnail, original } })));
+/** The files of the stored shards (keys only: no id list is read). */
+export async function readStoredShards(db: LibraryDb): Promise<Set<string>> {
+  const keys = await db.state.where('key').startsWith(SHARD_PREFIX).primaryKeys();
+  return new Set(keys.map((key) => key.slice(SHARD_PREFIX.length)));
 }
 
-export async function dropItemFiles(db: LibraryDb, ids: readonly string[]): Promise<void> {
-  await db.state.bulkDelete(ids.map(fileKey));
+/** Every stored shard with its ids. */
+export async function readStoredShardIds(db: LibraryDb): Promise<StoredShard[]> {
+  const rows = await db.state.where('key').startsWith(SHARD_PREFIX).toArray();
+  return rows.map((row) => ({ file: row.key.slice(SHARD_PREFIX.length), ids: row.value as string[] }));
 }
 
-/** The files of each id, in order (undefined where none is recorded). */
-export async function readItemFilesOf(db: LibraryDb, ids: readonly string[]): Promise<(Omit<PublishedFiles, 'key'> | undefined)[]> {
-  return (await db.state.bulkGet(ids.map(fileKey))).map((row) => row?.value as Omit<PublishedFiles, 'key'> | undefined);
-}
-
-export async function readItemFiles(db: LibraryDb, id: string): Promise<Omit<PublishedFiles, 'key'> | undefined> {
-  return (await db.state.get(fileKey(id)))?.value as Omit<PublishedFiles, 'key'> | undefined;
+/** Call inside the transaction that stores (or removes) the shards' items. */
+export async function writeStoredShards(db: LibraryDb, stored: readonly StoredShard[], dropped: readonly string[]): Promise<void> {
+  if (dropped.length) await db.state.bulkDelete(dropped.map(shardKey));
+  if (stored.length) await db.state.bulkPut(stored.map(({ file, ids }) => ({ key: shardKey(file), value: ids })));
 }
 
 /** Library path → the published library it reads; a library listed here refuses writes. */

@@ -1,12 +1,15 @@
 /**
- * Read-only libraries made from published libraries (`library/subscribe`). The newest shards, a
- * screenful at least, are stored before the answer, so the first screen has its items
- * (load-order.ts); the rest stream in, newest first, one transaction a shard, resumable from the
- * subscription's state row. Subscribing again to the same URL checks for
- * a new manifest and takes only the shards it does not hold: they are all fetched and checked
- * first, then stored in one transaction, so an update cut off half-way leaves the previous version
- * whole.
+ * Read-only libraries made from published libraries (`library/subscribe`). The newest screenful
+ * of items is stored before the answer, so the first screen has its items (load-order.ts); the
+ * rest stream in, newest first, fetched a batch ahead and stored several shards a transaction
+ * (shard-batches.ts), resumable from the shard rows (subscription-state.ts). The load starts once
+ * an app opening the library has read its first screen, and each transaction waits for the
+ * library's requests in flight, so a visitor's reads do not queue behind a long write.
+ * Subscribing again to the same URL checks for a new manifest and takes only the shards it does
+ * not hold: they are all fetched and checked first, then stored in one transaction, so an update
+ * cut off half-way leaves the previous version whole.
  */
+import type { QuietOptions } from '../http/library-requests';
 import type { OpenLibrary } from '../storage/open-library';
 import { importTags } from '../eagle-library/import-finish';
 import { importRoot } from '../eagle-library/import-root';
@@ -15,22 +18,40 @@ import type { SubscribeAnswer } from './subscribe-answer';
 import type { LibraryRecord, LibraryRegistry } from '../storage/registry';
 import { writeTransaction } from '../storage/write';
 import { fetchJson, fetchManifest, fetchShardWrite, libraryBase, type Fetch } from './fetch-published';
-import { firstScreenShards, newestFirst } from './load-order';
+import { firstScreenShards, firstScreenWrites, newestFirst } from './load-order';
 import type { Manifest, ShardRef } from './published-format';
+import { shardBatches, type BatchPlan } from './shard-batches';
 import { storeShards, type ShardWrite } from './store-shards';
-import { readSubscription, ReadOnlyLibraries, writeSubscription, type Subscription } from './subscription-state';
+import { readStoredShards, readSubscription, ReadOnlyLibraries, writeSubscription, type Subscription } from './subscription-state';
+import { upgradeSubscription } from './subscription-upgrade';
 
 export interface SubscriptionsDeps {
   registry: LibraryRegistry;
   open: (record: LibraryRecord) => OpenLibrary;
   clock: () => number;
   fetch: Fetch;
+  /** Settles once the library at `path` has no API request in flight as `options` say (http/library-requests.ts). */
+  quiet?: (path: string, options: QuietOptions) => Promise<void>;
   /** Told when a library finished loading (to start its media jobs) and about background errors. */
   loaded?: (library: OpenLibrary) => void;
   onError?: (error: unknown) => void;
 }
 
-const storedCount = (subscription: Subscription) => Object.values(subscription.stored).reduce((sum, ids) => sum + ids.length, 0);
+/**
+ * The background load's transactions: the first one holds about FIRST_BATCH_ITEMS, each next one
+ * twice as many up to BATCH_ITEMS; shards are fetched a batch ahead.
+ */
+const FIRST_BATCH_ITEMS = 500;
+export const BATCH_ITEMS = 4000;
+const batchItems = (index: number) => Math.min(BATCH_ITEMS, FIRST_BATCH_ITEMS * 2 ** index);
+const LOAD_PLAN: BatchPlan = { items: batchItems, aheadItems: (index) => batchItems(index + 1) };
+/**
+ * A new subscription's load starts once an app opening the library has read its first screen (a
+ * first request, then nothing in flight for a moment), or after a few seconds when nobody reads it;
+ * each transaction then waits for the library's requests in flight, for a second at most.
+ */
+const FIRST_SCREEN_READ: QuietOptions = { firstRead: true, idleMs: 300, maxMs: 3000 };
+const BETWEEN_BATCHES: QuietOptions = { idleMs: 0, maxMs: 1000 };
 
 export class Subscriptions {
   readonly readOnly: ReadOnlyLibraries;
@@ -47,7 +68,7 @@ export class Subscriptions {
     const library = existing ?? (await this.create(from));
     if (existing) await this.update(library);
     if (wait) await this.finish(library);
-    else this.launch(library);
+    else this.launch(library, !existing);
     const subscription = (await readSubscription(library.db))!;
     return {
       path: library.record.path,
@@ -55,7 +76,7 @@ export class Subscriptions {
       url: from,
       contentVersion: subscription.manifest.contentVersion,
       items: subscription.manifest.counts.items,
-      stored: storedCount(subscription),
+      stored: await library.db.items.count(),
     };
   }
 
@@ -67,7 +88,7 @@ export class Subscriptions {
   async resume(): Promise<void> {
     for (const [path] of await this.readOnly.all()) {
       const record = await this.deps.registry.find(path);
-      if (record) this.launch(this.deps.open(record));
+      if (record) this.launch(await this.opened(record));
     }
   }
 
@@ -78,9 +99,16 @@ export class Subscriptions {
   private async libraryReading(from: string): Promise<OpenLibrary | undefined> {
     for (const [path, source] of await this.readOnly.all()) {
       const record = source === from ? await this.deps.registry.find(path) : undefined;
-      if (record) return this.deps.open(record);
+      if (record) return this.opened(record);
     }
     return undefined;
+  }
+
+  /** A subscribed library, its state in this code's layout (subscription-upgrade.ts). */
+  private async opened(record: LibraryRecord): Promise<OpenLibrary> {
+    const library = this.deps.open(record);
+    await upgradeSubscription(library);
+    return library;
   }
 
   /** Everything is fetched and checked before the library is made: a bad URL leaves nothing behind. */
@@ -95,9 +123,9 @@ export class Subscriptions {
     const now = clock();
     await writeTransaction(library, now, async () => {
       await importRoot(library.db, { ...root, tags: root.tags ?? {} }, now);
-      await writeSubscription(library.db, { base: from, manifest, stored: {}, updatedAt: now });
+      await writeSubscription(library.db, { base: from, manifest, updatedAt: now });
     });
-    await storeShards(library, first, [], { base: from, manifest }, clock());
+    await storeShards(library, firstScreenWrites(first), [], clock());
     return library;
   }
 
@@ -108,38 +136,48 @@ export class Subscriptions {
     const manifest = await fetchManifest(this.deps.fetch, current.base);
     if (manifest.contentVersion === current.manifest.contentVersion) return;
     const wanted = new Set(manifest.shards.map((shard) => shard.file));
-    const writes = await this.fetchShards(current.base, manifest, manifest.shards.filter((shard) => !(shard.file in current.stored)));
-    const dropped = Object.keys(current.stored).filter((file) => !wanted.has(file));
+    const stored = await readStoredShards(library.db);
+    const writes = await this.fetchShards(current.base, manifest, manifest.shards.filter((shard) => !stored.has(shard.file)));
+    const dropped = [...stored].filter((file) => !wanted.has(file));
     if (manifest.root !== current.manifest.root) {
       const root = await fetchJson<LibraryRoot>(this.deps.fetch, current.base, manifest.root);
       const now = this.deps.clock();
       await writeTransaction(library, now, () => importRoot(library.db, { ...root, tags: root.tags ?? {} }, now));
     }
-    await storeShards(library, writes, dropped, { base: current.base, manifest }, this.deps.clock());
+    const now = this.deps.clock();
+    await storeShards(library, writes, dropped, now, { base: current.base, manifest, updatedAt: now });
   }
 
   private async fetchShards(base: string, manifest: Manifest, shards: readonly ShardRef[]): Promise<ShardWrite[]> {
     return Promise.all(shards.map((ref) => fetchShardWrite(this.deps.fetch, base, manifest, ref)));
   }
 
-  private launch(library: OpenLibrary): void {
+  /** `fresh`: a library just made, that an app is about to open. */
+  private launch(library: OpenLibrary, fresh = false): void {
     const path = library.record.path;
     if (this.running.has(path)) return;
-    const run = this.finish(library)
+    const run = this.finish(library, fresh)
       .catch((error: unknown) => this.deps.onError?.(error))
       .finally(() => this.running.delete(path));
     this.running.set(path, run);
   }
 
-  /** Stores the manifest's shards not stored yet, newest first, one transaction each, then the tags' recent and starred order. */
-  private async finish(library: OpenLibrary): Promise<void> {
-    let subscription = await readSubscription(library.db);
+  /**
+   * Stores the manifest's shards not stored yet, newest first, in batches (LOAD_PLAN), each after
+   * the library's requests in flight (BETWEEN_BATCHES), then the tags' recent and starred order.
+   * A `fresh` library's load starts after its first screen was read (FIRST_SCREEN_READ).
+   */
+  private async finish(library: OpenLibrary, fresh = false): Promise<void> {
+    const subscription = await readSubscription(library.db);
     if (!subscription) return;
-    const pending = (s: Subscription) => s.manifest.shards.filter((shard) => !(shard.file in s.stored));
-    if (subscription.ready && pending(subscription).length === 0) return;
-    for (const ref of newestFirst(pending(subscription))) {
-      const write = await fetchShardWrite(this.deps.fetch, subscription.base, subscription.manifest, ref);
-      subscription = await storeShards(library, [write], [], { base: subscription.base, manifest: subscription.manifest }, this.deps.clock());
+    const stored = await readStoredShards(library.db);
+    const pending = subscription.manifest.shards.filter((shard) => !stored.has(shard.file));
+    if (subscription.ready && pending.length === 0) return;
+    const { base, manifest } = subscription;
+    if (fresh) await this.deps.quiet?.(library.record.path, FIRST_SCREEN_READ);
+    for await (const batch of shardBatches(newestFirst(pending), (ref) => fetchShardWrite(this.deps.fetch, base, manifest, ref), LOAD_PLAN)) {
+      await this.deps.quiet?.(library.record.path, BETWEEN_BATCHES);
+      await storeShards(library, batch, [], this.deps.clock());
     }
     await this.finishTags(library, subscription);
     this.deps.loaded?.(library);

@@ -55,8 +55,18 @@ export interface ItemRow {
   hasFile: boolean;
   /** Set on items imported from an Eagle library. */
   eagleRecord?: EagleRecord;
+  /**
+   * Set on items of a library subscribed to a published one: where its thumbnail and original are,
+   * relative to the published library's URL (fetched when first shown, publish/lazy-files.ts).
+   */
+  publishedFiles?: PublishedFiles;
   /** The `descriptorShards` row holding the item's visual descriptor; absent while it has none. */
   descriptorShard?: number;
+}
+
+export interface PublishedFiles {
+  thumbnail?: string;
+  original?: string;
 }
 
 export interface FileRow {
