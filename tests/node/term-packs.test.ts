@@ -20,7 +20,7 @@ const key = (n: number) => `k${String(n).padStart(7, '0')}`;
 const word = (n: number) => `term:w${String(n).padStart(4, '0')}`;
 
 describe('term-list packs', () => {
-  it('match a Set model through splits, lists outgrowing their pack and emptying', async () => {
+  it('match a Set model through splits, lists outgrowing their pack and emptying', { timeout: 30_000 }, async () => {
     const db = freshDb();
     let seed = 11;
     // The LCG's high bits: its low bits cycle too fast to pick among 1,500 names.
@@ -175,7 +175,8 @@ describe('upgrading a library made before term-list packs (version 6)', () => {
     expect(packs.length).toBeGreaterThan(1);
     const big = Object.keys(rebuilt).filter((list) => list.startsWith('term:') && rebuilt[list]!.length > TAIL_LIMIT);
     expect(big).toContain('term:photo');
-    expect(packs.flatMap((pack) => Object.keys(pack.big))).toEqual(big);
+    // Tag lists keep their blocks (version 8 names them in `big` too); term lists of at most TAIL_LIMIT keys moved into packs.
+    expect(packs.flatMap((pack) => Object.keys(pack.big)).sort()).toEqual([...big, 'tag:sea'].sort());
     expect([...new Set(stored.filter((row) => !isPack(row) && row.list.startsWith('term:')).map((row) => row.list))]).toEqual(big);
     expect(stored.filter((row) => !isPack(row) && row.list === 'term:photo').length).toBe(2);
     expect(stored.filter((row) => !isPack(row) && row.list === 'tag:sea').length).toBe(1);

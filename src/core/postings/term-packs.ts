@@ -26,8 +26,12 @@ interface LibraryDb {
 
 /** The `list` of every pack row; sorts before every real list name. */
 export const PACKS_LIST = '#packs';
-/** Only term lists are packed: item lists (all, tags, folders...) are few and mostly long. */
-export const isPacked = (list: string) => list.startsWith('term:');
+/**
+ * Lists kept as blocks plus a tail: term lists, and tag and folder lists (hundreds of them, most
+ * gaining a few keys a batch). `all`, ext, star and facet lists are few and gain hundreds of keys
+ * a batch: their last block is rewritten anyway, so they stay in blocks alone.
+ */
+export const isPacked = (list: string) => list.startsWith('term:') || list.startsWith('tag:') || list.startsWith('folder:');
 /** A tail longer than this moves into its list's blocks. */
 export const TAIL_LIMIT = 64;
 /** Tail keys plus big names a pack may hold before it splits. */
@@ -124,9 +128,10 @@ export class PackEdits {
   static async load(db: LibraryDb, lists: readonly string[]): Promise<PackEdits> {
     const keys = (await db.postings.where('[list+fence]').between([PACKS_LIST, ''], [PACKS_LIST, Dexie.maxKey], true, true).primaryKeys()) as unknown as [string, string][];
     const fences = keys.map(([, fence]) => fence);
-    const wanted = [...new Set(lists.flatMap((list) => coveringFence(fences, list) ?? []))].map((fence): [string, string] => [PACKS_LIST, fence]);
+    const wanted = [...new Set(lists.flatMap((list) => coveringFence(fences, list) ?? []))];
+    // A batch of new items usually touches most packs: then one range read instead of a get each.
     // No request for no packs: awaiting only native promises would let IndexedDB commit the transaction.
-    const rows = wanted.length ? ((await db.postings.bulkGet(wanted)) as (PackRow | undefined)[]) : [];
+    const rows = wanted.length === 0 ? [] : wanted.length * 2 >= fences.length ? await readPacksOf(db, wanted) : ((await db.postings.bulkGet(wanted.map((fence): [string, string] => [PACKS_LIST, fence]))) as (PackRow | undefined)[]);
     const packs = new Map<string, { stored: boolean; entries: Map<string, PackedEntry> }>();
     for (const row of rows) if (row) packs.set(row.fence, { stored: true, entries: entriesOf(row) });
     return new PackEdits(db, fences, packs);
@@ -164,6 +169,16 @@ export class PackEdits {
     if (deletes.length) await this.db.postings.bulkDelete(deletes);
     if (puts.length) await this.db.postings.bulkPut(puts);
   }
+}
+
+/** The packs fenced `fences`, from one read of every pack (a Dexie promise: no native await in between keeps the transaction alive). */
+function readPacksOf(db: LibraryDb, fences: readonly string[]): Promise<PackRow[]> {
+  const wanted = new Set(fences);
+  return db.postings
+    .where('[list+fence]')
+    .between([PACKS_LIST, ''], [PACKS_LIST, Dexie.maxKey], true, true)
+    .toArray()
+    .then((packs) => (packs as PackRow[]).filter((pack) => wanted.has(pack.fence)));
 }
 
 function toPack(fence: string, entries: ReadonlyMap<string, PackedEntry>): PackRow {
