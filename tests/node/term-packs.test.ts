@@ -1,15 +1,16 @@
-// Term-list packs (src/core/postings/term-packs.ts): many small term lists against a plain Set model
-// through splits, lists outgrowing their pack and emptying, and the version 7 upgrade of a library
-// whose term lists all had blocks of their own.
+// Term-list packs (src/core/postings/term-packs.ts): many term lists against a plain Set model
+// through splits, tails moving into blocks, keys added below a list's tail and lists emptying; the
+// version 7 upgrade of a library whose term lists all had blocks of their own, and the version 8
+// upgrade of a library whose packs held whole lists of up to 256 keys.
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { LIBRARY_UPGRADES } from '../../src/core/library-upgrades';
 import { postingsOf } from '../../src/core/postings/build-postings';
 import { applyPostings, blocksFor, notePostings, readList, readListsStartingWith, type PostingDelta } from '../../src/core/postings/postings-store';
-import { isPack, LIST_LIMIT, PACK_SIZE } from '../../src/core/postings/term-packs';
+import { isPack, PACK_SIZE, PACKS_LIST, TAIL_LIMIT } from '../../src/core/postings/term-packs';
 import { searchableFields, termsRowOf } from '../../src/core/search/search-document';
 import { LibraryDb } from '../../src/core/storage/library-db';
-import type { PackRow } from '../../src/core/storage/rows';
+import type { PackRow, PostingRow } from '../../src/core/storage/rows';
 import { makeItemRow } from './fixtures/item-rows';
 import { expectWellFormedBlocks, listsOf } from './fixtures/postings';
 
@@ -19,7 +20,7 @@ const key = (n: number) => `k${String(n).padStart(7, '0')}`;
 const word = (n: number) => `term:w${String(n).padStart(4, '0')}`;
 
 describe('term-list packs', () => {
-  it('match a Set model through splits, lists outgrowing their pack and emptying', async () => {
+  it('match a Set model through splits, lists outgrowing their pack and emptying', { timeout: 30_000 }, async () => {
     const db = freshDb();
     let seed = 11;
     // The LCG's high bits: its low bits cycle too fast to pick among 1,500 names.
@@ -27,6 +28,7 @@ describe('term-list packs', () => {
     const model = new Map<string, Set<string>>();
     const names = Array.from({ length: 1500 }, (_, i) => word(i));
     let sawBig = false;
+    let sawTailOfBig = false;
     let sawPacks = 0;
     for (let round = 0; round < 120; round++) {
       const delta: PostingDelta = new Map();
@@ -55,11 +57,13 @@ describe('term-list packs', () => {
         expect(listsOf(stored)).toEqual(expected);
         const packs = stored.filter(isPack);
         sawPacks = Math.max(sawPacks, packs.length);
-        sawBig ||= packs.some((pack) => pack.big.length > 0);
+        sawBig ||= packs.some((pack) => Object.keys(pack.big).length > 0);
+        sawTailOfBig ||= packs.some((pack) => Object.keys(pack.big).some((name) => pack.lists[name]));
       }
     }
     expect(sawPacks, 'packs').toBeGreaterThan(0);
     expect(sawBig, 'some lists outgrew their pack').toBe(true);
+    expect(sawTailOfBig, 'some lists had blocks and a tail').toBe(true);
     const sorted = (list: string) => [...(model.get(list) ?? [])].sort();
     for (const list of [...names.slice(0, 12), word(700), word(1499)]) expect(await readList(db, list)).toEqual(sorted(list));
     for (const prefix of ['term:w0', 'term:w00', 'term:w07', 'term:w1', 'term:w149', 'term:x']) {
@@ -68,7 +72,7 @@ describe('term-list packs', () => {
     }
   });
 
-  it('split when full, move a list that outgrows LIST_LIMIT to blocks, and go when emptied', async () => {
+  it('split when full, move a tail that outgrows TAIL_LIMIT to blocks, and go when emptied', async () => {
     const db = freshDb();
     const names = Array.from({ length: PACK_SIZE + 1 }, (_, i) => `term:s${String(i).padStart(5, '0')}`);
     const apply = (entries: [string, string, boolean][]) => {
@@ -83,7 +87,7 @@ describe('term-list packs', () => {
     expect(await readList(db, names[PACK_SIZE]!)).toEqual([key(PACK_SIZE)]);
     expect(await readListsStartingWith(db, 'term:s0')).toEqual(names.filter((name) => name.startsWith('term:s0')).map((_, i) => key(i)));
 
-    const grown = Array.from({ length: LIST_LIMIT + 1 }, (_, i) => key(100_000 + i));
+    const grown = Array.from({ length: TAIL_LIMIT + 1 }, (_, i) => key(100_000 + i));
     await apply(grown.map((pk) => [names[7]!, pk, true]));
     stored = await db.postings.toArray();
     expectWellFormedBlocks(stored);
@@ -95,16 +99,51 @@ describe('term-list packs', () => {
     expect(await readList(db, names[7]!)).toEqual([]);
   });
 
-  it('rebuild keeps term lists of at most LIST_LIMIT keys in packs, the rest in blocks', () => {
-    const items = Array.from({ length: LIST_LIMIT + 1 }, (_, i) => makeItemRow({ id: `ITEM${i}`, name: `common rare${i}`, importedAt: 1_700_000_000_000 + i }));
+  it("keep a big list's newest keys in its tail, its blocks untouched until the tail is full", async () => {
+    const db = freshDb();
+    const list = 'term:often';
+    const add = (pks: string[], older: string[] = []) => {
+      const delta: PostingDelta = new Map();
+      for (const pk of [...pks, ...older]) notePostings(delta, pk, [], [list]);
+      return db.transaction('rw', db.postings, () => applyPostings(db, delta));
+    };
+    const blocks = async () => (await db.postings.toArray()).filter((row): row is PostingRow => !isPack(row));
+    const first = Array.from({ length: 600 }, (_, i) => key(1000 + i));
+    await add(first);
+    const stored = await blocks();
+    expect(stored.map((row) => row.pks.length)).toEqual([512, 88]);
+    // Batches of new keys: only the pack changes until more than TAIL_LIMIT keys have gathered.
+    const later: string[] = [];
+    for (let batch = 0; later.length + 10 <= TAIL_LIMIT; batch++) {
+      const pks = Array.from({ length: 10 }, (_, i) => key(5000 + batch * 10 + i));
+      later.push(...pks);
+      await add(pks);
+      expect(await blocks(), `blocks after batch ${batch}`).toEqual(stored);
+    }
+    const [pack] = (await db.postings.where('[list+fence]').between([PACKS_LIST, ''], [PACKS_LIST, '\uffff']).toArray()) as PackRow[];
+    expect(pack!.lists[list]).toEqual(later);
+    expect(pack!.big[list]).toBe(first[first.length - 1]);
+    expect(await readList(db, list)).toEqual([...first, ...later]);
+    expect(await readListsStartingWith(db, 'term:oft')).toEqual([...first, ...later]);
+    // An older key (an item edited) goes to its block; the full tail then moves into the last block.
+    const more = Array.from({ length: TAIL_LIMIT - later.length + 1 }, (_, i) => key(7000 + i));
+    await add(more, [key(1300) + 'x']);
+    const moved = await blocks();
+    expect(moved.map((row) => row.pks.length)).toEqual([512, 1, 88 + later.length + more.length]);
+    expectWellFormedBlocks(await db.postings.toArray());
+    expect(await readList(db, list)).toEqual([...first, key(1300) + 'x', ...later, ...more].sort());
+  });
+
+  it('rebuild keeps term lists of at most TAIL_LIMIT keys in packs, the rest in blocks', () => {
+    const items = Array.from({ length: TAIL_LIMIT + 1 }, (_, i) => makeItemRow({ id: `ITEM${i}`, name: `common rare${i}`, importedAt: 1_700_000_000_000 + i }));
     const rows = postingsOf(items, items.map((row) => termsRowOf(row.pk, searchableFields(row, [], []))));
     const packs = rows.filter(isPack);
-    expect(packs.flatMap((pack) => pack.big)).toContain('term:common');
+    expect(packs.flatMap((pack) => Object.keys(pack.big))).toContain('term:common');
     expect(Object.keys(packs[0]!.lists)).toContain('term:rare0');
     expect(rows.some((row) => !isPack(row) && row.list === 'term:common')).toBe(true);
     expect(rows.some((row) => !isPack(row) && row.list === 'term:rare0')).toBe(false);
     expectWellFormedBlocks(rows);
-    expect(PACK_SIZE).toBeGreaterThan(LIST_LIMIT);
+    expect(PACK_SIZE).toBeGreaterThan(TAIL_LIMIT);
   });
 });
 
@@ -134,14 +173,75 @@ describe('upgrading a library made before term-list packs (version 6)', () => {
     expect(listsOf(stored)).toEqual(rebuilt);
     const packs = stored.filter(isPack) as PackRow[];
     expect(packs.length).toBeGreaterThan(1);
-    const big = Object.keys(rebuilt).filter((list) => list.startsWith('term:') && rebuilt[list]!.length > LIST_LIMIT);
+    const big = Object.keys(rebuilt).filter((list) => list.startsWith('term:') && rebuilt[list]!.length > TAIL_LIMIT);
     expect(big).toContain('term:photo');
-    expect(packs.flatMap((pack) => pack.big)).toEqual(big);
+    // Tag lists keep their blocks (version 8 names them in `big` too); term lists of at most TAIL_LIMIT keys moved into packs.
+    expect(packs.flatMap((pack) => Object.keys(pack.big)).sort()).toEqual([...big, 'tag:sea'].sort());
     expect([...new Set(stored.filter((row) => !isPack(row) && row.list.startsWith('term:')).map((row) => row.list))]).toEqual(big);
     expect(stored.filter((row) => !isPack(row) && row.list === 'term:photo').length).toBe(2);
     expect(stored.filter((row) => !isPack(row) && row.list === 'tag:sea').length).toBe(1);
     expect(await readList(db, 'term:w7')).toEqual(items.filter((_, i) => i % 300 === 7).map((row) => row.pk).sort());
     expect((await readListsStartingWith(db, 'term:w29')).length).toBe(items.filter((_, i) => String(i % 300).startsWith('29')).length);
+    db.close();
+  });
+});
+
+describe('upgrading a library whose packs hold whole lists (version 7)', () => {
+  it('keeps at most TAIL_LIMIT keys of a term list in its pack, bounds its blocks, and leaves the lists as they were', async () => {
+    const name = `term-tails-upgrade-${process.pid}`;
+    const old = new Dexie(name);
+    old.version(7).stores({
+      items: 'pk, &id, *tags, *folders, *facets, ext, star, width, height, pixels, size, duration, modificationTime, btime, nameKey',
+      files: 'id', thumbnails: 'id', comments: 'id, itemId', folders: 'id, parent', tags: 'name, count, lastUsedAt, starredAt',
+      tagGroups: 'id, createdAt', smartFolders: 'id, parent', terms: 'pk', postings: '[list+fence]', jobs: 'id, createdAt, itemId', state: 'key',
+      smartFolderCounts: 'id', descriptorShards: 'shard', objects: 'id, *labels', textShards: 'shard', textSlots: 'id', clipShards: 'shard',
+    });
+    const items = Array.from({ length: 700 }, (_, i) => makeItemRow({ id: `ITEM${i}`, name: `photo w${i % 300} m${i % 7} r${i}`, tags: i % 3 ? ['sea'] : [], importedAt: 1_700_000_000_000 + i }));
+    const terms = items.map((row) => termsRowOf(row.pk, searchableFields(row, [], [])));
+    const rebuilt = listsOf(postingsOf(items, terms));
+    // The version 7 layout: term lists of at most 256 keys whole in packs of at most 2,048 keys, the
+    // others in blocks and named in a `big` array; item lists in blocks.
+    const oldRows: object[] = [];
+    let pack: { list: string; fence: string; lists: Record<string, string[]>; big: string[] } | undefined;
+    let size = 0;
+    for (const [list, pks] of Object.entries(rebuilt)) {
+      const packed = list.startsWith('term:') && pks.length <= 256;
+      if (!packed) oldRows.push(...blocksFor(list, '', pks));
+      if (!list.startsWith('term:')) continue;
+      if (!pack || size + (packed ? pks.length : 1) > 2048) {
+        pack = { list: PACKS_LIST, fence: pack ? list : '', lists: {}, big: [] };
+        oldRows.push(pack);
+        size = 0;
+      }
+      size += packed ? pks.length : 1;
+      if (packed) pack.lists[list] = pks;
+      else pack.big.push(list);
+    }
+    expect(rebuilt['term:m3']!.length).toBe(100);
+    await old.table('items').bulkAdd(items);
+    await old.table('terms').bulkAdd(terms);
+    await old.table('postings').bulkAdd(oldRows);
+    old.close();
+
+    const db = new LibraryDb(name, undefined, LIBRARY_UPGRADES);
+    const stored = await db.postings.toArray();
+    expectWellFormedBlocks(stored);
+    expect(listsOf(stored)).toEqual(rebuilt);
+    const packs = stored.filter(isPack) as PackRow[];
+    const bounds = Object.assign({}, ...packs.map((row) => row.big)) as Record<string, string>;
+    expect(bounds['term:photo']).toBe(rebuilt['term:photo']!.at(-1));
+    expect(bounds['term:m3']).toBe(rebuilt['term:m3']!.at(-1));
+    expect(stored.filter((row) => !isPack(row) && row.list === 'term:m3').map((row) => (row as { pks: string[] }).pks)).toEqual([rebuilt['term:m3']]);
+    expect(packs.some((row) => row.lists['term:w7'])).toBe(true);
+    expect(await readList(db, 'term:m3')).toEqual(rebuilt['term:m3']);
+    expect(await readListsStartingWith(db, 'term:m')).toEqual([...new Set(Object.entries(rebuilt).filter(([list]) => list.startsWith('term:m')).flatMap(([, pks]) => pks))].sort());
+    // Writes go on from the new layout: a new item joins the tails.
+    const newer = makeItemRow({ id: 'NEWER', name: 'photo m3', importedAt: 1_800_000_000_000 });
+    const delta: PostingDelta = new Map();
+    for (const term of termsRowOf(newer.pk, searchableFields(newer, [], [])).terms) notePostings(delta, newer.pk, [], [`term:${term}`]);
+    await db.transaction('rw', db.postings, () => applyPostings(db, delta));
+    expect(await readList(db, 'term:m3')).toEqual([...rebuilt['term:m3']!, newer.pk]);
+    expectWellFormedBlocks(await db.postings.toArray());
     db.close();
   });
 });

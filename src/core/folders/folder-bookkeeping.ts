@@ -1,5 +1,6 @@
 /** Keeps each folder's `imageCount` and the recent-folders list right as items change (an item observer). */
 import { countDeltas, newlyApplied, type ItemObserver } from '../storage/item-changes';
+import { rowsByKey } from '../storage/rows-by-key';
 
 export const RECENT_FOLDERS_KEY = 'recentFolders';
 const RECENT_FOLDERS_KEPT = 50;
@@ -9,7 +10,7 @@ export const folderBookkeeping: ItemObserver = async (db, changes) => {
   const deltas = countDeltas(changes, byFolders);
   if (deltas.size > 0) {
     const ids = [...deltas.keys()];
-    const rows = await db.folders.bulkGet(ids);
+    const rows = await rowsByKey(db.folders, ids);
     const updated = rows.flatMap((row) =>
       row ? [{ ...row, imageCount: Math.max(0, row.imageCount + (deltas.get(row.id) ?? 0)) }] : [],
     );

@@ -1,9 +1,10 @@
 /**
  * Dexie upgrade step (LibraryDb version 7): a library made before term-list packs keeps every term
- * list in blocks of its own. Small term lists (at most LIST_LIMIT keys) move into packs, their
- * blocks deleted; bigger ones stay and are named in their pack's `big` (term-packs.ts). Item lists
- * are left as they are. A library whose postings already have packs (built by the version 2 step
- * in the same upgrade) is left alone.
+ * list in blocks of its own. Small term lists (at most TAIL_LIMIT keys) move into packs as tails,
+ * their blocks deleted; bigger ones stay and are named in their pack's `big` (term-packs.ts, the
+ * layout of version 8, so that step finds nothing to do). Item lists are left as they are. A
+ * library whose postings already have packs (built by the version 2 step in the same upgrade) is
+ * left alone.
  */
 import Dexie, { type Transaction } from 'dexie';
 import type { PackRow, PostingRow } from '../storage/rows';

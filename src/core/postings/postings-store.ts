@@ -9,14 +9,15 @@
  * its first key as fence; an emptied block is deleted. Concatenating a list's blocks in fence order
  * therefore gives its keys in ascending order.
  *
- * Term lists of at most LIST_LIMIT keys are not in blocks but in shared pack records
- * (term-packs.ts); the readers and applyPostings below look there for them.
+ * A term list's newest keys (all of a small list's) are not in blocks but in its tail, in a pack
+ * record shared with other term lists (term-packs.ts); the readers and applyPostings below look
+ * there for them.
  */
 import Dexie from 'dexie';
 import { ascendingUnique, keysOf } from './key-sets';
 import { facetList } from './posting-lists';
 import { TRASHED } from '../storage/counts';
-import { isPacked, PackEdits, readPackedList, readPackedListsStartingWith } from './term-packs';
+import { isPacked, PackEdits, readTail, readTailsStartingWith, TAIL_LIMIT, type PackedEntry } from './term-packs';
 import type { LibraryDb } from '../storage/library-db';
 import type { PostingRow } from '../storage/rows';
 
@@ -31,21 +32,25 @@ export type PostingDelta = Map<string, Map<string, boolean>>;
 const blocksOf = (db: LibraryDb, list: string) =>
   db.postings.where('[list+fence]').between([list, ''], [list, Dexie.maxKey], true, true) as unknown as Dexie.Collection<PostingRow, BlockKey>;
 
-/** The keys on `list`, ascending. A term list without blocks is read from its pack. */
+const keysOfBlocks = (blocks: readonly PostingRow[]) => (blocks.length === 1 ? blocks[0]!.pks : blocks.flatMap((block) => block.pks));
+
+/** The keys on `list`, ascending. A term list's blocks and its tail (every key above them) are read at once. */
 export async function readList(db: LibraryDb, list: string): Promise<string[]> {
-  const blocks = await blocksOf(db, list).toArray();
-  if (blocks.length === 0 && isPacked(list)) return (await readPackedList(db, list)) ?? [];
-  return blocks.length === 1 ? blocks[0]!.pks : blocks.flatMap((block) => block.pks);
+  if (!isPacked(list)) return keysOfBlocks(await blocksOf(db, list).toArray());
+  const [blocks, tail] = await Promise.all([blocksOf(db, list).toArray(), readTail(db, list)]);
+  const keys = keysOfBlocks(blocks);
+  return tail.length === 0 ? keys : keys.length === 0 ? tail : [...keys, ...tail];
 }
 
 /** The keys on any list whose name starts with `prefix`, ascending, each once. */
 export async function readListsStartingWith(db: LibraryDb, prefix: string): Promise<string[]> {
-  const [blocks, packed] = await Promise.all([
+  const [blocks, tails] = await Promise.all([
     db.postings.where('[list+fence]').between([prefix, ''], [`${prefix}\uffff`, ''], true, false).toArray() as Promise<PostingRow[]>,
-    isPacked(prefix) ? readPackedListsStartingWith(db, prefix) : [],
+    isPacked(prefix) ? readTailsStartingWith(db, prefix) : [],
   ]);
-  const lists = new Set(blocks.map((block) => block.list)).size + packed.length;
-  const keys = [...blocks.flatMap((block) => block.pks), ...packed.flat()];
+  const lists = new Set([...blocks.map((block) => block.list), ...tails.map(([name]) => name)]).size;
+  // One list: its blocks in fence order, then its tail, is ascending already.
+  const keys = [...blocks.flatMap((block) => block.pks), ...tails.flatMap(([, pks]) => pks)];
   return lists <= 1 ? keys : ascendingUnique(keys);
 }
 
@@ -82,40 +87,58 @@ interface BlockEdit {
 
 /**
  * Writes `delta` into the lists; call it inside the write transaction. Term lists read their packs
- * first (term-packs.ts): a packed list is edited there, one that outgrows its pack moves to blocks.
- * Lists in blocks read each one's last block (one request): new items have the largest keys, so
- * adds usually all land there. Only lists with a change further back also read their fences and
- * the blocks those changes route to.
+ * first (term-packs.ts): a key above the list's blocks is added to or removed from its tail there;
+ * a tail grown past TAIL_LIMIT moves into the blocks; a key at or below the blocks' bound (an older
+ * item edited) goes to its block. Lists in blocks read each one's last block (one request): new
+ * items have the largest keys, so adds usually all land there. Only lists with a change further
+ * back also read their fences and the blocks those changes route to.
  */
 export async function applyPostings(db: LibraryDb, delta: PostingDelta): Promise<void> {
   if (delta.size === 0) return;
   const termLists = [...delta.keys()].filter(isPacked);
   const packs = termLists.length ? await PackEdits.load(db, termLists) : undefined;
-  const blockLists: string[] = [];
-  const puts: PostingRow[] = [];
-  for (const list of delta.keys()) {
-    if (!packs || !isPacked(list) || packs.inBlocks(list)) {
-      blockLists.push(list);
-      continue;
-    }
-    const pks = edited(packs.keysOf(list), [...delta.get(list)!]);
-    if (packs.setKeys(list, pks) === 'big') puts.push(...blocksFor(list, '', pks));
+  const blockDelta: PostingDelta = new Map();
+  for (const [list, entries] of delta) {
+    if (packs && isPacked(list)) {
+      const toBlocks = applyToTail(packs, list, entries);
+      if (toBlocks.size) blockDelta.set(list, toBlocks);
+    } else blockDelta.set(list, entries);
   }
   // Only Dexie requests are awaited in here: a bare await of a settled native promise can let
   // fake-indexeddb (the node tests) commit the transaction early.
-  const shrunk = blockLists.length || puts.length ? await applyToBlocks(db, blockLists, delta, puts) : [];
+  const shrunk = blockDelta.size ? await applyToBlocks(db, blockDelta) : [];
   if (!packs) return;
   // Rare (a block emptied by removals): one request each, in turn, to see if any block is left.
-  for (const list of new Set(shrunk.filter(isPacked))) if (!(await blocksOf(db, list).first())) packs.dropBig(list);
+  for (const list of new Set(shrunk.filter(isPacked))) {
+    if (!(await blocksOf(db, list).first())) packs.set(list, { tail: packs.entry(list).tail });
+  }
   await packs.finish();
 }
 
-/** Writes the block lists' changes, and `puts`; returns the lists that lost a block. */
-async function applyToBlocks(db: LibraryDb, lists: readonly string[], delta: PostingDelta, puts: PostingRow[]): Promise<string[]> {
-  if (lists.length === 0) {
-    await db.postings.bulkPut(puts);
-    return [];
+/** Edits a term list's tail in its pack; returns the entries its blocks take (a full tail's keys too). */
+function applyToTail(packs: PackEdits, list: string, entries: ReadonlyMap<string, boolean>): Map<string, boolean> {
+  const { tail, after } = packs.entry(list);
+  const toTail: [string, boolean][] = [];
+  const toBlocks = new Map<string, boolean>();
+  for (const [pk, present] of entries) {
+    if (after === undefined || pk > after) toTail.push([pk, present]);
+    else toBlocks.set(pk, present);
   }
+  const next: PackedEntry = { tail: toTail.length ? edited(tail, toTail) : tail, ...(after === undefined ? {} : { after }) };
+  if (next.tail.length > TAIL_LIMIT) {
+    // Every tail key is above every block key: they append to the last block.
+    for (const pk of next.tail) toBlocks.set(pk, true);
+    next.after = next.tail[next.tail.length - 1]!;
+    next.tail = [];
+  }
+  packs.set(list, next);
+  return toBlocks;
+}
+
+/** Writes the block lists' changes; returns the lists that lost a block. */
+async function applyToBlocks(db: LibraryDb, delta: PostingDelta): Promise<string[]> {
+  const lists = [...delta.keys()];
+  const puts: PostingRow[] = [];
   const lasts = await Promise.all(lists.map((list) => blocksOf(db, list).last()));
   const edits: BlockEdit[] = [];
   const further: string[] = [];
@@ -135,7 +158,10 @@ async function applyToBlocks(db: LibraryDb, lists: readonly string[], delta: Pos
       if (row) deletes.push([list, fence]);
       continue;
     }
-    puts.push(...blocksFor(list, fence, pks));
+    const blocks = blocksFor(list, fence, pks);
+    // Keys appended past a full block leave it as it was: only the blocks after it are written.
+    if (row && row.pks.length === BLOCK_SIZE && sameKeys(blocks[0]!.pks, row.pks)) blocks.shift();
+    puts.push(...blocks);
   }
   if (deletes.length) await db.postings.bulkDelete(deletes);
   if (puts.length) await db.postings.bulkPut(puts);
@@ -182,6 +208,8 @@ function blockFor(keys: readonly BlockKey[], pk: string): number {
   }
   return lo;
 }
+
+const sameKeys = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((key, i) => key === b[i]);
 
 /** A sorted key list with the entries applied, still sorted. */
 function edited(pks: readonly string[], entries: readonly [string, boolean][]): string[] {

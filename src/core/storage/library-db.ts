@@ -33,11 +33,12 @@ import type {
 /** Fills what a version step added from the rows before it, inside the upgrade transaction. */
 export type LibraryUpgrade = (tx: Transaction) => Promise<void>;
 
-/** The version steps that fill new tables: 2 (posting lists), 4 (descriptor jobs), 7 (term-list packs). */
+/** The version steps that fill new tables: 2 (posting lists), 4 (descriptor jobs), 7 (term-list packs), 8 (their tails). */
 export interface LibraryUpgrades {
   2?: LibraryUpgrade;
   4?: LibraryUpgrade;
   7?: LibraryUpgrade;
+  8?: LibraryUpgrade;
 }
 
 const none: LibraryUpgrade = async () => {};
@@ -92,5 +93,8 @@ export class LibraryDb extends Dexie {
     // Small term lists share records (postings/term-packs.ts): a batch of new items rewrites a few
     // hundred packs instead of a block per term it touches.
     this.version(7).stores({}).upgrade(upgrades[7] ?? none);
+    // Packs hold term lists' tails (at most 64 keys each), big lists' blocks the rest: a batch
+    // rewrites the packs and about one block per 64 new keys, however long the lists are.
+    this.version(8).stores({}).upgrade(upgrades[8] ?? none);
   }
 }

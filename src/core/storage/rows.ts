@@ -170,15 +170,16 @@ export interface PostingRow {
 }
 
 /**
- * Small term lists sharing one record of the postings table (src/core/postings/term-packs.ts):
- * `list` is PACKS_LIST, `fence` the first list name the pack covers. `lists` holds each small list's
- * keys, ascending; `big` names the lists of its range that live in blocks of their own.
+ * Term lists' tails sharing one record of the postings table (src/core/postings/term-packs.ts):
+ * `list` is PACKS_LIST, `fence` the first list name the pack covers. `lists` holds each term list's
+ * tail, ascending: the keys not in blocks (all of a small list's). `big` maps each list of its range
+ * that has blocks of its own to a key no block key is above and every tail key is above.
  */
 export interface PackRow {
   list: string;
   fence: string;
   lists: Record<string, string[]>;
-  big: string[];
+  big: Record<string, string>;
 }
 
 export interface JobRow {

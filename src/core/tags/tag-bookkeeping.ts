@@ -3,6 +3,7 @@
  * the rows of tags that no item carries any more unless something else keeps them.
  */
 import { countDeltas, newlyApplied, type ItemChange, type ItemObserver } from '../storage/item-changes';
+import { rowsByKey } from '../storage/rows-by-key';
 import { pruneTags } from './tag-lifecycle';
 import { newTagRow } from './tag-row';
 
@@ -24,7 +25,7 @@ export const tagBookkeeping: ItemObserver = async (db, changes, now) => {
   const used = new Set(newlyApplied(changes, byTags));
   const names = [...new Set([...deltas.keys(), ...used])];
   if (names.length > 0) {
-    const rows = await db.tags.bulkGet(names);
+    const rows = await rowsByKey(db.tags, names);
     await db.tags.bulkPut(
       names.map((name, i) => {
         const row = rows[i] ?? newTagRow(name);

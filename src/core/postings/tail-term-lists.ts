@@ -1,0 +1,51 @@
+/**
+ * Dexie upgrade step (LibraryDb version 8): packs made by version 7 hold whole small term lists (up
+ * to 256 keys) and name the term lists in blocks in a `big` array, and tag and folder lists are all
+ * in blocks. Since version 8 a pack holds the tail of each term, tag and folder list, at most
+ * TAIL_LIMIT keys, and `big` maps each such list with blocks to the bound between its blocks and its
+ * tail (term-packs.ts). So: a packed list over TAIL_LIMIT keys moves to a block of its own, and every
+ * list with blocks gets its last block's last key as bound; the packs are then laid out afresh.
+ * Packs already in the new layout (written by the version 2 step of the same upgrade) are kept.
+ */
+import Dexie, { type Transaction } from 'dexie';
+import type { PackRow, PostingRow } from '../storage/rows';
+import { blocksFor } from './postings-store';
+import { entriesOf, isPacked, PACKS_LIST, packsFor, TAIL_LIMIT, type PackedEntry } from './term-packs';
+
+/** A version 7 pack: `big` names its lists in blocks. */
+type OldPackRow = Omit<PackRow, 'big'> & { big: string[] };
+
+export async function tailTermLists(tx: Transaction): Promise<void> {
+  const postings = tx.table<PostingRow | PackRow | OldPackRow, [string, string]>('postings');
+  const packRange = () => postings.where('[list+fence]').between([PACKS_LIST, ''], [PACKS_LIST, Dexie.maxKey], true, true);
+  const packs = (await packRange().toArray()) as (PackRow | OldPackRow)[];
+  const keys = (await postings.toCollection().primaryKeys()) as [string, string][];
+  const withBlocks = new Set(keys.flatMap(([list]) => (list !== PACKS_LIST && isPacked(list) ? [list] : [])));
+
+  const entries = new Map<string, PackedEntry>();
+  const blocks: PostingRow[] = [];
+  let changed = false;
+  for (const pack of packs) {
+    if (!Array.isArray(pack.big)) {
+      for (const [list, entry] of entriesOf(pack as PackRow)) entries.set(list, entry);
+      continue;
+    }
+    changed = true;
+    for (const [list, pks] of Object.entries(pack.lists)) {
+      if (pks.length <= TAIL_LIMIT) entries.set(list, { tail: pks });
+      else {
+        blocks.push(...blocksFor(list, '', pks));
+        entries.set(list, { tail: [], after: pks[pks.length - 1]! });
+      }
+    }
+  }
+  const unbounded = [...withBlocks].filter((list) => entries.get(list)?.after === undefined);
+  const lasts = await Promise.all(unbounded.map((list) => postings.where('[list+fence]').between([list, ''], [list, Dexie.maxKey], true, true).last() as Promise<PostingRow | undefined>));
+  unbounded.forEach((list, i) => {
+    const last = lasts[i];
+    if (last) entries.set(list, { tail: entries.get(list)?.tail ?? [], after: last.pks[last.pks.length - 1]! });
+  });
+  if (!changed && unbounded.length === 0) return;
+  await packRange().delete();
+  await postings.bulkPut([...blocks, ...packsFor('', entries)]);
+}
