@@ -98,8 +98,8 @@ self.addEventListener('fetch', (event) => {
 self.addEventListener('message', (event) => {
   if (isMediaPortsMessage(event.data)) {
     pagePorts.accept(event.data.hostId, event.data.workers, event.data.page);
-    // A page can decode what we cannot (SVG, video): retry what waited for one.
-    resumed = true;
+    // A page can decode what we cannot (SVG, video): retry what waited for one. The other jobs
+    // (imports, subscriptions) still resume after the first answer (resumeJobs).
     event.waitUntil(untilHandOver(api.media.resume().then(() => api.media.whenIdle())));
   }
   if (isMediaPortsGoodbye(event.data)) pagePorts.goodbye(event.data.hostId);

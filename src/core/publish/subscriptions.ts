@@ -84,11 +84,15 @@ export class Subscriptions {
     return this.readOnly.sourceOf(path);
   }
 
-  /** Loads what a stopped worker left of every subscription. */
+  /** Loads what a stopped worker left of every subscription; one library that fails does not keep the others waiting. */
   async resume(): Promise<void> {
     for (const [path] of await this.readOnly.all()) {
-      const record = await this.deps.registry.find(path);
-      if (record) this.launch(await this.opened(record));
+      try {
+        const record = await this.deps.registry.find(path);
+        if (record) this.launch(await this.opened(record));
+      } catch (error) {
+        this.deps.onError?.(error);
+      }
     }
   }
 
@@ -188,8 +192,11 @@ export class Subscriptions {
     const root = await fetchJson<LibraryRoot>(this.deps.fetch, subscription.base, subscription.manifest.root);
     const now = this.deps.clock();
     await writeTransaction(library, now, async () => {
+      // An update stored meanwhile (a `wait` load runs outside `running`) keeps its manifest: only that version's load marks it ready.
+      const current = await readSubscription(library.db);
+      if (current?.manifest.contentVersion !== subscription.manifest.contentVersion) return;
       await importTags(library.db, { startedAt: 0 }, { ...root, tags: root.tags ?? {} }, now);
-      await writeSubscription(library.db, { ...subscription, ready: true, updatedAt: now });
+      await writeSubscription(library.db, { ...current, ready: true, updatedAt: now });
     });
   }
 
