@@ -8,11 +8,14 @@ import { LIBRARY_UPGRADES } from '../../src/core/library-upgrades';
 import { postingsOf } from '../../src/core/postings/build-postings';
 import { applyPostings, blocksFor, notePostings, readList, readListsStartingWith, type PostingDelta } from '../../src/core/postings/postings-store';
 import { isPack, PACK_SIZE, PACKS_LIST, TAIL_LIMIT } from '../../src/core/postings/term-packs';
-import { searchableFields, termsRowOf } from '../../src/core/search/search-document';
+import { searchableFields, searchTermsOf } from '../../src/core/search/search-document';
 import { LibraryDb } from '../../src/core/storage/library-db';
-import type { PackRow, PostingRow } from '../../src/core/storage/rows';
+import type { ItemRow, PackRow, PostingRow } from '../../src/core/storage/rows';
 import { makeItemRow } from './fixtures/item-rows';
 import { expectWellFormedBlocks, listsOf } from './fixtures/postings';
+
+/** An item's terms from its own fields (no folders, no comments). */
+const ownTerms = (row: ItemRow) => searchTermsOf(searchableFields(row, [], [])).terms;
 
 let counter = 0;
 const freshDb = () => new LibraryDb(`term-packs-test-${process.pid}-${++counter}`);
@@ -136,7 +139,7 @@ describe('term-list packs', () => {
 
   it('rebuild keeps term lists of at most TAIL_LIMIT keys in packs, the rest in blocks', () => {
     const items = Array.from({ length: TAIL_LIMIT + 1 }, (_, i) => makeItemRow({ id: `ITEM${i}`, name: `common rare${i}`, importedAt: 1_700_000_000_000 + i }));
-    const rows = postingsOf(items, items.map((row) => termsRowOf(row.pk, searchableFields(row, [], []))));
+    const rows = postingsOf(items, ownTerms);
     const packs = rows.filter(isPack);
     expect(packs.flatMap((pack) => Object.keys(pack.big))).toContain('term:common');
     expect(Object.keys(packs[0]!.lists)).toContain('term:rare0');
@@ -158,9 +161,9 @@ describe('upgrading a library made before term-list packs (version 6)', () => {
       smartFolderCounts: 'id', descriptorShards: 'shard', objects: 'id, *labels', textShards: 'shard', textSlots: 'id', clipShards: 'shard',
     });
     const items = Array.from({ length: 700 }, (_, i) => makeItemRow({ id: `ITEM${i}`, name: `photo w${i % 300} r${i}`, tags: i % 3 ? ['sea'] : [], star: i % 6, importedAt: 1_700_000_000_000 + i }));
-    const terms = items.map((row) => termsRowOf(row.pk, searchableFields(row, [], [])));
+    const terms = items.map((row) => ({ pk: row.pk, ...searchTermsOf(searchableFields(row, [], [])) }));
     // The version 6 layout: every list in blocks of its own.
-    const rebuilt = listsOf(postingsOf(items, terms));
+    const rebuilt = listsOf(postingsOf(items, ownTerms));
     const oldRows = Object.entries(rebuilt).flatMap(([list, pks]) => blocksFor(list, '', pks));
     await old.table('items').bulkAdd(items);
     await old.table('terms').bulkAdd(terms);
@@ -197,8 +200,8 @@ describe('upgrading a library whose packs hold whole lists (version 7)', () => {
       smartFolderCounts: 'id', descriptorShards: 'shard', objects: 'id, *labels', textShards: 'shard', textSlots: 'id', clipShards: 'shard',
     });
     const items = Array.from({ length: 700 }, (_, i) => makeItemRow({ id: `ITEM${i}`, name: `photo w${i % 300} m${i % 7} r${i}`, tags: i % 3 ? ['sea'] : [], importedAt: 1_700_000_000_000 + i }));
-    const terms = items.map((row) => termsRowOf(row.pk, searchableFields(row, [], [])));
-    const rebuilt = listsOf(postingsOf(items, terms));
+    const terms = items.map((row) => ({ pk: row.pk, ...searchTermsOf(searchableFields(row, [], [])) }));
+    const rebuilt = listsOf(postingsOf(items, ownTerms));
     // The version 7 layout: term lists of at most 256 keys whole in packs of at most 2,048 keys, the
     // others in blocks and named in a `big` array; item lists in blocks.
     const oldRows: object[] = [];
@@ -238,7 +241,7 @@ describe('upgrading a library whose packs hold whole lists (version 7)', () => {
     // Writes go on from the new layout: a new item joins the tails.
     const newer = makeItemRow({ id: 'NEWER', name: 'photo m3', importedAt: 1_800_000_000_000 });
     const delta: PostingDelta = new Map();
-    for (const term of termsRowOf(newer.pk, searchableFields(newer, [], [])).terms) notePostings(delta, newer.pk, [], [`term:${term}`]);
+    for (const term of ownTerms(newer)) notePostings(delta, newer.pk, [], [`term:${term}`]);
     await db.transaction('rw', db.postings, () => applyPostings(db, delta));
     expect(await readList(db, 'term:m3')).toEqual([...rebuilt['term:m3']!, newer.pk]);
     expectWellFormedBlocks(await db.postings.toArray());

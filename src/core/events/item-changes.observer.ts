@@ -3,12 +3,13 @@
  * trashed, restored or removed. Refreshes (a folder renamed, a comment edited: the row itself did
  * not change) are left out; a comment's own table announces its item (./table-watch.ts).
  */
-import type { ItemChange, ItemObserver } from '../storage/item-changes';
+import { isRefresh, type ItemChange, type ItemObserver } from '../storage/item-changes';
 import type { ChangeActions } from './change';
 import { announce } from './transaction-changes';
 
-function actionOf({ before, after }: ItemChange): ChangeActions['item'] | undefined {
-  if (before === after) return undefined;
+function actionOf(change: ItemChange): ChangeActions['item'] | undefined {
+  if (isRefresh(change)) return undefined;
+  const { before, after } = change;
   if (!before) return 'added';
   if (!after) return 'removed';
   if (before.isDeleted !== after.isDeleted) return after.isDeleted ? 'trashed' : 'restored';

@@ -1,20 +1,20 @@
 /**
  * Evaluates a plan as set algebra over item keys (pks) with the term posting lists. An AND starts
  * from its most selective operand (list lengths estimate sizes) and narrows that set. Phrases are
- * verified on the candidates' own terms rows, once the lists have narrowed them. Only a pure
+ * verified on the candidates' own rows (their search terms' text), once the lists have narrowed them. Only a pure
  * negation (or an OR with one) reads the list of every item. One evaluator serves one query: it
  * caches the lists it read.
  */
 import { ALL_ITEMS_LIST, termList } from '../postings/posting-lists';
 import { readList, readListsStartingWith } from '../postings/postings-store';
 import type { LibraryDb } from '../storage/library-db';
-import type { TermsRow } from '../storage/rows';
+import type { SearchTerms } from '../storage/rows';
 import type { Lookup, PhraseCheck, Plan } from './query-plan';
 import { phraseOccurs } from './search-document';
 
 export class QueryEvaluator {
   private readonly keyReads = new Map<string, Promise<Set<string>>>();
-  private readonly rows = new Map<string, TermsRow | undefined>();
+  private readonly texts = new Map<string, SearchTerms['text']>();
   private allKeys?: Promise<Set<string>>;
 
   constructor(private readonly db: LibraryDb) {}
@@ -129,11 +129,11 @@ export class QueryEvaluator {
   }
 
   private async checkPhrase(phrase: PhraseCheck, candidates: Set<string>): Promise<Set<string>> {
-    const missing = [...candidates].filter((key) => !this.rows.has(key));
+    const missing = [...candidates].filter((key) => !this.texts.has(key));
     if (missing.length > 0) {
-      const rows = await this.db.terms.bulkGet(missing);
-      missing.forEach((key, i) => this.rows.set(key, rows[i]));
+      const rows = await this.db.items.bulkGet(missing);
+      missing.forEach((key, i) => this.texts.set(key, rows[i]?.search?.text ?? []));
     }
-    return new Set([...candidates].filter((key) => phraseOccurs(this.rows.get(key)?.text ?? [], phrase)));
+    return new Set([...candidates].filter((key) => phraseOccurs(this.texts.get(key) ?? [], phrase)));
   }
 }

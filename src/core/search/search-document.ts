@@ -1,8 +1,9 @@
 /**
- * What search knows about one item: its searchable fields turned into a terms row (its posting
- * list terms, and each field's words), and the phrase check made on those words.
+ * What search knows about one item: its searchable fields turned into its search terms (its
+ * posting list terms, and each field's words, kept in the item row), and the phrase check made on
+ * those words.
  */
-import type { ItemRow, TermsRow } from '../storage/rows';
+import type { ItemRow, SearchTerms } from '../storage/rows';
 import type { PhraseCheck } from './query-plan';
 import { termsOf, wordsOf, type Word } from './tokenize';
 
@@ -11,7 +12,7 @@ export function searchableFields(row: ItemRow, folderNames: readonly string[], c
   return [row.name, row.ext, ...row.tags, row.annotation, row.url, ...folderNames, ...comments];
 }
 
-export function termsRowOf(pk: string, fields: readonly string[]): TermsRow {
+export function searchTermsOf(fields: readonly string[]): SearchTerms {
   const terms = new Set<string>();
   const text: string[] = [];
   for (const field of fields) {
@@ -19,7 +20,7 @@ export function termsRowOf(pk: string, fields: readonly string[]): TermsRow {
     const words = wordsOf(field);
     if (words.length) text.push(words.map((word) => word.text).join(' '));
   }
-  return { pk, terms: [...terms], text };
+  return { terms: [...terms], text };
 }
 
 /** The phrase's words in order and adjacent inside one field. A CJK word has no word boundaries:

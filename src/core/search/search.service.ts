@@ -30,7 +30,7 @@ export function planOf(query: string): Plan | null {
 /** The items matching the query, in ascending key order (null: every item), minus the trash. */
 export async function searchCandidates(db: LibraryDb, query: string): Promise<Candidates> {
   const plan = planOf(query);
-  return db.transaction('r', db.items, db.terms, db.postings, async () => {
+  return db.transaction('r', db.items, db.postings, async () => {
     const [matches, exclude] = await Promise.all([plan ? new QueryEvaluator(db).matching(plan) : null, readTrashedKeys(db)]);
     return { pks: matches ? [...matches].sort() : null, exclude };
   });

@@ -8,7 +8,7 @@
  *   for folders whose rules read folder names or comments, since the old texts are gone;
  * - a count made on another local day, for folders with a `within` rule.
  */
-import type { ItemChange, ItemObserver } from '../storage/item-changes';
+import { isRefresh, type ItemChange, type ItemObserver } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow, SmartFolderRow } from '../storage/rows';
 import { chainOf, dayOfCount, rulesOf, type SmartFolderCountRow } from './count-store';
@@ -16,7 +16,6 @@ import { compileConditions, type RuleSubject, type Test } from './evaluate';
 import type { Conditions } from './rules';
 
 const readsTexts = (chain: readonly SmartFolderRow[]) => rulesOf(chain).some((rule) => rule.property === 'folderName' || rule.property === 'comments');
-const isRefresh = (change: ItemChange) => change.before !== undefined && change.before === change.after;
 
 export const smartFolderCountUpkeep: ItemObserver = async (db, changes, now) => {
   const entries = await db.smartFolderCounts.toArray();

@@ -1,7 +1,8 @@
 /**
- * Item rows change only through `commitItemChanges`, which writes the rows and then lets every
- * observer update what it derives from them (tag counts, folder counts, the search index, media
- * jobs) inside the same transaction. Call it from within `writeTransaction`.
+ * Item rows change only through `commitItemChanges`, which lets the observers' derive steps set
+ * the row fields they derive (the search terms), writes the rows, and then lets every observer
+ * update what it derives from them (tag counts, folder counts, the search index, media jobs)
+ * inside the same transaction. Call it from within `writeTransaction`.
  */
 import type { LibraryDb } from './library-db';
 import type { ItemRow } from './rows';
@@ -11,9 +12,30 @@ export interface ItemChange {
   before?: ItemRow;
   /** The row to store; absent when the item is removed. */
   after?: ItemRow;
+  /**
+   * Set by `refreshItems`: the row's own fields did not change, only what is derived from other
+   * tables (folder names, comments). `after` is `before` with its derived fields made again.
+   */
+  refresh?: true;
 }
 
-export type ItemObserver = (db: LibraryDb, changes: readonly ItemChange[], now: number) => Promise<void>;
+/** A refresh (`refreshItems`), not an edit: observers that derive only from the row's own fields skip it. */
+export const isRefresh = (change: ItemChange): boolean => change.refresh === true;
+
+/**
+ * An observer updates other tables from the changes, after the rows are written. Its optional
+ * `derive` step runs before they are written and sets the fields of each `after` row that the
+ * observer keeps in the row itself (for a change that leaves them as they were, it carries them
+ * over from `before`).
+ */
+export interface ItemObserver {
+  (db: LibraryDb, changes: readonly ItemChange[], now: number): Promise<void>;
+  derive?: (db: LibraryDb, changes: readonly ItemChange[]) => Promise<void>;
+}
+
+async function derive(db: LibraryDb, changes: readonly ItemChange[], observers: readonly ItemObserver[]): Promise<void> {
+  for (const observer of observers) if (observer.derive) await observer.derive(db, changes);
+}
 
 export async function commitItemChanges(
   db: LibraryDb,
@@ -21,6 +43,7 @@ export async function commitItemChanges(
   observers: readonly ItemObserver[],
   now: number,
 ): Promise<void> {
+  await derive(db, changes, observers);
   // New rows are added, not put: a key that is somehow taken fails the write instead of
   // silently replacing another item.
   const adds = changes.flatMap((c) => (c.after && !c.before ? [c.after] : []));
@@ -66,11 +89,22 @@ export function newlyApplied(changes: readonly ItemChange[], pick: (row: ItemRow
 }
 
 /**
- * Re-runs the observers for items whose rows did not change but whose derived data did (a folder
- * renamed, a comment edited: the search index reads those). Count observers see no delta.
+ * Re-runs the derive steps and observers for items whose rows did not change but whose derived
+ * data may have (a folder renamed, a comment edited: the search index reads those), and rewrites
+ * the rows whose derived fields changed. Count observers see no delta.
  */
 export async function refreshItems(db: LibraryDb, pks: readonly string[], observers: readonly ItemObserver[], now: number): Promise<void> {
   if (pks.length === 0) return;
   const rows = (await db.items.bulkGet([...pks])).filter((row): row is ItemRow => row !== undefined);
-  for (const observe of observers) await observe(db, rows.map((row) => ({ before: row, after: row })), now);
+  const changes: ItemChange[] = rows.map((row) => ({ before: row, after: { ...row }, refresh: true }));
+  await derive(db, changes, observers);
+  const rewritten = changes.flatMap(({ before, after }) => (differs(before!, after!) ? [after!] : []));
+  if (rewritten.length) await db.items.bulkPut(rewritten);
+  for (const observe of observers) await observe(db, changes, now);
+}
+
+/** Whether a derive step gave the row a field value other than the stored one. */
+function differs(before: ItemRow, after: ItemRow): boolean {
+  const fields = Object.keys(after) as (keyof ItemRow)[];
+  return fields.some((field) => after[field] !== before[field] && JSON.stringify(after[field]) !== JSON.stringify(before[field]));
 }

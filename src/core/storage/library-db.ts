@@ -24,7 +24,6 @@ import type {
   PackRow,
   PostingRow,
   SmartFolderCountRow,
-  TermsRow,
   ThumbnailRow,
   TextShardRow,
   TextSlotRow,
@@ -33,12 +32,16 @@ import type {
 /** Fills what a version step added from the rows before it, inside the upgrade transaction. */
 export type LibraryUpgrade = (tx: Transaction) => Promise<void>;
 
-/** The version steps that fill new tables: 2 (posting lists), 4 (descriptor jobs), 7 (term-list packs), 8 (their tails). */
+/**
+ * The version steps that fill new tables: 2 (posting lists), 4 (descriptor jobs), 7 (term-list
+ * packs), 8 (their tails), 9 (search terms moved into the item rows).
+ */
 export interface LibraryUpgrades {
   2?: LibraryUpgrade;
   4?: LibraryUpgrade;
   7?: LibraryUpgrade;
   8?: LibraryUpgrade;
+  9?: LibraryUpgrade;
 }
 
 const none: LibraryUpgrade = async () => {};
@@ -52,7 +55,6 @@ export class LibraryDb extends Dexie {
   tags!: Table<TagRow, string>;
   tagGroups!: Table<TagGroupRow, string>;
   smartFolders!: Table<SmartFolderRow, string>;
-  terms!: Table<TermsRow, string>;
   postings!: Table<PostingRow | PackRow, [string, string]>;
   jobs!: Table<JobRow, string>;
   descriptorShards!: Table<DescriptorShardRow, number>;
@@ -96,5 +98,8 @@ export class LibraryDb extends Dexie {
     // Packs hold term lists' tails (at most 64 keys each), big lists' blocks the rest: a batch
     // rewrites the packs and about one block per 64 new keys, however long the lists are.
     this.version(8).stores({}).upgrade(upgrades[8] ?? none);
+    // Each item's search terms live in its row (ItemRow.search): a write stores one record per
+    // item, not two. The step moves the terms rows there; the table is dropped.
+    this.version(9).stores({ terms: null }).upgrade(upgrades[9] ?? none);
   }
 }

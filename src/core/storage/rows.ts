@@ -62,6 +62,19 @@ export interface ItemRow {
   publishedFiles?: PublishedFiles;
   /** The `descriptorShards` row holding the item's visual descriptor; absent while it has none. */
   descriptorShard?: number;
+  /**
+   * What search knows of the item (src/core/search/search-document.ts), derived when the row is
+   * written (`commitItemChanges`' derive step) and never shown by the API. Absent only on rows not
+   * yet written through the pipeline (none once LibraryDb version 9 has run).
+   */
+  search?: SearchTerms;
+}
+
+/** An item's search terms (its term posting lists) and each searchable field's words. */
+export interface SearchTerms {
+  terms: string[];
+  /** Each searchable field's words, space-separated: phrase checks read only the item row. */
+  text: string[];
 }
 
 export interface PublishedFiles {
@@ -146,12 +159,10 @@ export interface SmartFolderRow {
   eagleRecord?: EagleRecord;
 }
 
-/** The full-text index: the search terms of one item, keyed like the item. */
-export interface TermsRow {
+/** The `terms` table of LibraryDb versions 1 to 8: one item's search terms, keyed like the item
+ *  (version 9 moved them into the item row, `ItemRow.search`). */
+export interface TermsRow extends SearchTerms {
   pk: string;
-  terms: string[];
-  /** Each searchable field's words, space-separated (not indexed): phrase checks read only this row. */
-  text: string[];
 }
 
 /** A smart folder's kept imageCount (src/core/smart-folders/count-store.ts). */

@@ -8,7 +8,7 @@
  * the other documents are few and a cycle compares all of them (docs/decisions/sync.md).
  */
 import Dexie, { type Transaction } from 'dexie';
-import type { ItemObserver } from '../storage/item-changes';
+import { isRefresh, type ItemObserver } from '../storage/item-changes';
 import { FILES_DIRTY_PREFIX } from './file-candidates';
 import { SYNC_SETTINGS_KEY } from './sync-state';
 
@@ -31,8 +31,8 @@ export function markNothingIn(transaction: Transaction | null = Dexie.currentTra
 export const syncDirtyItems: ItemObserver = async (db, changes) => {
   if (Dexie.currentTransaction && applying.has(Dexie.currentTransaction)) return;
   const ids = new Set<string>();
-  // Refreshes (the same row before and after: a folder renamed) change no document.
-  for (const { before, after } of changes) if (before !== after) ids.add((after ?? before)!.id);
+  // Refreshes (a folder renamed: only derived fields change) change no document.
+  for (const change of changes) if (!isRefresh(change)) ids.add((change.after ?? change.before)!.id);
   if (ids.size === 0 || !(await db.state.get(SYNC_SETTINGS_KEY))) return;
   const mark = newMark();
   // Its document for the metadata step, its files for the files step (./file-candidates.ts).

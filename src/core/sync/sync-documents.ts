@@ -25,7 +25,7 @@ export const MERGE_SPECS: Record<DocKind, MergeSpec> = {
 };
 
 // `hasFile` travels: another device fetches the original on demand (sync/files-cycle.ts).
-const ITEM_LOCAL = ['pk', 'nameKey', 'pixels', 'facets', 'thumbnail', 'descriptorShard'] as const;
+const ITEM_LOCAL = ['pk', 'nameKey', 'pixels', 'facets', 'thumbnail', 'descriptorShard', 'search'] as const;
 const FOLDER_LOCAL = ['imageCount'] as const;
 
 export const docId = (kind: DocKind, id: string): string => (kind === 'settings' ? SETTINGS_ID : `${kind}:${id}`);
