@@ -111,6 +111,31 @@ describe('change feed: folders, smart folders, tags, tag groups, libraries', () 
     expect(heard().sort()).toEqual(['tag updated bird', 'tag removed bird', `item updated ${id}`].sort());
   });
 
+  it('tells created from updated tags in a batch of many without reading tag rows one by one', async () => {
+    const { post, heard } = await setup();
+    const old = Array.from({ length: 20 }, (_, i) => `old${String(i).padStart(2, '0')}`);
+    const fresh = Array.from({ length: 20 }, (_, i) => `new${String(i).padStart(2, '0')}`);
+    const a = (await post<{ id: string }>('/item/add', bookmark('a', { tags: old }))).data.id;
+    heard();
+    const store = IDBObjectStore.prototype as unknown as { get: (...args: unknown[]) => IDBRequest };
+    const get = store.get;
+    let tagGets = 0;
+    store.get = function (this: IDBObjectStore, ...args: unknown[]) {
+      if (this.name === 'tags') tagGets += 1;
+      return get.apply(this, args);
+    };
+    try {
+      const { id } = (await post<{ id: string }>('/item/add', bookmark('b', { tags: [...old.slice(0, 10), ...fresh] }))).data;
+      expect(heard().sort()).toEqual([`item added ${id}`, `tag created ${fresh.join(',')}`, `tag updated ${old.slice(0, 10).join(',')}`].sort());
+    } finally {
+      store.get = get;
+    }
+    expect(tagGets).toBe(0);
+    // Taken off: every count falls, and the tags no item carries any more go.
+    await post('/item/update', { id: a, tags: [] });
+    expect(heard().sort()).toEqual([`item updated ${a}`, `tag removed ${old.slice(10).join(',')}`, `tag updated ${old.join(',')}`].sort());
+  });
+
   it('announces tag groups created, updated and removed', async () => {
     const { post, heard } = await setup();
     const id = (await post<{ id: string }>('/tagGroup/create', { name: 'Animals', tags: ['cat'] })).data.id;
