@@ -145,6 +145,23 @@ describe('item/add batches', () => {
     expect(byName.get('cd')).toMatchObject({ folders: [dogs, cats], tags: ['dog', 'cat'] });
   });
 
+  it('finds the many folders of a batch among others (one range read), and names an unknown id inside their range', async () => {
+    const { get, post } = await setup();
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i += 1) ids.push((await post<{ id: string }>('/folder/create', { name: `F${i}` })).data.id);
+    const sorted = [...ids].sort();
+    // Every other folder: the range read holds rows the batch does not name.
+    const named = sorted.filter((_, i) => i % 2 === 0);
+    const inside = `${sorted[10]}0`; // sorts between two real ids
+    const items = named.map((id, i) => ({ bookmarkURL: `https://example.com/${i}`, folders: [id] }));
+    const refused = await post('/item/add', { items: [...items, { bookmarkURL: 'https://example.com/x', folders: [named[3], inside] }] });
+    expect(refused.httpStatus).toBe(404);
+    expect((refused.body as { message: string }).message).toMatch(new RegExp(`^items\\[20\\]\\.folders: no folder with id "${inside}"`));
+    expect((await post('/item/add', { items })).httpStatus).toBe(200);
+    const listed = (await get()).data.data;
+    expect(listed.map((item) => item.folders[0]).sort()).toEqual(named);
+  });
+
   it('refuses more than 1000 items with 413', async () => {
     const { post } = await setup();
     const items = Array.from({ length: 1001 }, (_, i) => ({ bookmarkURL: `https://example.com/${i}` }));

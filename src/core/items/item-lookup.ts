@@ -2,6 +2,7 @@
 import { notFound } from '../http/errors';
 import type { LibraryDb } from '../storage/library-db';
 import type { FolderRow, ItemRow } from '../storage/rows';
+import { rowsByKey } from '../storage/rows-by-key';
 
 export async function requireItem(db: LibraryDb, id: string, field = 'id'): Promise<ItemRow> {
   const row = await db.items.where('id').equals(id).first();
@@ -10,14 +11,14 @@ export async function requireItem(db: LibraryDb, id: string, field = 'id'): Prom
 }
 
 /**
- * The folders named by each list, in its order, read with one bulkGet for all of them (a batch of
- * item/add names the same few folders a thousand times); the first list holding an unknown id is
- * a 404 naming its field and that id.
+ * The folders named by each list, in its order, read once for all of them (a batch of item/add
+ * names the same few dozen folders a thousand times: one range read rather than a get each, see
+ * rows-by-key.ts); the first list holding an unknown id is a 404 naming its field and that id.
  */
 export async function requireFolderLists(db: LibraryDb, lists: readonly { ids: readonly string[]; field: string }[]): Promise<FolderRow[][]> {
   const unique = [...new Set(lists.flatMap((list) => list.ids))];
   const rows = new Map<string, FolderRow>();
-  for (const row of unique.length ? await db.folders.bulkGet(unique) : []) if (row) rows.set(row.id, row);
+  for (const row of unique.length ? await rowsByKey(db.folders, unique) : []) if (row) rows.set(row.id, row);
   return lists.map(({ ids, field }) => {
     const missing = ids.find((id) => !rows.has(id));
     if (missing !== undefined) throw notFound(`${field}: no folder with id "${missing}".`);
