@@ -2,7 +2,7 @@
  * Dexie upgrade step (LibraryDb version 7): a library made before term-list packs keeps every term
  * list in blocks of its own. Small term lists (at most TAIL_LIMIT keys) move into packs as tails,
  * their blocks deleted; bigger ones stay and are named in their pack's `big` (term-packs.ts, the
- * layout of version 8, so that step finds nothing to do). Item lists are left as they are. A
+ * layout of version 8; that step then only bounds tag and folder lists and lays the packs out again). Item lists are left as they are. A
  * library whose postings already have packs (built by the version 2 step in the same upgrade) is
  * left alone.
  */

@@ -89,7 +89,7 @@ interface BlockEdit {
  * Writes `delta` into the lists; call it inside the write transaction. Term lists read their packs
  * first (term-packs.ts): a key above the list's blocks is added to or removed from its tail there;
  * a tail grown past TAIL_LIMIT moves into the blocks; a key at or below the blocks' bound (an older
- * item edited) goes to its block. Lists in blocks read each one's last block (one request): new
+ * item edited, or a published library's load, which stores the newest items first) goes to its block. Lists in blocks read each one's last block (one request): new
  * items have the largest keys, so adds usually all land there. Only lists with a change further
  * back also read their fences and the blocks those changes route to.
  */

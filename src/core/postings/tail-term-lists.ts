@@ -5,7 +5,7 @@
  * TAIL_LIMIT keys, and `big` maps each such list with blocks to the bound between its blocks and its
  * tail (term-packs.ts). So: a packed list over TAIL_LIMIT keys moves to a block of its own, and every
  * list with blocks gets its last block's last key as bound; the packs are then laid out afresh.
- * Packs already in the new layout (written by the version 2 step of the same upgrade) are kept.
+ * Packs already in the new layout (written by the version 2 or 7 step of the same upgrade) are kept.
  */
 import Dexie, { type Transaction } from 'dexie';
 import type { PackRow, PostingRow } from '../storage/rows';
@@ -40,7 +40,8 @@ export async function tailTermLists(tx: Transaction): Promise<void> {
     }
   }
   const unbounded = [...withBlocks].filter((list) => entries.get(list)?.after === undefined);
-  const lasts = await Promise.all(unbounded.map((list) => postings.where('[list+fence]').between([list, ''], [list, Dexie.maxKey], true, true).last() as Promise<PostingRow | undefined>));
+  // No await of an already-settled Promise.all([]): fake-indexeddb could commit before the delete below.
+  const lasts = unbounded.length === 0 ? [] : await Promise.all(unbounded.map((list) => postings.where('[list+fence]').between([list, ''], [list, Dexie.maxKey], true, true).last() as Promise<PostingRow | undefined>));
   unbounded.forEach((list, i) => {
     const last = lasts[i];
     if (last) entries.set(list, { tail: entries.get(list)?.tail ?? [], after: last.pks[last.pks.length - 1]! });
