@@ -13,6 +13,7 @@ import { LibraryDb } from '../../src/core/storage/library-db';
 import type { ItemRow, PackRow, PostingRow } from '../../src/core/storage/rows';
 import { makeItemRow } from './fixtures/item-rows';
 import { expectWellFormedBlocks, listsOf } from './fixtures/postings';
+import { STORES_WITH_TERMS_TABLE } from './fixtures/before-terms-in-rows';
 
 /** An item's terms from its own fields (no folders, no comments). */
 const ownTerms = (row: ItemRow) => searchTermsOf(searchableFields(row, [], [])).terms;
@@ -154,12 +155,7 @@ describe('upgrading a library made before term-list packs (version 6)', () => {
   it('moves small term lists into packs and leaves the rest of the postings as they were', async () => {
     const name = `term-packs-upgrade-${process.pid}`;
     const old = new Dexie(name);
-    old.version(6).stores({
-      items: 'pk, &id, *tags, *folders, *facets, ext, star, width, height, pixels, size, duration, modificationTime, btime, nameKey',
-      files: 'id', thumbnails: 'id', comments: 'id, itemId', folders: 'id, parent', tags: 'name, count, lastUsedAt, starredAt',
-      tagGroups: 'id, createdAt', smartFolders: 'id, parent', terms: 'pk', postings: '[list+fence]', jobs: 'id, createdAt, itemId', state: 'key',
-      smartFolderCounts: 'id', descriptorShards: 'shard', objects: 'id, *labels', textShards: 'shard', textSlots: 'id', clipShards: 'shard',
-    });
+    old.version(6).stores(STORES_WITH_TERMS_TABLE);
     const items = Array.from({ length: 700 }, (_, i) => makeItemRow({ id: `ITEM${i}`, name: `photo w${i % 300} r${i}`, tags: i % 3 ? ['sea'] : [], star: i % 6, importedAt: 1_700_000_000_000 + i }));
     const terms = items.map((row) => ({ pk: row.pk, ...searchTermsOf(searchableFields(row, [], [])) }));
     // The version 6 layout: every list in blocks of its own.
@@ -193,12 +189,7 @@ describe('upgrading a library whose packs hold whole lists (version 7)', () => {
   it('keeps at most TAIL_LIMIT keys of a term list in its pack, bounds its blocks, and leaves the lists as they were', async () => {
     const name = `term-tails-upgrade-${process.pid}`;
     const old = new Dexie(name);
-    old.version(7).stores({
-      items: 'pk, &id, *tags, *folders, *facets, ext, star, width, height, pixels, size, duration, modificationTime, btime, nameKey',
-      files: 'id', thumbnails: 'id', comments: 'id, itemId', folders: 'id, parent', tags: 'name, count, lastUsedAt, starredAt',
-      tagGroups: 'id, createdAt', smartFolders: 'id, parent', terms: 'pk', postings: '[list+fence]', jobs: 'id, createdAt, itemId', state: 'key',
-      smartFolderCounts: 'id', descriptorShards: 'shard', objects: 'id, *labels', textShards: 'shard', textSlots: 'id', clipShards: 'shard',
-    });
+    old.version(7).stores(STORES_WITH_TERMS_TABLE);
     const items = Array.from({ length: 700 }, (_, i) => makeItemRow({ id: `ITEM${i}`, name: `photo w${i % 300} m${i % 7} r${i}`, tags: i % 3 ? ['sea'] : [], importedAt: 1_700_000_000_000 + i }));
     const terms = items.map((row) => ({ pk: row.pk, ...searchTermsOf(searchableFields(row, [], [])) }));
     const rebuilt = listsOf(postingsOf(items, ownTerms));

@@ -10,6 +10,7 @@ import { writeTransaction } from '../../src/core/storage/write';
 import { makeItemRow } from './fixtures/item-rows';
 import { expectPostingsMatchRebuild } from './fixtures/postings';
 import { commentRow, folderRow, openTestLibrary, putFolders, putItems } from './fixtures/search-library';
+import { STORES_WITH_TERMS_TABLE } from './fixtures/before-terms-in-rows';
 
 const QUERIES = ['photo', 'w7', 'w1*', '"photo w7"', '"w3 r13"', 'holiday', '"holiday album"', '"sunset walk"', 'photo -w2', 'w3 OR w4', '"album holiday"'];
 
@@ -32,12 +33,7 @@ describe('upgrading a library whose search terms are rows of their own (version 
     // The same library at version 8: rows without terms, a terms row per item, the same postings.
     const name = `terms-into-items-${process.pid}`;
     const old = new Dexie(name);
-    old.version(8).stores({
-      items: 'pk, &id, *tags, *folders, *facets, ext, star, width, height, pixels, size, duration, modificationTime, btime, nameKey',
-      files: 'id', thumbnails: 'id', comments: 'id, itemId', folders: 'id, parent', tags: 'name, count, lastUsedAt, starredAt',
-      tagGroups: 'id, createdAt', smartFolders: 'id, parent', terms: 'pk', postings: '[list+fence]', jobs: 'id, createdAt, itemId', state: 'key',
-      smartFolderCounts: 'id', descriptorShards: 'shard', objects: 'id, *labels', textShards: 'shard', textSlots: 'id', clipShards: 'shard',
-    });
+    old.version(8).stores(STORES_WITH_TERMS_TABLE);
     await old.table('items').bulkAdd(rows.map(({ search: _, ...row }) => row));
     await old.table('terms').bulkAdd(rows.map((row) => ({ pk: row.pk, ...row.search })));
     await old.table('postings').bulkAdd(postings);
