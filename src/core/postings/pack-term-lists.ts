@@ -6,13 +6,13 @@
  * library whose postings already have packs (built by the version 2 step in the same upgrade) is
  * left alone.
  */
-import Dexie, { type Transaction } from 'dexie';
+import type { Transaction } from 'dexie';
 import type { PackRow, PostingRow } from '../storage/rows';
-import { isPacked, packedLayout, PACKS_LIST } from './term-packs';
+import { everyPack, isPacked, packedLayout } from './term-packs';
 
 export async function packTermLists(tx: Transaction): Promise<void> {
   const postings = tx.table<PostingRow | PackRow, [string, string]>('postings');
-  if (await postings.where('[list+fence]').between([PACKS_LIST, ''], [PACKS_LIST, Dexie.maxKey], true, true).first()) return;
+  if (await everyPack(postings).first()) return;
   const blocks = (await postings.where('[list+fence]').between(['term:', ''], ['term:\uffff', ''], true, false).toArray()) as PostingRow[];
   const lists = new Map<string, string[]>();
   for (const block of blocks.filter((row) => isPacked(row.list))) {

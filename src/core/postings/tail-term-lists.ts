@@ -10,14 +10,14 @@
 import Dexie, { type Transaction } from 'dexie';
 import type { PackRow, PostingRow } from '../storage/rows';
 import { blocksFor } from './postings-store';
-import { entriesOf, isPacked, PACKS_LIST, packsFor, TAIL_LIMIT, type PackedEntry } from './term-packs';
+import { entriesOf, everyPack, isPacked, PACKS_LIST, packsFor, TAIL_LIMIT, type PackedEntry } from './term-packs';
 
 /** A version 7 pack: `big` names its lists in blocks. */
 type OldPackRow = Omit<PackRow, 'big'> & { big: string[] };
 
 export async function tailTermLists(tx: Transaction): Promise<void> {
   const postings = tx.table<PostingRow | PackRow | OldPackRow, [string, string]>('postings');
-  const packRange = () => postings.where('[list+fence]').between([PACKS_LIST, ''], [PACKS_LIST, Dexie.maxKey], true, true);
+  const packRange = () => everyPack(postings);
   const packs = (await packRange().toArray()) as (PackRow | OldPackRow)[];
   const keys = (await postings.toCollection().primaryKeys()) as [string, string][];
   const withBlocks = new Set(keys.flatMap(([list]) => (list !== PACKS_LIST && isPacked(list) ? [list] : [])));

@@ -39,6 +39,10 @@ export const PACK_SIZE = 2048;
 
 export const isPack = (row: PostingRow | PackRow): row is PackRow => row.list === PACKS_LIST;
 
+/** Every pack row, in fence order (the upgrade steps pass their transaction's postings table). */
+export const everyPack = <Row>(postings: Table<Row, [string, string]>) =>
+  postings.where('[list+fence]').between([PACKS_LIST, ''], [PACKS_LIST, Dexie.maxKey], true, true);
+
 /** A term list as its pack records it: its tail, and for a list with blocks the bound between them. */
 export interface PackedEntry {
   tail: string[];
@@ -126,7 +130,7 @@ export class PackEdits {
 
   /** Reads the fences of all packs (keys only) and the packs covering `lists`. */
   static async load(db: LibraryDb, lists: readonly string[]): Promise<PackEdits> {
-    const keys = (await db.postings.where('[list+fence]').between([PACKS_LIST, ''], [PACKS_LIST, Dexie.maxKey], true, true).primaryKeys()) as unknown as [string, string][];
+    const keys = (await everyPack(db.postings).primaryKeys()) as unknown as [string, string][];
     const fences = keys.map(([, fence]) => fence);
     const wanted = [...new Set(lists.flatMap((list) => coveringFence(fences, list) ?? []))];
     // A batch of new items usually touches most packs: then one range read instead of a get each.
@@ -174,9 +178,7 @@ export class PackEdits {
 /** The packs fenced `fences`, from one read of every pack (a Dexie promise: no native await in between keeps the transaction alive). */
 function readPacksOf(db: LibraryDb, fences: readonly string[]): Promise<PackRow[]> {
   const wanted = new Set(fences);
-  return db.postings
-    .where('[list+fence]')
-    .between([PACKS_LIST, ''], [PACKS_LIST, Dexie.maxKey], true, true)
+  return everyPack(db.postings)
     .toArray()
     .then((packs) => (packs as PackRow[]).filter((pack) => wanted.has(pack.fence)));
 }

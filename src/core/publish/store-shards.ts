@@ -9,7 +9,7 @@
 import type { OpenLibrary } from '../storage/open-library';
 import { putDescriptors, removeDescriptors } from '../ai-search/descriptor-store';
 import type { LibraryDb } from '../storage/library-db';
-import type { ItemRow } from '../storage/rows';
+import type { ItemRow, PublishedFiles } from '../storage/rows';
 import { commentRowsOf, itemRowOf } from '../eagle-library/item-record';
 import { commitItemChanges, type ItemChange } from '../storage/item-changes';
 import { writeTransaction } from '../storage/write';
@@ -28,7 +28,7 @@ export interface ShardWrite {
 /** A shard item's row, as the Eagle import makes it, with where its published files are. */
 export function shardItemRow(item: ShardItem): ItemRow {
   const row = itemRowOf({ id: item.id, record: item.record, fileSize: item.size, hasFile: item.hasFile, thumbnail: item.thumbnail ? 'ready' : 'none' });
-  if (item.thumbnail || item.original) row.publishedFiles = { ...(item.thumbnail ? { thumbnail: item.thumbnail } : {}), ...(item.original ? { original: item.original } : {}) };
+  if (item.thumbnail || item.original) row.publishedFiles = publishedFilesOf(item);
   return row;
 }
 
@@ -105,4 +105,9 @@ async function describe(db: LibraryDb, changes: readonly ItemChange[], descripto
   const shards = await putDescriptors(db, described);
   rows.forEach((row, i) => (row.descriptorShard = shards[i]));
   if (outdated.length) await removeDescriptors(db, outdated);
+}
+
+/** Where an item's published files are, naming only those it has. */
+export function publishedFilesOf({ thumbnail, original }: { thumbnail?: string | null; original?: string | null }): PublishedFiles {
+  return { ...(thumbnail ? { thumbnail } : {}), ...(original ? { original } : {}) };
 }

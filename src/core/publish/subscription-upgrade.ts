@@ -9,6 +9,7 @@
 import type { OpenLibrary } from '../storage/open-library';
 import type { PublishedFiles } from '../storage/rows';
 import { writeStoredShards, writeSubscription, type Subscription } from './subscription-state';
+import { publishedFilesOf } from './store-shards';
 
 const LEGACY_FILE_PREFIX = 'published:file:';
 
@@ -28,14 +29,10 @@ export async function upgradeSubscription(library: OpenLibrary): Promise<boolean
     const fileRows = await db.state.where('key').startsWith(LEGACY_FILE_PREFIX).toArray();
     const files = new Map(fileRows.map(({ key, value }) => [key.slice(LEGACY_FILE_PREFIX.length), value as PublishedFiles]));
     const items = await db.items.where('id').anyOf([...files.keys()]).toArray();
-    await db.items.bulkPut(items.map((item) => ({ ...item, publishedFiles: located(files.get(item.id)!) })));
+    await db.items.bulkPut(items.map((item) => ({ ...item, publishedFiles: publishedFilesOf(files.get(item.id)!) })));
     await db.state.bulkDelete(fileRows.map(({ key }) => key));
     await writeSubscription(db, subscription);
     return true;
   });
 }
 
-/** The old rows held `undefined` for a missing file. */
-function located({ thumbnail, original }: PublishedFiles): PublishedFiles {
-  return { ...(thumbnail ? { thumbnail } : {}), ...(original ? { original } : {}) };
-}
