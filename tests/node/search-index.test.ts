@@ -113,4 +113,20 @@ describe('the search index follows every write', () => {
     expect(await namesFound(lib, 'never')).toEqual([]);
   });
 
+  it('leaves the rows it was handed as they were, and takes the folder names it is handed over the stored ones', async () => {
+    const lib = await openTestLibrary();
+    const { db } = lib.library;
+    await putFolders(lib, [folderRow('F1', 'Holiday Album')]);
+    const handed = makeItemRow({ name: 'Beach', folders: ['F1'] });
+    const copy = structuredClone(handed);
+    // A name unlike the stored one shows which the index took.
+    const known = { folders: new Map([['F1', folderRow('F1', 'Summer Trip')]]) };
+    await writeTransaction(lib.library, 1, () => commitItemChanges(db, [{ after: handed }], ITEM_OBSERVERS, 1, known));
+    expect(handed).toEqual(copy);
+    expect((await db.items.get(handed.pk))?.search?.text).toContain('summer trip');
+    // Without it, the name is read from the table.
+    const other = makeItemRow({ name: 'Dune', folders: ['F1'] });
+    await writeTransaction(lib.library, 2, () => commitItemChanges(db, [{ after: other }], ITEM_OBSERVERS, 2));
+    expect((await db.items.get(other.pk))?.search?.text).toContain('holiday album');
+  });
 });

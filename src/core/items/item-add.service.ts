@@ -45,7 +45,8 @@ export async function addItems(ctx: Context, raw: Record<string, unknown>): Prom
     const rows: ItemRow[] = prepared.map((item, index) => newRow(ids[index]!, item, folderTags(folders[index]!), now));
     const files = prepared.flatMap((item, index) => (item.source.blob ? [{ id: ids[index]!, blob: item.source.blob }] : []));
     if (files.length) await db.files.bulkAdd(files);
-    await commitItemChanges(db, rows.map((after) => ({ after })), ctx.observers, now);
+    const known = new Map(folders.flat().map((folder) => [folder.id, folder]));
+    await commitItemChanges(db, rows.map((after) => ({ after })), ctx.observers, now, { folders: known });
   });
   return isBatch ? { ids } : { id: ids[0]! };
 }

@@ -2,15 +2,16 @@
  * The `searchIndex` item observer keeps each item's search terms (in its row, `ItemRow.search`)
  * and the term posting lists (the persistent word index) right in the same transaction as every
  * item change. Its derive step sets the row's terms before the row is written; folder names and
- * comments are read fresh from their tables each time, because a folder rename or a comment edit
- * reaches us through `refreshItems`. An edit that leaves every searchable field of the row as it
+ * comments are read fresh from their tables each time (or handed in by a writer that has just
+ * read the folders), because a folder rename or a comment edit reaches us through `refreshItems`. An edit that leaves every searchable field of the row as it
  * was (rating, trash, a thumbnail made) carries the terms over and leaves the index alone.
  */
 import { termList } from '../postings/posting-lists';
 import { applyPostings, notePostings, type PostingDelta } from '../postings/postings-store';
-import { isRefresh, type ItemChange, type ItemObserver } from '../storage/item-changes';
+import { isRefresh, type ItemChange, type ItemObserver, type KnownRows } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
+import { rowsByKey } from '../storage/rows-by-key';
 import { searchableFields, searchTermsOf } from './search-document';
 
 /** The row's own searchable values; folder names and comments are read from their tables. */
@@ -22,28 +23,37 @@ const touchesText = (change: ItemChange) => {
   return !before || !after || isRefresh(change) || textOf(before) !== textOf(after);
 };
 
-/** Sets `search` on every row to be written: made afresh where the text may have changed, else the stored terms. */
-async function deriveSearchTerms(db: LibraryDb, changes: readonly ItemChange[]): Promise<void> {
-  const fresh: ItemRow[] = [];
-  for (const change of changes) {
-    if (!change.after) continue;
-    if (touchesText(change) || !change.before!.search) fresh.push(change.after);
-    else change.after.search = change.before!.search;
-  }
-  if (fresh.length === 0) return;
-  const folderIds = [...new Set(fresh.flatMap((row) => row.folders))];
+/**
+ * The changes with `search` set on every row to be written (new row objects): made afresh where the
+ * text may have changed, else the stored terms carried over. Folder names come from `known` where
+ * the writer has read the folders already, else from one read of the rest (rows-by-key.ts).
+ */
+async function deriveSearchTerms(db: LibraryDb, changes: readonly ItemChange[], known: KnownRows): Promise<readonly ItemChange[]> {
+  const fresh = changes.flatMap((change) => (change.after && (touchesText(change) || !change.before!.search) ? [change.after] : []));
+  if (fresh.length === 0) return changes.map((change) => (change.after ? { ...change, after: { ...change.after, search: change.before!.search } } : change));
   const folderNames = new Map<string, string>();
-  for (const folder of await db.folders.bulkGet(folderIds)) if (folder) folderNames.set(folder.id, folder.name);
+  const unread: string[] = [];
+  for (const id of new Set(fresh.flatMap((row) => row.folders))) {
+    const folder = known.folders?.get(id);
+    if (folder) folderNames.set(id, folder.name);
+    else unread.push(id);
+  }
+  // Only IndexedDB requests are awaited here: a bare await of a settled promise can let fake-indexeddb commit early.
+  if (unread.length) for (const folder of await rowsByKey(db.folders, unread)) if (folder) folderNames.set(folder.id, folder.name);
   const comments = new Map<string, string[]>();
   for (const comment of await db.comments.where('itemId').anyOf(fresh.map((row) => row.id)).toArray()) {
     const texts = comments.get(comment.itemId) ?? [];
     texts.push(comment.annotation);
     comments.set(comment.itemId, texts);
   }
-  for (const row of fresh) {
-    const names = row.folders.flatMap((id) => folderNames.get(id) ?? []);
-    row.search = searchTermsOf(searchableFields(row, names, comments.get(row.id) ?? []));
-  }
+  const made = new Set(fresh);
+  return changes.map((change) => {
+    const { before, after } = change;
+    if (!after) return change;
+    if (!made.has(after)) return { ...change, after: { ...after, search: before!.search } };
+    const names = after.folders.flatMap((id) => folderNames.get(id) ?? []);
+    return { ...change, after: { ...after, search: searchTermsOf(searchableFields(after, names, comments.get(after.id) ?? [])) } };
+  });
 }
 
 const termLists = (row: ItemRow | undefined) => (row?.search ? row.search.terms.map(termList) : []);

@@ -5,7 +5,7 @@
  * inside the same transaction. Call it from within `writeTransaction`.
  */
 import type { LibraryDb } from './library-db';
-import type { ItemRow } from './rows';
+import type { FolderRow, ItemRow } from './rows';
 
 export interface ItemChange {
   /** The row as stored before the change; absent for a new item. */
@@ -23,27 +23,38 @@ export interface ItemChange {
 export const isRefresh = (change: ItemChange): boolean => change.refresh === true;
 
 /**
+ * Rows the writer has already read in this transaction, handed to the derive steps so that they
+ * do not read them again (item/add reads the batch's folders to check them).
+ */
+export interface KnownRows {
+  folders?: ReadonlyMap<string, FolderRow>;
+}
+
+/**
  * An observer updates other tables from the changes, after the rows are written. Its optional
- * `derive` step runs before they are written and sets the fields of each `after` row that the
- * observer keeps in the row itself (for a change that leaves them as they were, it carries them
- * over from `before`).
+ * `derive` step runs before they are written and answers the changes with the fields it keeps in
+ * the row itself set on each `after` row (for a change that leaves them as they were, carried over
+ * from `before`): new row objects, never the ones it was handed.
  */
 export interface ItemObserver {
   (db: LibraryDb, changes: readonly ItemChange[], now: number): Promise<void>;
-  derive?: (db: LibraryDb, changes: readonly ItemChange[]) => Promise<void>;
+  derive?: (db: LibraryDb, changes: readonly ItemChange[], known: KnownRows) => Promise<readonly ItemChange[]>;
 }
 
-async function derive(db: LibraryDb, changes: readonly ItemChange[], observers: readonly ItemObserver[]): Promise<void> {
-  for (const observer of observers) if (observer.derive) await observer.derive(db, changes);
+async function derive(db: LibraryDb, changes: readonly ItemChange[], observers: readonly ItemObserver[], known: KnownRows): Promise<readonly ItemChange[]> {
+  let derived = changes;
+  for (const observer of observers) if (observer.derive) derived = await observer.derive(db, derived, known);
+  return derived;
 }
 
 export async function commitItemChanges(
   db: LibraryDb,
-  changes: readonly ItemChange[],
+  handed: readonly ItemChange[],
   observers: readonly ItemObserver[],
   now: number,
+  known: KnownRows = {},
 ): Promise<void> {
-  await derive(db, changes, observers);
+  const changes = await derive(db, handed, observers, known);
   // New rows are added, not put: a key that is somehow taken fails the write instead of
   // silently replacing another item.
   const adds = changes.flatMap((c) => (c.after && !c.before ? [c.after] : []));
@@ -96,8 +107,7 @@ export function newlyApplied(changes: readonly ItemChange[], pick: (row: ItemRow
 export async function refreshItems(db: LibraryDb, pks: readonly string[], observers: readonly ItemObserver[], now: number): Promise<void> {
   if (pks.length === 0) return;
   const rows = (await db.items.bulkGet([...pks])).filter((row): row is ItemRow => row !== undefined);
-  const changes: ItemChange[] = rows.map((row) => ({ before: row, after: { ...row }, refresh: true }));
-  await derive(db, changes, observers);
+  const changes = await derive(db, rows.map((row): ItemChange => ({ before: row, after: row, refresh: true })), observers, {});
   const rewritten = changes.flatMap(({ before, after }) => (differs(before!, after!) ? [after!] : []));
   if (rewritten.length) await db.items.bulkPut(rewritten);
   for (const observe of observers) await observe(db, changes, now);
