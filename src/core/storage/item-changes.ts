@@ -60,10 +60,19 @@ export async function commitItemChanges(
   const adds = changes.flatMap((c) => (c.after && !c.before ? [c.after] : []));
   const puts = changes.flatMap((c) => (c.after && c.before ? [c.after] : []));
   const removals = changes.flatMap((c) => (!c.after && c.before ? [c.before.pk] : []));
-  if (adds.length) await db.items.bulkAdd(adds);
-  if (puts.length) await db.items.bulkPut(puts);
-  if (removals.length) await db.items.bulkDelete(removals);
+  // The rows are sent, not awaited, before the observers run: IndexedDB carries out a
+  // transaction's requests in the order they were made, so every later read sees them, and the
+  // worker works out the observers' updates while the database stores the rows. A failed row
+  // write rejects below and aborts the transaction; an observer that fails aborts it first
+  // (the rows' rejection is then an abort, caught here and not reported twice).
+  const written = Promise.all([
+    adds.length ? db.items.bulkAdd(adds) : undefined,
+    puts.length ? db.items.bulkPut(puts) : undefined,
+    removals.length ? db.items.bulkDelete(removals) : undefined,
+  ]);
+  written.catch(() => {});
   for (const observe of observers) await observe(db, changes, now);
+  await written;
 }
 
 /** The values of `pick` an item contributes to counts: none while it is in the trash. */
