@@ -45,7 +45,7 @@ export async function resolveSource(ctx: Context, item: NewItemInput, field: str
     case 'bookmarkURL':
       return bookmark(item.bookmarkURL!, fieldPath(field, 'bookmarkURL'));
     case 'base64':
-      return describe('base64', decodeBase64(item.base64!, fieldPath(field, 'base64')), '', '');
+      return describeBytes('base64', decodeBase64Bytes(item.base64!, fieldPath(field, 'base64')), '', '');
     case 'url':
       return download(ctx, item.url!, fieldPath(field, 'url'));
     case 'path':
@@ -72,6 +72,11 @@ function bookmark(text: string, field: string): ResolvedSource {
 
 /** Base64 or a base64 data: URL to bytes; anything else is a 400 naming `field`. */
 export function decodeBase64(text: string, field: string): { blob: Blob; declaredMime: string } {
+  const { bytes, declaredMime } = decodeBase64Bytes(text, field);
+  return { blob: new Blob([bytes]), declaredMime };
+}
+
+function decodeBase64Bytes(text: string, field: string): { bytes: Uint8Array<ArrayBuffer>; declaredMime: string } {
   const dataUrl = /^data:([^;,]*)(;[^,]*)?,/i.exec(text);
   if (dataUrl && !/;base64/i.test(dataUrl[2] ?? '')) throw invalid(`${field}: a data: URL must be base64-encoded (";base64,").`);
   const payload = (dataUrl ? text.slice(dataUrl[0].length) : text).replace(/\s+/g, '');
@@ -84,7 +89,7 @@ export function decodeBase64(text: string, field: string): { blob: Blob; declare
   if (binary.length === 0) throw invalid(`${field}: holds no data.`);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return { blob: new Blob([bytes]), declaredMime: dataUrl?.[1] ?? '' };
+  return { bytes, declaredMime: dataUrl?.[1] ?? '' };
 }
 
 async function download(ctx: Context, text: string, field: string): Promise<ResolvedSource> {
@@ -127,12 +132,26 @@ async function describe(
   fileName: string,
   sourceUrl: string,
 ): Promise<ResolvedSource> {
-  const head = new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer());
+  const facts = factsOf(new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer()), declaredMime, fileName);
+  return { kind, blob: blob.type === facts.mime ? blob : new Blob([blob], { type: facts.mime }), ...facts, sourceUrl };
+}
+
+/**
+ * `describe` for bytes already in memory (decoded Base64): sniffed where they are, and made into
+ * one Blob of the right type. A Blob's bytes live outside the worker, so reading its head back
+ * would be a round trip per item.
+ */
+function describeBytes(kind: ResolvedSource['kind'], { bytes, declaredMime }: { bytes: Uint8Array<ArrayBuffer>; declaredMime: string }, fileName: string, sourceUrl: string): ResolvedSource {
+  const facts = factsOf(bytes.subarray(0, SNIFF_BYTES), declaredMime, fileName);
+  return { kind, blob: new Blob([bytes], { type: facts.mime }), ...facts, sourceUrl };
+}
+
+/** Type, size and suggested name from the file's first bytes, its declared type and its name. */
+function factsOf(head: Uint8Array, declaredMime: string, fileName: string): Omit<ResolvedSource, 'kind' | 'blob' | 'sourceUrl'> {
   const sniffed = sniffFile(head);
   const named = splitFileName(fileName);
   const declared = declaredMime.split(';')[0]!.trim().toLowerCase();
   const ext = sniffed?.ext ?? (named.ext || extForMime(declared));
   const mime = sniffed?.mime ?? (declared && declared !== 'application/octet-stream' ? declared : mimeForExt(ext));
-  const typed = blob.type === mime ? blob : new Blob([blob], { type: mime });
-  return { kind, blob: typed, mime, ext, width: sniffed?.width ?? 0, height: sniffed?.height ?? 0, suggestedName: named.name, sourceUrl };
+  return { mime, ext, width: sniffed?.width ?? 0, height: sniffed?.height ?? 0, suggestedName: named.name };
 }
