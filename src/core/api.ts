@@ -26,7 +26,7 @@ import { ReadOnlyLibraries } from './publish/subscription-state';
 import type { Subscriptions } from './publish/subscriptions';
 import { ROUTES } from './routes';
 import { loadPouch, type PouchConstructor } from './sync/pouch';
-import { LibraryDb } from './storage/library-db';
+import { LIBRARY_VERSION, LibraryDb } from './storage/library-db';
 import type { WritePipeline } from './storage/open-library';
 import { LibraryRegistry, type LibraryRecord } from './storage/registry';
 import { firstRemoteFile, type RemoteFileSource } from './storage/remote-files';
@@ -199,12 +199,21 @@ export function createApi(deps: ApiDeps = {}): Api {
     await db.delete();
   };
 
+  // Only a hint for the next open: if the note is lost, that open declares the whole chain again.
+  const noteOpened = (record: LibraryRecord): void => {
+    registry.noteSchemaVersion(record.path, LIBRARY_VERSION).catch((error: unknown) => deps.onBackgroundError?.(error));
+  };
+
   const open = (record: LibraryRecord): OpenLibrary => {
     const name = databaseName(record);
     dropped.delete(name);
     let db = databases.get(name);
     if (!db) {
-      db = new LibraryDb(name, deps.dexieOptions, LIBRARY_UPGRADES);
+      // A database the registry knows to be at the current version is built with that version's
+      // schema alone; any other gets the whole chain, and its version is noted once it opened.
+      const current = record.schemaVersion === LIBRARY_VERSION;
+      db = new LibraryDb(name, deps.dexieOptions, current ? 'at-current-version' : LIBRARY_UPGRADES);
+      if (!current) db.on('ready', () => noteOpened(record));
       watchTables(db);
       databases.set(name, db);
     }
