@@ -15,7 +15,6 @@ import { API_PREFIX, Router } from './http/router';
 import { ChangeFeed } from './events/change-feed';
 import { watchTables } from './events/table-watch';
 import { createIdGenerator } from './ids';
-import { ITEM_OBSERVERS } from './item-observers';
 import { LIBRARY_UPGRADES } from './library-upgrades';
 import { JobRunner } from './media/job-runner';
 import type { MediaProcessor } from './media/media-processor';
@@ -27,9 +26,11 @@ import type { Subscriptions } from './publish/subscriptions';
 import { ROUTES } from './routes';
 import { loadPouch, type PouchConstructor } from './sync/pouch';
 import { LIBRARY_VERSION, LibraryDb } from './storage/library-db';
+import type { ItemObserver } from './storage/item-changes';
 import type { WritePipeline } from './storage/open-library';
 import { LibraryRegistry, type LibraryRecord } from './storage/registry';
 import { firstRemoteFile, type RemoteFileSource } from './storage/remote-files';
+import { loadedList } from './shared/loaded-list';
 import { lazyModule } from './shared/lazy-module';
 import { loadPinyin } from './tags/pinyin';
 
@@ -88,11 +89,25 @@ export interface Api {
 }
 
 /**
- * The features' part of every write, registered here and nowhere else: the item observers (add an
- * index by adding an observer to src/core/item-observers.ts) and what must be loaded before a
- * write transaction starts (tag rows spell their names in pinyin, loaded on first use).
+ * The item observers (add an index by adding an observer to src/core/item-observers.ts), loaded by
+ * the first write: their code (postings, bookkeeping, smart-folder counts, AI upkeep, the change
+ * feed's item events) is a script of its own in the service worker, which a worker's first answer,
+ * a read, never loads (docs/decisions/service-worker-startup.md).
  */
-const WRITE_PIPELINE: WritePipeline = { observers: ITEM_OBSERVERS, prepare: loadPinyin };
+const itemObservers = loadedList<ItemObserver>('The item observers', async () => (await import('./item-observers')).ITEM_OBSERVERS);
+
+/**
+ * The features' part of every write, registered here and nowhere else: the item observers and
+ * what must be loaded before a write transaction starts (the observers themselves; tag rows spell
+ * their names in pinyin, loaded on first use). writeTransaction awaits `prepare` before it opens
+ * its transaction.
+ */
+const WRITE_PIPELINE: WritePipeline = {
+  observers: itemObservers.entries,
+  prepare: async () => {
+    await Promise.all([itemObservers.load(), loadPinyin()]);
+  },
+};
 
 /**
  * Features the first answer after a worker start never needs, each loaded by its first use (in the
