@@ -16,7 +16,7 @@ import { ChangeFeed } from './events/change-feed';
 import { watchTables } from './events/table-watch';
 import { createIdGenerator } from './ids';
 import { LIBRARY_UPGRADES } from './library-upgrades';
-import { JobRunner } from './media/job-runner';
+import type { JobRunner } from './media/job-runner';
 import type { MediaProcessor } from './media/media-processor';
 import type { ModelFilesPort } from './ai-search/model-files';
 import { MediaQueue } from './media/media-queue';
@@ -118,6 +118,7 @@ const syncedFilesModule = lazyModule(() => import('./sync/synced-files'));
 const publishedFilesModule = lazyModule(() => import('./publish/lazy-files'));
 const subscriptionsModule = lazyModule(() => import('./publish/subscriptions'));
 const importsModule = lazyModule(() => import('./eagle-library/imports'));
+const jobRunnerModule = lazyModule(() => import('./media/job-runner'));
 
 /** A remote file source whose code is loaded when a file is first asked for. */
 const lazySource =
@@ -159,7 +160,25 @@ export function createApi(deps: ApiDeps = {}): Api {
   // visitor of a 100,000-item library would download every thumbnail to index it. A published
   // library's visual descriptors come with its shards instead; objects and CLIP cover the items
   // whose thumbnails were shown (README, limits).
-  const runner = new JobRunner({ media: deps.media, clock, observers: WRITE_PIPELINE.observers, remoteFiles: firstRemoteFile([synced]), report: deps.onBackgroundError });
+  // The job runner (thumbnails, descriptors, AI upkeep) is loaded by the first kick or wait, not
+  // imported: a worker's first answer never runs a job. Its script is loaded on a later task, so
+  // that a request's kick (a cold read's first look at its library's jobs) does not load it
+  // before that request's answer has gone out.
+  const jobRunner = lazyInstance(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const { JobRunner } = await jobRunnerModule();
+    return new JobRunner({ media: deps.media, clock, observers: WRITE_PIPELINE.observers, remoteFiles: firstRemoteFile([synced]), report: deps.onBackgroundError });
+  });
+  const runner: Pick<JobRunner, 'kick' | 'runAndWait' | 'whenIdle'> = {
+    kick: (library) => {
+      jobRunner.get().then((loaded) => loaded.kick(library), (error: unknown) => deps.onBackgroundError?.(error));
+    },
+    runAndWait: async (library, job, ms) => (await jobRunner.get()).runAndWait(library, job, ms),
+    whenIdle: async () => {
+      const made = jobRunner.made();
+      if (made) await (await made).whenIdle();
+    },
+  };
   const media = new MediaQueue(runner, deps.mediaWaitMs);
   const importer = lazyInstance(async () => {
     const { Imports } = await importsModule();
