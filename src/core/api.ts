@@ -174,10 +174,8 @@ export function createApi(deps: ApiDeps = {}): Api {
       jobRunner.get().then((loaded) => loaded.kick(library), (error: unknown) => deps.onBackgroundError?.(error));
     },
     runAndWait: async (library, job, ms) => (await jobRunner.get()).runAndWait(library, job, ms),
-    whenIdle: async () => {
-      const made = jobRunner.made();
-      if (made) await (await made).whenIdle();
-    },
+    // A runner that failed to load has nothing to wait for (its kick reported the error).
+    whenIdle: async () => (await jobRunner.made()?.catch(() => undefined))?.whenIdle(),
   };
   const media = new MediaQueue(runner, deps.mediaWaitMs);
   const importer = lazyInstance(async () => {
