@@ -15,9 +15,8 @@ import { API_PREFIX, Router } from './http/router';
 import { ChangeFeed } from './events/change-feed';
 import { watchTables } from './events/table-watch';
 import { createIdGenerator } from './ids';
-import { ITEM_OBSERVERS } from './item-observers';
 import { LIBRARY_UPGRADES } from './library-upgrades';
-import { JobRunner } from './media/job-runner';
+import type { JobRunner } from './media/job-runner';
 import type { MediaProcessor } from './media/media-processor';
 import type { ModelFilesPort } from './ai-search/model-files';
 import { MediaQueue } from './media/media-queue';
@@ -26,10 +25,12 @@ import { ReadOnlyLibraries } from './publish/subscription-state';
 import type { Subscriptions } from './publish/subscriptions';
 import { ROUTES } from './routes';
 import { loadPouch, type PouchConstructor } from './sync/pouch';
-import { LibraryDb } from './storage/library-db';
+import { LIBRARY_VERSION, LibraryDb } from './storage/library-db';
+import type { ItemObserver } from './storage/item-changes';
 import type { WritePipeline } from './storage/open-library';
 import { LibraryRegistry, type LibraryRecord } from './storage/registry';
 import { firstRemoteFile, type RemoteFileSource } from './storage/remote-files';
+import { loadedList } from './shared/loaded-list';
 import { lazyModule } from './shared/lazy-module';
 import { loadPinyin } from './tags/pinyin';
 
@@ -88,11 +89,25 @@ export interface Api {
 }
 
 /**
- * The features' part of every write, registered here and nowhere else: the item observers (add an
- * index by adding an observer to src/core/item-observers.ts) and what must be loaded before a
- * write transaction starts (tag rows spell their names in pinyin, loaded on first use).
+ * The item observers (add an index by adding an observer to src/core/item-observers.ts), loaded by
+ * the first write: their code (postings, bookkeeping, smart-folder counts, AI upkeep, the change
+ * feed's item events) is a script of its own in the service worker, which a worker's first answer,
+ * a read, never loads (docs/decisions/service-worker-startup.md).
  */
-const WRITE_PIPELINE: WritePipeline = { observers: ITEM_OBSERVERS, prepare: loadPinyin };
+const itemObservers = loadedList<ItemObserver>('The item observers', async () => (await import('./item-observers')).ITEM_OBSERVERS);
+
+/**
+ * The features' part of every write, registered here and nowhere else: the item observers and
+ * what must be loaded before a write transaction starts (the observers themselves; tag rows spell
+ * their names in pinyin, loaded on first use). writeTransaction awaits `prepare` before it opens
+ * its transaction.
+ */
+const WRITE_PIPELINE: WritePipeline = {
+  observers: itemObservers.entries,
+  prepare: async () => {
+    await Promise.all([itemObservers.load(), loadPinyin()]);
+  },
+};
 
 /**
  * Features the first answer after a worker start never needs, each loaded by its first use (in the
@@ -103,6 +118,7 @@ const syncedFilesModule = lazyModule(() => import('./sync/synced-files'));
 const publishedFilesModule = lazyModule(() => import('./publish/lazy-files'));
 const subscriptionsModule = lazyModule(() => import('./publish/subscriptions'));
 const importsModule = lazyModule(() => import('./eagle-library/imports'));
+const jobRunnerModule = lazyModule(() => import('./media/job-runner'));
 
 /** A remote file source whose code is loaded when a file is first asked for. */
 const lazySource =
@@ -144,7 +160,23 @@ export function createApi(deps: ApiDeps = {}): Api {
   // visitor of a 100,000-item library would download every thumbnail to index it. A published
   // library's visual descriptors come with its shards instead; objects and CLIP cover the items
   // whose thumbnails were shown (README, limits).
-  const runner = new JobRunner({ media: deps.media, clock, observers: WRITE_PIPELINE.observers, remoteFiles: firstRemoteFile([synced]), report: deps.onBackgroundError });
+  // The job runner (thumbnails, descriptors, AI upkeep) is loaded by the first kick or wait, not
+  // imported: a worker's first answer never runs a job. Its script is loaded on a later task, so
+  // that a request's kick (a cold read's first look at its library's jobs) does not load it
+  // before that request's answer has gone out.
+  const jobRunner = lazyInstance(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const { JobRunner } = await jobRunnerModule();
+    return new JobRunner({ media: deps.media, clock, observers: WRITE_PIPELINE.observers, remoteFiles: firstRemoteFile([synced]), report: deps.onBackgroundError });
+  });
+  const runner: Pick<JobRunner, 'kick' | 'runAndWait' | 'whenIdle'> = {
+    kick: (library) => {
+      jobRunner.get().then((loaded) => loaded.kick(library), (error: unknown) => deps.onBackgroundError?.(error));
+    },
+    runAndWait: async (library, job, ms) => (await jobRunner.get()).runAndWait(library, job, ms),
+    // A runner that failed to load has nothing to wait for (its kick reported the error).
+    whenIdle: async () => (await jobRunner.made()?.catch(() => undefined))?.whenIdle(),
+  };
   const media = new MediaQueue(runner, deps.mediaWaitMs);
   const importer = lazyInstance(async () => {
     const { Imports } = await importsModule();
@@ -199,12 +231,21 @@ export function createApi(deps: ApiDeps = {}): Api {
     await db.delete();
   };
 
+  // Only a hint for the next open: if the note is lost, that open declares the whole chain again.
+  const noteOpened = (record: LibraryRecord): void => {
+    registry.noteSchemaVersion(record.path, LIBRARY_VERSION).catch((error: unknown) => deps.onBackgroundError?.(error));
+  };
+
   const open = (record: LibraryRecord): OpenLibrary => {
     const name = databaseName(record);
     dropped.delete(name);
     let db = databases.get(name);
     if (!db) {
-      db = new LibraryDb(name, deps.dexieOptions, LIBRARY_UPGRADES);
+      // A database the registry knows to be at the current version is built with that version's
+      // schema alone; any other gets the whole chain, and its version is noted once it opened.
+      const current = record.schemaVersion === LIBRARY_VERSION;
+      db = new LibraryDb(name, deps.dexieOptions, current ? 'at-current-version' : LIBRARY_UPGRADES);
+      if (!current) db.on('ready', () => noteOpened(record));
       watchTables(db);
       databases.set(name, db);
     }

@@ -30,7 +30,7 @@ const KINDS: ReadonlyArray<{ kind: QueryKind; label: string; warmGoal?: Goal; co
 ];
 
 const queryApi = (api: ApiClient, query: string) => api.post<Page<{ id: string }>>('/item/query', { query, limit: QUERY_LIMIT });
-const queryInPage = (db: LibraryDb, query: string) => searchItems(db, itemQueryInput.parse({ query, limit: QUERY_LIMIT }));
+const queryInPage = (db: LibraryDb, query: string) => searchItems(db, itemQueryInput().parse({ query, limit: QUERY_LIMIT }));
 
 /** Compares the worker's page of results with the core's in the page. */
 async function agreement(ctx: BenchContext, query: string): Promise<string> {

@@ -44,7 +44,7 @@ export const miniSearchRestore: Scenario = {
         label: 'core in the page: new connection, searchItems',
         run: async () => {
           const db = await ctx.freshDb();
-          await searchItems(db, itemQueryInput.parse({ query, limit: QUERY_LIMIT }));
+          await searchItems(db, itemQueryInput().parse({ query, limit: QUERY_LIMIT }));
           db.close();
         },
       },

@@ -4,19 +4,20 @@
  */
 import { z } from 'zod';
 import { integer } from '../http/input';
+import { lazyValue } from '../shared/lazy-value';
 
 export const DEFAULT_LIMIT = 20;
 
 const limitField = () => integer().pipe(z.number().min(1, 'must be 1 or more').max(1000, 'must be at most 1000'));
 const options = () => z.object({ limit: limitField().optional() }).optional();
 
-export const byTextInput = z.lazy(() =>
+export const byTextInput = lazyValue(() =>
   z
     .object({ query: z.string().optional(), text: z.string().optional(), options: options(), limit: limitField().optional() })
     .refine((b) => (b.query ?? b.text ?? '').trim() !== '', { message: 'is required (a non-empty string)', path: ['query'] }),
 );
-export const byBase64Input = z.lazy(() => z.object({ base64: z.string().min(1, 'is required'), options: options(), limit: limitField().optional() }));
-export const byItemInput = z.lazy(() => z.object({ itemId: z.string().min(1, 'is required'), options: options(), limit: limitField().optional() }));
+export const byBase64Input = lazyValue(() => z.object({ base64: z.string().min(1, 'is required'), options: options(), limit: limitField().optional() }));
+export const byItemInput = lazyValue(() => z.object({ itemId: z.string().min(1, 'is required'), options: options(), limit: limitField().optional() }));
 
 export const limitOf = (input: { options?: { limit?: number } | undefined; limit?: number | undefined }) =>
   input.options?.limit ?? input.limit ?? DEFAULT_LIMIT;

@@ -53,7 +53,7 @@ interface Hit {
   nearDuplicate?: boolean;
 }
 
-export async function searchByText(ctx: Context, input: z.output<typeof byTextInput>): Promise<TextSearchAnswer> {
+export async function searchByText(ctx: Context, input: z.output<ReturnType<typeof byTextInput>>): Promise<TextSearchAnswer> {
   const text = (input.query ?? input.text ?? '').trim();
   const library = await ctx.library();
   const { db } = library;
@@ -85,7 +85,7 @@ export async function searchByText(ctx: Context, input: z.output<typeof byTextIn
   return { results, understood, unmatched, message };
 }
 
-export async function searchByItemId(ctx: Context, input: z.output<typeof byItemInput>): Promise<VisualAnswer> {
+export async function searchByItemId(ctx: Context, input: z.output<ReturnType<typeof byItemInput>>): Promise<VisualAnswer> {
   const library = await ctx.library();
   const query = await itemDescriptor(ctx, library, input.itemId);
   // With objects in the picture, a wider field ranked by looks is re-ranked by objects; without, looks alone.
@@ -95,7 +95,7 @@ export async function searchByItemId(ctx: Context, input: z.output<typeof byItem
   return withIndexingNote(library.db, await answer(library.db, visualHits(ranked), ctx.apiPrefix));
 }
 
-export async function searchByBase64(ctx: Context, input: z.output<typeof byBase64Input>): Promise<VisualAnswer> {
+export async function searchByBase64(ctx: Context, input: z.output<ReturnType<typeof byBase64Input>>): Promise<VisualAnswer> {
   const { blob } = decodeBase64(input.base64, 'base64');
   if (!ctx.imageProcessor) throw new ApiError('UNAVAILABLE', 'No image decoder is available here: searchByBase64 needs the service worker.');
   const outcome = await ctx.imageProcessor.process({ kind: 'raster', blob, mime: '' });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { flag, requiredString } from '../http/input';
+import { lazyValue } from '../shared/lazy-value';
 
 /** POST library/import: the options ride in the query string, the body is the zip. */
-export const importInput = z.lazy(() =>
+export const importInput = lazyValue(() =>
   z.object({
     into: z.enum(['new', 'current'], { error: () => 'must be "new" (a new library named after the folder) or "current"' }).default('new'),
     name: requiredString()
@@ -15,4 +16,4 @@ export const importInput = z.lazy(() =>
 );
 
 /** GET library/import: one import's state by id, or every import. */
-export const importStatusInput = z.lazy(() => z.object({ id: requiredString().optional() }));
+export const importStatusInput = lazyValue(() => z.object({ id: requiredString().optional() }));

@@ -12,6 +12,7 @@
 import { ApiError } from '../http/errors';
 import type { ChangeEvent } from './change';
 import type { ChangeFeed } from './change-feed';
+import { lazyValue } from '../shared/lazy-value';
 
 /** How soon EventSource reconnects after the stream ends (its default is a few seconds). */
 export const RETRY_MS = 500;
@@ -19,7 +20,8 @@ export const RETRY_MS = 500;
 /** A client that reads nothing while this many events wait is cut off (it reconnects and re-reads). */
 const MAX_QUEUED = 1000;
 
-const encoder = new TextEncoder();
+/** Made on first use: a worker's first `new TextEncoder()` costs its start time (the CPU samples of a cold start). */
+const encoder = lazyValue(() => new TextEncoder());
 
 /** One server-sent event; JSON has no raw line breaks, so the data is one line. */
 export function formatEvent({ kind, action, ids, details, library }: ChangeEvent): string {
@@ -35,7 +37,7 @@ export function eventStream(feed: ChangeFeed): Response {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       // The comment makes the first bytes arrive at once, so EventSource reports `open`.
-      controller.enqueue(encoder.encode(`retry: ${RETRY_MS}\n: connected\n\n`));
+      controller.enqueue(encoder().encode(`retry: ${RETRY_MS}\n: connected\n\n`));
       forget = feed.onHandOver(() => {
         unsubscribe();
         forget();
@@ -49,7 +51,7 @@ export function eventStream(feed: ChangeFeed): Response {
           return;
         }
         try {
-          controller.enqueue(encoder.encode(formatEvent(event)));
+          controller.enqueue(encoder().encode(formatEvent(event)));
         } catch {
           unsubscribe(); // the client went away
         }

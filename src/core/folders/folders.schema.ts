@@ -3,9 +3,10 @@ import { colourOrEmpty } from '../http/colour';
 import { flag, requiredString, stringList } from '../http/input';
 import { pageFields } from '../http/pagination';
 import { tagNameList } from '../tags/tag-names';
+import { lazyValue } from '../shared/lazy-value';
 
 /** Filters combine with AND; none lists every folder. */
-export const getFoldersInput = z.lazy(() => z.object({
+export const getFoldersInput = lazyValue(() => z.object({
   id: z.string().optional(),
   ids: stringList().optional(),
   isSelected: flag().optional(),
@@ -16,7 +17,7 @@ export const getFoldersInput = z.lazy(() => z.object({
 const folderName = () => requiredString().max(1024, 'must be at most 1024 characters');
 const folderId = () => requiredString();
 
-export const createFolderInput = z.lazy(() => z.object({
+export const createFolderInput = lazyValue(() => z.object({
   name: folderName(),
   description: z.string().default(''),
   /** Parent folder id; omitted or null: root level. */
@@ -25,7 +26,7 @@ export const createFolderInput = z.lazy(() => z.object({
 }));
 
 /** Only the fields sent change; `parent: null` moves the folder to the root. */
-export const updateFolderInput = z.lazy(() => z.object({
+export const updateFolderInput = lazyValue(() => z.object({
   id: folderId(),
   name: folderName().optional(),
   description: z.string().optional(),
@@ -34,8 +35,8 @@ export const updateFolderInput = z.lazy(() => z.object({
   parent: folderId().nullable().optional(),
 }));
 
-export const openFolderInput = z.lazy(() => z.object({ id: folderId() }));
+export const openFolderInput = lazyValue(() => z.object({ id: folderId() }));
 
-export type GetFoldersInput = z.output<typeof getFoldersInput>;
-export type CreateFolderInput = z.output<typeof createFolderInput>;
-export type UpdateFolderInput = z.output<typeof updateFolderInput>;
+export type GetFoldersInput = z.output<ReturnType<typeof getFoldersInput>>;
+export type CreateFolderInput = z.output<ReturnType<typeof createFolderInput>>;
+export type UpdateFolderInput = z.output<ReturnType<typeof updateFolderInput>>;

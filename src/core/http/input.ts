@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { invalid } from './errors';
+import { lazyValue } from '../shared/lazy-value';
 
 // Schemas are checked a few times per request in a worker the browser stops after 30 s idle: zod's
 // compiled fast path (new Function, per schema, on first use) costs a cold worker more than it
@@ -57,7 +58,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** The input of an endpoint that takes none (extra fields are ignored, as everywhere). */
-export const noInput = z.lazy(() => z.object({}));
+export const noInput = lazyValue(() => z.object({}));
 
 // ---- field helpers shared by every schema ----
 

@@ -2,6 +2,7 @@
 import type { Collection } from 'dexie';
 import { z } from 'zod';
 import { integer } from './input';
+import { lazyValue } from '../shared/lazy-value';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 1000;
@@ -15,7 +16,7 @@ export const pageFields = () => ({
     .transform((limit) => Math.min(limit, MAX_LIMIT)),
 });
 
-export const pageSchema = z.lazy(() => z.object(pageFields()));
+export const pageSchema = lazyValue(() => z.object(pageFields()));
 
 export interface PageRequest {
   offset: number;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredString } from '../http/input';
+import { lazyValue } from '../shared/lazy-value';
 
 const coordinate = () => z.number({ error: () => 'must be a number' }).refine(Number.isFinite, 'must be a finite number');
 const positive = () => coordinate().refine((n) => n > 0, 'must be greater than 0');
@@ -16,9 +17,9 @@ const commentFields = () => ({
 
 export const RECT_FIELDS = ['x', 'y', 'width', 'height'] as const;
 
-export const addCommentInput = z.lazy(() => z.object({ id: requiredString(), ...commentFields() }));
-export const updateCommentInput = z.lazy(() => z.object({ id: requiredString(), commentId: requiredString(), ...commentFields() }));
-export const removeCommentInput = z.lazy(() => z.object({ id: requiredString(), commentId: requiredString() }));
+export const addCommentInput = lazyValue(() => z.object({ id: requiredString(), ...commentFields() }));
+export const updateCommentInput = lazyValue(() => z.object({ id: requiredString(), commentId: requiredString(), ...commentFields() }));
+export const removeCommentInput = lazyValue(() => z.object({ id: requiredString(), commentId: requiredString() }));
 
-export type AddCommentInput = z.output<typeof addCommentInput>;
-export type UpdateCommentInput = z.output<typeof updateCommentInput>;
+export type AddCommentInput = z.output<ReturnType<typeof addCommentInput>>;
+export type UpdateCommentInput = z.output<ReturnType<typeof updateCommentInput>>;

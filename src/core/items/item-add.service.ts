@@ -34,7 +34,7 @@ export async function addItems(ctx: Context, raw: Record<string, unknown>): Prom
   for (const [index, entry] of entries.entries()) {
     const at = isBatch ? ['items', index] : [];
     const field = isBatch ? `items[${index}]` : '';
-    const input = parseInput(newItemInput, entry, at);
+    const input = parseInput(newItemInput(), entry, at);
     prepared.push({ input, field, source: await resolveSource(ctx, input, field) });
   }
 

@@ -26,13 +26,13 @@ interface Entry {
 }
 
 export async function updateItems(ctx: Context, raw: Record<string, unknown>): Promise<ItemView | { items: ItemView[] }> {
-  if (!Array.isArray(raw.items)) return (await applyUpdates(ctx, [{ input: parseInput(updateInput, raw), field: '' }]))[0]!;
+  if (!Array.isArray(raw.items)) return (await applyUpdates(ctx, [{ input: parseInput(updateInput(), raw), field: '' }]))[0]!;
   const entries = raw.items as unknown[];
   if (entries.length > MAX_BATCH) {
     throw new ApiError('PAYLOAD_TOO_LARGE', `items: a batch holds at most ${MAX_BATCH} items, this one has ${entries.length}.`);
   }
   if (entries.length === 0) throw invalid('items: must hold at least one item.');
-  const parsed = entries.map((entry, index) => ({ input: parseInput(updateInput, entry, ['items', index]), field: `items[${index}]` }));
+  const parsed = entries.map((entry, index) => ({ input: parseInput(updateInput(), entry, ['items', index]), field: `items[${index}]` }));
   return { items: await applyUpdates(ctx, parsed) };
 }
 

@@ -7,6 +7,7 @@ import { itemFieldsSchema } from './item-view';
 import { orderBySchema } from './item-order';
 import { tagNameList } from '../tags/tag-names';
 import { normaliseHex } from '../smart-folders/colour-match';
+import { lazyValue } from '../shared/lazy-value';
 
 /** Long enough for any hand-written search query; bounds the parser's work. */
 export const MAX_QUERY_LENGTH = 2000;
@@ -42,14 +43,14 @@ function colourHex() {
   });
 }
 
-export const itemListInput = z.lazy(() => z.object({
+export const itemListInput = lazyValue(() => z.object({
   ...itemFilterFields(),
   fields: itemFieldsSchema().optional(),
   orderBy: orderBySchema().optional(),
   seed: integer().optional(),
   ...pageFields(),
 }));
-export type ItemListInput = z.output<typeof itemListInput>;
+export type ItemListInput = z.output<ReturnType<typeof itemListInput>>;
 
 /** item/ids answers up to this many ids at once: a whole 100k library's selection in one request. */
 export const MAX_IDS = 100_000;
@@ -62,7 +63,7 @@ const listingFields = () => ({
   seed: integer().optional(),
 });
 
-export const itemIdsInput = z.lazy(() => z.object({
+export const itemIdsInput = lazyValue(() => z.object({
   ...listingFields(),
   offset: integer().pipe(z.number().min(0, 'must be 0 or more')).default(0),
   limit: integer()
@@ -70,16 +71,16 @@ export const itemIdsInput = z.lazy(() => z.object({
     .default(MAX_IDS)
     .transform((limit) => Math.min(limit, MAX_IDS)),
 }));
-export type ItemIdsInput = z.output<typeof itemIdsInput>;
+export type ItemIdsInput = z.output<ReturnType<typeof itemIdsInput>>;
 
-export const itemPositionInput = z.lazy(() => z.object({ ...listingFields(), item: requiredString() }));
-export type ItemPositionInput = z.output<typeof itemPositionInput>;
+export const itemPositionInput = lazyValue(() => z.object({ ...listingFields(), item: requiredString() }));
+export type ItemPositionInput = z.output<ReturnType<typeof itemPositionInput>>;
 
 const NAME_MAX = 1024;
 const name = () => z.string().trim().min(1, 'must not be empty').max(NAME_MAX, `must be at most ${NAME_MAX} characters`);
 
 /** One item of item/add; the source fields are checked by `sourceOf` (exactly one). */
-export const newItemInput = z.lazy(() => z.object({
+export const newItemInput = lazyValue(() => z.object({
   id: requiredString().max(128, 'must be at most 128 characters').optional(),
   name: name().optional(),
   tags: tagNameList().optional(),
@@ -93,14 +94,14 @@ export const newItemInput = z.lazy(() => z.object({
   path: z.string().optional(),
   bookmarkURL: z.string().optional(),
 }));
-export type NewItemInput = z.output<typeof newItemInput>;
+export type NewItemInput = z.output<ReturnType<typeof newItemInput>>;
 
 export const MAX_BATCH = 1000;
 
 /** item/add takes one item, or `items`: a batch checked item by item so errors name the index. */
-export const addInput = z.lazy(() => z.union([z.object({ items: z.array(z.unknown()) }), z.record(z.string(), z.unknown())]));
+export const addInput = lazyValue(() => z.union([z.object({ items: z.array(z.unknown()) }), z.record(z.string(), z.unknown())]));
 
-export const updateInput = z.lazy(() => z.object({
+export const updateInput = lazyValue(() => z.object({
   id: requiredString(),
   name: name().optional(),
   tags: tagNameList().optional(),
@@ -113,12 +114,12 @@ export const updateInput = z.lazy(() => z.object({
   noPreview: flag().optional(),
   isDeleted: flag().optional(),
 }));
-export type UpdateInput = z.output<typeof updateInput>;
+export type UpdateInput = z.output<ReturnType<typeof updateInput>>;
 
 /** item/update takes one item, or `items` (ours): a batch checked entry by entry so errors name the index. */
-export const updateRequestInput = z.lazy(() => z.union([z.object({ items: z.array(z.unknown()) }), z.record(z.string(), z.unknown())]));
+export const updateRequestInput = lazyValue(() => z.union([z.object({ items: z.array(z.unknown()) }), z.record(z.string(), z.unknown())]));
 
-export const itemIdInput = z.lazy(() => z.object({ id: requiredString() }));
+export const itemIdInput = lazyValue(() => z.object({ id: requiredString() }));
 /** item/thumbnail (ours: `preferOriginal`, the original instead when it is already on this device). */
-export const thumbnailInput = z.lazy(() => z.object({ id: requiredString(), preferOriginal: flag().optional() }));
-export const selectInput = z.lazy(() => z.object({ ids: stringList() }));
+export const thumbnailInput = lazyValue(() => z.object({ id: requiredString(), preferOriginal: flag().optional() }));
+export const selectInput = lazyValue(() => z.object({ ids: stringList() }));

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { requiredString } from '../http/input';
 import { pageSchema } from '../http/pagination';
+import { lazyValue } from '../shared/lazy-value';
 
-export const libraryPathInput = z.lazy(() => z.object({ libraryPath: requiredString() }));
+export const libraryPathInput = lazyValue(() => z.object({ libraryPath: requiredString() }));
 
 /** A library's name: it becomes a path (`/libraries/<name>.library`) and a zip folder's name. */
 const libraryName = () =>
@@ -10,8 +11,8 @@ const libraryName = () =>
     .max(200, 'must be at most 200 characters')
     .refine((name) => !/[/\\]/.test(name), 'must not contain "/" or "\\"');
 
-export const createLibraryInput = z.lazy(() => z.object({ name: libraryName() }));
+export const createLibraryInput = lazyValue(() => z.object({ name: libraryName() }));
 
-export const renameLibraryInput = z.lazy(() => z.object({ libraryPath: requiredString(), name: libraryName() }));
+export const renameLibraryInput = lazyValue(() => z.object({ libraryPath: requiredString(), name: libraryName() }));
 
 export const historyInput = pageSchema;

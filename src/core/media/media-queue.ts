@@ -15,7 +15,7 @@ export class MediaQueue {
   private readonly seen = new Map<string, OpenLibrary>();
 
   constructor(
-    private readonly runner: JobRunner,
+    private readonly runner: Pick<JobRunner, 'kick' | 'runAndWait' | 'whenIdle'>,
     /** How long a request waits for its job. */
     readonly waitMs = THUMBNAIL_WAIT_MS,
   ) {}

@@ -3,10 +3,11 @@ import { orderBySchema } from '../items/item-order';
 import { pageFields } from '../http/pagination';
 import { integer } from '../http/input';
 import { itemFilterFields, MAX_QUERY_LENGTH } from '../items/item.schema';
+import { lazyValue } from '../shared/lazy-value';
 
 export { MAX_QUERY_LENGTH };
 
-export const itemQueryInput = z.lazy(() => z.object({
+export const itemQueryInput = lazyValue(() => z.object({
   query: z.string().max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`).default(''),
   orderBy: orderBySchema().optional(),
   seed: integer().optional(),
@@ -14,4 +15,4 @@ export const itemQueryInput = z.lazy(() => z.object({
   ...pageFields(),
 }));
 
-export type ItemQueryInput = z.output<typeof itemQueryInput>;
+export type ItemQueryInput = z.output<ReturnType<typeof itemQueryInput>>;

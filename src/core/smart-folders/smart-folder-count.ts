@@ -10,9 +10,10 @@ import { z } from 'zod';
 import { conditionsSchema } from './conditions.schema';
 import { matchConditions, matchTables, SmartFolderMatcher } from './match';
 import { requireFolders } from './smart-folder.service';
+import { lazyValue } from '../shared/lazy-value';
 
-export const countInput = z.lazy(() => z.object({ conditions: conditionsSchema(), parent: requiredString().nullish() }));
-export type CountInput = z.output<typeof countInput>;
+export const countInput = lazyValue(() => z.object({ conditions: conditionsSchema(), parent: requiredString().nullish() }));
+export type CountInput = z.output<ReturnType<typeof countInput>>;
 
 export async function countSmartFolderMatches(ctx: Context, input: CountInput): Promise<{ count: number }> {
   const { db } = await ctx.library();

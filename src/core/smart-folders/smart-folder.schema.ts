@@ -6,6 +6,7 @@ import { pageFields } from '../http/pagination';
 import { orderBySchema } from '../items/item-order';
 import { itemFieldsSchema } from '../items/item-view';
 import { conditionsSchema } from './conditions.schema';
+import { lazyValue } from '../shared/lazy-value';
 
 const NAME_MAX = 256;
 const TEXT_MAX = 10_000;
@@ -14,13 +15,13 @@ const name = () => requiredString().max(NAME_MAX, `must be at most ${NAME_MAX} c
 const description = () => z.string().max(TEXT_MAX, `must be at most ${TEXT_MAX} characters`);
 const icon = () => z.string().max(NAME_MAX, `must be at most ${NAME_MAX} characters`);
 
-export const getInput = z.lazy(() => z.object({
+export const getInput = lazyValue(() => z.object({
   id: requiredString().optional(),
   ids: stringList().optional(),
   ...pageFields(),
 }));
 
-export const createInput = z.lazy(() => z.object({
+export const createInput = lazyValue(() => z.object({
   name: name(),
   conditions: conditionsSchema(),
   description: description().default(''),
@@ -28,10 +29,10 @@ export const createInput = z.lazy(() => z.object({
   iconColor: colourOrEmpty().default(''),
   parent: requiredString().nullish(),
 }));
-export type CreateInput = z.output<typeof createInput>;
+export type CreateInput = z.output<ReturnType<typeof createInput>>;
 
 /** Only the fields sent change; `parent` (ours) moves the folder, null to the root. */
-export const updateInput = z.lazy(() => z.object({
+export const updateInput = lazyValue(() => z.object({
   id: requiredString(),
   name: name().optional(),
   conditions: conditionsSchema().optional(),
@@ -40,15 +41,15 @@ export const updateInput = z.lazy(() => z.object({
   iconColor: colourOrEmpty().optional(),
   parent: requiredString().nullable().optional(),
 }));
-export type UpdateInput = z.output<typeof updateInput>;
+export type UpdateInput = z.output<ReturnType<typeof updateInput>>;
 
-export const removeInput = z.lazy(() => z.object({ id: requiredString() }));
+export const removeInput = lazyValue(() => z.object({ id: requiredString() }));
 
 
-export const getItemsInput = z.lazy(() => z.object({
+export const getItemsInput = lazyValue(() => z.object({
   smartFolderId: requiredString(),
   orderBy: orderBySchema().optional(),
   fields: itemFieldsSchema().optional(),
   ...pageFields(),
 }));
-export type GetItemsInput = z.output<typeof getItemsInput>;
+export type GetItemsInput = z.output<ReturnType<typeof getItemsInput>>;

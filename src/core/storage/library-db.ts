@@ -1,6 +1,6 @@
 /**
- * One Dexie database per library. Upgrades are numbered `version(n).stores()` steps; never edit a
- * released step, add the next one. A released step's output may change only through a layout
+ * One Dexie database per library. Upgrades are numbered `version(n).stores()` steps (`STEPS`); never
+ * edit a released step, add the next one. A released step's output may change only through a layout
  * function it shares with later steps, and only if every later step accepts both layouts (steps 2
  * and 7 now write the version 8 layout, which step 8 accepts as well as the version 7 one).
  *
@@ -48,6 +48,74 @@ export interface LibraryUpgrades {
 
 const none: LibraryUpgrade = async () => {};
 
+/** One `version(n).stores()` step: the tables it adds, changes or drops (null), and its upgrade. */
+interface SchemaStep {
+  version: number;
+  stores: Record<string, string | null>;
+  upgrade?: keyof LibraryUpgrades;
+}
+
+const STEPS: readonly SchemaStep[] = [
+  {
+    version: 1,
+    stores: {
+      items: 'pk, &id, *tags, *folders, *facets, ext, star, width, height, pixels, size, duration, modificationTime, btime, nameKey',
+      files: 'id',
+      thumbnails: 'id',
+      comments: 'id, itemId',
+      folders: 'id, parent',
+      tags: 'name, count, lastUsedAt, starredAt',
+      tagGroups: 'id, createdAt',
+      smartFolders: 'id, parent',
+      terms: 'pk, *terms',
+      jobs: 'id, createdAt, itemId',
+      state: 'key',
+    },
+  },
+  // Posting lists replace the multiEntry terms index for search and back the set filters.
+  { version: 2, stores: { terms: 'pk', postings: '[list+fence]' }, upgrade: 2 },
+  // Smart-folder imageCounts, kept instead of recomputed per request (smart-folders/count-store.ts).
+  { version: 3, stores: { smartFolderCounts: 'id' } },
+  // AI search: visual descriptors (items that already have a thumbnail get a job to make theirs)
+  // and the objects the detector found.
+  { version: 4, stores: { descriptorShards: 'shard', objects: 'id, *labels' }, upgrade: 4 },
+  // AI search by meaning: sentence-encoder embeddings of each item's metadata text, packed.
+  { version: 5, stores: { textShards: 'shard', textSlots: 'id' } },
+  // A user's own CLIP model: image
+  // embeddings, packed (ai-search/providers/clip-vectors.ts); filled by `clip` jobs, no upgrade step.
+  { version: 6, stores: { clipShards: 'shard' } },
+  // Small term lists share records (postings/term-packs.ts): a batch of new items rewrites a few
+  // hundred packs instead of a block per term it touches.
+  { version: 7, stores: {}, upgrade: 7 },
+  // Packs hold term lists' tails (at most 64 keys each), big lists' blocks the rest: a batch
+  // rewrites the packs and about one block per 64 new keys, however long the lists are.
+  { version: 8, stores: {}, upgrade: 8 },
+  // Each item's search terms live in its row (ItemRow.search): a write stores one record per
+  // item, not two. The step moves the terms rows there; the table is dropped.
+  { version: 9, stores: { terms: null }, upgrade: 9 },
+];
+
+/** The version a database has once every step ran. */
+export const LIBRARY_VERSION = Math.max(...STEPS.map((step) => step.version));
+
+/** The tables and indexes at LIBRARY_VERSION: every step's changes applied in order. */
+const CURRENT_STORES: Record<string, string> = {};
+for (const step of STEPS) {
+  for (const [table, spec] of Object.entries(step.stores)) {
+    if (spec === null) delete CURRENT_STORES[table];
+    else CURRENT_STORES[table] = spec;
+  }
+}
+
+/**
+ * `'at-current-version'`: the database is known to be at LIBRARY_VERSION already, or not to exist
+ * (the registry noted the version once an open reached it). Only the current schema is declared:
+ * Dexie parses every declared version's schema and installs the table accessors once per version,
+ * so the whole chain costs a cold worker several times one version. A database that is older
+ * (or whose version nobody noted) needs the chain, with its upgrade steps.
+ */
+export type LibrarySchema = LibraryUpgrades | 'at-current-version';
+
 export class LibraryDb extends Dexie {
   items!: Table<ItemRow, string>;
   files!: Table<FileRow, string>;
@@ -67,41 +135,15 @@ export class LibraryDb extends Dexie {
   state!: Table<StateRow, string>;
   smartFolderCounts!: Table<SmartFolderCountRow, string>;
 
-  constructor(name: string, options?: DexieOptions, upgrades: LibraryUpgrades = {}) {
+  constructor(name: string, options?: DexieOptions, schema: LibrarySchema = {}) {
     super(name, options);
-    this.version(1).stores({
-      items: 'pk, &id, *tags, *folders, *facets, ext, star, width, height, pixels, size, duration, modificationTime, btime, nameKey',
-      files: 'id',
-      thumbnails: 'id',
-      comments: 'id, itemId',
-      folders: 'id, parent',
-      tags: 'name, count, lastUsedAt, starredAt',
-      tagGroups: 'id, createdAt',
-      smartFolders: 'id, parent',
-      terms: 'pk, *terms',
-      jobs: 'id, createdAt, itemId',
-      state: 'key',
-    });
-    // Posting lists replace the multiEntry terms index for search and back the set filters.
-    this.version(2).stores({ terms: 'pk', postings: '[list+fence]' }).upgrade(upgrades[2] ?? none);
-    // Smart-folder imageCounts, kept instead of recomputed per request (smart-folders/count-store.ts).
-    this.version(3).stores({ smartFolderCounts: 'id' });
-    // AI search: visual descriptors (items that already have a thumbnail get a job to make theirs)
-    // and the objects the detector found.
-    this.version(4).stores({ descriptorShards: 'shard', objects: 'id, *labels' }).upgrade(upgrades[4] ?? none);
-    // AI search by meaning: sentence-encoder embeddings of each item's metadata text, packed.
-    this.version(5).stores({ textShards: 'shard', textSlots: 'id' });
-    // A user's own CLIP model: image
-    // embeddings, packed (ai-search/providers/clip-vectors.ts); filled by `clip` jobs, no upgrade step.
-    this.version(6).stores({ clipShards: 'shard' });
-    // Small term lists share records (postings/term-packs.ts): a batch of new items rewrites a few
-    // hundred packs instead of a block per term it touches.
-    this.version(7).stores({}).upgrade(upgrades[7] ?? none);
-    // Packs hold term lists' tails (at most 64 keys each), big lists' blocks the rest: a batch
-    // rewrites the packs and about one block per 64 new keys, however long the lists are.
-    this.version(8).stores({}).upgrade(upgrades[8] ?? none);
-    // Each item's search terms live in its row (ItemRow.search): a write stores one record per
-    // item, not two. The step moves the terms rows there; the table is dropped.
-    this.version(9).stores({ terms: null }).upgrade(upgrades[9] ?? none);
+    if (schema === 'at-current-version') {
+      this.version(LIBRARY_VERSION).stores(CURRENT_STORES);
+      return;
+    }
+    for (const step of STEPS) {
+      const declared = this.version(step.version).stores(step.stores);
+      if (step.upgrade !== undefined) declared.upgrade(schema[step.upgrade] ?? none);
+    }
   }
 }

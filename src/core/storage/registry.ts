@@ -13,6 +13,12 @@ export interface LibraryRecord {
   /** Last time the library was made current (0: never), the history order. */
   openedAt: number;
   applicationVersion: string;
+  /**
+   * The version its database was last opened at (LibraryDb's LIBRARY_VERSION then), noted after
+   * the open succeeded, so never ahead of the database; absent on older records. Lets an open
+   * declare only the current schema when nothing is left to upgrade.
+   */
+  schemaVersion?: number;
 }
 
 interface RegistryState {
@@ -194,6 +200,19 @@ export class LibraryRegistry {
     });
     if (!opened) throw notFound(`libraryPath: no library at "${path}".`);
     return opened;
+  }
+
+  /**
+   * Notes that the library's database was opened at `version`. A library no longer in the
+   * registry changes nothing; neither does a note already made.
+   */
+  async noteSchemaVersion(path: string, version: number): Promise<void> {
+    const key = normaliseLibraryPath(path);
+    await this.change((s) => {
+      const record = libraryAt(s, key);
+      if (!record || record.schemaVersion === version) return { state: s, result: undefined };
+      return { state: { ...s, libraries: { ...s.libraries, [key]: { ...record, schemaVersion: version } } }, result: undefined };
+    });
   }
 
   /** Libraries opened at least once, most recent first. */

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { lazyValue } from '../shared/lazy-value';
 
 /** CouchDB's rule for database names (a URL's last path segment names the database). */
 const DATABASE_NAME = /^[a-z][a-z0-9_$()+/-]*$/;
 
 /** `url` must be an http(s) URL whose path names a database; credentials in it move to the fields. */
-export const startSyncInput = z.lazy(() =>
+export const startSyncInput = lazyValue(() =>
   z
     .object({
       url: z.string().min(1, 'url: the CouchDB database URL is required, e.g. http://127.0.0.1:5984/photos.'),
@@ -34,13 +35,13 @@ export const startSyncInput = z.lazy(() =>
 );
 
 /** sync/settings: what may change while a library syncs. */
-export const syncSettingsInput = z.lazy(() => z.object({ keepOriginals: z.boolean() }));
+export const syncSettingsInput = lazyValue(() => z.object({ keepOriginals: z.boolean() }));
 
-export const noInput = z.lazy(() => z.object({}));
+export const noInput = lazyValue(() => z.object({}));
 
 /** sync/watch: how long to wait for the server's next change (ms; 25 s at most, the default). */
-export const watchSyncInput = z.lazy(() => z.object({ timeout: z.number().int('whole milliseconds, 0 to 25000').min(0, '0 to 25000 ms').max(25_000, '0 to 25000 ms').optional() }));
+export const watchSyncInput = lazyValue(() => z.object({ timeout: z.number().int('whole milliseconds, 0 to 25000').min(0, '0 to 25000 ms').max(25_000, '0 to 25000 ms').optional() }));
 
-export type StartSyncInput = z.output<typeof startSyncInput>;
-export type SyncSettingsInput = z.output<typeof syncSettingsInput>;
-export type WatchSyncInput = z.output<typeof watchSyncInput>;
+export type StartSyncInput = z.output<ReturnType<typeof startSyncInput>>;
+export type SyncSettingsInput = z.output<ReturnType<typeof syncSettingsInput>>;
+export type WatchSyncInput = z.output<ReturnType<typeof watchSyncInput>>;

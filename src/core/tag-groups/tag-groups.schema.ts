@@ -3,11 +3,12 @@ import { colourOrEmpty } from '../http/colour';
 import { flag, requiredString } from '../http/input';
 import { pageSchema } from '../http/pagination';
 import { tagNameArray } from '../tags/tag-names';
+import { lazyValue } from '../shared/lazy-value';
 
 /** Every tag group write is a POST with a JSON body: `tags` is a JSON array (string[] in the contract). */
 export const tagGroupPageInput = pageSchema;
 
-export const createTagGroupInput = z.lazy(() => z.object({
+export const createTagGroupInput = lazyValue(() => z.object({
   name: requiredString(),
   /** Public clients send only `name` (decisions.md): a missing list is empty. */
   tags: tagNameArray().default([]),
@@ -16,7 +17,7 @@ export const createTagGroupInput = z.lazy(() => z.object({
 }));
 
 /** Only the fields sent change; `tags` replaces the list only when sent (decisions.md). */
-export const updateTagGroupInput = z.lazy(() => z.object({
+export const updateTagGroupInput = lazyValue(() => z.object({
   id: requiredString(),
   name: requiredString().optional(),
   tags: tagNameArray().optional(),
@@ -24,17 +25,17 @@ export const updateTagGroupInput = z.lazy(() => z.object({
   description: z.string().optional(),
 }));
 
-export const removeTagGroupInput = z.lazy(() => z.object({ id: requiredString() }));
+export const removeTagGroupInput = lazyValue(() => z.object({ id: requiredString() }));
 
-export const addTagsInput = z.lazy(() => z.object({
+export const addTagsInput = lazyValue(() => z.object({
   groupId: requiredString(),
   tags: tagNameArray(),
   removeFromSource: flag().default(false),
 }));
 
-export const removeTagsInput = z.lazy(() => z.object({ groupId: requiredString(), tags: tagNameArray() }));
+export const removeTagsInput = lazyValue(() => z.object({ groupId: requiredString(), tags: tagNameArray() }));
 
-export type CreateTagGroupInput = z.output<typeof createTagGroupInput>;
-export type UpdateTagGroupInput = z.output<typeof updateTagGroupInput>;
-export type AddTagsInput = z.output<typeof addTagsInput>;
-export type RemoveTagsInput = z.output<typeof removeTagsInput>;
+export type CreateTagGroupInput = z.output<ReturnType<typeof createTagGroupInput>>;
+export type UpdateTagGroupInput = z.output<ReturnType<typeof updateTagGroupInput>>;
+export type AddTagsInput = z.output<ReturnType<typeof addTagsInput>>;
+export type RemoveTagsInput = z.output<ReturnType<typeof removeTagsInput>>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { integer, requiredString } from '../http/input';
 import { FAMILIES } from './generic-icon';
+import { lazyValue } from '../shared/lazy-value';
 
-export const refreshThumbnailInput = z.lazy(() => z.object({ itemId: requiredString() }));
+export const refreshThumbnailInput = lazyValue(() => z.object({ itemId: requiredString() }));
 
 /** A path on this site (like item/add's `path`), e.g. `/assets/cover.png`. */
 const sitePath = () =>
@@ -10,7 +11,7 @@ const sitePath = () =>
 
 const dimension = () => integer().pipe(z.number().min(1, 'must be 1 or more'));
 
-export const setCustomThumbnailInput = z.lazy(() => z.object({
+export const setCustomThumbnailInput = lazyValue(() => z.object({
   itemId: requiredString(),
   filePath: sitePath(),
   /** Accepted as the reference does; used only by items whose file gives no dimensions. */
@@ -18,10 +19,10 @@ export const setCustomThumbnailInput = z.lazy(() => z.object({
   height: dimension().optional(),
 }));
 
-export type SetCustomThumbnailInput = z.output<typeof setCustomThumbnailInput>;
+export type SetCustomThumbnailInput = z.output<ReturnType<typeof setCustomThumbnailInput>>;
 
 /** item/icon: a generic icon by family and label (what an item's thumbnailURL names). */
-export const iconInput = z.lazy(() => z.object({
+export const iconInput = lazyValue(() => z.object({
   family: z.enum(FAMILIES, { error: () => `must be one of ${FAMILIES.join(', ')}` }),
   label: z.string().max(5, 'must be at most 5 characters').default(''),
 }));

@@ -39,7 +39,7 @@ function caseOf(fuzz: FuzzLibrary): fc.Arbitrary<Case> {
       route: fc.constant(route),
       method: fc.oneof({ weight: 12, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...OTHER_METHODS) }),
       path: fc.oneof({ weight: 20, arbitrary: fc.constant(`/api/v2${route.path}`) }, { weight: 1, arbitrary: fc.constantFrom(...pathVariants(route.path)) }),
-      input: hostileInput(fieldNamesOf(route.input), fuzz.known),
+      input: hostileInput(fieldNamesOf(route.input()), fuzz.known),
       rawBody: fc.option(fc.constantFrom(...RAW_BODIES), { freq: 15 }),
       library: fc.option(fc.constantFrom(...LIBRARY_HEADERS), { freq: 12 }),
     }),
