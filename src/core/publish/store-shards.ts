@@ -14,6 +14,7 @@ import { commentRowsOf, itemRowOf } from '../eagle-library/item-record';
 import { commitItemChanges, type ItemChange } from '../storage/item-changes';
 import { writeTransaction } from '../storage/write';
 import type { Shard, ShardItem } from './published-format';
+import { bulkLoadObservers } from './bulk-load-observers';
 import { readStoredShardIds, writeStoredShards, writeSubscription, type Subscription } from './subscription-state';
 
 export interface ShardWrite {
@@ -36,9 +37,10 @@ export function shardItemRow(item: ShardItem): ItemRow {
  * In one transaction: the shards' items stored (new ones added, changed ones replaced) and their
  * shard rows written, the items of `dropped` shards that no stored shard holds any more removed
  * with their rows, and, when given, the subscription moved to `subscription` (an update's new
- * manifest). A failure leaves the library as it was.
+ * manifest). A failure leaves the library as it was. `bulk`: a first load's batch, indexed later
+ * by the published index (bulk-load-observers.ts, put-published-index.ts).
  */
-export async function storeShards(library: OpenLibrary, writes: readonly ShardWrite[], dropped: readonly string[], now: number, subscription?: Subscription): Promise<void> {
+export async function storeShards(library: OpenLibrary, writes: readonly ShardWrite[], dropped: readonly string[], now: number, subscription?: Subscription, bulk = false): Promise<void> {
   const { db } = library;
   await writeTransaction(library, now, async () => {
     const items = writes.flatMap(({ shard }) => shard.items);
@@ -67,7 +69,7 @@ export async function storeShards(library: OpenLibrary, writes: readonly ShardWr
       await db.thumbnails.bulkDelete(stale('thumbnail'));
       await db.files.bulkDelete(stale('original'));
     }
-    await commitItemChanges(db, changes, library.pipeline.observers, now);
+    await commitItemChanges(db, changes, bulk ? bulkLoadObservers(library.pipeline.observers) : library.pipeline.observers, now);
     const whole = writes.filter((write) => !write.part);
     await writeStoredShards(db, whole.map(({ file, shard }) => ({ file, ids: shard.items.map((item) => item.id) })), dropped);
     if (subscription) await writeSubscription(db, subscription);

@@ -1,0 +1,23 @@
+/**
+ * What a first load's bulk batches run of the write pipeline (put-published-index.ts): the item
+ * observers whose tables the published index replaces whole once every shard is stored (posting
+ * lists, the search index's term lists, tag, folder and smart-folder counts) and the item change
+ * announcements (made then, for every item at once) are left out; the search index keeps its
+ * derive step (the terms in each row, which phrase checks read); every other observer (media and
+ * AI jobs, descriptors, sync marks) runs as on any write.
+ */
+import { itemChanges } from '../events/item-changes.observer';
+import { folderBookkeeping } from '../folders/folder-bookkeeping';
+import { postingLists } from '../postings/postings.observer';
+import { searchIndex } from '../search/search-index';
+import { smartFolderCountUpkeep } from '../smart-folders/count-upkeep';
+import type { ItemObserver } from '../storage/item-changes';
+import { tagBookkeeping } from '../tags/tag-bookkeeping';
+
+const PUT_WITH_THE_INDEX: ReadonlySet<ItemObserver> = new Set([postingLists, tagBookkeeping, folderBookkeeping, smartFolderCountUpkeep, itemChanges]);
+
+const searchTermsOnly: ItemObserver = Object.assign(async () => {}, { derive: searchIndex.derive });
+
+export function bulkLoadObservers(observers: readonly ItemObserver[]): ItemObserver[] {
+  return observers.flatMap((observer) => (observer === searchIndex ? [searchTermsOnly] : PUT_WITH_THE_INDEX.has(observer) ? [] : [observer]));
+}
