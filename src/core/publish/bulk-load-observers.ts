@@ -2,8 +2,8 @@
  * What a first load's bulk batches run of the write pipeline (put-published-index.ts): the item
  * observers whose tables the published index replaces whole once every shard is stored (posting
  * lists, the search index's term lists, tag, folder and smart-folder counts) and the item change
- * announcements (made then, for every item at once) are left out; the search index keeps its
- * derive step (the terms in each row, which phrase checks read); every other observer (media and
+ * announcements (made then, for every item at once) are left out, and so is the search index (the
+ * batch gives each row its terms itself, store-shards.ts); every other observer (media and
  * AI jobs, descriptors, sync marks) runs as on any write. One posting list is kept right all along:
  * the trash list, which every listing (they read the rows) subtracts, so a trashed item never shows
  * as live while the index is on its way.
@@ -20,9 +20,7 @@ import type { ItemObserver } from '../storage/item-changes';
 import type { ItemRow } from '../storage/rows';
 import { tagBookkeeping } from '../tags/tag-bookkeeping';
 
-const PUT_WITH_THE_INDEX: ReadonlySet<ItemObserver> = new Set([postingLists, tagBookkeeping, folderBookkeeping, smartFolderCountUpkeep, itemChanges]);
-
-const searchTermsOnly: ItemObserver = Object.assign(async () => {}, { derive: searchIndex.derive });
+const PUT_WITH_THE_INDEX: ReadonlySet<ItemObserver> = new Set([postingLists, searchIndex, tagBookkeeping, folderBookkeeping, smartFolderCountUpkeep, itemChanges]);
 
 const trashLists = (row: ItemRow | undefined) => (row?.facets.includes(TRASHED) ? [facetList(TRASHED)] : []);
 
@@ -34,6 +32,6 @@ const trashListOnly: ItemObserver = async (db, changes) => {
 
 export function bulkLoadObservers(observers: readonly ItemObserver[]): ItemObserver[] {
   return observers.flatMap((observer) =>
-    observer === searchIndex ? [searchTermsOnly] : observer === postingLists ? [trashListOnly] : PUT_WITH_THE_INDEX.has(observer) ? [] : [observer],
+    observer === postingLists ? [trashListOnly] : PUT_WITH_THE_INDEX.has(observer) ? [] : [observer],
   );
 }
