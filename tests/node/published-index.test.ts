@@ -213,6 +213,28 @@ describe('a published library with its index prebuilt', { timeout: 120_000 }, ()
     }
   });
 
+  it('an update that arrives before a bulk load put its index, with an index in another layout, ends with the index built from the stored rows', async () => {
+    const { out, site, manifest: old, url } = await published(300);
+    const postings = old.index!.postings[0]!;
+    await rename(join(out, postings), join(out, `${postings}.away`));
+    const api = makeApi({ fetchSource: (address) => fetch(address) });
+    expect((await call(api, 'POST', '/library/subscribe', { url, wait: true })).httpStatus).toBe(400);
+    const library = `/libraries/${old.name}.library`;
+    const db = await dbOf(api, library);
+    expect((await readSubscription(db))?.bulk).toBe(true);
+
+    const { manifest } = await publishTo(out, 320);
+    await writeFile(join(out, 'manifest.json'), JSON.stringify({ ...manifest, index: { ...manifest.index, layout: 'another layout' } }));
+    const seen = site.requests.length;
+    expect((await call(api, 'POST', '/library/subscribe', { url, wait: true })).httpStatus).toBe(200);
+    expect(site.requests.slice(seen).filter((path) => path.includes('/index/'))).toEqual([]);
+    const subscription = await readSubscription(db);
+    expect(subscription?.bulk).toBeUndefined();
+    expect(subscription?.ready).toBe(true);
+    await expectIndexesMatchRebuild(db);
+    expect(await listedAll(api, library)).toHaveLength(manifest.counts.items);
+  });
+
   it('an update after a bulk load goes through the pipeline, and only what changed is written', async () => {
     const { out, site, manifest: old, url } = await published(300);
     const api = makeApi({ fetchSource: (address) => fetch(address) });
