@@ -67,9 +67,9 @@ export async function preparePublished(settings: { n: number; seed: number; imag
 
     const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
     const size = async (file: string) => (await stat(join(out, file))).size;
-    const lastRef = manifest.shards.at(-1)!;
-    const lastShard = JSON.parse(await readFile(join(out, lastRef.file), 'utf8')) as Shard;
-    const last = lastShard.items.at(-1)!;
+    // The item the load stores last: the oldest (the first shard's first; load-order.ts stores the newest first), found only once every item is indexed.
+    const oldestShard = JSON.parse(await readFile(join(out, manifest.shards[0]!.file), 'utf8')) as Shard;
+    const last = oldestShard.items[0]!;
     const shardBytes = await Promise.all(manifest.shards.map((shard) => size(shard.file)));
     site = await serveStatic({}, undefined, { cors: true });
     const served = site;

@@ -87,7 +87,7 @@ export interface PublishedFacts {
   copyMs: number[];
   /** The command's own last line (its summary). */
   cliLine: string;
-  /** The last item of the last shard: the library is searchable once item/query finds it. */
+  /** The item the load stores last (the first shard's first: the oldest, stored after the newer shards): the library is searchable once item/query finds it. */
   lastItem: { id: string; name: string };
 }
 

@@ -4,7 +4,7 @@
  * to a URL of its own (a new library), opens the app on it in a frame named as `<asset-library
  * src>` names its frame, and times from the `library/subscribe` request to the first screen's
  * thumbnails painted, then to every item searchable (item/countAll = N and item/query finds the
- * last shard's last item). The server's log gives the bytes fetched until that first paint.
+ * item the load stores last: the first shard's first, the oldest). The server's log gives the bytes fetched until that first paint.
  * Baselines, in the same runs: the same first paint once the library is local (the app opened on
  * it again), and for every item searchable a raw Dexie bulkAdd of the same item rows (made as
  * the subscriber makes them) into a scratch database of the library schema, in the load's largest
@@ -242,7 +242,7 @@ export const publishedSearchable: Scenario = {
       samples: runs.map((run) => run.searchableMs),
       baseline: { label: 'raw Dexie bulkAdd of the same item rows', samples: runs.map((run) => run.rawStoreMs) },
       note:
-        `until item/countAll = ${facts.items} and item/query finds the last shard's last item, the app open; ${facts.shards.length} shards (${Math.min(...facts.shardItems)} to ${Math.max(...facts.shardItems)} items); ` +
+        `until item/countAll = ${facts.items} and item/query finds the item stored last (the first shard's first), the app open; ${facts.shards.length} shards (${Math.min(...facts.shardItems)} to ${Math.max(...facts.shardItems)} items); ` +
         `raw bulkAdd in transactions of ${BATCH_ITEMS} items, rows made before the clock; fetch() + JSON of every shard in the page: ${runs.map((run) => `${(run.rawFetchMs / 1000).toFixed(1)} s`).join(', ')}` +
         runs.filter((run) => run.storedAtCap !== undefined).map((run) => `; a run was cut at ${SEARCHABLE_CAP_MS / 60_000} min with ${run.storedAtCap} items stored (its sample is the cap)`).join(''),
     };

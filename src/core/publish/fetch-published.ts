@@ -7,6 +7,7 @@ import { DESCRIPTOR_VERSION } from '../ai-search/descriptor-layout';
 import { contentHash, FORMAT, FORMAT_VERSION, hashInName, type Manifest, type Shard, type ShardRef } from './published-format';
 import { unpackShardDescriptors } from './shard-descriptors';
 import type { ShardWrite } from './store-shards';
+import type { BuiltIndex, IndexCounts, PostingsFile, PublishedIndexRef } from './published-index';
 
 export type Fetch = (url: string) => Promise<Response>;
 
@@ -62,6 +63,11 @@ export async function fetchManifest(fetch: Fetch, base: string): Promise<Manifes
   if (typeof value.name !== 'string' || typeof value.root !== 'string' || !shardsOk || typeof value.contentVersion !== 'string') {
     throw invalid('manifest.json: is missing its name, root, shards or contentVersion.');
   }
+  const { index } = value;
+  const named = (file: unknown) => typeof file === 'string' && hashInName(file) !== undefined;
+  if (index !== undefined && !(index && typeof index.layout === 'string' && Array.isArray(index.postings) && index.postings.every(named) && named(index.counts))) {
+    throw invalid('manifest.json: its "index" is not a layout with postings and counts files.');
+  }
   return value as Manifest;
 }
 
@@ -83,4 +89,14 @@ export async function fetchShardWrite(fetch: Fetch, base: string, manifest: Mani
   const file = ref.descriptors && manifest.descriptorVersion === DESCRIPTOR_VERSION ? ref.descriptors : undefined;
   const [shard, bytes] = await Promise.all([fetchShard(fetch, base, ref.file), file ? fetchChecked(fetch, base, file) : undefined]);
   return bytes && file ? { file: ref.file, shard, descriptors: unpackShardDescriptors(file, shard, bytes) } : { file: ref.file, shard };
+}
+
+/** A published index's files, every one fetched and checked (a missing or damaged one is an error naming it). */
+export async function fetchIndex(fetch: Fetch, base: string, ref: PublishedIndexRef): Promise<BuiltIndex> {
+  const [counts, ...files] = await Promise.all([fetchJson<IndexCounts>(fetch, base, ref.counts), ...ref.postings.map((file) => fetchJson<PostingsFile>(fetch, base, file))]);
+  files.forEach((file, i) => {
+    if (!file || !Array.isArray(file.rows)) throw invalid(`${ref.postings[i]}: is not a file of posting rows.`);
+  });
+  if (!counts || typeof counts.tags !== 'object' || typeof counts.folders !== 'object') throw invalid(`${ref.counts}: is not a file of tag and folder counts.`);
+  return { postings: files.flatMap((file) => file.rows), counts };
 }

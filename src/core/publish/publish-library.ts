@@ -6,11 +6,15 @@
 import { itemFolderNames, readItemFolder, readRoot } from '../eagle-library/read-library';
 import { libraryNameOf, type LibraryTree } from '../eagle-library/library-tree';
 import { records } from '../eagle-library/eagle-json';
-import { walkNodes } from '../eagle-library/root-records';
+import { folderRowOf, walkNodes } from '../eagle-library/root-records';
+import { commentRowsOf } from '../eagle-library/item-record';
+import type { ItemRow } from '../storage/rows';
 import { DESCRIPTOR_VERSION } from '../ai-search/descriptor-layout';
 import { contentHash, FORMAT, FORMAT_VERSION, type Manifest, type Shard, type ShardItem, type ShardRef } from './published-format';
 import { shardIds } from './shard-cuts';
 import { packShardDescriptors } from './shard-descriptors';
+import { buildIndex, INDEX_LAYOUT, postingsFiles, withSearchTerms, type PublishedIndexRef } from './published-index';
+import { shardItemRow } from './store-shards';
 
 export interface PublishSink {
   /** Writes a file of the published library; `path` uses "/". */
@@ -103,6 +107,7 @@ export async function publishLibrary(tree: LibraryTree, sink: PublishSink, optio
   }
 
   const rootFile = await put('root-', 'json', TEXT.encode(JSON.stringify(root)));
+  const index = await publishIndex(root.metadata.folders, items, put);
   const shards: ShardRef[] = [];
   for (const ids of shardIds([...items.keys()], options.shardItems ?? 512)) {
     const shard: Shard = { items: ids.map((id) => items.get(id)!) };
@@ -111,7 +116,7 @@ export async function publishLibrary(tree: LibraryTree, sink: PublishSink, optio
     if (packed) ref.descriptors = await put('shards/descriptors-', 'bin', packed);
     shards.push(ref);
   }
-  const files = [rootFile, ...shards.flatMap((shard) => (shard.descriptors ? [shard.file, shard.descriptors] : [shard.file]))].sort();
+  const files = [rootFile, ...index.postings, index.counts, ...shards.flatMap((shard) => (shard.descriptors ? [shard.file, shard.descriptors] : [shard.file]))].sort();
   const manifest: Manifest = {
     format: FORMAT,
     version: FORMAT_VERSION,
@@ -128,8 +133,31 @@ export async function publishLibrary(tree: LibraryTree, sink: PublishSink, optio
     root: rootFile,
     ...(descriptors.size ? { descriptorVersion: DESCRIPTOR_VERSION } : {}),
     shards,
+    index,
     files,
   };
   await sink.write('manifest.json', TEXT.encode(`${JSON.stringify(manifest, null, 2)}\n`));
   return { manifest, broken, undescribed };
+}
+
+/**
+ * The index a subscriber's first load puts in bulk (published-index.ts), built from the rows it
+ * makes of the shards (shardItemRow), with the search terms its search index would derive: folder
+ * names as the root import stores them (the first node of an id), comments from the records.
+ */
+async function publishIndex(
+  folderTree: unknown,
+  items: ReadonlyMap<string, ShardItem>,
+  put: (prefix: string, ext: string, bytes: Uint8Array) => Promise<string>,
+): Promise<PublishedIndexRef> {
+  const folderNames = new Map<string, string>();
+  for (const { node, parent } of walkNodes(folderTree)) {
+    const folder = folderRowOf(node, parent, 0);
+    if (!folderNames.has(folder.id)) folderNames.set(folder.id, folder.name);
+  }
+  const rows: ItemRow[] = [...items.values()].map((item) => withSearchTerms(shardItemRow(item), folderNames, commentRowsOf(item.id, item.record)));
+  const { postings, counts } = buildIndex(rows);
+  const files: string[] = [];
+  for (const file of postingsFiles(postings)) files.push(await put('index/postings-', 'json', TEXT.encode(JSON.stringify(file))));
+  return { layout: INDEX_LAYOUT, postings: files, counts: await put('index/counts-', 'json', TEXT.encode(JSON.stringify(counts))) };
 }

@@ -7,10 +7,13 @@
  *   root-<hash>.json               the library root: folders, smart folders, tag groups, tags
  *   shards/items-<hash>.json       item records, a bounded number per shard
  *   shards/descriptors-<hash>.bin  the visual descriptors of a shard's items (shard-descriptors.ts)
+ *   index/postings-<hash>.json     the search postings, prebuilt (published-index.ts)
+ *   index/counts-<hash>.json       tag and folder counts, prebuilt (published-index.ts)
  *   thumbnails/<hash>.<ext>        thumbnails, fetched when shown
  *   originals/<hash>.<ext>         originals (absent with --no-originals), fetched when opened
  */
 import type { EagleRecord } from '../storage/rows';
+import type { PublishedIndexRef } from './published-index';
 
 export const FORMAT = 'offline-asset-library/published';
 export const FORMAT_VERSION = 1;
@@ -38,6 +41,12 @@ export interface Manifest {
   /** The layout of the descriptor files (descriptor-layout.ts DESCRIPTOR_VERSION); another one's are not used. */
   descriptorVersion?: number;
   shards: ShardRef[];
+  /**
+   * The index built for every item (published-index.ts), in the layout named: a first load whose
+   * layout is the same puts it in bulk instead of indexing each item. Optional: a library published
+   * without it (or in another layout) loads through the write pipeline, so the format stays version 1.
+   */
+  index?: PublishedIndexRef;
   /** Every file of the published library but the manifest, in name order. */
   files: string[];
 }

@@ -14,6 +14,8 @@ import { commentRowsOf, itemRowOf } from '../eagle-library/item-record';
 import { commitItemChanges, type ItemChange } from '../storage/item-changes';
 import { writeTransaction } from '../storage/write';
 import type { Shard, ShardItem } from './published-format';
+import { bulkLoadObservers } from './bulk-load-observers';
+import { withSearchTerms } from './published-index';
 import { readStoredShardIds, writeStoredShards, writeSubscription, type Subscription } from './subscription-state';
 
 export interface ShardWrite {
@@ -36,20 +38,23 @@ export function shardItemRow(item: ShardItem): ItemRow {
  * In one transaction: the shards' items stored (new ones added, changed ones replaced) and their
  * shard rows written, the items of `dropped` shards that no stored shard holds any more removed
  * with their rows, and, when given, the subscription moved to `subscription` (an update's new
- * manifest). A failure leaves the library as it was.
+ * manifest). A failure leaves the library as it was. `bulk`: a first load's batch, indexed later
+ * by the published index (bulk-load-observers.ts, put-published-index.ts).
  */
-export async function storeShards(library: OpenLibrary, writes: readonly ShardWrite[], dropped: readonly string[], now: number, subscription?: Subscription): Promise<void> {
+export async function storeShards(library: OpenLibrary, writes: readonly ShardWrite[], dropped: readonly string[], now: number, subscription?: Subscription, bulk = false): Promise<void> {
   const { db } = library;
   await writeTransaction(library, now, async () => {
     const items = writes.flatMap(({ shard }) => shard.items);
+    const rows = items.map(shardItemRow);
     const gone = dropped.length ? await goneWith(db, writes, dropped) : [];
     const ids = [...items.map((item) => item.id), ...gone];
-    const before = new Map((await db.items.where('id').anyOf(ids).toArray()).map((row) => [row.id, row]));
+    const before = bulk ? await storedWithKeys(db, rows) : new Map((await db.items.where('id').anyOf(ids).toArray()).map((row) => [row.id, row]));
     // Only items stored before can have comments, fetched files or descriptors to keep or replace (none on a first load).
     const known = ids.filter((id) => before.has(id));
     const descriptors = new Map(writes.flatMap(({ descriptors: map }) => [...(map ?? [])]));
-    const changes: ItemChange[] = items.map((item) => {
-      const row = shardItemRow(item);
+    if (bulk) await giveSearchTerms(db, items, rows);
+    const changes: ItemChange[] = items.map((item, i) => {
+      const row = rows[i]!;
       const old = before.get(item.id);
       // A changed row keeps its primary key (made from the import time and id), so it replaces the stored one.
       return { before: old, after: old ? { ...row, pk: old.pk } : row };
@@ -67,11 +72,31 @@ export async function storeShards(library: OpenLibrary, writes: readonly ShardWr
       await db.thumbnails.bulkDelete(stale('thumbnail'));
       await db.files.bulkDelete(stale('original'));
     }
-    await commitItemChanges(db, changes, library.pipeline.observers, now);
+    await commitItemChanges(db, changes, bulk ? bulkLoadObservers(library.pipeline.observers) : library.pipeline.observers, now);
     const whole = writes.filter((write) => !write.part);
     await writeStoredShards(db, whole.map(({ file, shard }) => ({ file, ids: shard.items.map((item) => item.id) })), dropped);
     if (subscription) await writeSubscription(db, subscription);
   });
+}
+
+/**
+ * A bulk batch's stored items, by id, read by their keys (one get each, far cheaper than a lookup
+ * by id): the only ones a first load can meet are the first screen's, stored from the same shards,
+ * so under the same keys (an update during a bulk load stores every shard left itself).
+ */
+async function storedWithKeys(db: LibraryDb, rows: readonly ItemRow[]): Promise<Map<string, ItemRow>> {
+  const stored = await db.items.bulkGet(rows.map((row) => row.pk));
+  return new Map(stored.flatMap((row) => (row ? [[row.id, row] as const] : [])));
+}
+
+/**
+ * A bulk batch's rows get their search terms here, from the shard's own comments and the stored
+ * folder names, by the function the published index was built with (published-index.ts): the
+ * search index's derive step, which reads the comments back from their table, does not run.
+ */
+async function giveSearchTerms(db: LibraryDb, items: readonly ShardItem[], rows: ItemRow[]): Promise<void> {
+  const folderNames = new Map((await db.folders.toArray()).map((folder) => [folder.id, folder.name]));
+  rows.forEach((row, i) => (rows[i] = withSearchTerms(row, folderNames, commentRowsOf(row.id, items[i]!.record))));
 }
 
 /** Ids of the dropped shards that neither a written shard nor another stored one holds. */

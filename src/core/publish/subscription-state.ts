@@ -18,6 +18,12 @@ export interface Subscription {
   updatedAt: number;
   /** Every shard stored and the tags' recent and starred order applied. */
   ready?: boolean;
+  /**
+   * A first load in bulk (put-published-index.ts): the items stored after the first screen have
+   * their rows and search terms but are in no posting list or count until the manifest's
+   * prebuilt index is put, once every shard is stored.
+   */
+  bulk?: true;
 }
 
 /** A stored shard: the ids of the items it stored. */

@@ -20,6 +20,7 @@ import { writeTransaction } from '../storage/write';
 import { fetchJson, fetchManifest, fetchShardWrite, libraryBase, type Fetch } from './fetch-published';
 import { firstScreenShards, firstScreenWrites, newestFirst } from './load-order';
 import type { Manifest, ShardRef } from './published-format';
+import { hasUsableIndex, putPublishedIndex } from './put-published-index';
 import { shardBatches, type BatchPlan } from './shard-batches';
 import { storeShards, type ShardWrite } from './store-shards';
 import { readStoredShards, readSubscription, ReadOnlyLibraries, writeSubscription, type Subscription } from './subscription-state';
@@ -127,7 +128,7 @@ export class Subscriptions {
     const now = clock();
     await writeTransaction(library, now, async () => {
       await importRoot(library.db, { ...root, tags: root.tags ?? {} }, now);
-      await writeSubscription(library.db, { base: from, manifest, updatedAt: now });
+      await writeSubscription(library.db, { base: from, manifest, updatedAt: now, ...(hasUsableIndex(manifest) ? { bulk: true as const } : {}) });
     });
     await storeShards(library, firstScreenWrites(first), [], clock());
     return library;
@@ -149,7 +150,8 @@ export class Subscriptions {
       await writeTransaction(library, now, () => importRoot(library.db, { ...root, tags: root.tags ?? {} }, now));
     }
     const now = this.deps.clock();
-    await storeShards(library, writes, dropped, now, { base: current.base, manifest, updatedAt: now });
+    // A bulk load not finished stays one: its index is put once every shard of the new version is stored.
+    await storeShards(library, writes, dropped, now, { base: current.base, manifest, updatedAt: now, ...(current.bulk ? { bulk: true as const } : {}) });
   }
 
   private async fetchShards(base: string, manifest: Manifest, shards: readonly ShardRef[]): Promise<ShardWrite[]> {
@@ -168,7 +170,8 @@ export class Subscriptions {
 
   /**
    * Stores the manifest's shards not stored yet, newest first, in batches (LOAD_PLAN), each after
-   * the library's requests in flight (BETWEEN_BATCHES), then the tags' recent and starred order.
+   * the library's requests in flight (BETWEEN_BATCHES), then, for a load in bulk, the published
+   * index (put-published-index.ts), then the tags' recent and starred order.
    * A `fresh` library's load starts after its first screen was read (FIRST_SCREEN_READ).
    */
   private async finish(library: OpenLibrary, fresh = false): Promise<void> {
@@ -181,8 +184,10 @@ export class Subscriptions {
     if (fresh) await this.deps.quiet?.(library.record.path, FIRST_SCREEN_READ);
     for await (const batch of shardBatches(newestFirst(pending), (ref) => fetchShardWrite(this.deps.fetch, base, manifest, ref), LOAD_PLAN)) {
       await this.deps.quiet?.(library.record.path, BETWEEN_BATCHES);
-      await storeShards(library, batch, [], this.deps.clock());
+      await storeShards(library, batch, [], this.deps.clock(), undefined, subscription.bulk === true);
     }
+    const loaded = await readSubscription(library.db);
+    if (loaded?.bulk) await putPublishedIndex(library, loaded, this.deps.fetch, this.deps.clock());
     await this.finishTags(library, subscription);
     this.deps.loaded?.(library);
   }

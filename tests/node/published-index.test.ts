@@ -1,0 +1,256 @@
+// The index a published library ships prebuilt (src/core/publish/published-index.ts): a first load
+// stores the first screen through the write pipeline, the rest as rows only, then puts the
+// published index; every index then equals a rebuild from the rows. Until it is put, search
+// answers for the first screen's items only (listings read the rows: every stored item). A missing or damaged index file names the file and changes
+// nothing; a load stopped anywhere resumes to the same state; an update after it is incremental;
+// an index of another layout is not used (the pipeline indexes every item, as before).
+import { mkdir, mkdtemp, readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { publishCommand } from '../../tools/publish/cli';
+import { serveStatic, type StaticSite } from '../e2e/static-server';
+import { buildEagleLibrary, type LibraryFiles } from './fixtures/eagle-library';
+import { expectIndexesMatchRebuild } from './fixtures/index-rebuild';
+import { listsOf } from './fixtures/postings';
+import { call, makeApi } from './helpers';
+import type { Api } from '../../src/core';
+import { FIRST_SCREEN_ITEMS } from '../../src/core/publish/load-order';
+import type { Manifest, Shard } from '../../src/core/publish/published-format';
+import { INDEX_LAYOUT } from '../../src/core/publish/published-index';
+import { readSubscription } from '../../src/core/publish/subscription-state';
+
+const quiet = { log: () => {}, progress: () => {} };
+type Listed = { data: { id: string; name: string }[]; total: number };
+
+const sites: StaticSite[] = [];
+afterEach(async () => {
+  await Promise.all(sites.splice(0).map((site) => site.close()));
+});
+
+async function writeLibrary(files: LibraryFiles, name: string): Promise<string> {
+  const dir = join(await mkdtemp(join(tmpdir(), 'publish-src-')), `${name}.library`);
+  for (const [path, bytes] of files) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), bytes);
+  }
+  return dir;
+}
+
+async function publishTo(out: string, items: number, edit?: (files: LibraryFiles, ids: string[]) => void) {
+  const fixture = buildEagleLibrary({ name: 'Indexed', items });
+  edit?.(fixture.files, [...fixture.records.keys()]);
+  await publishCommand([await writeLibrary(fixture.files, 'Indexed'), '--out', out, '--shard-items', '16'], quiet);
+  return { fixture, manifest: JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest };
+}
+
+async function published(items: number) {
+  const out = await mkdtemp(join(tmpdir(), 'published-'));
+  const { fixture, manifest } = await publishTo(out, items);
+  const site = await serveStatic({ '/published/': out });
+  sites.push(site);
+  return { fixture, out, site, manifest, url: `${site.url}/published/` };
+}
+
+const dbOf = async (api: Api, path: string) => api.open((await api.registry.find(path))!).db;
+const listed = async (api: Api, library: string, isDeleted = false) =>
+  (await call<Listed>(api, 'GET', '/item/get', { limit: 10_000, orderBy: 'NAME', ...(isDeleted ? { isDeleted } : {}) }, { library })).data.data.map((item) => item.id).sort();
+/** Every item a listing shows, in the trash or not. */
+const listedAll = async (api: Api, library: string) => [...(await listed(api, library)), ...(await listed(api, library, true))].sort();
+/** A route's list, whether it answers it as `data` or as `data.data`. */
+const listOf = <T>(body: unknown): T[] => (Array.isArray(body) ? body : (body as { data: T[] }).data);
+const found = async (api: Api, library: string, query: string) =>
+  (await call<Listed>(api, 'POST', '/item/query', { query, limit: 10_000 }, { library })).data.data.map((item) => item.id).sort();
+/** The oldest item: the first shard's first, the one the load stores last. */
+const oldest = async (out: string, manifest: Manifest) => (JSON.parse(await readFile(join(out, manifest.shards[0]!.file), 'utf8')) as Shard).items[0]!;
+
+/** What a visitor reads of a library: every listing, search, tag and folder the tests compare. */
+async function reads(api: Api, library: string) {
+  const tags = listOf<{ name: string; count: number }>((await call<unknown>(api, 'GET', '/tag/get', {}, { library })).data).map(({ name, count }) => ({ name, count }));
+  const folders = listOf<unknown>((await call<unknown>(api, 'GET', '/folder/get', {}, { library })).data);
+  return {
+    items: await listed(api, library),
+    trash: await listed(api, library, true),
+    cat: await found(api, library, 'cat'),
+    tags: tags.sort((a, b) => (a.name < b.name ? -1 : 1)),
+    folders: JSON.stringify(folders),
+  };
+}
+
+describe('a published library with its index prebuilt', { timeout: 120_000 }, () => {
+  it('publishes the index in this layout, listed in the manifest; a first load puts it in bulk, and every index then equals a rebuild and every read equals a load through the pipeline', async () => {
+    const { out, site, manifest, url } = await published(300);
+    expect(manifest.index?.layout).toBe(INDEX_LAYOUT);
+    expect(manifest.index!.postings.length).toBeGreaterThan(0);
+    for (const file of [...manifest.index!.postings, manifest.index!.counts]) expect(manifest.files).toContain(file);
+
+    const api = makeApi({ fetchSource: (address) => fetch(address) });
+    const { data } = await call<{ path: string }>(api, 'POST', '/library/subscribe', { url, wait: true });
+    const db = await dbOf(api, data.path);
+    expect(site.requests.filter((path) => path.includes('/index/')).sort()).toEqual([...manifest.index!.postings, manifest.index!.counts].map((file) => `/published/${file}`).sort());
+    const subscription = await readSubscription(db);
+    expect(subscription?.ready).toBe(true);
+    expect(subscription?.bulk).toBeUndefined();
+    await expectIndexesMatchRebuild(db);
+
+    // The same library loaded through the pipeline (its index in a layout this code does not read).
+    const other = await mkdtemp(join(tmpdir(), 'published-'));
+    await publishTo(other, 300);
+    const changed = JSON.parse(await readFile(join(other, 'manifest.json'), 'utf8')) as Manifest;
+    await writeFile(join(other, 'manifest.json'), JSON.stringify({ ...changed, index: { ...changed.index, layout: 'another layout' } }));
+    site.mount('/pipeline/', other);
+    const seen = site.requests.length;
+    const piped = await call<{ path: string }>(api, 'POST', '/library/subscribe', { url: `${site.url}/pipeline/`, wait: true });
+    expect(site.requests.slice(seen).filter((path) => path.includes('/index/'))).toEqual([]);
+    const pipedDb = await dbOf(api, piped.data.path);
+    expect((await readSubscription(pipedDb))?.bulk).toBeUndefined();
+    await expectIndexesMatchRebuild(pipedDb);
+    expect(listsOf(await db.postings.toArray())).toEqual(listsOf(await pipedDb.postings.toArray()));
+    expect(await reads(api, data.path)).toEqual(await reads(api, piped.data.path));
+  });
+
+  it('searches the first screen only until the index is put: a search does not find what is stored but not indexed yet', async () => {
+    const { out, manifest, url } = await published(300);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let indexAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (indexAsked = resolve));
+    const api = makeApi({
+      fetchSource: async (address) => {
+        if (address.includes('/index/')) {
+          indexAsked();
+          await gate;
+        }
+        return fetch(address);
+      },
+    });
+    const { data } = await call<{ path: string }>(api, 'POST', '/library/subscribe', { url });
+    const library = data.path;
+    const first = await listedAll(api, library);
+    expect(first).toHaveLength(FIRST_SCREEN_ITEMS);
+    await asked; // every shard stored, the index on its way
+    const db = await dbOf(api, library);
+    expect(await db.items.count()).toBe(manifest.counts.items);
+    // Listings read the rows: every stored item, the trashed ones in the trash only. Search reads the index: the first screen's.
+    expect(await listedAll(api, library)).toEqual([...(await db.items.toArray()).map((row) => row.id)].sort());
+    const old = await oldest(out, manifest);
+    expect(first).not.toContain(old.id);
+    expect(await found(api, library, `"${String(old.record.name)}"`)).not.toContain(old.id);
+    open();
+    await api.subscriptions.whenIdle();
+    expect(await found(api, library, `"${String(old.record.name)}"`)).toContain(old.id);
+    expect(await listedAll(api, library)).toHaveLength(manifest.counts.items);
+    await expectIndexesMatchRebuild(db);
+  });
+
+  it('a missing or damaged index file is an error naming it, and leaves the library as it was; once the file is right a subscribe again finishes the load', async () => {
+    const { out, manifest, url } = await published(200 + FIRST_SCREEN_ITEMS);
+    const postings = manifest.index!.postings[0]!;
+    await rename(join(out, postings), join(out, `${postings}.away`));
+    const api = makeApi({ fetchSource: (address) => fetch(address) });
+    const missing = await call(api, 'POST', '/library/subscribe', { url, wait: true });
+    expect(missing.httpStatus).toBe(400);
+    expect(missing.body.message).toContain(postings);
+    const library = `/libraries/${manifest.name}.library`;
+    expect(await api.registry.find(library)).toBeDefined();
+    const db = await dbOf(api, library);
+    const before = { items: await listed(api, library), postings: await db.postings.toArray(), tags: await db.tags.toArray() };
+    const old = await oldest(out, manifest);
+    expect(await found(api, library, `"${String(old.record.name)}"`)).not.toContain(old.id);
+    expect((await readSubscription(db))?.bulk).toBe(true);
+
+    // Damaged: other bytes under the name.
+    await writeFile(join(out, postings), '{"rows":[]}');
+    const damaged = await call(api, 'POST', '/library/subscribe', { url, wait: true });
+    expect(damaged.httpStatus).toBe(400);
+    expect(damaged.body.message).toContain(postings);
+    expect(damaged.body.message).toContain('hash');
+    expect({ items: await listed(api, library), postings: await db.postings.toArray(), tags: await db.tags.toArray() }).toEqual(before);
+
+    await rename(join(out, `${postings}.away`), join(out, postings));
+    const again = await call<{ path: string }>(api, 'POST', '/library/subscribe', { url, wait: true });
+    expect(again.data.path).toBe(library);
+    expect((await readSubscription(db))?.ready).toBe(true);
+    await expectIndexesMatchRebuild(db);
+  });
+
+  it('a load stopped in a bulk batch, or while the index is put, resumes in a restarted core to the same state', async () => {
+    const { out, manifest, url } = await published(600);
+    const reference = makeApi({ fetchSource: (address) => fetch(address) });
+    const whole = (await call<{ path: string }>(reference, 'POST', '/library/subscribe', { url, wait: true })).data.path;
+    const expected = await reads(reference, whole);
+    const expectedLists = listsOf(await (await dbOf(reference, whole)).postings.toArray());
+
+    for (const stop of ['a bulk batch', 'the index put'] as const) {
+      const namespace = `bulk-${Math.random().toString(36).slice(2)}`;
+      const errors: unknown[] = [];
+      const api = makeApi({ namespace, onBackgroundError: (error) => errors.push(error), fetchSource: (address) => fetch(address) });
+      const library = (await call<{ path: string }>(api, 'POST', '/library/subscribe', { url })).data.path;
+      const db = await dbOf(api, library);
+      const doomed = (JSON.parse(await readFile(join(out, manifest.shards[1]!.file), 'utf8')) as Shard).items[0]!.id;
+      const failing = (_key: unknown, row: { id?: string; list?: string }) => {
+        if (stop === 'a bulk batch' ? row.id === doomed : row.list !== undefined) throw new Error(`stopped in ${stop}`);
+      };
+      const table = stop === 'a bulk batch' ? db.items : db.postings;
+      // The first screen's postings are written before the load starts: the hook goes on after the answer.
+      table.hook('creating', failing as never);
+      await api.subscriptions.whenIdle();
+      table.hook('creating').unsubscribe(failing as never);
+      expect(String(errors[0])).toContain(`stopped in ${stop}`);
+      const old = await oldest(out, manifest);
+      expect(await found(api, library, `"${String(old.record.name)}"`)).not.toContain(old.id);
+      expect((await readSubscription(db))?.bulk).toBe(true);
+      api.close();
+
+      const restarted = makeApi({ namespace, fetchSource: (address) => fetch(address) });
+      await restarted.subscriptions.resume();
+      await restarted.subscriptions.whenIdle();
+      const resumed = await dbOf(restarted, library);
+      expect((await readSubscription(resumed))?.ready).toBe(true);
+      await expectIndexesMatchRebuild(resumed);
+      expect(listsOf(await resumed.postings.toArray()), stop).toEqual(expectedLists);
+      expect(await reads(restarted, library), stop).toEqual(expected);
+    }
+  });
+
+  it('an update that arrives before a bulk load put its index, with an index in another layout, ends with the index built from the stored rows', async () => {
+    const { out, site, manifest: old, url } = await published(300);
+    const postings = old.index!.postings[0]!;
+    await rename(join(out, postings), join(out, `${postings}.away`));
+    const api = makeApi({ fetchSource: (address) => fetch(address) });
+    expect((await call(api, 'POST', '/library/subscribe', { url, wait: true })).httpStatus).toBe(400);
+    const library = `/libraries/${old.name}.library`;
+    const db = await dbOf(api, library);
+    expect((await readSubscription(db))?.bulk).toBe(true);
+
+    const { manifest } = await publishTo(out, 320);
+    await writeFile(join(out, 'manifest.json'), JSON.stringify({ ...manifest, index: { ...manifest.index, layout: 'another layout' } }));
+    const seen = site.requests.length;
+    expect((await call(api, 'POST', '/library/subscribe', { url, wait: true })).httpStatus).toBe(200);
+    expect(site.requests.slice(seen).filter((path) => path.includes('/index/'))).toEqual([]);
+    const subscription = await readSubscription(db);
+    expect(subscription?.bulk).toBeUndefined();
+    expect(subscription?.ready).toBe(true);
+    await expectIndexesMatchRebuild(db);
+    expect(await listedAll(api, library)).toHaveLength(manifest.counts.items);
+  });
+
+  it('an update after a bulk load goes through the pipeline, and only what changed is written', async () => {
+    const { out, site, manifest: old, url } = await published(300);
+    const api = makeApi({ fetchSource: (address) => fetch(address) });
+    const library = (await call<{ path: string }>(api, 'POST', '/library/subscribe', { url, wait: true })).data.path;
+    const { fixture, manifest } = await publishTo(out, 310, (files, ids) => {
+      const id = ids[5]!;
+      const path = [...files.keys()].find((name) => name.startsWith(`images/${id}`) && name.endsWith('metadata.json'))!;
+      files.set(path, new TextEncoder().encode(JSON.stringify({ ...JSON.parse(new TextDecoder().decode(files.get(path)!)), name: 'Zebra crossing' })) as Uint8Array<ArrayBuffer>);
+    });
+    expect(manifest.index!.postings).not.toEqual(old.index!.postings);
+    const seen = site.requests.length;
+    await call(api, 'POST', '/library/subscribe', { url, wait: true });
+    expect(site.requests.slice(seen).filter((path) => path.includes('/index/'))).toEqual([]);
+    const db = await dbOf(api, library);
+    expect((await readSubscription(db))?.manifest.contentVersion).toBe(manifest.contentVersion);
+    await expectIndexesMatchRebuild(db);
+    expect(await found(api, library, 'zebra')).toEqual([[...fixture.records.keys()][5]!]);
+  });
+});
