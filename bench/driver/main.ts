@@ -17,6 +17,7 @@ import { ServiceWorkerCdp } from './service-worker-cdp';
 import { readSettings, rowsToRun } from './settings';
 import { traceCategories, writeTrace } from './trace';
 import { buildAndServe } from './site';
+import { readStorage, storageLine, type StorageReading } from './storage-use';
 import { startCouchServer, type CouchServer } from '../../tests/sync/couch-server';
 import { preparePublished, type PublishedBench } from './published-library';
 
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
     const { library, scenarios } = await page.evaluate((s) => window.benchPage.start(s), { n, seed, runs, imageShare, importImages });
     log(`served at ${site.url}, library ${library}`);
     const rows: ResultRow[] = [];
+    const storage: StorageReading[] = [await readStorage(page, 'start')];
     for (const info of rowsToRun(scenarios, settings.only)) {
       log(`${info.label} …`);
       const profiled = settings.profile.includes(info.id);
@@ -80,12 +82,14 @@ async function main(): Promise<void> {
       const row = toResultRow(info, outcome);
       rows.push(row);
       log(row.subject ? `${info.label}: median ${formatValue(row.subject.median, row.unit)}` : `${info.label}: skipped, ${row.skipped}`);
+      storage.push(await readStorage(page, info.id));
+      log(`storage used: ${storage.at(-1)!.usageMB.toFixed(1)} MB of a ${storage.at(-1)!.quotaMB.toFixed(0)} MB quota`);
     }
     await page.evaluate(() => window.benchPage.finish());
 
     const machine = describeMachine(browser.version());
     const previous = readLatest();
-    const results = { startedAt, durationSeconds: Math.round((performance.now() - started) / 1000), settings: { n, seed, runs, imageShare, importImages, only, profile: settings.profile, trace: settings.trace }, machine, loadAverage: { start: loadAtStart, end: os.loadavg()[0]! }, library, rows };
+    const results = { startedAt, durationSeconds: Math.round((performance.now() - started) / 1000), settings: { n, seed, runs, imageShare, importImages, only, profile: settings.profile, trace: settings.trace }, machine, loadAverage: { start: loadAtStart, end: os.loadavg()[0]! }, storage, library, rows };
     const written = writeResults(results);
     const comparison = compareWithPrevious(rows, previous, n);
     process.stdout.write(
@@ -94,6 +98,7 @@ async function main(): Promise<void> {
         `N = ${n} items, seed ${seed}, ${runs} runs per warm scenario, ${results.durationSeconds} s in all`,
         `machine: ${machineLine(machine)}`,
         `load average (1 min): ${results.loadAverage.start.toFixed(1)} at the start, ${results.loadAverage.end.toFixed(1)} at the end`,
+        storageLine(storage),
         '',
         formatTable(rows),
         '',

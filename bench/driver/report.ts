@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ResultRow } from '../shared/result-row';
 import { formatValue } from '../shared/table';
 import type { Machine } from './machine';
+import type { StorageReading } from './storage-use';
 import type { DriverSettings } from './settings';
 
 export const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
@@ -16,6 +17,8 @@ export interface RunResults {
   machine: Machine;
   /** 1-minute load average at the start and the end: the machine is shared, and this says how busy it was. */
   loadAverage: { start: number; end: number };
+  /** The origin's storage before the first row and after each (its leftovers removed); absent in runs before 2026-11-26. */
+  storage?: StorageReading[];
   library: string;
   rows: ResultRow[];
 }

@@ -8,6 +8,7 @@ import { createApi, type Api } from '../../src/core';
 import { LibraryDb } from '../../src/core/storage/library-db';
 import type { LibraryPlan } from '../data/library-plan';
 import type { BenchSettings, DriverBridge } from '../shared/protocol';
+import { Leftovers } from './leftovers';
 
 /** What the seeding scenario leaves for the scenarios after it. */
 export interface SeededLibrary {
@@ -34,7 +35,14 @@ export interface BenchContext {
   closeDb(): void;
   /** A brand-new connection (for cold baselines); the caller closes it. */
   freshDb(): Promise<LibraryDb>;
-  /** Scratch databases to delete when the run ends. */
+  /**
+   * A fresh library `<bench library>-<suffix>` for a row; it is removed (library/remove) once the
+   * row `lastRow` has run, by default the row that made it. Returns its path.
+   */
+  newLibrary(suffix: string, lastRow?: string): Promise<string>;
+  /** What the rows made beside the bench library, removed after each row (./leftovers.ts). */
+  leftovers: Leftovers;
+  /** Scratch databases of baselines (`leftovers.scratch`): deleted once the row that made them ends. */
   scratch: string[];
 }
 
@@ -46,6 +54,8 @@ export async function createBenchContext(settings: BenchSettings, driver: Driver
   const record = await core.registry.require(library);
   const name = core.open(record).db.name;
   let db: LibraryDb | undefined;
+  const leftovers = new Leftovers(core);
+  const baseName = library.split('/').pop()!.replace(/\.library$/, '');
   return {
     settings,
     library,
@@ -60,6 +70,12 @@ export async function createBenchContext(settings: BenchSettings, driver: Driver
     },
     // The same name, a new Dexie instance: opening it is part of what a cold worker does too.
     freshDb: async () => new LibraryDb(name),
-    scratch: [],
+    newLibrary: async (suffix, lastRow) => {
+      const { path } = await new ApiClient().post<{ path: string }>('/library/create', { name: `${baseName}-${suffix}` });
+      leftovers.keepLibraryUntil(path, lastRow);
+      return path;
+    },
+    leftovers,
+    scratch: leftovers.scratch,
   };
 }

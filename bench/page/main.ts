@@ -2,7 +2,6 @@
  * The bench page: run by the driver (bench/driver), never part of the app. It waits until the
  * real service worker controls it, then runs the scenarios one by one on the driver's request.
  */
-import Dexie from 'dexie';
 import { ensureServiceWorker } from '../../src/app/register-sw';
 import type { BenchPage, ScenarioOutcome } from '../shared/protocol';
 import { driverBridge } from './bridge';
@@ -31,11 +30,15 @@ const page: BenchPage = {
     } catch (error) {
       if (error instanceof Skip) return { status: 'skipped', reason: error.message };
       throw error;
+    } finally {
+      // Its figures are taken: what it made goes, so the storage of later rows is the seeded library's.
+      const removed = await ctx.leftovers.afterRow(id);
+      if (removed.libraries || removed.databases) await ctx.driver.log(`removed after ${id}: ${removed.libraries} librar${removed.libraries === 1 ? 'y' : 'ies'}, ${removed.databases} scratch database(s)`);
     }
   },
 
   async finish() {
-    for (const name of ctx?.scratch ?? []) await Dexie.delete(name);
+    await ctx?.leftovers.all();
   },
 };
 

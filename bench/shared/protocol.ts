@@ -112,6 +112,6 @@ export interface BenchPage {
   /** Registers the worker, makes a fresh library, and lists the scenarios in run order. */
   start(settings: BenchSettings): Promise<{ library: string; scenarios: ScenarioInfo[] }>;
   run(id: string): Promise<ScenarioOutcome>;
-  /** Deletes scratch databases. */
+  /** Removes what the rows left (libraries and scratch databases a row that failed or was left out kept). */
   finish(): Promise<void>;
 }

@@ -42,15 +42,16 @@ const libraryOf = (ctx: BenchContext) => {
   return made;
 };
 
-async function newLibrary(ctx: BenchContext, suffix: string): Promise<{ api: ApiClient; db: LibraryDb }> {
-  const { path } = await new ApiClient().post<{ path: string }>('/library/create', { name: `${ctx.library.split('/').pop()!.replace(/\.library$/, '')}-${suffix}` });
+async function newLibrary(ctx: BenchContext, suffix: string, lastRow?: string): Promise<{ api: ApiClient; db: LibraryDb }> {
+  const path = await ctx.newLibrary(suffix, lastRow);
   return { api: new ApiClient({ library: path }), db: new LibraryDb(ctx.core.open(await ctx.core.registry.require(path)).db.name) };
 }
 
 async function makeLibrary(ctx: BenchContext): Promise<MeaningLibrary> {
   const count = Math.min(10_000, ctx.settings.n);
   await ctx.driver.log(`writing ${count} items with text embeddings for the meaning rows`);
-  const { api, db } = await newLibrary(ctx, 'meaning');
+  // Read by the three searchByText rows; removed after the last of them.
+  const { api, db } = await newLibrary(ctx, 'meaning', aiMeaningFirstUse.id);
   const calibration = (await makeCalibration(embed))!;
   const rows = pictureRows(count, Date.now());
   let state = 54321;

@@ -47,7 +47,8 @@ const libraryOf = (ctx: BenchContext) => {
 async function makeLibrary(ctx: BenchContext): Promise<AiLibrary> {
   const count = Math.min(10_000, ctx.settings.n);
   await ctx.driver.log(`writing ${count} items with descriptors for the AI search rows`);
-  const { path } = await new ApiClient().post<{ path: string }>('/library/create', { name: `${ctx.library.split('/').pop()!.replace(/\.library$/, '')}-ai` });
+  // Read by the three aiSearch rows; removed after the last of them.
+  const path = await ctx.newLibrary('ai', aiSearchByTextWarm.id);
   const db = new LibraryDb(ctx.core.open(await ctx.core.registry.require(path)).db.name);
   let state = 12345;
   const random = () => (state = (state * 1103515245 + 12345) >>> 0) / 2 ** 32;
@@ -167,7 +168,7 @@ export const objectIndexRate: Scenario = {
   async measure(ctx) {
     const blobs: Blob[] = [];
     for (let i = 0; i < OBJECT_IMAGES; i++) blobs.push(await drawnPhoto(i));
-    const { path } = await new ApiClient().post<{ path: string }>('/library/create', { name: `${ctx.library.split('/').pop()!.replace(/\.library$/, '')}-objects` });
+    const path = await ctx.newLibrary('objects');
     const api = new ApiClient({ library: path });
     const db = new LibraryDb(ctx.core.open(await ctx.core.registry.require(path)).db.name);
     const host = startMediaHost();

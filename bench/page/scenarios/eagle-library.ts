@@ -41,6 +41,8 @@ function importOnce(ctx: BenchContext): Promise<Imported> {
       state = ((await response.json()) as { data: ImportState }).data;
     });
     if (state?.status !== 'done' || state.imported !== n) throw new Error(`The bench import ended ${JSON.stringify(state).slice(0, 300)}`);
+    // The export row reads it; removed after that row.
+    ctx.leftovers.keepLibraryUntil(state.libraryPath, eagleExport.id);
     const rawMs = await rawImport(ctx, fixture);
     await ctx.driver.log(`Eagle import: ${n} items, ${(zip.size / MB).toFixed(1)} MB zip, ${(importMs / 1000).toFixed(1)} s through the API, ${(rawMs / 1000).toFixed(1)} s raw`);
     return { fixture, zipBytes: zip.size, state, importMs, rawMs };

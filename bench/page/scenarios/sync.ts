@@ -45,8 +45,7 @@ interface Pulled {
 let pulled: Promise<Pulled> | undefined;
 
 async function newLibrary(ctx: BenchContext, suffix: string): Promise<ApiClient> {
-  const { path } = await new ApiClient().post<{ path: string }>('/library/create', { name: `${ctx.library.split('/').pop()!.replace(/\.library$/, '')}-${suffix}` });
-  return new ApiClient({ library: path });
+  return new ApiClient({ library: await ctx.newLibrary(suffix) });
 }
 
 /** sync/run until the library is idle with nothing pending. */

@@ -124,7 +124,7 @@ async function runBatch(ctx: BenchContext, workers: Workers): Promise<BatchResul
   const megabytes = blobs.reduce((sum, blob) => sum + blob.size, 0) / 1024 / 1024;
 
   const suffix = workers === undefined ? 'thumbs' : `thumbs-${workers}w`;
-  const { path } = await new ApiClient().post<{ path: string }>('/library/create', { name: `${ctx.library.split('/').pop()!.replace(/\.library$/, '')}-${suffix}` });
+  const path = await ctx.newLibrary(suffix);
   const api = new ApiClient({ library: path });
   const db = new LibraryDb(ctx.core.open(await ctx.core.registry.require(path)).db.name);
   const getPage = () => api.get<Page<{ id: string }>>('/item/get', { limit: 50 });

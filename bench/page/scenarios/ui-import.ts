@@ -118,8 +118,7 @@ export const uiImportOneWorker: Scenario = {
 
 async function runImport(ctx: BenchContext, way: Way): Promise<ImportTimes> {
   const files = await photosOf(ctx);
-  const name = `${ctx.library.split('/').pop()!.replace(/\.library$/, '')}-${way}`;
-  const { path } = await new ApiClient().post<{ path: string }>('/library/create', { name });
+  const path = await ctx.newLibrary(way);
   const api = new ApiClient({ library: path });
   const db = new LibraryDb(ctx.core.open(await ctx.core.registry.require(path)).db.name);
   await ctx.driver.log(`importing ${files.length} photos (${way})`);

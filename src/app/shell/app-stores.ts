@@ -49,6 +49,8 @@ export class AppStores {
 
   /** Another library is open: its folders and tags are not this one's, so start from All. */
   async libraryChanged(): Promise<void> {
+    // The sync loop reads the new library's status now: its wake-ups listen only while that library syncs.
+    this.sync.wakeUp();
     this.view.set({ view: { kind: 'all' }, search: '', filters: { tags: [], folders: [] } });
     await this.loadAll();
   }

@@ -8,7 +8,9 @@
  * cycle (a first pull) runs, so the status bar shows its progress.
  * Cycles also start soon after something happens: `wakeOn` sources (an edit on this device,
  * ./sync-wake.ts; new documents on the server, `sync/watch`) call `wake`, and a short pause lets a
- * burst of them make one cycle. The period stays as the fallback.
+ * burst of them make one cycle. The period stays as the fallback. The sources listen only while the
+ * last status read says the library syncs: a library that does not sync keeps no stream open for
+ * them, and its edits cost no status read.
  */
 import type { SyncStatus } from '../api-types';
 import type { ApiPort } from '../state/api-port';
@@ -49,8 +51,18 @@ export function startSyncLoop(api: ApiPort, options: SyncLoopOptions = {}): () =
   let last: SyncStatus | undefined;
   let cycleEnded = () => {};
   const nextCycleEnd = () => new Promise<void>((ended) => (cycleEnded = ended));
+  /** The stops of the wake sources while they listen (the library syncs), else undefined. */
+  let listening: (() => void)[] | undefined;
+  const listen = (syncs: boolean) => {
+    if (syncs && !listening && !stopped) listening = wakeOn.map((source) => source(() => wakeAfter(debounceMs)));
+    if (!syncs && listening) {
+      for (const stop of listening) stop();
+      listening = undefined;
+    }
+  };
   const publish = (status: SyncStatus) => {
     last = status;
+    listen(status.state !== 'off');
     if (!stopped) store?.publish(status);
     return status;
   };
@@ -95,7 +107,6 @@ export function startSyncLoop(api: ApiPort, options: SyncLoopOptions = {}): () =
     else next(ms);
   };
   store?.driveWith(() => wakeAfter(0));
-  const stops = wakeOn.map((source) => source(() => wakeAfter(debounceMs)));
   if (watchServer) {
     void watchTheServer(api, {
       stopped: () => stopped,
@@ -112,7 +123,7 @@ export function startSyncLoop(api: ApiPort, options: SyncLoopOptions = {}): () =
     stopped = true;
     clearTimeout(timer);
     store?.driveWith(undefined);
-    for (const stop of stops) stop();
+    listen(false);
   };
 }
 
