@@ -235,6 +235,31 @@ describe('a published library with its index prebuilt', { timeout: 120_000 }, ()
     expect(await listedAll(api, library)).toHaveLength(manifest.counts.items);
   });
 
+  it('an update that arrives before a bulk load put its index, with an item edited, ends with an index of the stored keys, not the published one', async () => {
+    const { out, manifest: old, url } = await published(300);
+    const postings = old.index!.postings[0]!;
+    await rename(join(out, postings), join(out, `${postings}.away`));
+    const api = makeApi({ fetchSource: (address) => fetch(address) });
+    expect((await call(api, 'POST', '/library/subscribe', { url, wait: true })).httpStatus).toBe(400);
+    const library = `/libraries/${old.name}.library`;
+    const db = await dbOf(api, library);
+
+    // A new modification time gives the item another key in the published index; the stored row keeps its own.
+    const { fixture, manifest } = await publishTo(out, 300, (files, ids) => {
+      const path = [...files.keys()].find((name) => name.startsWith(`images/${ids[5]!}`) && name.endsWith('metadata.json'))!;
+      const record = JSON.parse(new TextDecoder().decode(files.get(path)!)) as Record<string, unknown>;
+      files.set(path, new TextEncoder().encode(JSON.stringify({ ...record, name: 'Zebra crossing', modificationTime: Number(record.modificationTime) + 1 })) as Uint8Array<ArrayBuffer>);
+    });
+    expect(manifest.index!.layout).toBe(INDEX_LAYOUT);
+    expect((await call(api, 'POST', '/library/subscribe', { url, wait: true })).httpStatus).toBe(200);
+    const subscription = await readSubscription(db);
+    expect(subscription?.bulk).toBeUndefined();
+    expect(subscription?.ready).toBe(true);
+    await expectIndexesMatchRebuild(db);
+    expect(await found(api, library, 'zebra')).toEqual([[...fixture.records.keys()][5]!]);
+    expect(await listedAll(api, library)).toHaveLength(manifest.counts.items);
+  });
+
   it('an update after a bulk load goes through the pipeline, and only what changed is written', async () => {
     const { out, site, manifest: old, url } = await published(300);
     const api = makeApi({ fetchSource: (address) => fetch(address) });

@@ -84,6 +84,9 @@ export function commentRowsOf(itemId: string, record: EagleRecord): CommentRow[]
   });
 }
 
+/** What search reads of a record's comments: their texts. */
+export const commentTextsOf = (itemId: string, record: EagleRecord): string[] => commentRowsOf(itemId, record).map((row) => row.annotation);
+
 const commentRecord = (row: CommentRow): EagleRecord =>
   row.duration !== undefined
     ? { id: row.id, duration: row.duration, annotation: row.annotation, lastModified: row.lastModified }

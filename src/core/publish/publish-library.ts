@@ -7,13 +7,14 @@ import { itemFolderNames, readItemFolder, readRoot } from '../eagle-library/read
 import { libraryNameOf, type LibraryTree } from '../eagle-library/library-tree';
 import { records } from '../eagle-library/eagle-json';
 import { folderRowOf, walkNodes } from '../eagle-library/root-records';
-import { commentRowsOf } from '../eagle-library/item-record';
+import { commentTextsOf } from '../eagle-library/item-record';
 import type { ItemRow } from '../storage/rows';
 import { DESCRIPTOR_VERSION } from '../ai-search/descriptor-layout';
 import { contentHash, FORMAT, FORMAT_VERSION, type Manifest, type Shard, type ShardItem, type ShardRef } from './published-format';
 import { shardIds } from './shard-cuts';
 import { packShardDescriptors } from './shard-descriptors';
-import { buildIndex, INDEX_LAYOUT, postingsFiles, withSearchTerms, type PublishedIndexRef } from './published-index';
+import { buildIndex, INDEX_LAYOUT, postingsFiles, type PublishedIndexRef } from './published-index';
+import { withSearchTerms } from '../search/search-document';
 import { shardItemRow } from './store-shards';
 
 export interface PublishSink {
@@ -155,7 +156,7 @@ async function publishIndex(
     const folder = folderRowOf(node, parent, 0);
     if (!folderNames.has(folder.id)) folderNames.set(folder.id, folder.name);
   }
-  const rows: ItemRow[] = [...items.values()].map((item) => withSearchTerms(shardItemRow(item), folderNames, commentRowsOf(item.id, item.record)));
+  const rows: ItemRow[] = [...items.values()].map((item) => withSearchTerms(shardItemRow(item), folderNames, commentTextsOf(item.id, item.record)));
   const { postings, counts } = buildIndex(rows);
   const files: string[] = [];
   for (const file of postingsFiles(postings)) files.push(await put('index/postings-', 'json', TEXT.encode(JSON.stringify(file))));

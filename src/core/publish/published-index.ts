@@ -12,8 +12,7 @@
 import { postingsOf } from '../postings/build-postings';
 import { BLOCK_SIZE } from '../postings/postings-store';
 import { PACK_SIZE, TAIL_LIMIT } from '../postings/term-packs';
-import { searchableFields, searchTermsOf } from '../search/search-document';
-import type { CommentRow, ItemRow, PackRow, PostingRow } from '../storage/rows';
+import type { ItemRow, PackRow, PostingRow } from '../storage/rows';
 
 /**
  * Bump when an item's search terms (search-document.ts, tokenize.ts), the list names
@@ -48,12 +47,6 @@ export interface BuiltIndex {
 
 /** About this many item keys a postings file holds (a few megabytes of JSON). */
 export const POSTINGS_FILE_KEYS = 100_000;
-
-/** `row` with its search terms as the search index derives them (search-index.ts), from its folders' names and its comments. */
-export function withSearchTerms(row: ItemRow, folderNames: ReadonlyMap<string, string>, comments: readonly CommentRow[]): ItemRow {
-  const names = row.folders.flatMap((id) => folderNames.get(id) ?? []);
-  return { ...row, search: searchTermsOf(searchableFields(row, names, comments.map((comment) => comment.annotation))) };
-}
 
 /** The index of these rows (their `search` set): every posting list in the stored layout, and the tag and folder counts. */
 export function buildIndex(rows: readonly ItemRow[]): BuiltIndex {

@@ -4,11 +4,13 @@
  * later batches store item rows with their search terms only (bulk-load-observers.ts), and once
  * every shard is stored one transaction puts the index built for every item: the posting lists
  * replaced whole, tag and folder counts set, smart-folder counts dropped (made again when read),
- * and every stored item announced. Until then search, listings and counts answer for the first
- * screen's items: they wait for the index, they do not answer from half of it.
+ * and every stored item announced. Until then search, filters and the counts they read answer for
+ * the first screen's items (listings read the rows: every stored item): they wait for the index,
+ * they do not answer from half of it.
  *
- * The index is the manifest's when its layout is this code's (published-index.ts), else built
- * here from the stored rows (an update that brought a manifest in another layout into a bulk load).
+ * The index is the manifest's when its layout is this code's (published-index.ts) and no update
+ * was stored during the load, else built here from the stored rows: an update keeps an edited
+ * item's stored key, where the new manifest's index names the key its new modification time makes.
  */
 import { announce } from '../events/transaction-changes';
 import type { LibraryDb } from '../storage/library-db';
@@ -31,12 +33,12 @@ export const hasUsableIndex = (manifest: Manifest): boolean => manifest.index?.l
  */
 export async function putPublishedIndex(library: OpenLibrary, subscription: Subscription, fetch: Fetch, now: number): Promise<void> {
   const { manifest, base } = subscription;
-  const fetched = hasUsableIndex(manifest) ? await fetchIndex(fetch, base, manifest.index!) : undefined;
+  const fetched = subscription.bulk === true && hasUsableIndex(manifest) ? await fetchIndex(fetch, base, manifest.index!) : undefined;
   await writeTransaction(library, now, async () => {
     const { db } = library;
     const current = await readSubscription(db);
     if (!current?.bulk || current.manifest.contentVersion !== manifest.contentVersion) return;
-    await putIndex(db, fetched ?? buildIndex(await db.items.toArray()), now);
+    await putIndex(db, current.bulk === true && fetched ? fetched : buildIndex(await db.items.toArray()), now);
     announce({ kind: 'item', action: 'added', ids: (await readStoredShardIds(db)).flatMap((shard) => shard.ids) });
     const { bulk: _bulk, ...indexed } = current;
     await writeSubscription(db, indexed);

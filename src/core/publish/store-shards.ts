@@ -10,12 +10,12 @@ import type { OpenLibrary } from '../storage/open-library';
 import { putDescriptors, removeDescriptors } from '../ai-search/descriptor-store';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow, PublishedFiles } from '../storage/rows';
-import { commentRowsOf, itemRowOf } from '../eagle-library/item-record';
+import { commentRowsOf, commentTextsOf, itemRowOf } from '../eagle-library/item-record';
 import { commitItemChanges, type ItemChange } from '../storage/item-changes';
 import { writeTransaction } from '../storage/write';
 import type { Shard, ShardItem } from './published-format';
 import { bulkLoadObservers } from './bulk-load-observers';
-import { withSearchTerms } from './published-index';
+import { withSearchTerms } from '../search/search-document';
 import { readStoredShardIds, writeStoredShards, writeSubscription, type Subscription } from './subscription-state';
 
 export interface ShardWrite {
@@ -96,7 +96,7 @@ async function storedWithKeys(db: LibraryDb, rows: readonly ItemRow[]): Promise<
  */
 async function giveSearchTerms(db: LibraryDb, items: readonly ShardItem[], rows: ItemRow[]): Promise<void> {
   const folderNames = new Map((await db.folders.toArray()).map((folder) => [folder.id, folder.name]));
-  rows.forEach((row, i) => (rows[i] = withSearchTerms(row, folderNames, commentRowsOf(row.id, items[i]!.record))));
+  rows.forEach((row, i) => (rows[i] = withSearchTerms(row, folderNames, commentTextsOf(row.id, items[i]!.record))));
 }
 
 /** Ids of the dropped shards that neither a written shard nor another stored one holds. */

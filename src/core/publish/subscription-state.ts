@@ -21,9 +21,11 @@ export interface Subscription {
   /**
    * A first load in bulk (put-published-index.ts): the items stored after the first screen have
    * their rows and search terms but are in no posting list or count until the manifest's
-   * prebuilt index is put, once every shard is stored.
+   * prebuilt index is put, once every shard is stored. `'from-rows'`: an update was stored during
+   * the load, and an edited item keeps its stored key where the new manifest's index names a new
+   * one, so the index is built from the stored rows instead.
    */
-  bulk?: true;
+  bulk?: true | 'from-rows';
 }
 
 /** A stored shard: the ids of the items it stored. */

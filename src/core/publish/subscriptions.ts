@@ -68,7 +68,7 @@ export class Subscriptions {
     const existing = await this.libraryReading(from);
     const library = existing ?? (await this.create(from));
     if (existing) await this.update(library);
-    if (wait) await this.finish(library);
+    if (wait) await this.loadNow(library);
     else this.launch(library, !existing);
     const subscription = (await readSubscription(library.db))!;
     return {
@@ -150,8 +150,8 @@ export class Subscriptions {
       await writeTransaction(library, now, () => importRoot(library.db, { ...root, tags: root.tags ?? {} }, now));
     }
     const now = this.deps.clock();
-    // A bulk load not finished stays one: its index is put once every shard of the new version is stored.
-    await storeShards(library, writes, dropped, now, { base: current.base, manifest, updatedAt: now, ...(current.bulk ? { bulk: true as const } : {}) });
+    // A bulk load not finished stays one, its index built from the stored rows once every shard of the new version is stored.
+    await storeShards(library, writes, dropped, now, { base: current.base, manifest, updatedAt: now, ...(current.bulk ? { bulk: 'from-rows' as const } : {}) });
   }
 
   private async fetchShards(base: string, manifest: Manifest, shards: readonly ShardRef[]): Promise<ShardWrite[]> {
@@ -160,12 +160,27 @@ export class Subscriptions {
 
   /** `fresh`: a library just made, that an app is about to open. */
   private launch(library: OpenLibrary, fresh = false): void {
+    if (this.running.has(library.record.path)) return;
+    void this.track(library, this.finish(library, fresh)).catch((error: unknown) => this.deps.onError?.(error));
+  }
+
+  /** A `wait` load: after the one running, and itself in `running`, so that an update waits for it as for any load. */
+  private async loadNow(library: OpenLibrary): Promise<void> {
+    await this.running.get(library.record.path)?.catch(() => undefined);
+    await this.track(library, this.finish(library));
+  }
+
+  /** `load`, known as the library's load until it settles. */
+  private track(library: OpenLibrary, load: Promise<void>): Promise<void> {
     const path = library.record.path;
-    if (this.running.has(path)) return;
-    const run = this.finish(library, fresh)
-      .catch((error: unknown) => this.deps.onError?.(error))
-      .finally(() => this.running.delete(path));
-    this.running.set(path, run);
+    const settled: Promise<void> = load.then(
+      () => undefined,
+      () => undefined,
+    ).finally(() => {
+      if (this.running.get(path) === settled) this.running.delete(path);
+    });
+    this.running.set(path, settled);
+    return load;
   }
 
   /**
@@ -179,12 +194,12 @@ export class Subscriptions {
     if (!subscription) return;
     const stored = await readStoredShards(library.db);
     const pending = subscription.manifest.shards.filter((shard) => !stored.has(shard.file));
-    if (subscription.ready && pending.length === 0) return;
+    if (subscription.ready && !subscription.bulk && pending.length === 0) return;
     const { base, manifest } = subscription;
     if (fresh) await this.deps.quiet?.(library.record.path, FIRST_SCREEN_READ);
     for await (const batch of shardBatches(newestFirst(pending), (ref) => fetchShardWrite(this.deps.fetch, base, manifest, ref), LOAD_PLAN)) {
       await this.deps.quiet?.(library.record.path, BETWEEN_BATCHES);
-      await storeShards(library, batch, [], this.deps.clock(), undefined, subscription.bulk === true);
+      await storeShards(library, batch, [], this.deps.clock(), undefined, subscription.bulk !== undefined);
     }
     const loaded = await readSubscription(library.db);
     if (loaded?.bulk) await putPublishedIndex(library, loaded, this.deps.fetch, this.deps.clock());
@@ -197,7 +212,7 @@ export class Subscriptions {
     const root = await fetchJson<LibraryRoot>(this.deps.fetch, subscription.base, subscription.manifest.root);
     const now = this.deps.clock();
     await writeTransaction(library, now, async () => {
-      // An update stored meanwhile (a `wait` load runs outside `running`) keeps its manifest: only that version's load marks it ready.
+      // An update stored meanwhile keeps its manifest: only that version's load marks it ready.
       const current = await readSubscription(library.db);
       if (current?.manifest.contentVersion !== subscription.manifest.contentVersion) return;
       await importTags(library.db, { startedAt: 0 }, { ...root, tags: root.tags ?? {} }, now);

@@ -23,6 +23,16 @@ export function searchTermsOf(fields: readonly string[]): SearchTerms {
   return { terms: [...terms], text };
 }
 
+/**
+ * `row` (a new object) with its search terms: the item's own fields, the names of its folders
+ * (those `folderNames` knows) and its comments' texts. The search index's derive step and a
+ * published index (publish/published-index.ts) both make them here, so they cannot drift apart.
+ */
+export function withSearchTerms(row: ItemRow, folderNames: ReadonlyMap<string, string>, comments: readonly string[]): ItemRow {
+  const names = row.folders.flatMap((id) => folderNames.get(id) ?? []);
+  return { ...row, search: searchTermsOf(searchableFields(row, names, comments)) };
+}
+
 /** The phrase's words in order and adjacent inside one field. A CJK word has no word boundaries:
  *  it may end the field word where the phrase starts, start the one where it ends, or lie inside. */
 export function phraseOccurs(text: readonly string[], phrase: PhraseCheck): boolean {

@@ -1,10 +1,11 @@
 /**
  * The `searchIndex` item observer keeps each item's search terms (in its row, `ItemRow.search`)
  * and the term posting lists (the persistent word index) right in the same transaction as every
- * item change. Its derive step sets the row's terms before the row is written; folder names and
- * comments are read fresh from their tables each time (or handed in by a writer that has just
- * read the folders), because a folder rename or a comment edit reaches us through `refreshItems`. An edit that leaves every searchable field of the row as it
- * was (rating, trash, a thumbnail made) carries the terms over and leaves the index alone.
+ * item change. Its derive step sets the row's terms before the row is written. Folder names and
+ * comments are read from their tables each time (folders may be handed in by a writer that has
+ * just read them), because a folder rename or a comment edit reaches us through `refreshItems`.
+ * An edit that leaves every searchable field of the row as it was (rating, trash, a thumbnail
+ * made) carries the terms over and leaves the index alone.
  */
 import { termList } from '../postings/posting-lists';
 import { applyPostings, notePostings, type PostingDelta } from '../postings/postings-store';
@@ -12,7 +13,7 @@ import { isRefresh, type ItemChange, type ItemObserver, type KnownRows } from '.
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
 import { rowsByKey } from '../storage/rows-by-key';
-import { searchableFields, searchTermsOf } from './search-document';
+import { withSearchTerms } from './search-document';
 
 /** The row's own searchable values; folder names and comments are read from their tables. */
 const textOf = (row: ItemRow) => [row.name, row.ext, row.annotation, row.url, ...row.tags, '', ...row.folders].join('\u0000');
@@ -51,8 +52,7 @@ async function deriveSearchTerms(db: LibraryDb, changes: readonly ItemChange[], 
     const { before, after } = change;
     if (!after) return change;
     if (!made.has(after)) return { ...change, after: { ...after, search: before!.search } };
-    const names = after.folders.flatMap((id) => folderNames.get(id) ?? []);
-    return { ...change, after: { ...after, search: searchTermsOf(searchableFields(after, names, comments.get(after.id) ?? [])) } };
+    return { ...change, after: withSearchTerms(after, folderNames, comments.get(after.id) ?? []) };
   });
 }
 

@@ -31,7 +31,8 @@ export interface KnownRows {
 }
 
 /**
- * An observer updates other tables from the changes, after the rows are written. Its optional
+ * An observer updates other tables from the changes, once the rows are sent (every read it makes
+ * comes after them in the transaction, so it sees them). Its optional
  * `derive` step runs before they are written and answers the changes with the fields it keeps in
  * the row itself set on each `after` row (for a change that leaves them as they were, carried over
  * from `before`): new row objects, never the ones it was handed.
@@ -63,8 +64,8 @@ export async function commitItemChanges(
   // The rows are sent, not awaited, before the observers run: IndexedDB carries out a
   // transaction's requests in the order they were made, so every later read sees them, and the
   // worker works out the observers' updates while the database stores the rows. A failed row
-  // write rejects below and aborts the transaction; an observer that fails aborts it first
-  // (the rows' rejection is then an abort, caught here and not reported twice).
+  // write rejects below and aborts the transaction; an observer that fails aborts it first, and
+  // its error is the one reported (a row write's rejection then, caught here, is not).
   const written = Promise.all([
     adds.length ? db.items.bulkAdd(adds) : undefined,
     puts.length ? db.items.bulkPut(puts) : undefined,
