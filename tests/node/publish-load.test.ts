@@ -2,42 +2,28 @@
 // middle of a transaction resumes (in a new core on the same databases, as a restarted worker)
 // and ends with every item; an update cut off half-way leaves the previous version whole; a
 // subscription stored in the layout before the shard rows is upgraded and keeps working.
-import { mkdir, mkdtemp, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { publishCommand } from '../../tools/publish/cli';
-import { serveStatic, type StaticSite } from '../e2e/static-server';
-import { buildEagleLibrary, type LibraryFiles } from './fixtures/eagle-library';
+import { buildEagleLibrary } from './fixtures/eagle-library';
+import { quietProgress, serveForEachTest, writeLibrary } from './fixtures/published-sites';
 import { call, makeApi } from './helpers';
 import type { Api } from '../../src/core';
 import { FIRST_SCREEN_ITEMS, firstScreenShards, newestFirst } from '../../src/core/publish/load-order';
 import type { Manifest, Shard } from '../../src/core/publish/published-format';
 import { readStoredShardIds, readSubscription } from '../../src/core/publish/subscription-state';
 
-const quiet = { log: () => {}, progress: () => {} };
 type Listed = { data: { id: string; name: string }[]; total: number };
 
-const sites: StaticSite[] = [];
-afterEach(async () => {
-  await Promise.all(sites.splice(0).map((site) => site.close()));
-});
-
-async function writeLibrary(files: LibraryFiles, name: string): Promise<string> {
-  const dir = join(await mkdtemp(join(tmpdir(), 'publish-src-')), `${name}.library`);
-  for (const [path, bytes] of files) {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), bytes);
-  }
-  return dir;
-}
+const serve = serveForEachTest();
 
 async function published(items: number) {
   const fixture = buildEagleLibrary({ name: 'Loading', items, plain: true });
   const out = await mkdtemp(join(tmpdir(), 'published-'));
-  await publishCommand([await writeLibrary(fixture.files, 'Loading'), '--out', out, '--shard-items', '16'], quiet);
-  const site = await serveStatic({ '/published/': out });
-  sites.push(site);
+  await publishCommand([await writeLibrary(fixture.files, 'Loading'), '--out', out, '--shard-items', '16'], quietProgress);
+  const site = await serve({ '/published/': out });
   const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
   return { fixture, out, site, manifest, url: `${site.url}/published/` };
 }
@@ -132,7 +118,7 @@ describe('a published library loading', { timeout: 60_000 }, () => {
     const bigger = buildEagleLibrary({ name: 'Loading', items: 330, plain: true });
     const renamed = [...fixture.records.keys()][7]!;
     bigger.files.set(`images/${renamed}.info/metadata.json`, new TextEncoder().encode(JSON.stringify({ ...bigger.records.get(renamed)!, name: 'Renamed one' })) as Uint8Array<ArrayBuffer>);
-    await publishCommand([await writeLibrary(bigger.files, 'Loading'), '--out', out, '--shard-items', '16'], quiet);
+    await publishCommand([await writeLibrary(bigger.files, 'Loading'), '--out', out, '--shard-items', '16'], quietProgress);
     const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
     const added = manifest.shards.filter((shard) => !old.shards.some((o) => o.file === shard.file));
     expect(added.length).toBeGreaterThan(1);
@@ -191,7 +177,7 @@ describe('a published library loading', { timeout: 60_000 }, () => {
     expect(site.requests.at(-1)).toBe(`/published/${withThumbnail.publishedFiles!.thumbnail}`);
 
     const bigger = buildEagleLibrary({ name: 'Loading', items: 130, plain: true });
-    await publishCommand([await writeLibrary(bigger.files, 'Loading'), '--out', out, '--shard-items', '16'], quiet);
+    await publishCommand([await writeLibrary(bigger.files, 'Loading'), '--out', out, '--shard-items', '16'], quietProgress);
     const seen = site.requests.length;
     const again = await call<{ stored: number }>(restarted, 'POST', '/library/subscribe', { url, wait: true });
     expect(again.data.stored).toBe(130);

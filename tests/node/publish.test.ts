@@ -3,25 +3,16 @@
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publishCommand } from '../../tools/publish/cli';
-import { serveStatic, type StaticSite } from '../e2e/static-server';
+import type { StaticSite } from '../e2e/static-server';
 import { buildEagleLibrary, eagleId, zipOf, type Fixture, type LibraryFiles } from './fixtures/eagle-library';
+import { quietProgress, serveForEachTest, writeLibrary } from './fixtures/published-sites';
 import { call, makeApi } from './helpers';
 import type { Manifest } from '../../src/core/publish/published-format';
 import { FIRST_SCREEN_ITEMS, firstScreenShards } from '../../src/core/publish/load-order';
 import type { Api } from '../../src/core';
 
-const quiet = { log: () => {}, progress: () => {} };
-
-async function writeLibrary(files: LibraryFiles, name: string): Promise<string> {
-  const dir = join(await mkdtemp(join(tmpdir(), 'publish-src-')), `${name}.library`);
-  for (const [path, bytes] of files) {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), bytes);
-  }
-  return dir;
-}
 
 async function filesUnder(dir: string): Promise<Map<string, Buffer>> {
   const out = new Map<string, Buffer>();
@@ -37,16 +28,8 @@ async function publish(source: string, out: string, ...flags: string[]) {
   return { ...report, lines };
 }
 
-const sites: StaticSite[] = [];
-afterEach(async () => {
-  await Promise.all(sites.splice(0).map((site) => site.close()));
-});
-
-async function serve(dir: string): Promise<StaticSite> {
-  const site = await serveStatic({ '/published/': dir });
-  sites.push(site);
-  return site;
-}
+const serveSite = serveForEachTest();
+const serve = (dir: string): Promise<StaticSite> => serveSite({ '/published/': dir });
 
 type Listed = { data: Record<string, unknown>[]; total: number };
 const everything = async (api: Api, library: string) => {
@@ -97,8 +80,8 @@ describe('publish command', { timeout: 60_000 }, () => {
 
   it('refuses a folder that is no Eagle library, naming what is missing', async () => {
     const empty = await mkdtemp(join(tmpdir(), 'not-a-library-'));
-    await expect(publishCommand([empty, '--out', join(empty, 'out')], quiet)).rejects.toThrow(/no metadata\.json at its root/);
-    await expect(publishCommand([empty], quiet)).rejects.toThrow(/Usage/);
+    await expect(publishCommand([empty, '--out', join(empty, 'out')], quietProgress)).rejects.toThrow(/no metadata\.json at its root/);
+    await expect(publishCommand([empty], quietProgress)).rejects.toThrow(/Usage/);
   });
 });
 
@@ -209,7 +192,7 @@ describe('library/subscribe', { timeout: 60_000 }, () => {
     bigger.files.set(`${dir}Renamed one.${String(record.ext)}`, bigger.files.get(originalName)!);
     bigger.files.delete(originalName);
     bigger.files.set(`${dir}metadata.json`, new TextEncoder().encode(JSON.stringify(record)) as Uint8Array<ArrayBuffer>);
-    await publishCommand([await writeLibrary(bigger.files, 'Growing'), '--out', out, '--shard-items', '16'], quiet);
+    await publishCommand([await writeLibrary(bigger.files, 'Growing'), '--out', out, '--shard-items', '16'], quietProgress);
     const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
     const unchanged = manifest.shards.filter((shard) => old.shards.some((o) => o.file === shard.file));
     expect(unchanged.length).toBeGreaterThan(0);

@@ -4,13 +4,13 @@
 // answers for the first screen's items only (listings read the rows: every stored item). A missing or damaged index file names the file and changes
 // nothing; a load stopped anywhere resumes to the same state; an update after it is incremental;
 // an index of another layout is not used (the pipeline indexes every item, as before).
-import { mkdir, mkdtemp, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { publishCommand } from '../../tools/publish/cli';
-import { serveStatic, type StaticSite } from '../e2e/static-server';
 import { buildEagleLibrary, type LibraryFiles } from './fixtures/eagle-library';
+import { quietProgress, serveForEachTest, writeLibrary } from './fixtures/published-sites';
 import { expectIndexesMatchRebuild } from './fixtures/index-rebuild';
 import { listsOf } from './fixtures/postings';
 import { call, makeApi } from './helpers';
@@ -20,35 +20,21 @@ import type { Manifest, Shard } from '../../src/core/publish/published-format';
 import { INDEX_LAYOUT } from '../../src/core/publish/published-index';
 import { readSubscription } from '../../src/core/publish/subscription-state';
 
-const quiet = { log: () => {}, progress: () => {} };
 type Listed = { data: { id: string; name: string }[]; total: number };
 
-const sites: StaticSite[] = [];
-afterEach(async () => {
-  await Promise.all(sites.splice(0).map((site) => site.close()));
-});
-
-async function writeLibrary(files: LibraryFiles, name: string): Promise<string> {
-  const dir = join(await mkdtemp(join(tmpdir(), 'publish-src-')), `${name}.library`);
-  for (const [path, bytes] of files) {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), bytes);
-  }
-  return dir;
-}
+const serve = serveForEachTest();
 
 async function publishTo(out: string, items: number, edit?: (files: LibraryFiles, ids: string[]) => void) {
   const fixture = buildEagleLibrary({ name: 'Indexed', items });
   edit?.(fixture.files, [...fixture.records.keys()]);
-  await publishCommand([await writeLibrary(fixture.files, 'Indexed'), '--out', out, '--shard-items', '16'], quiet);
+  await publishCommand([await writeLibrary(fixture.files, 'Indexed'), '--out', out, '--shard-items', '16'], quietProgress);
   return { fixture, manifest: JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest };
 }
 
 async function published(items: number) {
   const out = await mkdtemp(join(tmpdir(), 'published-'));
   const { fixture, manifest } = await publishTo(out, items);
-  const site = await serveStatic({ '/published/': out });
-  sites.push(site);
+  const site = await serve({ '/published/': out });
   return { fixture, out, site, manifest, url: `${site.url}/published/` };
 }
 
@@ -63,6 +49,19 @@ const found = async (api: Api, library: string, query: string) =>
   (await call<Listed>(api, 'POST', '/item/query', { query, limit: 10_000 }, { library })).data.data.map((item) => item.id).sort();
 /** The oldest item: the first shard's first, the one the load stores last. */
 const oldest = async (out: string, manifest: Manifest) => (JSON.parse(await readFile(join(out, manifest.shards[0]!.file), 'utf8')) as Shard).items[0]!;
+
+/** A first bulk load with every shard stored, waiting for its index: the postings file is away from the host. */
+async function waitingForItsIndex(items: number) {
+  const { out, site, manifest, url } = await published(items);
+  const postings = manifest.index!.postings[0]!;
+  await rename(join(out, postings), join(out, `${postings}.away`));
+  const api = makeApi({ fetchSource: (address) => fetch(address) });
+  expect((await call(api, 'POST', '/library/subscribe', { url, wait: true })).httpStatus).toBe(400);
+  const library = `/libraries/${manifest.name}.library`;
+  const db = await dbOf(api, library);
+  expect((await readSubscription(db))?.bulk).toBe(true);
+  return { out, site, url, api, library, db };
+}
 
 /** What a visitor reads of a library: every listing, search, tag and folder the tests compare. */
 async function reads(api: Api, library: string) {
@@ -214,14 +213,7 @@ describe('a published library with its index prebuilt', { timeout: 120_000 }, ()
   });
 
   it('an update that arrives before a bulk load put its index, with an index in another layout, ends with the index built from the stored rows', async () => {
-    const { out, site, manifest: old, url } = await published(300);
-    const postings = old.index!.postings[0]!;
-    await rename(join(out, postings), join(out, `${postings}.away`));
-    const api = makeApi({ fetchSource: (address) => fetch(address) });
-    expect((await call(api, 'POST', '/library/subscribe', { url, wait: true })).httpStatus).toBe(400);
-    const library = `/libraries/${old.name}.library`;
-    const db = await dbOf(api, library);
-    expect((await readSubscription(db))?.bulk).toBe(true);
+    const { out, site, url, api, library, db } = await waitingForItsIndex(300);
 
     const { manifest } = await publishTo(out, 320);
     await writeFile(join(out, 'manifest.json'), JSON.stringify({ ...manifest, index: { ...manifest.index, layout: 'another layout' } }));
@@ -236,13 +228,7 @@ describe('a published library with its index prebuilt', { timeout: 120_000 }, ()
   });
 
   it('an update that arrives before a bulk load put its index, with an item edited, ends with an index of the stored keys, not the published one', async () => {
-    const { out, manifest: old, url } = await published(300);
-    const postings = old.index!.postings[0]!;
-    await rename(join(out, postings), join(out, `${postings}.away`));
-    const api = makeApi({ fetchSource: (address) => fetch(address) });
-    expect((await call(api, 'POST', '/library/subscribe', { url, wait: true })).httpStatus).toBe(400);
-    const library = `/libraries/${old.name}.library`;
-    const db = await dbOf(api, library);
+    const { out, url, api, library, db } = await waitingForItsIndex(300);
 
     // A new modification time gives the item another key in the published index; the stored row keeps its own.
     const { fixture, manifest } = await publishTo(out, 300, (files, ids) => {
