@@ -12,6 +12,7 @@ import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow, PublishedFiles } from '../storage/rows';
 import { commentRowsOf, commentTextsOf, itemRowOf } from '../eagle-library/item-record';
 import { commitItemChanges, type ItemChange } from '../storage/item-changes';
+import { rowsByKey } from '../storage/rows-by-key';
 import { writeTransaction } from '../storage/write';
 import type { Shard, ShardItem } from './published-format';
 import { bulkLoadObservers } from './bulk-load-observers';
@@ -80,12 +81,13 @@ export async function storeShards(library: OpenLibrary, writes: readonly ShardWr
 }
 
 /**
- * A bulk batch's stored items, by id, read by their keys (one get each, far cheaper than a lookup
- * by id): the only ones a first load can meet are the first screen's, stored from the same shards,
+ * A bulk batch's stored items, by id, read by their keys (rows-by-key.ts: a range read where the
+ * batch's keys span few stored rows, as a first load's do, else one get each; either far cheaper
+ * than a lookup by id): the only ones a first load can meet are the first screen's, stored from the same shards,
  * so under the same keys (an update during a bulk load stores every shard left itself).
  */
 async function storedWithKeys(db: LibraryDb, rows: readonly ItemRow[]): Promise<Map<string, ItemRow>> {
-  const stored = await db.items.bulkGet(rows.map((row) => row.pk));
+  const stored = await rowsByKey(db.items, rows.map((row) => row.pk));
   return new Map(stored.flatMap((row) => (row ? [[row.id, row] as const] : [])));
 }
 
