@@ -18,13 +18,23 @@ export const pageEndpoint: Omit<PageEndpoint, 'startWorker'> = {
   async processInPage(bytes, mime, kind) {
     const url = URL.createObjectURL(new Blob([bytes], { type: mime }));
     try {
-      const result = kind === 'svg' ? await fromSvg(url, mime) : await fromVideo(url, mime);
+      const result = kind === 'svg' ? await fromSvg(url, mime) : await fromVideoRetried(url, mime);
       return result.status === 'done' ? Comlink.transfer(result, [result.thumbnail]) : result;
     } finally {
       URL.revokeObjectURL(url);
     }
   },
 };
+
+/**
+ * A busy page's media pipeline now and then fails a clip that it plays on the next try (seen in CI:
+ * a recorded WebM answered undecodable, then decoded at once in the same page), and undecodable is
+ * final (noThumbnail): one more try, with a new <video>, before saying so.
+ */
+async function fromVideoRetried(url: string, mime: string): Promise<ProcessedMedia> {
+  const first = await fromVideo(url, mime);
+  return first.status === 'undecodable' ? fromVideo(url, mime) : first;
+}
 
 async function fromSvg(url: string, mime: string): Promise<ProcessedMedia> {
   const image = new Image();
