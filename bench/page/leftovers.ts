@@ -8,10 +8,6 @@
 import Dexie from 'dexie';
 import { ApiClient } from '../../src/app/api-client';
 import type { Api } from '../../src/core';
-import { replicaName } from '../../src/core/sync/sync-cycle';
-
-/** PouchDB's IndexedDB adapter stores a database named X as `_pouch_X`. */
-const POUCH_PREFIX = '_pouch_';
 
 export interface Removed {
   libraries: number;
@@ -43,21 +39,21 @@ export class Leftovers {
   }
 
   private async remove(paths: string[]): Promise<Removed> {
-    for (const path of paths) {
-      this.libraries.delete(path);
-      await this.removeLibrary(path);
-    }
     const databases = this.scratch.splice(0);
-    for (const name of databases) await Dexie.delete(name);
+    try {
+      for (const path of paths) {
+        this.libraries.delete(path);
+        await this.removeLibrary(path);
+      }
+    } finally {
+      // A library that could not be removed leaves the scratch databases no less disposable.
+      for (const name of databases) await Dexie.delete(name);
+    }
     return { libraries: paths.length, databases: databases.length };
   }
 
+  /** library/remove deletes the library's database and its sync replica. */
   private async removeLibrary(path: string): Promise<void> {
-    const record = await this.core.registry.find(path);
-    if (!record) return;
-    // library/remove deletes the library's database but not its sync replica (a database of its own).
-    const replica = `${POUCH_PREFIX}${replicaName(this.core.open(record))}`;
-    await new ApiClient().post('/library/remove', { libraryPath: path });
-    await Dexie.delete(replica);
+    if (await this.core.registry.find(path)) await new ApiClient().post('/library/remove', { libraryPath: path });
   }
 }

@@ -25,6 +25,7 @@ import { ReadOnlyLibraries } from './publish/subscription-state';
 import type { Subscriptions } from './publish/subscriptions';
 import { ROUTES } from './routes';
 import { loadPouch, type PouchConstructor } from './sync/pouch';
+import { destroyReplica, hasReplica } from './sync/replica';
 import { LIBRARY_VERSION, LibraryDb } from './storage/library-db';
 import type { ItemObserver } from './storage/item-changes';
 import type { WritePipeline } from './storage/open-library';
@@ -228,7 +229,11 @@ export function createApi(deps: ApiDeps = {}): Api {
     media.forget(name);
     const db = databases.get(name) ?? new LibraryDb(name, deps.dexieOptions, LIBRARY_UPGRADES);
     databases.delete(name);
+    // Unreadable: try the replica all the same (deleting one that does not exist deletes nothing).
+    const synced = await hasReplica(db).catch(() => true);
     await db.delete();
+    // The library is gone; a replica left behind only takes disk space, so its failure is reported, not answered.
+    if (synced) await destroyReplica(deps.loadPouch ?? loadPouch, name).catch((error: unknown) => deps.onBackgroundError?.(error));
   };
 
   // Only a hint for the next open: if the note is lost, that open declares the whole chain again.

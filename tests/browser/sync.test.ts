@@ -149,4 +149,16 @@ describe('sync through the service worker', () => {
     expect(await b.get<SyncStatus>('/sync/status')).toMatchObject({ state: 'off' });
     expect(await items(b)).toHaveLength(30);
   }, 60_000);
+
+  it('removing a library that synced deletes its replica too, also after sync/stop', async () => {
+    const { client, library } = await isolatedClient();
+    await client.post('/item/add', { bookmarkURL: 'https://example.com/synced' });
+    await client.post('/sync/start', { url: newDatabase() });
+    expect(await client.post<SyncStatus>('/sync/run', {})).toMatchObject({ state: 'idle', error: null });
+    expect(await client.post('/sync/stop', {})).toBe(true);
+    const replicas = async () => (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => name.startsWith('_pouch_') && name.endsWith(`${library}/sync`));
+    expect(await replicas()).toHaveLength(1);
+    expect(await client.post('/library/remove', { libraryPath: library })).toBe(true);
+    expect(await replicas()).toEqual([]);
+  });
 });

@@ -2,6 +2,8 @@
 // events, and a failed or refused write that changes nothing.
 import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../src/core';
+import { noteReplica, replicaOf } from '../../src/core/sync/replica';
+import { loadNodePouch } from '../sync/node-pouch';
 import { call, makeApi, newLibrary } from './helpers';
 
 interface Entry { name: string; path: string }
@@ -91,6 +93,30 @@ describe('library/remove', () => {
       ['library', 'removed', [b]],
       ['library', 'switched', [a]],
     ]);
+  });
+
+  it('deletes the sync replica too (it outlives sync/stop, not the library)', async () => {
+    const api = makeApi({ loadPouch: loadNodePouch });
+    await newLibrary(api, 'Keep');
+    const gone = await newLibrary(api, 'Synced');
+    const { db } = api.open(await api.registry.require(gone));
+    // What a sync cycle leaves (sync-cycle.ts): the note, then the replica with documents in it.
+    await noteReplica(db);
+    const PouchDB = await loadNodePouch();
+    await new PouchDB(replicaOf(db.name)).put({ _id: 'item:one' });
+    expect((await new PouchDB(replicaOf(db.name)).info()).doc_count).toBe(1);
+    expect((await call(api, 'POST', '/library/remove', { libraryPath: gone })).data).toBe(true);
+    expect((await new PouchDB(replicaOf(db.name)).info()).doc_count).toBe(0);
+  });
+
+  it('loads no PouchDB to remove a library that never synced', async () => {
+    const errors: unknown[] = [];
+    const api = makeApi({ loadPouch: () => Promise.reject(new Error('PouchDB was loaded')), onBackgroundError: (error) => errors.push(error) });
+    await newLibrary(api, 'Keep');
+    const gone = await newLibrary(api, 'Never synced');
+    await call(api, 'POST', '/item/add', { bookmarkURL: 'https://example.com/a' }, { library: gone });
+    expect((await call(api, 'POST', '/library/remove', { libraryPath: gone })).data).toBe(true);
+    expect(errors).toEqual([]);
   });
 
   it.each([

@@ -35,6 +35,8 @@ export interface Pouch {
   sync(remote: Pouch, options?: { batch_size?: number }): Replication;
   info(): Promise<{ doc_count: number; update_seq: number | string }>;
   close(): Promise<void>;
+  /** Deletes the database and its storage (a local replica: its IndexedDB database). */
+  destroy(): Promise<unknown>;
 }
 
 export interface AllDocsOptions {

@@ -12,6 +12,7 @@ import { FilesDatabaseMissing } from './files-database';
 import type { FetchServer } from './probe-server';
 import type { Pouch, PouchConstructor } from './pouch';
 import { reconcile } from './reconcile';
+import { noteReplica, replicaOf } from './replica';
 import { rememberRemoteSeq } from './watch-server';
 import { resolveConflicts } from './resolve-conflicts';
 import { isStorageFull, STORAGE_FULL_MESSAGE } from './storage-full';
@@ -20,7 +21,7 @@ import { readSettings, readStoredStatus, writeStatus, type StoredStatus, type Sy
 /** Libraries whose cycle runs in this worker now (two tabs may both ask). */
 const running = new Set<string>();
 
-export const replicaName = (library: OpenLibrary): string => `${library.db.name}/sync`;
+export const replicaName = (library: OpenLibrary): string => replicaOf(library.db.name);
 
 export interface CycleDeps {
   loadPouch: () => Promise<PouchConstructor>;
@@ -70,6 +71,7 @@ async function runMetadataStep(library: OpenLibrary, settings: SyncSettings, bef
   let remote: Pouch | undefined;
   try {
     const PouchDB = await loadPouch();
+    await noteReplica(library.db);
     local = new PouchDB(replicaName(library));
     remote = new PouchDB(settings.url, { skip_setup: true, ...(settings.username ? { auth: { username: settings.username, password: settings.password } } : {}) });
     await reconcile(library, local, now);
