@@ -32,7 +32,7 @@ import type { WritePipeline } from './storage/open-library';
 import { LibraryRegistry, type LibraryRecord } from './storage/registry';
 import { firstRemoteFile, type RemoteFileSource } from './storage/remote-files';
 import { loadedList } from './shared/loaded-list';
-import { lazyModule } from './shared/lazy-module';
+import { lazyModule, lazyOnce } from './shared/lazy-module';
 import { loadPinyin } from './tags/pinyin';
 
 /** Request header naming the library a request works on, instead of the current one (ours). */
@@ -127,19 +127,6 @@ const lazySource =
   async (db, row, kind) =>
     (await make())(db, row, kind);
 
-/** One instance of a lazily loaded class, made on first use. */
-function lazyInstance<T>(make: () => Promise<T>): { get: () => Promise<T>; made: () => Promise<T> | undefined } {
-  let instance: Promise<T> | undefined;
-  return {
-    get: () =>
-      (instance ??= make().catch((error: unknown) => {
-        instance = undefined;
-        throw error;
-      })),
-    made: () => instance,
-  };
-}
-
 export function createApi(deps: ApiDeps = {}): Api {
   const namespace = deps.namespace ?? 'lam';
   const clock = deps.clock ?? Date.now;
@@ -165,7 +152,7 @@ export function createApi(deps: ApiDeps = {}): Api {
   // imported: a worker's first answer never runs a job. Its script is loaded on a later task, so
   // that a request's kick (a cold read's first look at its library's jobs) does not load it
   // before that request's answer has gone out.
-  const jobRunner = lazyInstance(async () => {
+  const jobRunner = lazyOnce(async () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     const { JobRunner } = await jobRunnerModule();
     return new JobRunner({ media: deps.media, clock, observers: WRITE_PIPELINE.observers, remoteFiles: firstRemoteFile([synced]), report: deps.onBackgroundError });
@@ -179,7 +166,7 @@ export function createApi(deps: ApiDeps = {}): Api {
     whenIdle: async () => (await jobRunner.made()?.catch(() => undefined))?.whenIdle(),
   };
   const media = new MediaQueue(runner, deps.mediaWaitMs);
-  const importer = lazyInstance(async () => {
+  const importer = lazyOnce(async () => {
     const { Imports } = await importsModule();
     return new Imports({ registry, open: (record) => open(record), clock, ids, publish: (change) => changes.publish(change), media, onError: deps.onBackgroundError });
   });
@@ -196,7 +183,7 @@ export function createApi(deps: ApiDeps = {}): Api {
     whenIdle: async () => (await importer.made())?.whenIdle(),
   };
 
-  const subscriber = lazyInstance(async () => {
+  const subscriber = lazyOnce(async () => {
     const { Subscriptions } = await subscriptionsModule();
     return new Subscriptions({
       registry,

@@ -6,12 +6,23 @@
  * tried again by the next use.
  */
 export function lazyModule<M>(load: () => Promise<M>): () => Promise<M> {
-  let loading: Promise<M> | undefined;
-  return () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
+  return lazyOnce(load).get;
+}
+
+/**
+ * One value made on first use, once (a module, or an instance of a lazily loaded class): `get`
+ * makes it, `made` tells whether anything has asked yet. A failed making is tried again by the next `get`.
+ */
+export function lazyOnce<T>(make: () => Promise<T>): { get: () => Promise<T>; made: () => Promise<T> | undefined } {
+  let making: Promise<T> | undefined;
+  return {
+    get: () =>
+      (making ??= make().catch((error: unknown) => {
+        making = undefined;
+        throw error;
+      })),
+    made: () => making,
+  };
 }
 
 type AnyFunction = (...args: never[]) => unknown;
