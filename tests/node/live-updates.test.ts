@@ -17,7 +17,7 @@ const LIB = '/libraries/a.library';
 const heard = (kind: HeardChange['kind'], action: string, ids: string[] = ['x'], library = LIB): HeardChange => ({ kind, action, ids, library });
 
 describe('ChangeBatch', () => {
-  const cases: [string, HeardChange, Partial<Record<'items' | 'trashed' | 'restored', number>> & Partial<Pick<ChangeBatch, 'tree' | 'tags' | 'libraries' | 'switched'>>][] = [
+  const cases: [string, HeardChange, Partial<Record<'items' | 'trashed' | 'restored', number>> & Partial<Pick<ChangeBatch, 'tree' | 'tags' | 'libraries' | 'switched' | 'resync'>>][] = [
     ['item added', heard('item', 'added', ['a', 'b']), { items: 2, trashed: 0, tree: false }],
     ['item updated', heard('item', 'updated'), { items: 1, trashed: 0, restored: 0 }],
     ['item trashed', heard('item', 'trashed'), { items: 1, trashed: 1, restored: 0 }],
@@ -29,12 +29,13 @@ describe('ChangeBatch', () => {
     ['tag group removed', heard('tagGroup', 'removed'), { tree: true, tags: true }],
     ['library created', heard('library', 'created', ['/libraries/b.library'], '/libraries/b.library'), { libraries: true, switched: false }],
     ['library switched', heard('library', 'switched', ['/libraries/b.library'], '/libraries/b.library'), { switched: true }],
+    ['library indexed (a published library loaded whole)', heard('library', 'indexed', [LIB]), { resync: true, libraries: false, switched: false, items: 0 }],
   ];
   it.each(cases)('%s', (_name, change, expected) => {
     const batch = new ChangeBatch();
     batch.add(change, LIB);
     expect(batch.empty).toBe(false);
-    const seen = { items: batch.items.size, trashed: batch.trashed.size, restored: batch.restored.size, tree: batch.tree, tags: batch.tags, libraries: batch.libraries, switched: batch.switched };
+    const seen = { items: batch.items.size, trashed: batch.trashed.size, restored: batch.restored.size, tree: batch.tree, tags: batch.tags, libraries: batch.libraries, switched: batch.switched, resync: batch.resync };
     expect(seen).toMatchObject(expected);
   });
 
@@ -44,6 +45,7 @@ describe('ChangeBatch', () => {
     batch.add(heard('import', 'progress'), LIB);
     batch.add(heard('aiSearch', 'progress'), LIB);
     batch.add(heard('item', 'added', ['a'], '/libraries/other.library'), LIB);
+    batch.add(heard('library', 'indexed', ['/libraries/other.library'], '/libraries/other.library'), LIB);
     expect(batch.empty).toBe(true);
     batch.add(heard('item', 'opened', ['i1']), LIB);
     batch.add(heard('folder', 'opened', ['f1']), LIB);

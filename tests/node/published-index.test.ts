@@ -14,7 +14,7 @@ import { quietProgress, serveForEachTest, writeLibrary } from './fixtures/publis
 import { expectIndexesMatchRebuild } from './fixtures/index-rebuild';
 import { listsOf } from './fixtures/postings';
 import { call, makeApi } from './helpers';
-import type { Api } from '../../src/core';
+import type { Api, ChangeEvent } from '../../src/core';
 import { FIRST_SCREEN_ITEMS } from '../../src/core/publish/load-order';
 import type { Manifest, Shard } from '../../src/core/publish/published-format';
 import { INDEX_LAYOUT } from '../../src/core/publish/published-index';
@@ -84,8 +84,15 @@ describe('a published library with its index prebuilt', { timeout: 120_000 }, ()
     for (const file of [...manifest.index!.postings, manifest.index!.counts]) expect(manifest.files).toContain(file);
 
     const api = makeApi({ fetchSource: (address) => fetch(address) });
+    const heard: ChangeEvent[] = [];
+    api.changes.subscribe((event) => heard.push(event));
     const { data } = await call<{ path: string }>(api, 'POST', '/library/subscribe', { url, wait: true });
     const db = await dbOf(api, data.path);
+    // The index put is announced once, for the library, not as every item's id again.
+    const indexed = heard.filter((event) => event.kind === 'library' && event.action === 'indexed');
+    expect(indexed.map((event) => [event.ids, event.library])).toEqual([[[data.path], data.path]]);
+    const announcedItems = heard.filter((event) => event.kind === 'item' && event.action === 'added').flatMap((event) => event.ids);
+    expect(announcedItems).toHaveLength(FIRST_SCREEN_ITEMS);
     expect(site.requests.filter((path) => path.includes('/index/')).sort()).toEqual([...manifest.index!.postings, manifest.index!.counts].map((file) => `/published/${file}`).sort());
     const subscription = await readSubscription(db);
     expect(subscription?.ready).toBe(true);

@@ -33,6 +33,7 @@ export class ChangeBatch {
   add(change: HeardChange, current?: string): void {
     if (change.kind === 'library') {
       if (change.action === 'switched') this.switched = true;
+      else if (change.action === 'indexed') this.resync ||= current === undefined || change.library === current;
       else this.libraries = true;
       return;
     }

@@ -18,8 +18,13 @@ export interface ChangeActions {
    */
   tag: 'created' | 'updated' | 'removed' | 'renamed' | 'merged';
   tagGroup: 'created' | 'updated' | 'removed';
-  /** ids: the library's path; `switched`, `renamed` and `removed` also carry `name` (the new one for `renamed`). */
-  library: 'created' | 'switched' | 'renamed' | 'removed';
+  /**
+   * ids: the library's path; `switched`, `renamed` and `removed` also carry `name` (the new one for
+   * `renamed`). `indexed`: the library's search index, filters and counts were replaced whole (a
+   * published library's first load): whatever a client shows of it may have changed, so it reads
+   * everything again, as after a reconnect; one event instead of every item's id.
+   */
+  library: 'created' | 'switched' | 'renamed' | 'removed' | 'indexed';
   /** Progress of an import, published by the import job (ids: the import's id). */
   import: string;
   /** Progress of AI-search indexing, published by the indexer. */

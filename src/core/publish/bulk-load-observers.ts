@@ -2,7 +2,7 @@
  * What a first load's bulk batches run of the write pipeline (put-published-index.ts): the item
  * observers whose tables the published index replaces whole once every shard is stored (posting
  * lists, the search index's term lists, tag, folder and smart-folder counts) and the item change
- * announcements (made then, for every item at once) are left out, and so is the search index (the
+ * announcements (the library is announced `indexed` then, once) are left out, and so is the search index (the
  * batch gives each row its terms itself, store-shards.ts); every other observer (media and
  * AI jobs, descriptors, sync marks) runs as on any write. One posting list is kept right all along:
  * the trash list, which every listing (they read the rows) subtracts, so a trashed item never shows

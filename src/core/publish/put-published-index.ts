@@ -4,7 +4,7 @@
  * later batches store item rows with their search terms only (bulk-load-observers.ts), and once
  * every shard is stored one transaction puts the index built for every item: the posting lists
  * replaced whole, tag and folder counts set, smart-folder counts dropped (made again when read),
- * and every stored item announced. Until then search, filters and the counts they read answer for
+ * and the library announced as `indexed` (every client reads what it shows again). Until then search, filters and the counts they read answer for
  * the first screen's items (listings read the rows: every stored item): they wait for the index,
  * they do not answer from half of it.
  *
@@ -21,7 +21,7 @@ import { newTagRow } from '../tags/tag-row';
 import { fetchIndex, type Fetch } from './fetch-published';
 import type { Manifest } from './published-format';
 import { buildIndex, INDEX_LAYOUT, type BuiltIndex } from './published-index';
-import { readStoredShardIds, readSubscription, writeSubscription, type Subscription } from './subscription-state';
+import { readSubscription, writeSubscription, type Subscription } from './subscription-state';
 
 /** Whether a first load of `manifest` can be stored in bulk: it ships an index in this code's layout. */
 export const hasUsableIndex = (manifest: Manifest): boolean => manifest.index?.layout === INDEX_LAYOUT;
@@ -39,7 +39,7 @@ export async function putPublishedIndex(library: OpenLibrary, subscription: Subs
     const current = await readSubscription(db);
     if (!current?.bulk || current.manifest.contentVersion !== manifest.contentVersion) return;
     await putIndex(db, current.bulk === true && fetched ? fetched : buildIndex(await db.items.toArray()), now);
-    announce({ kind: 'item', action: 'added', ids: (await readStoredShardIds(db)).flatMap((shard) => shard.ids) });
+    announce({ kind: 'library', action: 'indexed', ids: [library.record.path] });
     const { bulk: _bulk, ...indexed } = current;
     await writeSubscription(db, indexed);
   });
