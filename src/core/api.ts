@@ -58,6 +58,8 @@ export interface ApiDeps {
   media?: MediaProcessor;
   /** The AI models' files on this device (the service worker's lazy cache); absent: the models are at hand. */
   modelFiles?: ModelFilesPort;
+  /** The pauses before a published library's failed background load is tried again (default: 2 s, 10 s, 1 min, 5 min). */
+  retryPublishedLoadAfterMs?: readonly number[];
   /** How long thumbnail requests wait for their job (default 10 s, decisions.md). */
   mediaWaitMs?: number;
   /** Told about unexpected errors of background work (media jobs). */
@@ -193,6 +195,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       quiet: (path, options) => requests.quiet(path, options),
       loaded: (library) => media.kick(library),
       onError: deps.onBackgroundError,
+      retryAfterMs: deps.retryPublishedLoadAfterMs,
     });
   });
   // The write guard of every request reads the list of read-only libraries, not the subscription code.

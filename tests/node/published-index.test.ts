@@ -7,7 +7,7 @@
 import { mkdtemp, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { publishCommand } from '../../tools/publish/cli';
 import { buildEagleLibrary, type LibraryFiles } from './fixtures/eagle-library';
 import { quietProgress, serveForEachTest, writeLibrary } from './fixtures/published-sites';
@@ -177,6 +177,24 @@ describe('a published library with its index prebuilt', { timeout: 120_000 }, ()
     const again = await call<{ path: string }>(api, 'POST', '/library/subscribe', { url, wait: true });
     expect(again.data.path).toBe(library);
     expect((await readSubscription(db))?.ready).toBe(true);
+    await expectIndexesMatchRebuild(db);
+  });
+
+  it('a background load that fails is tried again while the worker lives, and finishes once the host serves the file again', async () => {
+    const { out, manifest, url } = await published(200 + FIRST_SCREEN_ITEMS);
+    const postings = manifest.index!.postings[0]!;
+    await rename(join(out, postings), join(out, `${postings}.away`));
+    const errors: unknown[] = [];
+    const api = makeApi({ fetchSource: (address) => fetch(address), onBackgroundError: (error) => errors.push(error), retryPublishedLoadAfterMs: Array(500).fill(20) });
+    const { data } = await call<{ path: string }>(api, 'POST', '/library/subscribe', { url });
+    const db = await dbOf(api, data.path);
+    // Failed, and tried again (and failed again), with nothing lost: every shard stays stored.
+    await vi.waitFor(() => expect(errors.length).toBeGreaterThanOrEqual(2), { timeout: 30_000, interval: 20 });
+    expect(String(errors[0])).toContain(postings);
+    expect((await readSubscription(db))?.bulk).toBe(true);
+    await rename(join(out, `${postings}.away`), join(out, postings));
+    await vi.waitFor(async () => expect(await readSubscription(db)).toMatchObject({ ready: true }), { timeout: 30_000, interval: 50 });
+    expect((await readSubscription(db))?.bulk).toBeUndefined();
     await expectIndexesMatchRebuild(db);
   });
 

@@ -36,7 +36,16 @@ export interface SubscriptionsDeps {
   /** Told when a library finished loading (to start its media jobs) and about background errors. */
   loaded?: (library: OpenLibrary) => void;
   onError?: (error: unknown) => void;
+  /** The pauses before a failed background load is tried again (default RETRY_AFTER_MS). */
+  retryAfterMs?: readonly number[];
 }
+
+/**
+ * A background load that failed (the network went away, the host answered an error) is tried again
+ * after each of these pauses in turn, while this worker lives; a later start resumes it anyway.
+ * Nothing is lost meanwhile: what was stored stays, and the load resumes from the shard rows.
+ */
+export const RETRY_AFTER_MS: readonly number[] = [2_000, 10_000, 60_000, 300_000];
 
 /**
  * The background load's transactions: the first one holds about FIRST_BATCH_ITEMS, each next one
@@ -158,10 +167,24 @@ export class Subscriptions {
     return Promise.all(shards.map((ref) => fetchShardWrite(this.deps.fetch, base, manifest, ref)));
   }
 
-  /** `fresh`: a library just made, that an app is about to open. */
-  private launch(library: OpenLibrary, fresh = false): void {
+  /** `fresh`: a library just made, that an app is about to open. `attempt`: retries so far (RETRY_AFTER_MS). */
+  private launch(library: OpenLibrary, fresh = false, attempt = 0): void {
     if (this.running.has(library.record.path)) return;
-    void this.track(library, this.finish(library, fresh)).catch((error: unknown) => this.deps.onError?.(error));
+    void this.track(library, this.finish(library, fresh)).catch((error: unknown) => {
+      this.deps.onError?.(error);
+      const pause = (this.deps.retryAfterMs ?? RETRY_AFTER_MS)[attempt];
+      if (pause !== undefined) setTimeout(() => void this.relaunch(library.record.path, attempt + 1), pause);
+    });
+  }
+
+  /** A retry, unless the library was removed (or is no subscription any more) meanwhile. */
+  private async relaunch(path: string, attempt: number): Promise<void> {
+    try {
+      const record = await this.deps.registry.find(path);
+      if (record && (await this.readOnly.sourceOf(path)) !== undefined) this.launch(await this.opened(record), false, attempt);
+    } catch (error) {
+      this.deps.onError?.(error);
+    }
   }
 
   /** A `wait` load: after the one running, and itself in `running`, so that an update waits for it as for any load. */
