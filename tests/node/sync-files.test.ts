@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from '../../src/core';
-import { recordedFiles } from '../../src/core/sync/file-records';
+import { recordedAmong } from '../../src/core/sync/file-records';
 import { runCycle } from '../../src/core/sync/sync-cycle';
 import { startCouchServer, type CouchServer } from '../sync/couch-server';
 import { loadNodePouch } from '../sync/node-pouch';
@@ -103,7 +103,8 @@ describe('sync: files on demand through a CouchDB-protocol server', () => {
     // The metadata went up whole; the files step sent two files (its budget).
     expect((await fetch(`${url}/_all_docs`).then((r) => r.json())).rows.filter((row: { id: string }) => row.id.startsWith('item:'))).toHaveLength(4);
     expect(uploads).toHaveLength(2);
-    expect((await recordedFiles(library.db)).size).toBe(2);
+    const filesOfItems = (await library.db.items.toArray()).flatMap(({ id }) => [`thumbnail:${id}`, `original:${id}`]);
+    expect((await recordedAmong(library.db, filesOfItems)).size).toBe(2);
 
     await runCycle(library, { loadPouch: loadNodePouch, fetchServer: a.fetchServer, now: Date.now, fileBudget: { files: 2, bytes: 1 << 30 } });
     expect(uploads).toHaveLength(3);

@@ -19,7 +19,7 @@ import type { RemoteFileKind } from '../storage/remote-files';
 import type { ItemRow } from '../storage/rows';
 import { doneWithCandidates, fileCandidates, markFilesAgain } from './file-candidates';
 import {
-  dropRemoval, forgetOnServer, forgetRemovedItem, markOnServer, markRefused, readSince, recordedFiles, recordedRev, refusedFiles, removedItems, replacedFiles, replacedHere, useRecordsOf, writeSince, type FileMark,
+  dropRemoval, forgetOnServer, forgetRemovedItem, markOnServer, markRefused, readSince, recordedAmong, recordedRev, refusedFiles, removedItems, replacedFiles, replacedHere, useRecordsOf, writeSince, type FileMark,
 } from './file-records';
 import { FilesDatabase, parseFileDocId } from './files-database';
 import type { FetchServer } from './probe-server';
@@ -45,21 +45,22 @@ export interface FilesOutcome {
 export async function syncFiles(db: LibraryDb, settings: SyncSettings, fetchServer: FetchServer, budget: FileBudget = DEFAULT_FILE_BUDGET): Promise<FilesOutcome> {
   const files = new FilesDatabase(fetchServer, settings);
   await useRecordsOf(db, settings.url);
-  const recorded = await recordedFiles(db);
-  const uploaded = await upload(db, files, recorded, budget, settings.url);
+  const uploaded = await upload(db, files, budget, settings.url);
   await removeFilesOfRemovedItems(db, files);
-  const downloaded = await download(db, files, settings, recorded, budget);
+  const downloaded = await download(db, files, settings, budget);
   return { uploaded, downloaded, fileErrors: await fileErrorsOf(db) };
 }
 
-async function upload(db: LibraryDb, files: FilesDatabase, recorded: Set<string>, budget: FileBudget, url: string): Promise<number> {
+async function upload(db: LibraryDb, files: FilesDatabase, budget: FileBudget, url: string): Promise<number> {
   const replaced = await replacedFiles(db);
-  const waiting = (kind: RemoteFileKind) => (id: string) => !recorded.has(`${kind}:${id}`) || replaced.has(`${kind}:${id}`);
   // Files of items written since the last step (./file-candidates.ts), not every key, and those replaced here.
   const candidates = await fileCandidates(db, url);
   const withReplaced = (kind: RemoteFileKind, ids: string[]) => [...new Set([...ids, ...[...replaced].filter((key) => key.startsWith(`${kind}:`)).map((key) => key.slice(kind.length + 1))])];
-  const thumbnails = withReplaced('thumbnail', candidates.thumbnails).filter(waiting('thumbnail'));
-  const originals = withReplaced('original', candidates.originals).filter(waiting('original'));
+  const [thumbnailIds, originalIds] = [withReplaced('thumbnail', candidates.thumbnails), withReplaced('original', candidates.originals)];
+  const recorded = await recordedAmong(db, [...thumbnailIds.map((id) => `thumbnail:${id}`), ...originalIds.map((id) => `original:${id}`)]);
+  const waiting = (kind: RemoteFileKind) => (id: string) => !recorded.has(`${kind}:${id}`) || replaced.has(`${kind}:${id}`);
+  const thumbnails = thumbnailIds.filter(waiting('thumbnail'));
+  const originals = originalIds.filter(waiting('original'));
   const queue = [...thumbnails.map((id) => ({ kind: 'thumbnail' as const, id })), ...originals.map((id) => ({ kind: 'original' as const, id }))];
   let [count, bytes] = [0, 0];
   for (const { kind, id } of queue) {
@@ -91,11 +92,13 @@ async function removeFilesOfRemovedItems(db: LibraryDb, files: FilesDatabase): P
 
 const PAGE = 100;
 
-async function download(db: LibraryDb, files: FilesDatabase, settings: SyncSettings, recorded: Set<string>, budget: FileBudget): Promise<number> {
+async function download(db: LibraryDb, files: FilesDatabase, settings: SyncSettings, budget: FileBudget): Promise<number> {
   let since = await readSince(db);
   let [count, bytes] = [0, 0];
   for (;;) {
     const { results, lastSeq } = await files.changes(since, PAGE);
+    const pageFiles = results.map((change) => parseFileDocId(change.id)).filter((file) => file !== undefined);
+    const recorded = await recordedAmong(db, pageFiles.map((file) => `${file.kind}:${file.itemId}`));
     // On the server already: this device need not send its own copy.
     const seen: FileMark[] = [];
     for (const change of results) {
