@@ -21,7 +21,7 @@ import type { MediaProcessor } from './media/media-processor';
 import type { ModelFilesPort } from './ai-search/model-files';
 import { MediaQueue } from './media/media-queue';
 import { readOnlyRefusal } from './publish/read-only';
-import { ReadOnlyLibraries } from './publish/subscription-state';
+import { publishedLoad, ReadOnlyLibraries } from './publish/subscription-state';
 import type { Subscriptions } from './publish/subscriptions';
 import { ROUTES } from './routes';
 import { loadPouch, type PouchConstructor } from './sync/pouch';
@@ -185,6 +185,11 @@ export function createApi(deps: ApiDeps = {}): Api {
     whenIdle: async () => (await importer.made())?.whenIdle(),
   };
 
+  const announceLoad = async (library: OpenLibrary): Promise<void> => {
+    const load = await publishedLoad(library.db);
+    const path = library.record.path;
+    changes.publish({ kind: 'library', action: load ? 'loading' : 'loaded', ids: [path], details: load ? { ...load } : {}, library: path });
+  };
   const subscriber = lazyOnce(async () => {
     const { Subscriptions } = await subscriptionsModule();
     return new Subscriptions({
@@ -194,6 +199,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       fetch: fetchSource,
       quiet: (path, options) => requests.quiet(path, options),
       loaded: (library) => media.kick(library),
+      progress: (library) => void announceLoad(library).catch((error: unknown) => deps.onBackgroundError?.(error)),
       onError: deps.onBackgroundError,
       retryAfterMs: deps.retryPublishedLoadAfterMs,
     });

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FIRST_SCREEN_ITEMS } from '../../src/core/publish/load-order';
 import { publishCommand } from '../../tools/publish/cli';
 import { buildEagleLibrary } from '../node/fixtures/eagle-library';
-import { fetchInPage, openApp, useBrowser } from './browser';
+import { appReady, fetchInPage, openApp, useBrowser } from './browser';
 import { serveStatic, type StaticSite } from './static-server';
 
 const INDEX_PREFIX = '/published/big/index/';
@@ -70,11 +70,26 @@ describe('a published library past its first screen', () => {
       const matches = async () => (await fetchInPage(page, '/api/v2/item/query', { method: 'POST', body: { query: 'cat', limit: 1000 } })).body.data.data.length as number;
       const early = await matches();
       await page.locator('[data-testid=view-count]', { hasText: new RegExp(`^${early} items?$`) }).waitFor({ timeout: 15_000 });
+      // The status bar says why: every item is in, their index is not.
+      const status = page.getByRole('status', { name: `All ${fixture.records.size} items are here; search, filters and counts see the newest items only until their index is stored.` });
+      await expect.poll(() => status.textContent(), { timeout: 15_000 }).toContain('Indexing for search…');
+      await page.screenshot({ path: 'screenshots/publish-index-waiting-1280.png' });
+      // A second tab, phone-sized, tells the same.
+      const phone = await context.newPage();
+      await phone.setViewportSize({ width: 390, height: 844 });
+      await phone.goto(`${app.url}/`);
+      await appReady(phone);
+      await expect.poll(() => phone.locator('#published-load').textContent(), { timeout: 15_000 }).toContain('Indexing');
+      expect((await phone.locator('#published-load').boundingBox())?.width).toBeGreaterThan(40);
+      await phone.screenshot({ path: 'screenshots/publish-index-waiting-390.png' });
+      await phone.close();
 
       await release();
       await expect.poll(matches, { timeout: 30_000 }).toBeGreaterThan(early);
       const full = await matches();
       await page.locator('[data-testid=view-count]', { hasText: new RegExp(`^${full} items$`) }).waitFor({ timeout: 15_000 });
+      await page.locator('#published-load').waitFor({ state: 'detached', timeout: 15_000 });
+      await page.screenshot({ path: 'screenshots/publish-index-arrived-1280.png' });
       await expect.poll(() => search.inputValue()).toBe('cat');
     } finally {
       await context.close();

@@ -9,12 +9,15 @@ import { startLiveUpdates } from '../../src/app/live/live-updates';
 import { listingOf } from '../../src/app/search/listing';
 import { defaultViewState } from '../../src/app/search/view-state';
 import { SelectionStore } from '../../src/app/selection/selection-store';
+import { publishedLoadText } from '../../src/app/shell/published-load';
 import { SidebarStore } from '../../src/app/sidebar/sidebar-store';
 import type { Api } from '../../src/core';
 import { apiPort, makeApi, newLibrary } from './helpers';
 
 const LIB = '/libraries/a.library';
 const heard = (kind: HeardChange['kind'], action: string, ids: string[] = ['x'], library = LIB): HeardChange => ({ kind, action, ids, library });
+/** A published library's `library loading` / `loaded` event, its details flat in the data as the stream gives them. */
+const loadChange = (action: 'loading' | 'loaded', details: Record<string, unknown> = {}, library = LIB): HeardChange => ({ ...heard('library', action, [library], library), ...details });
 
 describe('ChangeBatch', () => {
   const cases: [string, HeardChange, Partial<Record<'items' | 'trashed' | 'restored', number>> & Partial<Pick<ChangeBatch, 'tree' | 'tags' | 'libraries' | 'switched' | 'resync'>>][] = [
@@ -122,7 +125,7 @@ describe('applyChanges: what each batch re-reads', () => {
       results: { refresh: call('results') },
       sidebar: { loadCounts: call('counts'), loadTree: call('tree') },
       selection: { remove: (ids) => void calls.push(`deselect ${ids.join(',')}`) },
-      library: { load: call('libraries') },
+      library: { load: call('libraries'), setLoading: (load) => void calls.push(load ? `loading ${load.stored}/${load.total}${load.indexed ? '' : ' unindexed'}` : 'loaded') },
       inTrash: () => false,
       loadAll: call('all'),
       libraryChanged: call('library changed'),
@@ -151,6 +154,9 @@ describe('applyChanges: what each batch re-reads', () => {
     ['a library switch', batchOf(heard('item', 'added'), heard('library', 'switched', ['/libraries/b.library'])), ['library changed', 'tag manager']],
     ['item/open', batchOf(heard('item', 'opened', ['i7'])), ['show item i7']],
     ['folder/open', batchOf(heard('folder', 'opened', ['f2'])), ['show folder f2']],
+    ['a published load batch', batchOf(loadChange('loading', { stored: 4500, total: 10_000, indexed: false })), ['loading 4500/10000 unindexed', 'results', 'counts']],
+    ['its index put, then its end', batchOf(heard('library', 'indexed', [LIB]), loadChange('loaded')), ['loaded', 'all', 'inspector', 'tag manager']],
+    ["another library's load", batchOf(loadChange('loading', { stored: 1, total: 2, indexed: true }, '/libraries/other.library')), []],
   ])('%s', async (_name, batch, expected) => {
     const { calls, targets } = spyTargets('shown');
     await applyChanges(batch, targets);
@@ -192,7 +198,7 @@ describe('applyChanges on the real stores', () => {
       results,
       sidebar,
       selection,
-      library: { load: async () => {} },
+      library: { load: async () => {}, setLoading: () => {} },
       inTrash: () => false,
       loadAll: () => Promise.all([sidebar.load(), results.refresh()]).then(() => {}),
       libraryChanged: async () => {},
@@ -243,5 +249,15 @@ describe('applyChanges on the real stores', () => {
     expect(b.sidebar.counts.trash).toBe(1);
     expect(b.selection.count).toBe(0);
     b.live.close();
+  });
+});
+
+describe('publishedLoadText: what the status bar says of a published load', () => {
+  it.each([
+    [{ stored: 4500, total: 100_000, indexed: true }, 'Loading 4,500 of 100,000', 'Loading this published library: 4,500 of 100,000 items stored.'],
+    [{ stored: 4500, total: 100_000, indexed: false }, 'Loading 4,500 of 100,000 · search partial', 'Loading this published library: 4,500 of 100,000 items stored. Until it is done, search, filters and counts see the newest items only.'],
+    [{ stored: 100_000, total: 100_000, indexed: false }, 'Indexing for search…', 'All 100,000 items are here; search, filters and counts see the newest items only until their index is stored.'],
+  ])('%o', (load, short, long) => {
+    expect(publishedLoadText(load)).toEqual({ short, long });
   });
 });

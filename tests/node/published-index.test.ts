@@ -93,6 +93,15 @@ describe('a published library with its index prebuilt', { timeout: 120_000 }, ()
     expect(indexed.map((event) => [event.ids, event.library])).toEqual([[[data.path], data.path]]);
     const announcedItems = heard.filter((event) => event.kind === 'item' && event.action === 'added').flatMap((event) => event.ids);
     expect(announcedItems).toHaveLength(FIRST_SCREEN_ITEMS);
+    // Each batch tells how far the load got (its rows announce no ids), then its end.
+    const progress = heard.filter((event) => event.kind === 'library' && (event.action === 'loading' || event.action === 'loaded'));
+    expect(progress.at(-1)).toMatchObject({ action: 'loaded', ids: [data.path] });
+    const loading = progress.slice(0, -1).map((event) => event.details);
+    expect(loading.length).toBeGreaterThan(0);
+    expect(loading.every((details) => details?.total === manifest.counts.items && details.indexed === false)).toBe(true);
+    expect(loading.map((details) => details!.stored)).toEqual([...loading.map((details) => details!.stored)].sort((a, b) => Number(a) - Number(b)));
+    expect(loading.at(-1)!.stored).toBe(manifest.counts.items);
+    expect((await call<Record<string, unknown>>(api, 'GET', '/library/info', {}, { library: data.path })).data.loading).toBeUndefined();
     expect(site.requests.filter((path) => path.includes('/index/')).sort()).toEqual([...manifest.index!.postings, manifest.index!.counts].map((file) => `/published/${file}`).sort());
     const subscription = await readSubscription(db);
     expect(subscription?.ready).toBe(true);
@@ -239,6 +248,9 @@ describe('a published library with its index prebuilt', { timeout: 120_000 }, ()
 
   it('an update that arrives before a bulk load put its index, with an index in another layout, ends with the index built from the stored rows', async () => {
     const { out, site, url, api, library, db } = await waitingForItsIndex(300);
+    // library/info tells an app that every item is in but search does not see them all yet.
+    const info = await call<{ loading?: unknown }>(api, 'GET', '/library/info', {}, { library });
+    expect(info.data.loading).toEqual({ stored: (await readSubscription(db))!.manifest.counts.items, total: (await readSubscription(db))!.manifest.counts.items, indexed: false });
 
     const { manifest } = await publishTo(out, 320);
     await writeFile(join(out, 'manifest.json'), JSON.stringify({ ...manifest, index: { ...manifest.index, layout: 'another layout' } }));

@@ -15,7 +15,7 @@ export interface LiveTargets {
   results: Pick<ResultStore, 'refresh'>;
   sidebar: Pick<SidebarStore, 'loadCounts' | 'loadTree'>;
   selection: Pick<SelectionStore, 'remove'>;
-  library: Pick<LibraryStore, 'load'>;
+  library: Pick<LibraryStore, 'load' | 'setLoading'>;
   /** True while the Trash is shown (restored items leave it, trashed ones enter it). */
   inTrash(): boolean;
   /** Reads everything shown again (after a resync). */
@@ -40,6 +40,7 @@ export async function applyChanges(batch: ChangeBatch, to: LiveTargets): Promise
     await Promise.all([to.libraryChanged(), to.reloadTagManager()]);
     return;
   }
+  if (batch.publishedLoad !== undefined) to.library.setLoading(batch.publishedLoad ?? undefined);
   if (batch.resync) {
     await Promise.all([to.loadAll(), to.reloadInspector(), to.reloadTagManager()]);
   } else {
@@ -48,6 +49,8 @@ export async function applyChanges(batch: ChangeBatch, to: LiveTargets): Promise
     if (batch.tree) work.push(to.sidebar.loadTree());
     if (batch.tags) work.push(to.reloadTagManager());
     if (batch.libraries) work.push(to.library.load());
+    // A published load's batch: new rows, no item ids announced.
+    if (batch.publishedLoad !== undefined && !batch.items.size) work.push(to.results.refresh(), to.sidebar.loadCounts());
     const shown = to.inspectedItem();
     if (shown && (batch.items.has(shown) || batch.tree)) work.push(to.reloadInspector());
     const bulk = to.bulkItems();

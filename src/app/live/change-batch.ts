@@ -4,6 +4,7 @@
  * no API, tested in node.
  */
 import type { HeardChange } from '../change-stream';
+import type { PublishedLoad } from '../shell/library-store';
 
 export class ChangeBatch {
   /** Items whose rows changed in any way (added, updated, trashed, restored, removed). */
@@ -22,11 +23,16 @@ export class ChangeBatch {
   switched = false;
   /** The stream was reopened: changes may have been missed, so everything is read again. */
   resync = false;
+  /**
+   * The open published library's load moved on: its newest state (null: it finished). Its batches
+   * announce no item ids (a bulk load's rows come with no index yet), so the listing is read again.
+   */
+  publishedLoad: PublishedLoad | null | undefined;
   /** The last item or folder some client asked every tab to show (item/open, folder/open). */
   open: { kind: 'item' | 'folder'; id: string } | undefined;
 
   get empty(): boolean {
-    return !this.items.size && !this.tree && !this.tags && !this.libraries && !this.switched && !this.resync && !this.open;
+    return !this.items.size && !this.tree && !this.tags && !this.libraries && !this.switched && !this.resync && !this.open && this.publishedLoad === undefined;
   }
 
   /** Folds one change in; changes of another library than `current` (when known) are left out. */
@@ -34,6 +40,7 @@ export class ChangeBatch {
     if (change.kind === 'library') {
       if (change.action === 'switched') this.switched = true;
       else if (change.action === 'indexed') this.resync ||= current === undefined || change.library === current;
+      else if (change.action === 'loading' || change.action === 'loaded') this.addLoad(change, current);
       else this.libraries = true;
       return;
     }
@@ -56,6 +63,12 @@ export class ChangeBatch {
       default:
       // import and aiSearch progress: their items and tags arrive as item and tag changes.
     }
+  }
+
+  private addLoad(change: HeardChange, current?: string): void {
+    if (current !== undefined && change.library !== current) return;
+    const { stored, total, indexed } = change;
+    this.publishedLoad = change.action === 'loaded' ? null : { stored: Number(stored), total: Number(total), indexed: indexed === true };
   }
 
   private addItem({ action, ids }: HeardChange): void {

@@ -404,7 +404,7 @@ export class AppShell extends LightElement {
           : nothing}
         ${this.drawer ? html`<div class="drawer-backdrop" @click=${() => (this.drawer = null)}></div>` : nothing}
       </div>
-      <status-bar .aiStatus=${this.stores.aiProgress.status} .sync=${this.stores.sync.status} .total=${results.loading ? null : results.total} .selected=${selection.count} .apiState=${this.apiState} .apiText=${this.apiText}></status-bar>
+      <status-bar .aiStatus=${this.stores.aiProgress.status} .sync=${this.stores.sync.status} .publishedLoad=${this.stores.library.current?.loading ?? null} .total=${results.loading ? null : results.total} .selected=${selection.count} .apiState=${this.apiState} .apiText=${this.apiText}></status-bar>
       ${this.viewer}
       <import-dock id="import-dock" .stores=${this.stores}></import-dock>
       <sidebar-dialogs .stores=${this.stores} @view-selected=${(e: CustomEvent<View>) => this.setView(e.detail)}></sidebar-dialogs>

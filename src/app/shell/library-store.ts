@@ -10,11 +10,21 @@ export interface LibraryEntry {
   path: string;
 }
 
+/** How far a published library's first load got (library/info's `loading`, the `library loading` event). */
+export interface PublishedLoad {
+  stored: number;
+  total: number;
+  /** Search, filters and counts cover every stored item (a bulk load's arrive after its last items). */
+  indexed: boolean;
+}
+
 /** The open library; `readOnly` for one opened from a published library (its writes answer 403 READ_ONLY). */
 export interface CurrentLibrary extends LibraryEntry {
   readOnly: boolean;
   /** The published library's URL, for a read-only library. */
   publishedFrom?: string;
+  /** A published library's first load under way. */
+  loading?: PublishedLoad;
 }
 
 /** A published library is asked for a new version when it is opened, and at most this often while the page is used. */
@@ -50,12 +60,19 @@ export class LibraryStore extends Store {
     ]);
     if (!this.answers.keep(ticket)) return; // a switch elsewhere answered a newer load already
     const opened = this.current?.path !== info.path;
-    this.current = { name: info.name, path: info.path, readOnly: info.readOnly === true, publishedFrom: info.publishedFrom };
+    this.current = { name: info.name, path: info.path, readOnly: info.readOnly === true, publishedFrom: info.publishedFrom, loading: info.loading };
     this.history = history.data;
     this.changed();
     const askedNow = this.justSubscribed === info.path;
     if (opened) this.justSubscribed = null;
     this.checkPublished(opened && !askedNow ? 0 : RECHECK_MS);
+  }
+
+  /** The open library's published load moved on (`library loading` and `loaded` events): undefined once done. */
+  setLoading(loading: PublishedLoad | undefined): void {
+    if (!this.current) return;
+    this.current = { ...this.current, loading };
+    this.changed();
   }
 
   /**

@@ -11,6 +11,8 @@ import type { SyncStatus as LibrarySyncStatus } from '../api-types';
 import { syncSummary } from '../sync/sync-summary';
 import '../sync/sync.css';
 import { formatCount, plural } from '../ui/format';
+import type { PublishedLoad } from './library-store';
+import { publishedLoadText } from './published-load';
 import { LightElement } from '../ui/light-element';
 import '../ai/clip-model-picker';
 import '../ai/offline-models-button';
@@ -24,8 +26,10 @@ export class StatusBar extends LightElement {
   declare apiText: string;
   declare aiStatus: SyncStatus | null;
   declare sync: LibrarySyncStatus | null;
+  declare publishedLoad: PublishedLoad | null;
   declare private modelsOpen: boolean;
   static override properties = {
+    publishedLoad: { attribute: false },
     aiStatus: { attribute: false },
     sync: { attribute: false },
     modelsOpen: { state: true },
@@ -43,7 +47,17 @@ export class StatusBar extends LightElement {
     this.apiText = 'Starting the service worker…';
     this.aiStatus = null;
     this.sync = null;
+    this.publishedLoad = null;
     this.modelsOpen = false;
+  }
+
+  /** A published library's first load: how far, and whether search sees every item yet (./published-load.ts). */
+  private loadProgress(load: PublishedLoad) {
+    const text = publishedLoadText(load);
+    return html`<span id="published-load" class="status-load" role="status" title=${text.long} aria-label=${text.long}>
+      ${load.stored < load.total
+        ? html`<progress max=${load.total} .value=${load.stored} aria-hidden="true"></progress>`
+        : html`<progress aria-hidden="true"></progress>`}${text.short}</span>`;
   }
 
   private aiProgress(status: SyncStatus) {
@@ -78,6 +92,7 @@ export class StatusBar extends LightElement {
       <span class="status-count" data-testid="view-count">${this.total === null ? '…' : plural(this.total, 'item')}</span>
       ${this.selected ? html`<span class="status-selected">${formatCount(this.selected)} selected</span>` : nothing}
       ${this.syncState()}
+      ${this.publishedLoad ? this.loadProgress(this.publishedLoad) : nothing}
       <span class="status-spacer"></span>
       ${this.aiStatus ? this.aiModels(this.aiStatus) : nothing}
       ${this.aiStatus && this.aiStatus.totalCount > 0 ? this.aiProgress(this.aiStatus) : nothing}

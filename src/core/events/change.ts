@@ -22,9 +22,11 @@ export interface ChangeActions {
    * ids: the library's path; `switched`, `renamed` and `removed` also carry `name` (the new one for
    * `renamed`). `indexed`: the library's search index, filters and counts were replaced whole (a
    * published library's first load): whatever a client shows of it may have changed, so it reads
-   * everything again, as after a reconnect; one event instead of every item's id.
+   * everything again, as after a reconnect; one event instead of every item's id. `loading`: a
+   * published library's first load stored another batch (details: `stored`, `total`, `indexed`, as
+   * library/info's `loading`); `loaded`: that load finished.
    */
-  library: 'created' | 'switched' | 'renamed' | 'removed' | 'indexed';
+  library: 'created' | 'switched' | 'renamed' | 'removed' | 'indexed' | 'loading' | 'loaded';
   /** Progress of an import, published by the import job (ids: the import's id). */
   import: string;
   /** Progress of AI-search indexing, published by the indexer. */

@@ -6,6 +6,7 @@ import { paginate, type PageRequest } from '../http/pagination';
 import { smartFolderForest } from '../smart-folders/smart-folder-view';
 import type { LibraryRecord } from '../storage/registry';
 import { readMeta } from '../storage/write';
+import { publishedLoad } from '../publish/subscription-state';
 import { tagGroupView } from '../tag-groups/tag-group-view';
 import { identiconPng } from './identicon';
 
@@ -13,13 +14,14 @@ export const QUICK_ACCESS_KEY = 'quickAccess';
 
 export async function libraryInfo(ctx: Context, library: OpenLibrary) {
   const { db, record } = library;
-  const [meta, folders, smartFolders, groups, quickAccess, publishedFrom] = await Promise.all([
+  const [meta, folders, smartFolders, groups, quickAccess, publishedFrom, loading] = await Promise.all([
     readMeta(library),
     folderForest(db),
     smartFolderForest(ctx, library),
     db.tagGroups.orderBy('createdAt').toArray(),
     db.state.get(QUICK_ACCESS_KEY),
     ctx.subscriptions.publishedFrom(record.path),
+    publishedLoad(db),
   ]);
   return {
     name: record.name,
@@ -27,6 +29,8 @@ export async function libraryInfo(ctx: Context, library: OpenLibrary) {
     // Ours: a library opened from a published library refuses writes (403 READ_ONLY); the app hides its editing.
     readOnly: publishedFrom !== undefined,
     ...(publishedFrom ? { publishedFrom } : {}),
+    // Ours: a published library's first load under way (subscription-state.ts).
+    ...(loading ? { loading } : {}),
     modificationTime: meta.modificationTime,
     applicationVersion: meta.applicationVersion,
     folders: folders.roots,

@@ -42,6 +42,24 @@ export async function readSubscription(db: LibraryDb): Promise<Subscription | un
   return (await db.state.get(KEY))?.value as Subscription | undefined;
 }
 
+/**
+ * How far a published library's first load got (library/info's `loading`, the `library loading`
+ * event): items stored of the manifest's, and whether search, filters and counts cover every stored
+ * item yet (a bulk load's are put with the index, after the last shard). Undefined once the load
+ * finished, and for a library that is no subscription.
+ */
+export interface PublishedLoad {
+  stored: number;
+  total: number;
+  indexed: boolean;
+}
+
+export async function publishedLoad(db: LibraryDb): Promise<PublishedLoad | undefined> {
+  const subscription = await readSubscription(db);
+  if (!subscription || (subscription.ready && !subscription.bulk)) return undefined;
+  return { stored: await db.items.count(), total: subscription.manifest.counts.items, indexed: !subscription.bulk };
+}
+
 /** Call inside the transaction that stores the shards of its manifest. */
 export async function writeSubscription(db: LibraryDb, subscription: Subscription): Promise<void> {
   await db.state.put({ key: KEY, value: subscription });

@@ -36,6 +36,8 @@ export interface SubscriptionsDeps {
   /** Told when a library finished loading (to start its media jobs) and about background errors. */
   loaded?: (library: OpenLibrary) => void;
   onError?: (error: unknown) => void;
+  /** Told after each batch of a load and when it finished (the `library loading` and `loaded` events). */
+  progress?: (library: OpenLibrary) => void;
   /** The pauses before a failed background load is tried again (default RETRY_AFTER_MS). */
   retryAfterMs?: readonly number[];
 }
@@ -223,10 +225,12 @@ export class Subscriptions {
     for await (const batch of shardBatches(newestFirst(pending), (ref) => fetchShardWrite(this.deps.fetch, base, manifest, ref), LOAD_PLAN)) {
       await this.deps.quiet?.(library.record.path, BETWEEN_BATCHES);
       await storeShards(library, batch, [], this.deps.clock(), undefined, subscription.bulk !== undefined);
+      this.deps.progress?.(library);
     }
     const loaded = await readSubscription(library.db);
     if (loaded?.bulk) await putPublishedIndex(library, loaded, this.deps.fetch, this.deps.clock());
     await this.finishTags(library, subscription);
+    this.deps.progress?.(library);
     this.deps.loaded?.(library);
   }
 
