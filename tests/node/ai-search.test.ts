@@ -48,15 +48,19 @@ describe('aiSearch over visual descriptors', () => {
   });
 
   it('keeps the sync counters in step with add, trash, restore and removal', async () => {
-    const { api, path, library, index } = await setup();
+    const { api, media, path, library, index } = await setup();
     const status = async () => (await call(api, 'GET', '/aiSearch/getSyncStatus', {}, { library: path })).data;
     expect(await status()).toEqual({ isSyncing: false, syncedCount: 0, totalCount: 0, progress: 1 });
+    // A read kicks the library's media queue: hold its jobs until the counts before indexing are read.
+    let release!: () => void;
+    media.gate = new Promise((resolve) => (release = resolve));
     const rows = [];
     for (let i = 0; i < 3; i++) rows.push(await storeItem(library, {}, fakeImage(10, 10, [i * 80, 0, 0])));
     // Counted in items of the library (a bookmark too: its text is indexed), every index included.
     await storeItem(library, { ext: 'url', mime: '', hasFile: false, thumbnail: 'none' });
     expect(await status()).toEqual({ isSyncing: true, syncedCount: 0, totalCount: 4, progress: 0 });
     expect((await call(api, 'GET', '/aiSearch/isSyncing', {}, { library: path })).data).toBe(true);
+    release();
     await index();
     expect(await status()).toEqual({ isSyncing: false, syncedCount: 4, totalCount: 4, progress: 1 });
     await call(api, 'POST', '/item/update', { id: rows[0]!.id, isDeleted: true }, { library: path });
