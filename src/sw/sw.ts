@@ -5,7 +5,7 @@
  *
  * This script is a shell: the routes that need no library and no zod (app/info) are answered by
  * the core's shell API (src/core/shell-api.ts), and the core itself (createApi: Dexie, zod, the
- * services; ./worker-core.ts) is a script of its own beside sw.js, loaded with importScripts by the
+ * services; ./core.ts) is a script of its own beside sw.js, loaded with importScripts by the
  * first request the shell does not answer, by the resume of jobs after a start's first answer and
  * by a page's media ports. A cold start whose first answer is the shell's (app/info, a page from
  * the precache) evaluates none of it (docs/decisions/service-worker-startup.md). Every `import()`
@@ -38,7 +38,7 @@ const API_PREFIX = apiPrefixFor(new URL(self.registration.scope).pathname);
 
 const shell = createShellApi({ apiPrefix: API_PREFIX, onError: logApiError });
 /** The core, loaded on first use (`made()`: the one being loaded or loaded, if any). Nothing in it is authoritative. */
-const core = lazyInstance(async () => (await import('./worker-core')).createWorkerApi(API_PREFIX, pagePorts));
+const core = lazyInstance(async () => (await import('./core')).createWorkerApi(API_PREFIX, pagePorts));
 
 /**
  * Settles when an accepted update asks this worker to hand over. Chromium activates the new worker
