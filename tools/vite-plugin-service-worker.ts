@@ -49,7 +49,7 @@ const SIDE_ENTRY = 'deferred-package-entry.js';
 const SIDE_ENTRY_ID = '\0deferred-package-entry';
 /** Where deferred scripts register themselves (a piece's factory, an `onAccess` package's exports). */
 const REGISTRY = 'self.__deferredPackages';
-/** A piece this large must not sort before one sw.js loads itself (see `worker`). */
+/** A piece this large (minified) must not sort before one sw.js loads itself (see `worker`). */
 const LARGE_PIECE = 20_000;
 /** sw.js's loader, for a piece that runs itself as it loads (runningPieceScriptOf). */
 const RUN = 'self.__deferredRun';
@@ -226,7 +226,8 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
     // requests load (pinyin-pro, PouchDB, zip.js, re2js): imported first, and named to sort first.
     const loadedByEntry = (piece: { fileName: string }) => entryChunk.dynamicImports.includes(piece.fileName);
     const ordered = [...pieces.filter(loadedByEntry), ...pieces.filter((piece) => !loadedByEntry(piece)).sort((a, b) => a.code.length - b.code.length)];
-    for (const first of pieces.filter(loadedByEntry)) {
+    // Development scripts carry inline source maps and start speed does not matter there.
+    for (const first of mode === 'production' ? pieces.filter(loadedByEntry) : []) {
       const before = pieces.find((piece) => !loadedByEntry(piece) && piece.code.length > LARGE_PIECE && piece.fileName < first.fileName);
       if (before) throw new Error(`${before.fileName} (${before.code.length} bytes) sorts before ${first.fileName}, which sw.js loads itself: a start would receive it first. Rename the module.`);
     }
