@@ -225,19 +225,11 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
     // (the core) waits until that piece has arrived, so it must come before the large packages few
     // requests load (pinyin-pro, PouchDB, zip.js, re2js): imported first, and named to sort first.
     const loadedByEntry = (piece: { fileName: string }) => entryChunk.dynamicImports.includes(piece.fileName);
-    const ordered = [...pieces.filter(loadedByEntry), ...pieces.filter((piece) => !loadedByEntry(piece)).sort((a, b) => a.code.length - b.code.length)];
-    // Development scripts carry inline source maps and start speed does not matter there.
-    for (const first of mode === 'production' ? pieces.filter(loadedByEntry) : []) {
-      const before = pieces.find((piece) => !loadedByEntry(piece) && piece.code.length > LARGE_PIECE && piece.fileName < first.fileName);
-      if (before) throw new Error(`${before.fileName} (${before.code.length} bytes) sorts before ${first.fileName}, which sw.js loads itself: a start would receive it first. Rename the module.`);
-    }
-    const installed = [...ordered.map((piece) => piece.fileName), ...sideScripts.map((script) => script.fileName)];
-    const inline = chunks.filter((chunk) => eager.has(chunk.fileName)).map((chunk) => pieceScriptOf(chunk.fileName, chunk.code));
-    const scripts = new Map<string, string>([[fileName, inline.join('') + entryScriptOf(fileName, entryChunk.code, installed)]]);
     // A piece sw.js itself loads (the core, when sw.js is a shell) carries the pieces it imports
     // (the build splits off what it shares with later pieces: Dexie, zod, ...): one importScripts
-    // at its first use rather than one per piece. Their own files stay for the later pieces that
-    // import them, which find them already registered.
+    // at its first use rather than one per piece. A carried piece keeps a file of its own only if it
+    // can be needed before its carrier has loaded: when another piece sw.js loads reaches it. Else
+    // every piece that imports it loads after the carrier, and finds it registered.
     const staticClosure = (file: string, into = new Set<string>()): Set<string> => {
       for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) {
         if (imported === entryChunk.fileName || eager.has(imported) || into.has(imported)) continue;
@@ -246,8 +238,33 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
       }
       return into;
     };
-    for (const piece of pieces) {
-      const carried = entryChunk.dynamicImports.includes(piece.fileName) ? [...staticClosure(piece.fileName)] : [];
+    const chunkOf = (file: string) => chunks.find((chunk) => chunk.fileName === file);
+    /** Every piece a piece may load, statically or dynamically. */
+    const reach = (file: string, into = new Set<string>()): Set<string> => {
+      for (const next of [...(chunkOf(file)?.imports ?? []), ...(chunkOf(file)?.dynamicImports ?? [])]) {
+        if (next === entryChunk.fileName || eager.has(next) || into.has(next)) continue;
+        into.add(next);
+        reach(next, into);
+      }
+      return into;
+    };
+    const entryLoaded = pieces.filter(loadedByEntry);
+    const carriedBy = new Map(entryLoaded.map((piece) => [piece.fileName, staticClosure(piece.fileName)]));
+    const needsFile = (file: string) =>
+      entryLoaded.every((carrier) => !carriedBy.get(carrier.fileName)!.has(file)) ||
+      entryLoaded.some((other) => other.fileName !== file && !carriedBy.get(other.fileName)!.has(file) && reach(other.fileName).has(file));
+    const files = pieces.filter((piece) => loadedByEntry(piece) || needsFile(piece.fileName));
+    const ordered = [...files.filter(loadedByEntry), ...files.filter((piece) => !loadedByEntry(piece)).sort((a, b) => a.code.length - b.code.length)];
+    // Development scripts carry inline source maps and start speed does not matter there.
+    for (const first of mode === 'production' ? pieces.filter(loadedByEntry) : []) {
+      const before = files.find((piece) => !loadedByEntry(piece) && piece.code.length > LARGE_PIECE && piece.fileName < first.fileName);
+      if (before) throw new Error(`${before.fileName} (${before.code.length} bytes) sorts before ${first.fileName}, which sw.js loads itself: a start would receive it first. Rename the module.`);
+    }
+    const installed = [...ordered.map((piece) => piece.fileName), ...sideScripts.map((script) => script.fileName)];
+    const inline = chunks.filter((chunk) => eager.has(chunk.fileName)).map((chunk) => pieceScriptOf(chunk.fileName, chunk.code));
+    const scripts = new Map<string, string>([[fileName, inline.join('') + entryScriptOf(fileName, entryChunk.code, installed)]]);
+    for (const piece of files) {
+      const carried = loadedByEntry(piece) ? [...carriedBy.get(piece.fileName)!] : [];
       const carriedScripts = carried.map((file) => pieceScriptOf(file, chunks.find((chunk) => chunk.fileName === file)!.code, true));
       const own = loadedByEntry(piece) ? runningPieceScriptOf(piece.fileName, piece.code) : pieceScriptOf(piece.fileName, piece.code);
       scripts.set(piece.fileName, carriedScripts.join('') + own);
