@@ -49,6 +49,10 @@ const SIDE_ENTRY = 'deferred-package-entry.js';
 const SIDE_ENTRY_ID = '\0deferred-package-entry';
 /** Where deferred scripts register themselves (a piece's factory, an `onAccess` package's exports). */
 const REGISTRY = 'self.__deferredPackages';
+/** A piece this large (minified) must not sort before one sw.js loads itself (see `worker`). */
+const LARGE_PIECE = 20_000;
+/** sw.js's loader, for a piece that runs itself as it loads (runningPieceScriptOf). */
+const RUN = 'self.__deferredRun';
 
 /** `pinyin-pro` → `sw-pinyin-pro.js` */
 const scriptFileOf = (name: string) => `sw-${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-+|-+$/g, '')}.js`;
@@ -100,23 +104,39 @@ const entry = { exports: {} };
 const loaded = { ${JSON.stringify(fileName)}: entry };
 function require(id) {
   const file = id.startsWith('./') ? id.slice(2) : id;
+  // A piece that runs itself (${RUN}) is loaded once this returns.
+  if (!loaded[file] && !factories[file]) importScripts(new URL(file, self.location.href).href);
   if (!loaded[file]) {
-    if (!factories[file]) importScripts(new URL(file, self.location.href).href);
     const piece = { exports: {} };
     loaded[file] = piece;
     factories[file](require, piece.exports, piece);
   }
   return loaded[file].exports;
 }
+${RUN} = require;
 (function (require, exports, module) {
 ${code}
 })(require, entry.exports, entry);
 })();
 `;
 
-/** A piece beside sw.js: registers its factory, run by sw.js's loader on first use. */
-const pieceScriptOf = (fileName: string, code: string) =>
-  `(${REGISTRY} ??= {})[${JSON.stringify(fileName)}] = function (require, exports, module) {\n${code}\n};\n`;
+/**
+ * A piece beside sw.js: registers its factory, run by sw.js's loader on first use. `eager`: the
+ * factory is parenthesised, which V8 takes as a sign that it runs soon and compiles with the script
+ * rather than at its first call; the code cache Chromium keeps of an installed script then holds it,
+ * as it holds sw.js's own top level. For the core, which a shell loads at its first request: as a
+ * plain function it was compiled at that request, every start (docs/decisions/service-worker-startup.md).
+ */
+const pieceScriptOf = (fileName: string, code: string, eager = false) =>
+  `(${REGISTRY} ??= {})[${JSON.stringify(fileName)}] = ${eager ? '(' : ''}function (require, exports, module) {\n${code}\n}${eager ? ')' : ''};\n`;
+
+/**
+ * A piece that runs as it loads, its own imports with it: the core, when sw.js is a shell. Imported
+ * while installing, it runs then too, so the code cache Chromium makes of the script right after it
+ * ran holds its modules' compiled code, as sw.js's cache holds its own; without that each start
+ * compiled the core's modules afresh at its first request (docs/decisions/service-worker-startup.md).
+ */
+const runningPieceScriptOf = (fileName: string, code: string) => `${pieceScriptOf(fileName, code, true)}${RUN}(${JSON.stringify(fileName)});\n`;
 
 export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Options): Plugin {
   let config: ResolvedConfig;
@@ -128,7 +148,7 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
     plugins: Plugin[],
     define: Record<string, string>,
     format: 'iife' | 'cjs',
-  ): Promise<{ fileName: string; code: string; isEntry: boolean; imports: string[] }[]> {
+  ): Promise<{ fileName: string; code: string; isEntry: boolean; imports: string[]; dynamicImports: string[] }[]> {
     const output = await build({
       configFile: false,
       root: config.root,
@@ -164,7 +184,7 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
     const results = Array.isArray(output) ? output : [output];
     const chunks = results.flatMap((result) => ('output' in result ? result.output : [])).filter((file) => file.type === 'chunk');
     if (chunks.length === 0) throw new Error(`The service worker build of ${input} produced no script.`);
-    return chunks.map((chunk) => ({ fileName: chunk.fileName, code: chunk.code, isEntry: chunk.isEntry, imports: chunk.imports }));
+    return chunks.map((chunk) => ({ fileName: chunk.fileName, code: chunk.code, isEntry: chunk.isEntry, imports: chunk.imports, dynamicImports: chunk.dynamicImports }));
   }
 
   /** sw.js and its pieces, file name → script. */
@@ -199,10 +219,56 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
     };
     for (const imported of entryChunk.imports) addEager(imported);
     const pieces = chunks.filter((chunk) => !chunk.isEntry && !eager.has(chunk.fileName));
-    const installed = [...sideScripts.map((script) => script.fileName), ...pieces.map((piece) => piece.fileName)];
+    // A starting worker receives its installed scripts one after another, sw.js first, then the
+    // imported ones: by URL in Chromium 156 (its script cache map is ordered by URL), by storage id,
+    // that is install order, in older ones. A first request that needs a piece sw.js loads itself
+    // (the core) waits until that piece has arrived, so it must come before the large packages few
+    // requests load (pinyin-pro, PouchDB, zip.js, re2js): imported first, and named to sort first.
+    const loadedByEntry = (piece: { fileName: string }) => entryChunk.dynamicImports.includes(piece.fileName);
+    // A piece sw.js itself loads (the core, when sw.js is a shell) carries the pieces it imports
+    // (the build splits off what it shares with later pieces: Dexie, zod, ...): one importScripts
+    // at its first use rather than one per piece. A carried piece keeps a file of its own only if it
+    // can be needed before its carrier has loaded: when another piece sw.js loads reaches it. Else
+    // every piece that imports it loads after the carrier, and finds it registered.
+    const staticClosure = (file: string, into = new Set<string>()): Set<string> => {
+      for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) {
+        if (imported === entryChunk.fileName || eager.has(imported) || into.has(imported)) continue;
+        into.add(imported);
+        staticClosure(imported, into);
+      }
+      return into;
+    };
+    const chunkOf = (file: string) => chunks.find((chunk) => chunk.fileName === file);
+    /** Every piece a piece may load, statically or dynamically. */
+    const reach = (file: string, into = new Set<string>()): Set<string> => {
+      for (const next of [...(chunkOf(file)?.imports ?? []), ...(chunkOf(file)?.dynamicImports ?? [])]) {
+        if (next === entryChunk.fileName || eager.has(next) || into.has(next)) continue;
+        into.add(next);
+        reach(next, into);
+      }
+      return into;
+    };
+    const entryLoaded = pieces.filter(loadedByEntry);
+    const carriedBy = new Map(entryLoaded.map((piece) => [piece.fileName, staticClosure(piece.fileName)]));
+    const needsFile = (file: string) =>
+      entryLoaded.every((carrier) => !carriedBy.get(carrier.fileName)!.has(file)) ||
+      entryLoaded.some((other) => other.fileName !== file && !carriedBy.get(other.fileName)!.has(file) && reach(other.fileName).has(file));
+    const files = pieces.filter((piece) => loadedByEntry(piece) || needsFile(piece.fileName));
+    const ordered = [...files.filter(loadedByEntry), ...files.filter((piece) => !loadedByEntry(piece)).sort((a, b) => a.code.length - b.code.length)];
+    // Development scripts carry inline source maps and start speed does not matter there.
+    for (const first of mode === 'production' ? pieces.filter(loadedByEntry) : []) {
+      const before = files.find((piece) => !loadedByEntry(piece) && piece.code.length > LARGE_PIECE && piece.fileName < first.fileName);
+      if (before) throw new Error(`${before.fileName} (${before.code.length} bytes) sorts before ${first.fileName}, which sw.js loads itself: a start would receive it first. Rename the module.`);
+    }
+    const installed = [...ordered.map((piece) => piece.fileName), ...sideScripts.map((script) => script.fileName)];
     const inline = chunks.filter((chunk) => eager.has(chunk.fileName)).map((chunk) => pieceScriptOf(chunk.fileName, chunk.code));
     const scripts = new Map<string, string>([[fileName, inline.join('') + entryScriptOf(fileName, entryChunk.code, installed)]]);
-    for (const piece of pieces) scripts.set(piece.fileName, pieceScriptOf(piece.fileName, piece.code));
+    for (const piece of files) {
+      const carried = loadedByEntry(piece) ? [...carriedBy.get(piece.fileName)!] : [];
+      const carriedScripts = carried.map((file) => pieceScriptOf(file, chunks.find((chunk) => chunk.fileName === file)!.code, true));
+      const own = loadedByEntry(piece) ? runningPieceScriptOf(piece.fileName, piece.code) : pieceScriptOf(piece.fileName, piece.code);
+      scripts.set(piece.fileName, carriedScripts.join('') + own);
+    }
     return scripts;
   };
 

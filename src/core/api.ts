@@ -11,6 +11,7 @@ import type { AppVersion, Context, ImportsPort, OpenLibrary } from './context';
 import type { ApiError } from './http/errors';
 import { errorResponse } from './http/envelope';
 import { LibraryRequests } from './http/library-requests';
+import { LIBRARY_HEADER, namedLibraryOf, requireNamedLibrary } from './http/named-library';
 import { API_PREFIX, Router } from './http/router';
 import { ChangeFeed } from './events/change-feed';
 import { watchTables } from './events/table-watch';
@@ -29,14 +30,13 @@ import { destroyReplica, hasReplica } from './sync/replica';
 import { LIBRARY_VERSION, LibraryDb } from './storage/library-db';
 import type { ItemObserver } from './storage/item-changes';
 import type { WritePipeline } from './storage/open-library';
-import { LibraryRegistry, type LibraryRecord } from './storage/registry';
+import { DEFAULT_NAMESPACE, LibraryRegistry, type LibraryRecord } from './storage/registry';
 import { firstRemoteFile, type RemoteFileSource } from './storage/remote-files';
 import { loadedList } from './shared/loaded-list';
 import { lazyModule, lazyOnce } from './shared/lazy-module';
 import { loadPinyin } from './tags/pinyin';
 
-/** Request header naming the library a request works on, instead of the current one (ours). */
-export const LIBRARY_HEADER = 'X-Library-Path';
+export { LIBRARY_HEADER } from './http/named-library';
 
 export interface ApiDeps {
   /** Path the API answers under: `/api/v2` (default) or `<base>api/v2` when embedded under a base path. */
@@ -130,7 +130,7 @@ const lazySource =
     (await make())(db, row, kind);
 
 export function createApi(deps: ApiDeps = {}): Api {
-  const namespace = deps.namespace ?? 'lam';
+  const namespace = deps.namespace ?? DEFAULT_NAMESPACE;
   const clock = deps.clock ?? Date.now;
   const ids = deps.ids ?? createIdGenerator(clock);
   const app = deps.app ?? APP_VERSION;
@@ -255,15 +255,12 @@ export function createApi(deps: ApiDeps = {}): Api {
 
   /** `onOpen`: told when the route first reads the request's library (its database is then built). */
   const contextFor = (request: Request, onOpen?: (library: OpenLibrary) => void): { ctx: Context; opened: () => Promise<OpenLibrary> | undefined; checked: Promise<unknown> } => {
-    // A read (GET, HEAD) may name its library as `?library=` instead: <img> and <video> cannot send headers.
-    const reads = request.method === 'GET' || request.method === 'HEAD';
-    const chosen = request.headers.get(LIBRARY_HEADER) ?? (reads ? new URL(request.url).searchParams.get('library') : null);
-    // A named library is looked up before any route runs: an unknown one is a 404 everywhere, also
-    // on routes that never read it (app/info, library/import, events, ...). Its database is built
-    // only when the route reads it: a cold worker's LibraryDb (Dexie's schema of every version)
-    // cost more than evaluating its whole script, before an app/info that never reads it
+    const chosen = namedLibraryOf(request);
+    // Looked up before any route runs (./http/named-library.ts). Its database is built only when
+    // the route reads it: a cold worker's LibraryDb (Dexie's schema of every version) cost more
+    // than evaluating its whole script, before an app/info that never reads it
     // (docs/decisions/service-worker-startup.md).
-    const named = chosen ? registry.require(chosen) : undefined;
+    const named = requireNamedLibrary(registry, chosen);
     const opening = (record: LibraryRecord) => {
       const library = open(record);
       onOpen?.(library);

@@ -5,7 +5,8 @@
  * here is a cache that is safe to lose.
  */
 import * as Comlink from 'comlink';
-import { MESSAGE_SOURCE, withTimeout, type MediaPortRequest, type PageEndpoint, type WorkerEndpoint } from '../media';
+import type { PageEndpoint, WorkerEndpoint } from '../media';
+import { MESSAGE_SOURCE, withTimeout, type MediaPortRequest } from '../media/messages';
 
 /** A pair that answered this recently is trusted without a ping. */
 const FRESH_MS = 5_000;

@@ -1,18 +1,29 @@
 /**
  * The service worker: a thin adapter that answers every same-origin request under its API prefix
- * (`<scope>api/v2/*`: `/api/v2/*` at a site's root, `/asset-library/api/v2/*` embedded) with the
- * core, then serves the precached app shell (./app-shell.ts) and lets every other request pass.
- * Bundled as one classic script (no dynamic import), but for the deferred packages beside it
- * (./deferred-scripts.ts).
+ * (`<scope>api/v2/*`: `/api/v2/*` at a site's root, `/asset-library/api/v2/*` embedded), then
+ * serves the precached app shell (./app-shell.ts) and lets every other request pass.
+ *
+ * This script is a shell: the routes that need no library and no zod (app/info) are answered by
+ * the core's shell API (src/core/shell-api.ts), and the core itself (createApi: Dexie, zod, the
+ * services; ./core.ts) is a script of its own beside sw.js, loaded with importScripts by the
+ * first request the shell does not answer, by the resume of jobs after a start's first answer and
+ * by a page's media ports. A cold start whose first answer is the shell's (app/info, a page from
+ * the precache) evaluates none of it (docs/decisions/service-worker-startup.md). Every `import()`
+ * is such a script (./deferred-scripts.ts).
  */
 import { registerRoute } from 'workbox-routing';
 import type { HTTPMethod } from 'workbox-routing/utils/constants';
-import { apiPathOf, apiPrefixFor, createApi } from '../core';
-import { isMediaPortsGoodbye, isMediaPortsMessage } from '../media';
+import type { Api } from '../core/api';
+import { errorResponse } from '../core/http/envelope';
+import { ApiError } from '../core/http/errors';
+import { apiPathOf, apiPrefixFor } from '../core/http/router';
+import { lazyOnce } from '../core/shared/lazy-module';
+import { createShellApi } from '../core/shell-api';
+import { isMediaPortsGoodbye, isMediaPortsMessage } from '../media/messages';
+import { logApiError } from './api-errors';
 import { registerAppShell } from './app-shell';
-import { modelFiles, registerLazyCache } from './lazy-cache';
+import { registerLazyCache } from './lazy-cache';
 import { handleLifecycle } from './lifecycle';
-import { mediaBridge } from './media-bridge';
 import { PagePorts } from './page-ports';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -25,15 +36,9 @@ const pagePorts = new PagePorts(() => self.clients.matchAll({ type: 'window' }))
 /** The API lives under this worker's scope, so an install under a base path answers `<base>api/v2/*`. */
 const API_PREFIX = apiPrefixFor(new URL(self.registration.scope).pathname);
 
-const api = createApi({
-  apiPrefix: API_PREFIX,
-  onError: (error) => {
-    if (error.code === 'INTERNAL') console.error('[api]', error.message, error.cause);
-  },
-  media: mediaBridge(pagePorts),
-  modelFiles,
-  onBackgroundError: (error) => console.error('[media]', error),
-});
+const shell = createShellApi({ apiPrefix: API_PREFIX, onError: logApiError });
+/** The core, loaded on first use (`made()`: the one being loaded or loaded, if any). Nothing in it is authoritative. */
+const core = lazyOnce(async () => (await import('./core')).createWorkerApi(API_PREFIX, pagePorts));
 
 /**
  * Settles when an accepted update asks this worker to hand over. Chromium activates the new worker
@@ -44,8 +49,16 @@ let handOver!: () => void;
 const handedOver = new Promise<void>((resolve) => (handOver = resolve));
 const untilHandOver = (work: Promise<unknown>) => Promise.race([work, handedOver]);
 
-/** Keeps this instance alive while media jobs and imports run; they resume from IndexedDB if it is stopped anyway. */
-const keepAliveForJobs = (event: ExtendableEvent) => event.waitUntil(untilHandOver(Promise.all([api.media.whenIdle(), api.imports.whenIdle(), api.subscriptions.whenIdle()])));
+/**
+ * Keeps this instance alive while media jobs and imports run; they resume from IndexedDB if it is
+ * stopped anyway. Only the core runs jobs: while it is not loaded there are none to wait for (the
+ * resume after a start's first answer loads it and keeps that event alive itself).
+ */
+function keepAliveForJobs(event: ExtendableEvent): void {
+  const loaded = core.made();
+  if (!loaded) return;
+  event.waitUntil(untilHandOver(loaded.then((api) => Promise.all([api.media.whenIdle(), api.imports.whenIdle(), api.subscriptions.whenIdle()]))));
+}
 
 let resumed = false;
 /** Settles on the next task: after the answer in hand has gone to the page. */
@@ -53,16 +66,16 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * A fresh instance picks up the jobs a stopped one left, once its first answer has gone out (not
- * before: opening the registry's and the imports' databases is synchronous work that would run
- * before the answer is handed back, as the profile of a cold start showed).
+ * before: loading the core and opening the registry's and the imports' databases is synchronous
+ * work that would run before the answer is handed back, as the profile of a cold start showed).
  */
 function resumeJobs(event: ExtendableEvent): void {
   if (resumed) return;
   resumed = true;
-  const later = nextTask();
-  event.waitUntil(untilHandOver(later.then(() => api.media.resume()).then(() => api.media.whenIdle())));
-  event.waitUntil(untilHandOver(later.then(() => api.imports.resume()).then(() => api.imports.whenIdle())));
-  event.waitUntil(untilHandOver(later.then(() => api.subscriptions.resume()).then(() => api.subscriptions.whenIdle())));
+  const later = nextTask().then(() => core.get());
+  event.waitUntil(untilHandOver(later.then((api) => api.media.resume().then(() => api.media.whenIdle()))));
+  event.waitUntil(untilHandOver(later.then((api) => api.imports.resume().then(() => api.imports.whenIdle()))));
+  event.waitUntil(untilHandOver(later.then((api) => api.subscriptions.resume().then(() => api.subscriptions.whenIdle()))));
 }
 
 /** Ours: API_PREFIX paths, and the rest of `/api/` (old versions get a JSON 404, not the network's page). */
@@ -70,9 +83,22 @@ const isApiRequest = ({ url }: { url: URL }) => url.origin === self.location.ori
 
 // Every method workbox-routing can register, so that a wrong one gets a 405 envelope.
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** The core's answer; a core that failed to load (tried again by the next request) is a 503 envelope. */
+async function coreAnswer(request: Request): Promise<Response> {
+  let api: Api;
+  try {
+    api = await core.get();
+  } catch (thrown) {
+    const error = new ApiError('UNAVAILABLE', `The API could not be loaded: ${thrown instanceof Error ? thrown.message : String(thrown)}`, { cause: thrown });
+    logApiError(error);
+    return errorResponse(error);
+  }
+  return api.handle(request);
+}
+
 /** Marks answers as ours, so pages and tests can tell them from the network's. */
 async function answer(request: Request, event: ExtendableEvent): Promise<Response> {
-  const response = await api.handle(request);
+  const response = shell.answers(request) ? await shell.handle(request) : await coreAnswer(request);
   resumeJobs(event);
   keepAliveForJobs(event);
   response.headers.set(SERVED_BY_HEADER, 'service-worker');
@@ -84,7 +110,8 @@ for (const method of METHODS) registerRoute(isApiRequest, ({ request, event }) =
 registerLazyCache();
 registerAppShell(API_PREFIX);
 handleLifecycle(() => {
-  api.changes.handOver();
+  // Event streams are the core's: a core not loaded holds none open.
+  void core.made()?.then((api) => api.changes.handOver(), () => undefined);
   handOver();
 });
 
@@ -100,7 +127,7 @@ self.addEventListener('message', (event) => {
     pagePorts.accept(event.data.hostId, event.data.workers, event.data.page);
     // A page can decode what we cannot (SVG, video): retry what waited for one. The other jobs
     // (imports, subscriptions) still resume after the first answer (resumeJobs).
-    event.waitUntil(untilHandOver(api.media.resume().then(() => api.media.whenIdle())));
+    event.waitUntil(untilHandOver(core.get().then((api) => api.media.resume().then(() => api.media.whenIdle()))));
   }
   if (isMediaPortsGoodbye(event.data)) pagePorts.goodbye(event.data.hostId);
 });

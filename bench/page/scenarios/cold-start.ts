@@ -34,8 +34,13 @@ export const coldStart: Scenario = {
       const dexie = await startFloorWorker('dexie', `?db=${encodeURIComponent(dbName)}`);
       floors.push(dexie);
       const stop = () => ctx.driver.stopServiceWorker();
-      // A floor's stop stops the real worker too: the warm side starts it first, untimed.
-      const warmUp = async () => void (await ctx.api.get('/app/info'));
+      // A floor's stop stops the real worker too: the warm side starts it first, untimed, with a
+      // request that needs the core, so that a worker whose script is a shell has its core loaded
+      // (else the timed app/info meets that load, which the resume after a first answer starts).
+      const warmUp = async () => {
+        await ctx.api.get('/app/info');
+        await ctx.api.get('/item/countAll');
+      };
       const measured = await repeat({
         runs: coldRuns(ctx.settings.runs),
         warmup: 1,

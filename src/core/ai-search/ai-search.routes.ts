@@ -3,7 +3,7 @@
  * every thumbnail answer searchByItemId and searchByBase64, and the colours they measure answer
  * the colour words of searchByText.
  */
-import { noInput } from '../http/input';
+import { noInput } from '../http/no-input';
 import { route } from '../http/router';
 import { lazyFunction, lazyModule } from '../shared/lazy-module';
 import { byBase64Input, byItemInput, byTextInput } from './ai-search.schema';

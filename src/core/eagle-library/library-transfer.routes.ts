@@ -1,5 +1,5 @@
 /** Eagle library import (a zip body, resumable) and export (a streamed zip) (ours). */
-import { noInput } from '../http/input';
+import { noInput } from '../http/no-input';
 import { route } from '../http/router';
 import { lazyModule } from '../shared/lazy-module';
 import { importInput, importStatusInput } from './library-transfer.schema';

@@ -1,4 +1,4 @@
-import { noInput } from '../http/input';
+import { noInput } from '../http/no-input';
 import { route } from '../http/router';
 import { eventStream } from './event-stream';
 

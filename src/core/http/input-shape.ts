@@ -6,7 +6,7 @@
  * Iterative, so the check itself cannot overflow.
  */
 import { invalid } from './errors';
-import { formatPath } from './input';
+import { formatPath } from './read-input';
 
 /** Smart-folder conditions are the deepest input: body → conditions[g] → rules[i] → value[k]. */
 export const MAX_INPUT_DEPTH = 32;

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Context } from '../context';
 import { ApiError, toApiError } from './errors';
 import { errorResponse, successResponse } from './envelope';
-import { parseInput, readRawInput } from './input';
+import { parseInput, readRawInput } from './read-input';
 import { checkInputShape } from './input-shape';
 
 /** Where the API lives at a site's root; an embedded install puts it under its base path (`<base>api/v2`). */
@@ -32,14 +32,19 @@ export function apiPathOf(pathname: string, prefix = API_PREFIX): { route: strin
 
 export type Method = 'GET' | 'POST';
 
-export interface Route<S extends z.ZodType = z.ZodType> {
+/**
+ * `C`: what the handler reads of the request's context. A route that reads little declares that
+ * (app/info reads only `app`), so that a router with a smaller context can answer it too: the
+ * service worker's shell (src/core/shell-api.ts).
+ */
+export interface Route<S extends z.ZodType = z.ZodType, C = Context> {
   method: Method;
   /** Path below /api/v2, e.g. `/item/get`. */
   path: string;
   /** The input schema, built on first use (`lazyValue`): a fresh worker builds only those its requests use. */
   input: () => S;
   /** Returns the `data` of the envelope, or a Response for binary answers (files, icons). */
-  handler: (ctx: Context, input: z.output<S>, request: Request) => Promise<unknown>;
+  handler: (ctx: C, input: z.output<S>, request: Request) => Promise<unknown>;
   /** The body is the handler's to read (a file upload): the input comes from the query string. */
   rawBody?: boolean;
 }
@@ -50,33 +55,33 @@ export interface Route<S extends z.ZodType = z.ZodType> {
  * builds only the ones its requests use, and no zod instance for the others (a `z.lazy` wrapper is
  * one, and the 48 of them cost a start about a millisecond).
  */
-export function route<S extends z.ZodType>(
+export function route<S extends z.ZodType, C = Context>(
   method: Method,
   path: string,
   input: () => S,
-  handler: (ctx: Context, input: z.output<S>, request: Request) => Promise<unknown>,
+  handler: (ctx: C, input: z.output<S>, request: Request) => Promise<unknown>,
   options: { rawBody?: boolean } = {},
-): Route {
-  return { method, path, input, handler, ...options } as unknown as Route;
+): Route<z.ZodType, C> {
+  return { method, path, input, handler, ...options } as unknown as Route<z.ZodType, C>;
 }
 
-export class Router {
-  private readonly byPath = new Map<string, Map<Method, Route>>();
+export class Router<C = Context> {
+  private readonly byPath = new Map<string, Map<Method, Route<z.ZodType, C>>>();
 
   constructor(
-    routes: readonly Route[],
+    routes: readonly Route<z.ZodType, C>[],
     /** Path every route sits under, `/api/v2` or `<base>api/v2`. */
     readonly prefix = API_PREFIX,
   ) {
     for (const r of routes) {
-      const methods = this.byPath.get(r.path) ?? new Map<Method, Route>();
+      const methods = this.byPath.get(r.path) ?? new Map<Method, Route<z.ZodType, C>>();
       if (methods.has(r.method)) throw new Error(`Duplicate route ${r.method} ${r.path}`);
       methods.set(r.method, r);
       this.byPath.set(r.path, methods);
     }
   }
 
-  get routes(): Route[] {
+  get routes(): Route<z.ZodType, C>[] {
     return [...this.byPath.values()].flatMap((methods) => [...methods.values()]);
   }
 
@@ -84,7 +89,7 @@ export class Router {
    * `makeContext` runs once the route is known and before the input is read: a request that names
    * an unknown library is a 404 on every route, whatever its input (issue 24, point 9).
    */
-  async dispatch(request: Request, makeContext: () => Context | Promise<Context>, onError?: (error: ApiError) => void): Promise<Response> {
+  async dispatch(request: Request, makeContext: () => C | Promise<C>, onError?: (error: ApiError) => void): Promise<Response> {
     try {
       const found = this.find(request);
       const ctx = await makeContext();
@@ -100,7 +105,17 @@ export class Router {
     }
   }
 
-  private find(request: Request): Route {
+  /** Whether this router has the route a request asks for (its path, and its method or HEAD for GET). */
+  has(request: Request): boolean {
+    try {
+      this.find(request);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private find(request: Request): Route<z.ZodType, C> {
     const path = new URL(request.url).pathname;
     const where = apiPathOf(path, this.prefix);
     if (typeof where !== 'object') {

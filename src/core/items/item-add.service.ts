@@ -5,7 +5,7 @@
  */
 import type { Context } from '../context';
 import { ApiError, conflict, invalid } from '../http/errors';
-import { parseInput } from '../http/input';
+import { parseInput } from '../http/read-input';
 import { commitItemChanges } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';

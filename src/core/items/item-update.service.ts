@@ -6,7 +6,7 @@
  */
 import type { Context } from '../context';
 import { ApiError, invalid, notFound } from '../http/errors';
-import { parseInput } from '../http/input';
+import { parseInput } from '../http/read-input';
 import { commitItemChanges, type ItemChange } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import type { FolderRow, ItemRow } from '../storage/rows';

@@ -1,4 +1,4 @@
-import { noInput } from '../http/input';
+import { noInput } from '../http/no-input';
 import { route } from '../http/router';
 import { createLibraryInput, historyInput, libraryPathInput, renameLibraryInput } from './library.schema';
 import { createLibrary, libraryHistory, libraryIcon, libraryInfo, removeLibrary, renameLibrary, switchLibrary } from './library.service';

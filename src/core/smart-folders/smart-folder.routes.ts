@@ -1,7 +1,7 @@
 import { route } from '../http/router';
 import { ruleSchema } from './rule-catalogue';
 import { countInput, countSmartFolderMatches } from './smart-folder-count';
-import { noInput } from '../http/input';
+import { noInput } from '../http/no-input';
 import { createInput, getInput, getItemsInput, removeInput, updateInput } from './smart-folder.schema';
 import { createSmartFolder, getSmartFolders, removeSmartFolder, smartFolderItems, updateSmartFolder } from './smart-folder.service';
 

@@ -29,6 +29,8 @@ interface RegistryState {
 const KEY = 'registry';
 const EMPTY: RegistryState = { current: null, libraries: {} };
 export const DEFAULT_LIBRARY_NAME = 'My Library';
+/** The prefix of every IndexedDB database name of the API (tests use their own). */
+export const DEFAULT_NAMESPACE = 'lam';
 
 /** Library paths look like `/libraries/<name>.library`; a trailing slash is ignored (decisions.md). */
 export function normaliseLibraryPath(path: string): string {

@@ -6,7 +6,9 @@ type Def = { type: string; getter?: () => z.ZodType; in?: z.ZodType; out?: z.Zod
 export function fieldNamesOf(schema: z.ZodType, seen = new Set<z.ZodType>()): string[] {
   if (seen.has(schema)) return [];
   seen.add(schema);
-  const def = (schema as unknown as { _zod: { def: Def } })._zod.def;
+  // A schema that is not zod's reads no field (noInput: src/core/http/no-input.ts).
+  const def = (schema as unknown as { _zod?: { def: Def } })._zod?.def;
+  if (!def) return [];
   const inner = (next: z.ZodType | undefined) => (next ? fieldNamesOf(next, seen) : []);
   switch (def.type) {
     case 'lazy': return inner(def.getter!());
