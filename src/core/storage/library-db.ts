@@ -36,7 +36,7 @@ export type LibraryUpgrade = (tx: Transaction) => Promise<void>;
 
 /**
  * The version steps that fill new tables: 2 (posting lists), 4 (descriptor jobs), 7 (term-list
- * packs), 8 (their tails), 9 (search terms moved into the item rows).
+ * packs), 8 (their tails), 9 (search terms moved into the item rows), 10 (tails front-coded).
  */
 export interface LibraryUpgrades {
   2?: LibraryUpgrade;
@@ -44,6 +44,7 @@ export interface LibraryUpgrades {
   7?: LibraryUpgrade;
   8?: LibraryUpgrade;
   9?: LibraryUpgrade;
+  10?: LibraryUpgrade;
 }
 
 const none: LibraryUpgrade = async () => {};
@@ -93,6 +94,9 @@ const STEPS: readonly SchemaStep[] = [
   // Each item's search terms live in its row (ItemRow.search): a write stores one record per
   // item, not two. The step moves the terms rows there; the table is dropped.
   { version: 9, stores: { terms: null }, upgrade: 9 },
+  // A pack holds each tail as one front-coded string, not an array of keys: the packs a batch
+  // rewrites whole take about half the bytes, each tail one value to clone. The step re-codes them.
+  { version: 10, stores: {}, upgrade: 10 },
 ];
 
 /** The version a database has once every step ran. */
