@@ -1,8 +1,8 @@
 /**
  * One Dexie database per library. Upgrades are numbered `version(n).stores()` steps (`STEPS`); never
  * edit a released step, add the next one. A released step's output may change only through a layout
- * function it shares with later steps, and only if every later step accepts both layouts (steps 2
- * and 7 now write the version 8 layout, which step 8 accepts as well as the version 7 one).
+ * function it shares with later steps, and only if every later step accepts both layouts (steps 2,
+ * 7 and 8 now write the version 10 layout, which steps 8 and 10 accept as well as the older ones).
  *
  * The floor knows the tables, not the features: a step that must fill a new table from the old
  * ones (the posting lists, the descriptor jobs) gets that work handed in as `upgrades`, keyed by
