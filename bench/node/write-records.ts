@@ -135,10 +135,11 @@ for (const batch of plan.batches(total, BATCH_SIZE, DEFAULTS.imageShare)) {
   const packs = (await library.db.postings.where('[list+fence]').between([PACKS_LIST, ''], [PACKS_LIST, '\uffff']).toArray()) as PackRow[];
   const big = packs.reduce((s, p) => s + Object.keys(p.big).length, 0);
   const packed = packs.reduce((s, p) => s + Object.keys(p.lists).length, 0);
+  const packBytes = packs.map(sizeOf);
   const blocks = await library.db.postings.count();
   console.log(
     `batch ${batchNo} (after ${seeded}, ${ms} ms): writes ${sum((t) => t.writes)} (${k(sum((t) => t.writeBytes))} B), reads ${sum((t) => t.reads)} (${k(sum((t) => t.readBytes))} B), requests ${sum((t) => t.requests)}` +
-      ` | packs ${packs.length}, packed lists ${packed}, big term lists ${big}, postings rows ${blocks}`,
+      ` | packs ${packs.length} (${k(packBytes.reduce((s, n) => s + n, 0))} B, largest ${k(Math.max(0, ...packBytes))} B), packed lists ${packed}, big term lists ${big}, postings rows ${blocks}`,
   );
   for (const [store, t] of rows) {
     if (t.requests === 0) continue;

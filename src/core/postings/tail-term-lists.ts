@@ -6,14 +6,16 @@
  * tail (term-packs.ts). So: a packed list over TAIL_LIMIT keys moves to a block of its own, and every
  * list with blocks gets its last block's last key as bound; the packs are then laid out afresh.
  * Packs already in the new layout (written by the version 2 or 7 step of the same upgrade) are kept.
+ * The packs it writes hold front-coded tails, the layout of version 10, whose step then finds
+ * nothing to do.
  */
 import Dexie, { type Transaction } from 'dexie';
 import type { PackRow, PostingRow } from '../storage/rows';
 import { blocksFor } from './postings-store';
-import { entriesOf, everyPack, isPacked, PACKS_LIST, packsFor, TAIL_LIMIT, type PackedEntry } from './term-packs';
+import { entriesOf, everyPack, isPacked, PACKS_LIST, packsFor, TAIL_LIMIT, type HeldEntry } from './term-packs';
 
-/** A version 7 pack: `big` names its lists in blocks. */
-type OldPackRow = Omit<PackRow, 'big'> & { big: string[] };
+/** A version 7 pack: whole lists as arrays of keys, `big` names its lists in blocks. */
+type OldPackRow = Pick<PackRow, 'list' | 'fence'> & { lists: Record<string, string[]>; big: string[] };
 
 export async function tailTermLists(tx: Transaction): Promise<void> {
   const postings = tx.table<PostingRow | PackRow | OldPackRow, [string, string]>('postings');
@@ -22,7 +24,7 @@ export async function tailTermLists(tx: Transaction): Promise<void> {
   const keys = (await postings.toCollection().primaryKeys()) as [string, string][];
   const withBlocks = new Set(keys.flatMap(([list]) => (list !== PACKS_LIST && isPacked(list) ? [list] : [])));
 
-  const entries = new Map<string, PackedEntry>();
+  const entries = new Map<string, HeldEntry>();
   const blocks: PostingRow[] = [];
   let changed = false;
   for (const pack of packs) {

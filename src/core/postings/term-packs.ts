@@ -15,8 +15,13 @@
  * grown. A pack over PACK_SIZE entries splits into packs of at most half that, the new ones fenced
  * by their first name; an emptied pack is deleted. Prefix searches still read one range: the packs
  * from the one covering the prefix to the last one starting inside it.
+ *
+ * A pack stores each tail as one front-coded string (front-coding.ts): a batch rewrites every pack,
+ * so their bytes are most of what it writes to the postings. A write decodes only the tails it
+ * edits; the others go back as they were read.
  */
 import Dexie, { type Table } from 'dexie';
+import { frontCode, frontCount, frontDecode } from './front-coding';
 import type { PackRow, PostingRow } from '../storage/rows';
 
 /** What packs need of a LibraryDb (not imported: the upgrade steps in library-db.ts use this file). */
@@ -50,19 +55,34 @@ export interface PackedEntry {
   after?: string;
 }
 
+/** A tail as held between a read and a write: its keys, or still front-coded as stored (an array in a pack before LibraryDb version 10). */
+type HeldTail = readonly string[] | string;
+
+/** An entry whose tail may still be coded as it was read. */
+export interface HeldEntry {
+  tail: HeldTail;
+  after?: string;
+}
+
+/** The keys of a held tail. */
+export const tailKeys = (tail: HeldTail): string[] => (typeof tail === 'string' ? frontDecode(tail) : [...tail]);
+
+const tailSize = (tail: HeldTail) => (typeof tail === 'string' ? frontCount(tail) : tail.length);
+
 const packsUpTo = (db: LibraryDb, upper: string) =>
   db.postings.where('[list+fence]').between([PACKS_LIST, ''], [PACKS_LIST, upper], true, true).reverse();
 
 /** The tail of `list` (all of it for a list without blocks); empty when it has none. */
 export async function readTail(db: LibraryDb, list: string): Promise<string[]> {
   const pack = (await packsUpTo(db, list).first()) as PackRow | undefined;
-  return pack?.lists[list] ?? [];
+  const tail = pack?.lists[list];
+  return tail === undefined ? [] : frontDecode(tail);
 }
 
 /** The tails of the term lists whose names start with `prefix`, by name: one range of packs, read backwards. */
 export async function readTailsStartingWith(db: LibraryDb, prefix: string): Promise<[name: string, tail: string[]][]> {
   const packs = (await packsUpTo(db, `${prefix}\uffff`).until((row) => row.fence <= prefix, true).toArray()) as PackRow[];
-  return packs.flatMap((pack) => Object.entries(pack.lists).filter(([name]) => name.startsWith(prefix)));
+  return packs.flatMap((pack) => Object.entries(pack.lists).flatMap(([name, tail]): [string, string[]][] => (name.startsWith(prefix) ? [[name, frontDecode(tail)]] : [])));
 }
 
 /**
@@ -72,22 +92,22 @@ export async function readTailsStartingWith(db: LibraryDb, prefix: string): Prom
  */
 export function packedLayout(lists: ReadonlyMap<string, readonly string[]>, toBlocks: (list: string, pks: readonly string[]) => PostingRow[]): (PostingRow | PackRow)[] {
   const rows: (PostingRow | PackRow)[] = [];
-  const entries = new Map<string, PackedEntry>();
+  const entries = new Map<string, HeldEntry>();
   for (const [list, pks] of lists) {
     if (pks.length === 0) continue;
     const small = isPacked(list) && pks.length <= TAIL_LIMIT;
     if (!small) rows.push(...toBlocks(list, pks));
-    if (isPacked(list)) entries.set(list, small ? { tail: [...pks] } : { tail: [], after: pks[pks.length - 1]! });
+    if (isPacked(list)) entries.set(list, small ? { tail: pks } : { tail: [], after: pks[pks.length - 1]! });
   }
   rows.push(...packsFor('', entries));
   return rows;
 }
 
 /** Entries in a pack's count: tail keys, and one for a list with blocks. */
-const sizeOf = ({ tail, after }: PackedEntry) => tail.length + (after === undefined ? 0 : 1);
+const sizeOf = ({ tail, after }: HeldEntry) => tailSize(tail) + (after === undefined ? 0 : 1);
 
 /** Entries as packs of at most PACK_SIZE / 2, the first fenced `fence`. */
-export function packsFor(fence: string, entries: ReadonlyMap<string, PackedEntry>): PackRow[] {
+export function packsFor(fence: string, entries: ReadonlyMap<string, HeldEntry>): PackRow[] {
   const packs: PackRow[] = [];
   let pack: PackRow | undefined;
   let packSize = 0;
@@ -105,17 +125,24 @@ export function packsFor(fence: string, entries: ReadonlyMap<string, PackedEntry
   return packs;
 }
 
-function addEntry(pack: PackRow, name: string, { tail, after }: PackedEntry): void {
-  if (tail.length) pack.lists[name] = tail;
+function addEntry(pack: PackRow, name: string, { tail, after }: HeldEntry): void {
+  if (tail.length) pack.lists[name] = typeof tail === 'string' ? tail : frontCode(tail);
   if (after !== undefined) pack.big[name] = after;
 }
 
-/** A pack's lists as entries. */
-export function entriesOf(pack: PackRow): Map<string, PackedEntry> {
-  const entries = new Map<string, PackedEntry>();
+/** A pack's lists as entries, their tails as stored (front-coded; arrays in a pack from before LibraryDb version 10). */
+export function entriesOf(pack: Pick<PackRow, 'big'> & { lists: Record<string, HeldTail> }): Map<string, HeldEntry> {
+  const entries = new Map<string, HeldEntry>();
   for (const [name, tail] of Object.entries(pack.lists)) entries.set(name, { tail });
   for (const [name, after] of Object.entries(pack.big)) entries.set(name, { tail: pack.lists[name] ?? [], after });
   return entries;
+}
+
+/** A pack of these entries under `fence`, its tails front-coded. */
+export function toPack(fence: string, entries: ReadonlyMap<string, HeldEntry>): PackRow {
+  const pack: PackRow = { list: PACKS_LIST, fence, lists: {}, big: {} };
+  for (const name of [...entries.keys()].sort()) addEntry(pack, name, entries.get(name)!);
+  return pack;
 }
 
 /** The packs a write touches, read once, edited in memory, written back by `finish`. */
@@ -125,7 +152,7 @@ export class PackEdits {
     /** Fences of every pack, ascending. */
     private readonly fences: string[],
     /** Touched packs by fence (a new first pack under ''), with their contents as entries. */
-    private readonly packs: Map<string, { stored: boolean; entries: Map<string, PackedEntry> }>,
+    private readonly packs: Map<string, { stored: boolean; entries: Map<string, HeldEntry> }>,
   ) {}
 
   /** Reads the fences of all packs (keys only) and the packs covering `lists`. */
@@ -136,21 +163,23 @@ export class PackEdits {
     // A batch of new items usually touches most packs: then one range read instead of a get each.
     // No request for no packs: awaiting only native promises would let IndexedDB commit the transaction.
     const rows = wanted.length === 0 ? [] : wanted.length * 2 >= fences.length ? await readPacksOf(db, wanted) : ((await db.postings.bulkGet(wanted.map((fence): [string, string] => [PACKS_LIST, fence]))) as (PackRow | undefined)[]);
-    const packs = new Map<string, { stored: boolean; entries: Map<string, PackedEntry> }>();
+    const packs = new Map<string, { stored: boolean; entries: Map<string, HeldEntry> }>();
     for (const row of rows) if (row) packs.set(row.fence, { stored: true, entries: entriesOf(row) });
     return new PackEdits(db, fences, packs);
   }
 
-  private entriesOf(list: string): Map<string, PackedEntry> {
+  private entriesOf(list: string): Map<string, HeldEntry> {
     const fence = coveringFence(this.fences, list) ?? '';
     let pack = this.packs.get(fence);
     if (!pack) this.packs.set(fence, (pack = { stored: false, entries: new Map() }));
     return pack.entries;
   }
 
-  /** Where `list` stands (a new list: an empty tail, no blocks). */
+  /** Where `list` stands (a new list: an empty tail, no blocks), its tail decoded. */
   entry(list: string): PackedEntry {
-    return this.entriesOf(list).get(list) ?? { tail: [] };
+    const held = this.entriesOf(list).get(list);
+    if (!held) return { tail: [] };
+    return { tail: tailKeys(held.tail), ...(held.after === undefined ? {} : { after: held.after }) };
   }
 
   /** Records where `list` stands now; an empty tail and no blocks drop it. */
@@ -181,12 +210,6 @@ function readPacksOf(db: LibraryDb, fences: readonly string[]): Promise<PackRow[
   return everyPack(db.postings)
     .toArray()
     .then((packs) => (packs as PackRow[]).filter((pack) => wanted.has(pack.fence)));
-}
-
-function toPack(fence: string, entries: ReadonlyMap<string, PackedEntry>): PackRow {
-  const pack: PackRow = { list: PACKS_LIST, fence, lists: {}, big: {} };
-  for (const name of [...entries.keys()].sort()) addEntry(pack, name, entries.get(name)!);
-  return pack;
 }
 
 /** The fence of the pack `list` belongs to: the largest not above it; undefined below them all. */

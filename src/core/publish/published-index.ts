@@ -10,6 +10,7 @@
  * Pure: the publish command and a subscriber that must build it from its own rows use this file.
  */
 import { postingsOf } from '../postings/build-postings';
+import { frontCount, TAIL_CODING } from '../postings/front-coding';
 import { BLOCK_SIZE } from '../postings/postings-store';
 import { PACK_SIZE, TAIL_LIMIT } from '../postings/term-packs';
 import type { ItemRow, PackRow, PostingRow } from '../storage/rows';
@@ -20,7 +21,7 @@ import type { ItemRow, PackRow, PostingRow } from '../storage/rows';
  * index only when its layout equals this one, and otherwise indexes every item itself.
  */
 const TERMS_VERSION = 1;
-export const INDEX_LAYOUT = `terms-${TERMS_VERSION}/blocks-${BLOCK_SIZE}/tails-${TAIL_LIMIT}/packs-${PACK_SIZE}`;
+export const INDEX_LAYOUT = `terms-${TERMS_VERSION}/blocks-${BLOCK_SIZE}/tails-${TAIL_LIMIT}-${TAIL_CODING}/packs-${PACK_SIZE}`;
 
 /** The manifest's `index`: its layout and its files. */
 export interface PublishedIndexRef {
@@ -65,7 +66,7 @@ export function postingsFiles(rows: readonly (PostingRow | PackRow)[], fileKeys 
   let file: PostingsFile | undefined;
   let keys = 0;
   for (const row of rows) {
-    const size = 'pks' in row ? row.pks.length : Object.values(row.lists).reduce((sum, pks) => sum + pks.length, 0) + Object.keys(row.big).length;
+    const size = 'pks' in row ? row.pks.length : Object.values(row.lists).reduce((sum, tail) => sum + frontCount(tail), 0) + Object.keys(row.big).length;
     if (!file || (keys > 0 && keys + size > fileKeys)) {
       files.push((file = { rows: [] }));
       keys = 0;

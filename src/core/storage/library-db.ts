@@ -1,8 +1,8 @@
 /**
  * One Dexie database per library. Upgrades are numbered `version(n).stores()` steps (`STEPS`); never
  * edit a released step, add the next one. A released step's output may change only through a layout
- * function it shares with later steps, and only if every later step accepts both layouts (steps 2
- * and 7 now write the version 8 layout, which step 8 accepts as well as the version 7 one).
+ * function it shares with later steps, and only if every later step accepts both layouts (steps 2,
+ * 7 and 8 now write the version 10 layout, which steps 8 and 10 accept as well as the older ones).
  *
  * The floor knows the tables, not the features: a step that must fill a new table from the old
  * ones (the posting lists, the descriptor jobs) gets that work handed in as `upgrades`, keyed by
@@ -36,7 +36,7 @@ export type LibraryUpgrade = (tx: Transaction) => Promise<void>;
 
 /**
  * The version steps that fill new tables: 2 (posting lists), 4 (descriptor jobs), 7 (term-list
- * packs), 8 (their tails), 9 (search terms moved into the item rows).
+ * packs), 8 (their tails), 9 (search terms moved into the item rows), 10 (tails front-coded).
  */
 export interface LibraryUpgrades {
   2?: LibraryUpgrade;
@@ -44,6 +44,7 @@ export interface LibraryUpgrades {
   7?: LibraryUpgrade;
   8?: LibraryUpgrade;
   9?: LibraryUpgrade;
+  10?: LibraryUpgrade;
 }
 
 const none: LibraryUpgrade = async () => {};
@@ -93,6 +94,9 @@ const STEPS: readonly SchemaStep[] = [
   // Each item's search terms live in its row (ItemRow.search): a write stores one record per
   // item, not two. The step moves the terms rows there; the table is dropped.
   { version: 9, stores: { terms: null }, upgrade: 9 },
+  // A pack holds each tail as one front-coded string, not an array of keys: the packs a batch
+  // rewrites whole take about half the bytes, each tail one value to clone. The step re-codes them.
+  { version: 10, stores: {}, upgrade: 10 },
 ];
 
 /** The version a database has once every step ran. */

@@ -183,13 +183,14 @@ export interface PostingRow {
 /**
  * Term lists' tails sharing one record of the postings table (src/core/postings/term-packs.ts):
  * `list` is PACKS_LIST, `fence` the first list name the pack covers. `lists` holds each term list's
- * tail, ascending: the keys not in blocks (all of a small list's). `big` maps each list of its range
- * that has blocks of its own to a key no block key is above and every tail key is above.
+ * tail, ascending, as one front-coded string (postings/front-coding.ts; an array of keys before
+ * LibraryDb version 10): the keys not in blocks (all of a small list's). `big` maps each list of its
+ * range that has blocks of its own to a key no block key is above and every tail key is above.
  */
 export interface PackRow {
   list: string;
   fence: string;
-  lists: Record<string, string[]>;
+  lists: Record<string, string>;
   big: Record<string, string>;
 }
 
