@@ -14,6 +14,8 @@ import type { Api } from '../../src/core';
 import { FIRST_SCREEN_ITEMS, firstScreenShards, newestFirst } from '../../src/core/publish/load-order';
 import type { Manifest, Shard } from '../../src/core/publish/published-format';
 import { readStoredShardIds, readSubscription } from '../../src/core/publish/subscription-state';
+import { fetchShardWrite } from '../../src/core/publish/fetch-published';
+import { storeShards } from '../../src/core/publish/store-shards';
 
 type Listed = { data: { id: string; name: string }[]; total: number };
 
@@ -141,6 +143,31 @@ describe('a published library loading', { timeout: 60_000 }, () => {
     expect(fetched.sort()).toEqual(added.map((shard) => `/published/${shard.file}`).sort());
     expect((await expectWhole(api, library, out)).sort()).toEqual(manifest.shards.map((shard) => shard.file).sort());
     expect((await names()).find((line) => line.startsWith(renamed))).toBe(`${renamed} Renamed one`);
+  });
+
+  it("a batch of a version an update replaced is not stored: an old load's shards never overwrite the new version's items", async () => {
+    const { fixture, out, manifest: old, url } = await published(300);
+    const api = makeApi({ fetchSource: (address) => fetch(address) });
+    const library = (await call<{ path: string }>(api, 'POST', '/library/subscribe', { url, wait: true })).data.path;
+    const first = old.shards[0]!;
+    const oldWrite = await fetchShardWrite((address) => fetch(address), url, old, first);
+    const edited = oldWrite.shard.items[0]!.id;
+
+    const bigger = buildEagleLibrary({ name: 'Loading', items: 300, plain: true });
+    bigger.files.set(`images/${edited}.info/metadata.json`, new TextEncoder().encode(JSON.stringify({ ...bigger.records.get(edited)!, name: 'Renamed one' })) as Uint8Array<ArrayBuffer>);
+    expect(fixture.records.has(edited)).toBe(true);
+    await publishCommand([await writeLibrary(bigger.files, 'Loading'), '--out', out, '--shard-items', '16'], quietProgress);
+    expect((await call(api, 'POST', '/library/subscribe', { url, wait: true })).httpStatus).toBe(200);
+    const nameOf = async () => (await call<Listed>(api, 'GET', '/item/get', { id: edited }, { library })).data.data[0]?.name;
+    expect(await nameOf()).toBe('Renamed one');
+
+    const open = api.open((await api.registry.find(library))!);
+    expect(await storeShards(open, [oldWrite], [], Date.now(), { of: old.contentVersion })).toBe(false);
+    expect(await nameOf()).toBe('Renamed one');
+    // The same batch as its own version's is stored (the guard is what kept it out).
+    const current = (await readSubscription(open.db))!.manifest.contentVersion;
+    expect(await storeShards(open, [oldWrite], [], Date.now(), { of: current })).toBe(true);
+    expect(await nameOf()).not.toBe('Renamed one');
   });
 
   it('a subscription stored before the shard rows (every id in the subscription row, a file row per item) is upgraded: thumbnails are still fetched and an update still takes only the new shards', async () => {

@@ -17,7 +17,7 @@ import { writeTransaction } from '../storage/write';
 import type { Shard, ShardItem } from './published-format';
 import { bulkLoadObservers } from './bulk-load-observers';
 import { withSearchTerms } from '../search/search-document';
-import { readStoredShardIds, writeStoredShards, writeSubscription, type Subscription } from './subscription-state';
+import { readStoredShardIds, readSubscription, writeStoredShards, writeSubscription, type Subscription } from './subscription-state';
 
 export interface ShardWrite {
   file: string;
@@ -40,11 +40,21 @@ export function shardItemRow(item: ShardItem): ItemRow {
  * shard rows written, the items of `dropped` shards that no stored shard holds any more removed
  * with their rows, and, when given, the subscription moved to `subscription` (an update's new
  * manifest). A failure leaves the library as it was. `bulk`: a first load's batch, indexed later
- * by the published index (bulk-load-observers.ts, put-published-index.ts).
+ * by the published index (bulk-load-observers.ts, put-published-index.ts). `of`: the version whose
+ * load the batch belongs to; if another version was stored meanwhile (an update), nothing is
+ * written and the answer is false, so an old version's shards never overwrite a newer one's items.
  */
-export async function storeShards(library: OpenLibrary, writes: readonly ShardWrite[], dropped: readonly string[], now: number, subscription?: Subscription, bulk = false): Promise<void> {
+export async function storeShards(
+  library: OpenLibrary,
+  writes: readonly ShardWrite[],
+  dropped: readonly string[],
+  now: number,
+  options: { subscription?: Subscription; bulk?: boolean; of?: string } = {},
+): Promise<boolean> {
   const { db } = library;
-  await writeTransaction(library, now, async () => {
+  const { subscription, bulk = false, of } = options;
+  return writeTransaction(library, now, async () => {
+    if (of !== undefined && (await readSubscription(db))?.manifest.contentVersion !== of) return false;
     const items = writes.flatMap(({ shard }) => shard.items);
     const rows = items.map(shardItemRow);
     const gone = dropped.length ? await goneWith(db, writes, dropped) : [];
@@ -77,6 +87,7 @@ export async function storeShards(library: OpenLibrary, writes: readonly ShardWr
     const whole = writes.filter((write) => !write.part);
     await writeStoredShards(db, whole.map(({ file, shard }) => ({ file, ids: shard.items.map((item) => item.id) })), dropped);
     if (subscription) await writeSubscription(db, subscription);
+    return true;
   });
 }
 

@@ -78,7 +78,7 @@ export class Subscriptions {
     const from = libraryBase(url, base);
     const existing = await this.libraryReading(from);
     const library = existing ?? (await this.create(from));
-    if (existing) await this.update(library);
+    if (existing) await this.track(library, this.update(library));
     if (wait) await this.loadNow(library);
     else this.launch(library, !existing);
     const subscription = (await readSubscription(library.db))!;
@@ -145,7 +145,10 @@ export class Subscriptions {
     return library;
   }
 
-  /** A new manifest: every new shard fetched and checked, then stored with the old ones' leftovers removed, in one transaction. */
+  /**
+   * A new manifest: every new shard fetched and checked, then stored with the old ones' leftovers
+   * removed, in one transaction. Tracked as the library's load (`running`), so a retry waits for it.
+   */
   private async update(library: OpenLibrary): Promise<void> {
     await this.running.get(library.record.path)?.catch(() => undefined);
     const current = (await readSubscription(library.db))!;
@@ -162,7 +165,7 @@ export class Subscriptions {
     }
     const now = this.deps.clock();
     // A bulk load not finished stays one, its index built from the stored rows once every shard of the new version is stored.
-    await storeShards(library, writes, dropped, now, { base: current.base, manifest, updatedAt: now, ...(current.bulk ? { bulk: 'from-rows' as const } : {}) });
+    await storeShards(library, writes, dropped, now, { subscription: { base: current.base, manifest, updatedAt: now, ...(current.bulk ? { bulk: 'from-rows' as const } : {}) } });
   }
 
   private async fetchShards(base: string, manifest: Manifest, shards: readonly ShardRef[]): Promise<ShardWrite[]> {
@@ -198,12 +201,12 @@ export class Subscriptions {
   /** `load`, known as the library's load until it settles. */
   private track(library: OpenLibrary, load: Promise<void>): Promise<void> {
     const path = library.record.path;
-    const settled: Promise<void> = load.then(
-      () => undefined,
-      () => undefined,
-    ).finally(() => {
+    // Forgotten in the reaction to the load itself, before whoever awaits `load` goes on (a
+    // subscribe launches the load after its update, which must not find the update still running).
+    const forget = () => {
       if (this.running.get(path) === settled) this.running.delete(path);
-    });
+    };
+    const settled: Promise<void> = load.then(forget, forget);
     this.running.set(path, settled);
     return load;
   }
@@ -224,7 +227,8 @@ export class Subscriptions {
     if (fresh) await this.deps.quiet?.(library.record.path, FIRST_SCREEN_READ);
     for await (const batch of shardBatches(newestFirst(pending), (ref) => fetchShardWrite(this.deps.fetch, base, manifest, ref), LOAD_PLAN)) {
       await this.deps.quiet?.(library.record.path, BETWEEN_BATCHES);
-      await storeShards(library, batch, [], this.deps.clock(), undefined, subscription.bulk !== undefined);
+      // An update stored meanwhile takes over: its own load stores what it still lacks.
+      if (!(await storeShards(library, batch, [], this.deps.clock(), { bulk: subscription.bulk !== undefined, of: manifest.contentVersion }))) return;
       this.deps.progress?.(library);
     }
     const loaded = await readSubscription(library.db);
