@@ -109,7 +109,13 @@ function require(id) {
   if (!loaded[file]) {
     const piece = { exports: {} };
     loaded[file] = piece;
-    factories[file](require, piece.exports, piece);
+    // A factory that throws leaves no half-made exports behind: the next require runs it again.
+    try {
+      factories[file](require, piece.exports, piece);
+    } catch (error) {
+      delete loaded[file];
+      throw error;
+    }
   }
   return loaded[file].exports;
 }

@@ -37,8 +37,17 @@ const pagePorts = new PagePorts(() => self.clients.matchAll({ type: 'window' }))
 const API_PREFIX = apiPrefixFor(new URL(self.registration.scope).pathname);
 
 const shell = createShellApi({ apiPrefix: API_PREFIX, onError: logApiError });
-/** The core, loaded on first use (`made()`: the one being loaded or loaded, if any). Nothing in it is authoritative. */
-const core = lazyOnce(async () => (await import('./core')).createWorkerApi(API_PREFIX, pagePorts));
+/** Set when an accepted update asked this worker to hand over (handleLifecycle below). */
+let handingOver = false;
+/**
+ * The core, loaded on first use (`made()`: the one being loaded or loaded, if any). Nothing in it
+ * is authoritative. One loaded after the hand-over hands over at once: it takes no event stream.
+ */
+const core = lazyOnce(async () => {
+  const api = (await import('./core')).createWorkerApi(API_PREFIX, pagePorts);
+  if (handingOver) api.changes.handOver();
+  return api;
+});
 
 /**
  * Settles when an accepted update asks this worker to hand over. Chromium activates the new worker
@@ -73,6 +82,8 @@ function resumeJobs(event: ExtendableEvent): void {
   if (resumed) return;
   resumed = true;
   const later = nextTask().then(() => core.get());
+  // A core that failed to load resumes nothing: the request that loads it later resumes the jobs.
+  later.catch(() => (resumed = false));
   event.waitUntil(untilHandOver(later.then((api) => api.media.resume().then(() => api.media.whenIdle()))));
   event.waitUntil(untilHandOver(later.then((api) => api.imports.resume().then(() => api.imports.whenIdle()))));
   event.waitUntil(untilHandOver(later.then((api) => api.subscriptions.resume().then(() => api.subscriptions.whenIdle()))));
@@ -110,7 +121,8 @@ for (const method of METHODS) registerRoute(isApiRequest, ({ request, event }) =
 registerLazyCache();
 registerAppShell(API_PREFIX);
 handleLifecycle(() => {
-  // Event streams are the core's: a core not loaded holds none open.
+  handingOver = true;
+  // Event streams are the core's: a core not loaded holds none open (and one loaded later hands over as it loads).
   void core.made()?.then((api) => api.changes.handOver(), () => undefined);
   handOver();
 });
@@ -126,8 +138,10 @@ self.addEventListener('message', (event) => {
   if (isMediaPortsMessage(event.data)) {
     pagePorts.accept(event.data.hostId, event.data.workers, event.data.page);
     // A page can decode what we cannot (SVG, video): retry what waited for one. The other jobs
-    // (imports, subscriptions) still resume after the first answer (resumeJobs).
-    event.waitUntil(untilHandOver(core.get().then((api) => api.media.resume().then(() => api.media.whenIdle()))));
+    // (imports, subscriptions) still resume after the first answer (resumeJobs), which loads the
+    // core and resumes media jobs too: a page's ports alone do not load it ahead of its requests.
+    const loaded = core.made();
+    if (loaded) event.waitUntil(untilHandOver(loaded.then((api) => api.media.resume().then(() => api.media.whenIdle()))));
   }
   if (isMediaPortsGoodbye(event.data)) pagePorts.goodbye(event.data.hostId);
 });
