@@ -2,7 +2,8 @@
 // events, and a failed or refused write that changes nothing.
 import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../src/core';
-import { noteReplica, replicaOf } from '../../src/core/sync/replica';
+import { claimReplica, replicaOf } from '../../src/core/sync/replica';
+import { STEP_PREFIX } from '../../src/core/sync/sync-state';
 import { loadNodePouch } from '../sync/node-pouch';
 import { call, makeApi, newLibrary } from './helpers';
 
@@ -101,12 +102,39 @@ describe('library/remove', () => {
     const gone = await newLibrary(api, 'Synced');
     const { db } = api.open(await api.registry.require(gone));
     // What a sync cycle leaves (sync-cycle.ts): the note, then the replica with documents in it.
-    await noteReplica(db);
     const PouchDB = await loadNodePouch();
+    await claimReplica(db, PouchDB);
     await new PouchDB(replicaOf(db.name)).put({ _id: 'item:one' });
     expect((await new PouchDB(replicaOf(db.name)).info()).doc_count).toBe(1);
     expect((await call(api, 'POST', '/library/remove', { libraryPath: gone })).data).toBe(true);
     expect((await new PouchDB(replicaOf(db.name)).info()).doc_count).toBe(0);
+  });
+
+  it('deletes the replica of a library that synced before cycles noted it (its step rows tell)', async () => {
+    const api = makeApi({ loadPouch: loadNodePouch });
+    await newLibrary(api, 'Keep');
+    const gone = await newLibrary(api, 'Synced long ago');
+    const { db } = api.open(await api.registry.require(gone));
+    const PouchDB = await loadNodePouch();
+    await new PouchDB(replicaOf(db.name)).put({ _id: 'item:one' });
+    await db.state.put({ key: `${STEP_PREFIX}item:one`, value: '1-abc' });
+    expect((await call(api, 'POST', '/library/remove', { libraryPath: gone })).data).toBe(true);
+    expect((await new PouchDB(replicaOf(db.name)).info()).doc_count).toBe(0);
+  });
+
+  it("a new library's first cycle does not take a removed library's replica left under its path", async () => {
+    const api = makeApi({ loadPouch: loadNodePouch });
+    const path = await newLibrary(api, 'Reused name');
+    const { db } = api.open(await api.registry.require(path));
+    const PouchDB = await loadNodePouch();
+    // Left by a library of the same path removed before removals deleted replicas.
+    await new PouchDB(replicaOf(db.name)).put({ _id: 'item:stale' });
+    await claimReplica(db, PouchDB);
+    expect((await new PouchDB(replicaOf(db.name)).info()).doc_count).toBe(0);
+    // Once claimed, the replica is this library's: a later cycle keeps it.
+    await new PouchDB(replicaOf(db.name)).put({ _id: 'item:mine' });
+    await claimReplica(db, PouchDB);
+    expect((await new PouchDB(replicaOf(db.name)).info()).doc_count).toBe(1);
   });
 
   it('loads no PouchDB to remove a library that never synced', async () => {

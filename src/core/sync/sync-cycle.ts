@@ -12,7 +12,7 @@ import { FilesDatabaseMissing } from './files-database';
 import type { FetchServer } from './probe-server';
 import type { Pouch, PouchConstructor } from './pouch';
 import { reconcile } from './reconcile';
-import { noteReplica, replicaOf } from './replica';
+import { claimReplica, replicaOf } from './replica';
 import { rememberRemoteSeq } from './watch-server';
 import { resolveConflicts } from './resolve-conflicts';
 import { isStorageFull, STORAGE_FULL_MESSAGE } from './storage-full';
@@ -71,7 +71,7 @@ async function runMetadataStep(library: OpenLibrary, settings: SyncSettings, bef
   let remote: Pouch | undefined;
   try {
     const PouchDB = await loadPouch();
-    await noteReplica(library.db);
+    await claimReplica(library.db, PouchDB);
     local = new PouchDB(replicaName(library));
     remote = new PouchDB(settings.url, { skip_setup: true, ...(settings.username ? { auth: { username: settings.username, password: settings.password } } : {}) });
     await reconcile(library, local, now);
