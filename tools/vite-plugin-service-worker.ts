@@ -262,9 +262,14 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
     const files = pieces.filter((piece) => loadedByEntry(piece) || needsFile(piece.fileName));
     const ordered = [...files.filter(loadedByEntry), ...files.filter((piece) => !loadedByEntry(piece)).sort((a, b) => a.code.length - b.code.length)];
     // Development scripts carry inline source maps and start speed does not matter there.
+    // What sorts before it counts in all (many small pieces delay it as one large one would); the
+    // side scripts are the large packages themselves, so none may sort before it.
     for (const first of mode === 'production' ? pieces.filter(loadedByEntry) : []) {
-      const before = files.find((piece) => !loadedByEntry(piece) && piece.code.length > LARGE_PIECE && piece.fileName < first.fileName);
-      if (before) throw new Error(`${before.fileName} (${before.code.length} bytes) sorts before ${first.fileName}, which sw.js loads itself: a start would receive it first. Rename the module.`);
+      const before = files.filter((piece) => !loadedByEntry(piece) && piece.fileName < first.fileName);
+      const bytes = before.reduce((sum, piece) => sum + piece.code.length, 0);
+      if (bytes > LARGE_PIECE) throw new Error(`${before.map((piece) => piece.fileName).join(', ')} (${bytes} bytes in all) sort before ${first.fileName}, which sw.js loads itself: a start would receive them first. Rename the modules.`);
+      const side = sideScripts.find((script) => script.fileName < first.fileName);
+      if (side) throw new Error(`${side.fileName}, a package loaded on access, sorts before ${first.fileName}, which sw.js loads itself: a start would receive it first. Rename it.`);
     }
     const installed = [...ordered.map((piece) => piece.fileName), ...sideScripts.map((script) => script.fileName)];
     const inline = chunks.filter((chunk) => eager.has(chunk.fileName)).map((chunk) => pieceScriptOf(chunk.fileName, chunk.code));
