@@ -5,6 +5,7 @@
 export type { ItemView as Item, ItemField } from '../core/items/item-view';
 export type { CommentView as Comment } from '../core/items/comments.service';
 export type { SyncStatus } from '../core/sync/sync-state';
+export type { PublishedLoad } from '../core/publish/subscription-state';
 export type { SyncCheck } from '../core/sync/probe-server';
 export type { FolderView as Folder } from '../core/folders/folder-view';
 export type { TagView as Tag } from '../core/tags/tag-view';

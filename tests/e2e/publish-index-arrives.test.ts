@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FIRST_SCREEN_ITEMS } from '../../src/core/publish/load-order';
 import { publishCommand } from '../../tools/publish/cli';
 import { buildEagleLibrary } from '../node/fixtures/eagle-library';
+import { check } from './a11y-check';
 import { appReady, fetchInPage, openApp, useBrowser } from './browser';
 import { serveStatic, type StaticSite } from './static-server';
 
@@ -73,7 +74,7 @@ describe('a published library past its first screen', () => {
       // The status bar says why: every item is in, their index is not.
       const status = page.getByRole('status', { name: `All ${fixture.records.size} items are here; search, filters and counts see the newest items only until their index is stored.` });
       await expect.poll(() => status.textContent(), { timeout: 15_000 }).toContain('Indexing for search…');
-      await page.screenshot({ path: 'screenshots/publish-index-waiting-1280.png' });
+      await check(page, 'publish-index-waiting', 1280);
       // A second tab, phone-sized, tells the same.
       const phone = await context.newPage();
       await phone.setViewportSize({ width: 390, height: 844 });
@@ -81,7 +82,7 @@ describe('a published library past its first screen', () => {
       await appReady(phone);
       await expect.poll(() => phone.locator('#published-load').textContent(), { timeout: 15_000 }).toContain('Indexing');
       expect((await phone.locator('#published-load').boundingBox())?.width).toBeGreaterThan(40);
-      await phone.screenshot({ path: 'screenshots/publish-index-waiting-390.png' });
+      await check(phone, 'publish-index-waiting', 390);
       await phone.close();
 
       await release();
@@ -89,7 +90,7 @@ describe('a published library past its first screen', () => {
       const full = await matches();
       await page.locator('[data-testid=view-count]', { hasText: new RegExp(`^${full} items$`) }).waitFor({ timeout: 15_000 });
       await page.locator('#published-load').waitFor({ state: 'detached', timeout: 15_000 });
-      await page.screenshot({ path: 'screenshots/publish-index-arrived-1280.png' });
+      await check(page, 'publish-index-arrived', 1280);
       await expect.poll(() => search.inputValue()).toBe('cat');
     } finally {
       await context.close();

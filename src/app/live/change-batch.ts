@@ -4,7 +4,7 @@
  * no API, tested in node.
  */
 import type { HeardChange } from '../change-stream';
-import type { PublishedLoad } from '../shell/library-store';
+import type { PublishedLoad } from '../api-types';
 
 export class ChangeBatch {
   /** Items whose rows changed in any way (added, updated, trashed, restored, removed). */

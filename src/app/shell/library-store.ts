@@ -1,5 +1,5 @@
 /** The open library (name, path), the libraries opened before, and switching, creating, renaming or deleting one. */
-import type { Page } from '../api-types';
+import type { Page, PublishedLoad } from '../api-types';
 import type { ApiPort } from '../state/api-port';
 import { NewestAnswer } from '../state/newest-answer';
 import { Store } from '../state/store';
@@ -8,14 +8,6 @@ import { VISITOR_FRAME } from '../visitor-frame';
 export interface LibraryEntry {
   name: string;
   path: string;
-}
-
-/** How far a published library's first load got (library/info's `loading`, the `library loading` event). */
-export interface PublishedLoad {
-  stored: number;
-  total: number;
-  /** Search, filters and counts cover every stored item (a bulk load's arrive after its last items). */
-  indexed: boolean;
 }
 
 /** The open library; `readOnly` for one opened from a published library (its writes answer 403 READ_ONLY). */

@@ -4,7 +4,7 @@
  * that search does not see every item yet. Text only: node tests read it (live-updates.test.ts).
  */
 import { formatCount } from '../ui/format';
-import type { PublishedLoad } from './library-store';
+import type { PublishedLoad } from '../api-types';
 
 export interface LoadText {
   /** The status bar's words. */

@@ -7,11 +7,10 @@
  */
 import { html, nothing } from 'lit';
 import { preparingText, progressText, type SyncStatus } from '../ai/ai-progress';
-import type { SyncStatus as LibrarySyncStatus } from '../api-types';
+import type { PublishedLoad, SyncStatus as LibrarySyncStatus } from '../api-types';
 import { syncSummary } from '../sync/sync-summary';
 import '../sync/sync.css';
 import { formatCount, plural } from '../ui/format';
-import type { PublishedLoad } from './library-store';
 import { publishedLoadText } from './published-load';
 import { LightElement } from '../ui/light-element';
 import '../ai/clip-model-picker';
