@@ -39,6 +39,8 @@ export class FolderEditor extends LitElement {
   declare saving: boolean;
   /** The folder as read, to send only what changed. */
   private stored: FolderDraft = draftOf(null, null);
+  /** What the person changed since the dialog opened: kept over the folder when its read answers later. */
+  private edits: Partial<FolderDraft> = {};
 
   constructor() {
     super();
@@ -63,14 +65,17 @@ export class FolderEditor extends LitElement {
 
   private async load(): Promise<void> {
     this.error = '';
+    this.edits = {};
     this.stored = this.draft = draftOf(null, this.parent);
     try {
-      const tree = await this.api.get<Page<Folder>>('/folder/get');
+      const [tree, folder] = await Promise.all([
+        this.api.get<Page<Folder>>('/folder/get'),
+        this.folderId ? this.api.get<Page<Folder>>('/folder/get', { id: this.folderId }).then((page) => page.data[0] ?? null) : null,
+      ]);
       this.folders = folderOptions(tree.data);
-      if (this.folderId) {
-        const [folder] = (await this.api.get<Page<Folder>>('/folder/get', { id: this.folderId })).data;
-        this.stored = this.draft = draftOf(folder ?? null, this.parent);
-      }
+      this.stored = draftOf(folder, this.parent);
+      // A choice made while the folder was on its way (a parent picked at once) is not undone by its answer.
+      this.draft = { ...this.stored, ...this.edits };
     } catch (error) {
       this.fail(error);
     }
@@ -83,6 +88,7 @@ export class FolderEditor extends LitElement {
   }
 
   private edit(change: Partial<FolderDraft>): void {
+    this.edits = { ...this.edits, ...change };
     this.draft = { ...this.draft, ...change };
   }
 
