@@ -20,7 +20,7 @@ const heard = (kind: HeardChange['kind'], action: string, ids: string[] = ['x'],
 const loadChange = (action: 'loading' | 'loaded', details: Record<string, unknown> = {}, library = LIB): HeardChange => ({ ...heard('library', action, [library], library), ...details });
 
 describe('ChangeBatch', () => {
-  const cases: [string, HeardChange, Partial<Record<'items' | 'trashed' | 'restored', number>> & Partial<Pick<ChangeBatch, 'tree' | 'tags' | 'libraries' | 'switched' | 'resync'>>][] = [
+  const cases: [string, HeardChange, Partial<Record<'items' | 'trashed' | 'restored', number>> & Partial<Pick<ChangeBatch, 'tree' | 'tags' | 'libraries' | 'switched' | 'resync' | 'indexed'>>][] = [
     ['item added', heard('item', 'added', ['a', 'b']), { items: 2, trashed: 0, tree: false }],
     ['item updated', heard('item', 'updated'), { items: 1, trashed: 0, restored: 0 }],
     ['item trashed', heard('item', 'trashed'), { items: 1, trashed: 1, restored: 0 }],
@@ -32,13 +32,13 @@ describe('ChangeBatch', () => {
     ['tag group removed', heard('tagGroup', 'removed'), { tree: true, tags: true }],
     ['library created', heard('library', 'created', ['/libraries/b.library'], '/libraries/b.library'), { libraries: true, switched: false }],
     ['library switched', heard('library', 'switched', ['/libraries/b.library'], '/libraries/b.library'), { switched: true }],
-    ['library indexed (a published library loaded whole)', heard('library', 'indexed', [LIB]), { resync: true, libraries: false, switched: false, items: 0 }],
+    ['library indexed (a published library loaded whole)', heard('library', 'indexed', [LIB]), { indexed: true, resync: false, libraries: false, switched: false, items: 0 }],
   ];
   it.each(cases)('%s', (_name, change, expected) => {
     const batch = new ChangeBatch();
     batch.add(change, LIB);
     expect(batch.empty).toBe(false);
-    const seen = { items: batch.items.size, trashed: batch.trashed.size, restored: batch.restored.size, tree: batch.tree, tags: batch.tags, libraries: batch.libraries, switched: batch.switched, resync: batch.resync };
+    const seen = { items: batch.items.size, trashed: batch.trashed.size, restored: batch.restored.size, tree: batch.tree, tags: batch.tags, libraries: batch.libraries, switched: batch.switched, resync: batch.resync, indexed: batch.indexed };
     expect(seen).toMatchObject(expected);
   });
 
@@ -155,7 +155,8 @@ describe('applyChanges: what each batch re-reads', () => {
     ['item/open', batchOf(heard('item', 'opened', ['i7'])), ['show item i7']],
     ['folder/open', batchOf(heard('folder', 'opened', ['f2'])), ['show folder f2']],
     ['a published load batch', batchOf(loadChange('loading', { stored: 4500, total: 10_000, indexed: false })), ['loading 4500/10000 unindexed', 'results', 'counts']],
-    ['its index put, then its end', batchOf(heard('library', 'indexed', [LIB]), loadChange('loaded')), ['loaded', 'all', 'inspector', 'tag manager']],
+    // Everything shown is read again, the view and its selection kept (no loadAll: it resets the selection).
+    ['its index put, then its end', batchOf(heard('library', 'indexed', [LIB]), loadChange('loaded')), ['loaded', 'results', 'counts', 'tree', 'tag manager', 'inspector']],
     ["another library's load", batchOf(loadChange('loading', { stored: 1, total: 2, indexed: true }, '/libraries/other.library')), []],
   ])('%s', async (_name, batch, expected) => {
     const { calls, targets } = spyTargets('shown');

@@ -45,16 +45,17 @@ export async function applyChanges(batch: ChangeBatch, to: LiveTargets): Promise
     await Promise.all([to.loadAll(), to.reloadInspector(), to.reloadTagManager()]);
   } else {
     const work: Promise<unknown>[] = [];
-    if (batch.items.size) work.push(to.results.refresh(), to.sidebar.loadCounts());
-    if (batch.tree) work.push(to.sidebar.loadTree());
-    if (batch.tags) work.push(to.reloadTagManager());
+    // A published load's batch brings new rows with no item ids announced; an index replaced whole changes every count.
+    const rows = batch.items.size > 0 || batch.publishedLoad !== undefined || batch.indexed;
+    const tree = batch.tree || batch.indexed;
+    if (rows) work.push(to.results.refresh(), to.sidebar.loadCounts());
+    if (tree) work.push(to.sidebar.loadTree());
+    if (batch.tags || batch.indexed) work.push(to.reloadTagManager());
     if (batch.libraries) work.push(to.library.load());
-    // A published load's batch: new rows, no item ids announced.
-    if (batch.publishedLoad !== undefined && !batch.items.size) work.push(to.results.refresh(), to.sidebar.loadCounts());
     const shown = to.inspectedItem();
-    if (shown && (batch.items.has(shown) || batch.tree)) work.push(to.reloadInspector());
+    if (shown && (batch.items.has(shown) || tree)) work.push(to.reloadInspector());
     const bulk = to.bulkItems();
-    if (bulk.size && (batch.tree || [...batch.items].some((id) => bulk.has(id)))) work.push(to.reloadBulkEditor());
+    if (bulk.size && (tree || [...batch.items].some((id) => bulk.has(id)))) work.push(to.reloadBulkEditor());
     await Promise.all(work);
   }
   const left = to.inTrash() ? batch.restored : batch.trashed;

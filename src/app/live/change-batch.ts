@@ -24,6 +24,12 @@ export class ChangeBatch {
   /** The stream was reopened: changes may have been missed, so everything is read again. */
   resync = false;
   /**
+   * The open library's index was replaced whole (a published library's first load, `library
+   * indexed`): every count, filter and search may differ, so all that is shown is read again, the
+   * view, selection and inspector kept.
+   */
+  indexed = false;
+  /**
    * The open published library's load moved on: its newest state (null: it finished). Its batches
    * announce no item ids (a bulk load's rows come with no index yet), so the listing is read again.
    */
@@ -32,14 +38,14 @@ export class ChangeBatch {
   open: { kind: 'item' | 'folder'; id: string } | undefined;
 
   get empty(): boolean {
-    return !this.items.size && !this.tree && !this.tags && !this.libraries && !this.switched && !this.resync && !this.open && this.publishedLoad === undefined;
+    return !this.items.size && !this.tree && !this.tags && !this.libraries && !this.switched && !this.resync && !this.indexed && !this.open && this.publishedLoad === undefined;
   }
 
   /** Folds one change in; changes of another library than `current` (when known) are left out. */
   add(change: HeardChange, current?: string): void {
     if (change.kind === 'library') {
       if (change.action === 'switched') this.switched = true;
-      else if (change.action === 'indexed') this.resync ||= current === undefined || change.library === current;
+      else if (change.action === 'indexed') this.indexed ||= current === undefined || change.library === current;
       else if (change.action === 'loading' || change.action === 'loaded') this.addLoad(change, current);
       else this.libraries = true;
       return;
