@@ -17,6 +17,7 @@ export default mergeConfig(appConfig, {
   plugins: [
     serviceWorker({ entry: 'bench/floor-workers/minimal-worker.ts', fileName: 'bench-floor-minimal.js' }),
     serviceWorker({ entry: 'bench/floor-workers/dexie-worker.ts', fileName: 'bench-floor-dexie.js' }),
+    serviceWorker({ entry: 'bench/floor-workers/registry-worker.ts', fileName: 'bench-floor-registry.js' }),
   ],
   build: {
     outDir: BENCH_OUT_DIR,

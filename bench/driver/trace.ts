@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { RESULTS_DIR } from './report';
 
-const SPANS = ['-*', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'toplevel', 'ServiceWorker'];
+const SPANS = ['-*', 'IndexedDB', 'blink.user_timing', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'toplevel', 'ServiceWorker'];
 const SAMPLES = ['disabled-by-default-v8.cpu_profiler', 'disabled-by-default-v8.cpu_profiler.hires'];
 
 /** Samples cost the worker a great deal (the profiler's start alone is longer than the script), so spans can do without. */

@@ -4,9 +4,12 @@
  *
  * Floors, measured in the same rounds and stopped the same way (every worker is stopped before
  * each cold run): the cold start of a minimal worker that answers a tiny JSON from memory (what
- * Chromium itself costs), and of one that only opens the library's database with Dexie and reads
- * one row. The note says how much of the cold start is above each (bench/floor-workers).
+ * Chromium itself costs), of one that opens the registry's database with the raw IndexedDB API
+ * and reads its record (what checking the library a request names costs at least), and of one that
+ * only opens the library's database with Dexie and reads one row. The note says how much of the
+ * cold start is above each (bench/floor-workers).
  */
+import { DEFAULT_NAMESPACE } from '../../../src/core/storage/registry';
 import { median, percentile } from '../../shared/stats';
 import { formatValue } from '../../shared/table';
 import { startFloorWorker, type FloorWorker } from '../floor-worker';
@@ -31,6 +34,8 @@ export const coldStart: Scenario = {
     try {
       const minimal = await startFloorWorker('minimal');
       floors.push(minimal);
+      const registry = await startFloorWorker('registry', `?db=${encodeURIComponent(`${DEFAULT_NAMESPACE}/registry`)}`);
+      floors.push(registry);
       const dexie = await startFloorWorker('dexie', `?db=${encodeURIComponent(dbName)}`);
       floors.push(dexie);
       const stop = () => ctx.driver.stopServiceWorker();
@@ -48,18 +53,19 @@ export const coldStart: Scenario = {
         baseline: { label: 'warm app/info', before: warmUp, run: () => ctx.api.get('/app/info') },
         others: [
           { label: 'minimal worker, cold', before: stop, run: () => minimal.ask() },
+          { label: 'raw IndexedDB registry read worker, cold', before: stop, run: () => registry.ask() },
           { label: 'Dexie open + one row worker, cold', before: stop, run: () => dexie.ask() },
         ],
       });
       const cold = median(measured.samples);
-      const [minimalSeries, dexieSeries] = measured.others ?? [];
+      const [minimalSeries, registrySeries, dexieSeries] = measured.others ?? [];
       const floorNote = (series: { label: string; samples: number[] } | undefined) => {
         if (!series) return '';
         const floor = median(series.samples);
         return `${series.label} ${ms(floor)} (p95 ${ms(percentile(series.samples, 95))}): ours above it ${ms(cold - floor)}, ${(cold / floor).toFixed(2)}×`;
       };
       const { others: _, ...row } = measured;
-      return { ...row, note: `floors in the same rounds: ${floorNote(minimalSeries)}; ${floorNote(dexieSeries)}` };
+      return { ...row, note: `floors in the same rounds: ${floorNote(minimalSeries)}; ${floorNote(registrySeries)}; ${floorNote(dexieSeries)}` };
     } finally {
       for (const floor of floors) await floor.dispose();
     }
