@@ -49,13 +49,17 @@ const SIDE_ENTRY = 'deferred-package-entry.js';
 const SIDE_ENTRY_ID = '\0deferred-package-entry';
 /** Where deferred scripts register themselves (a piece's factory, an `onAccess` package's exports). */
 const REGISTRY = 'self.__deferredPackages';
-/** A piece this large (minified) must not sort before one sw.js loads itself (see `worker`). */
-const LARGE_PIECE = 20_000;
 /** sw.js's loader, for a piece that runs itself as it loads (runningPieceScriptOf). */
 const RUN = 'self.__deferredRun';
 
 /** `pinyin-pro` → `sw-pinyin-pro.js` */
 const scriptFileOf = (name: string) => `sw-${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-+|-+$/g, '')}.js`;
+/**
+ * The file of a piece sw.js loads itself (the core): `sw-0-core.js`, which sorts before every
+ * other piece's file (`sw-` and a letter), so a starting worker receives it right after sw.js
+ * (see `worker`).
+ */
+const firstScriptFileOf = (name: string) => scriptFileOf(`0-${name}`);
 
 /** A piece's name: its package for a package's code (`pinyin-pro`), else the module's own name (`sync.service`). */
 function pieceNameOf(chunk: { name: string; facadeModuleId: string | null }): string {
@@ -155,13 +159,24 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
     define: Record<string, string>,
     format: 'iife' | 'cjs',
   ): Promise<{ fileName: string; code: string; isEntry: boolean; imports: string[]; dynamicImports: string[] }[]> {
+    /** The modules the entry imports with `import()`: each one's piece is named by firstScriptFileOf. */
+    const entryImports = new Set<string>();
+    const findEntryImports: Plugin = {
+      name: 'service-worker-pieces-loaded-by-entry',
+      renderStart() {
+        for (const id of this.getModuleIds()) {
+          const info = this.getModuleInfo(id);
+          if (info?.isEntry) for (const imported of info.dynamicallyImportedIds) entryImports.add(imported);
+        }
+      },
+    };
     const output = await build({
       configFile: false,
       root: config.root,
       mode,
       logLevel: 'warn',
       resolve: config.resolve,
-      plugins,
+      plugins: [...plugins, findEntryImports],
       define: { 'process.env.NODE_ENV': JSON.stringify(mode), ...define },
       build: {
         write: false,
@@ -180,7 +195,8 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
           output: {
             format,
             entryFileNames: fileName,
-            chunkFileNames: (chunk) => scriptFileOf(pieceNameOf(chunk)),
+            chunkFileNames: (chunk) =>
+              (chunk.facadeModuleId !== null && entryImports.has(chunk.facadeModuleId) ? firstScriptFileOf : scriptFileOf)(pieceNameOf(chunk)),
             // An IIFE has no pieces; the pieces of the worker are CommonJS, run by entryScriptOf's loader.
             ...(format === 'iife' ? { name: 'serviceWorker' } : {}),
           },
@@ -228,8 +244,8 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
     // A starting worker receives its installed scripts one after another, sw.js first, then the
     // imported ones: by URL in Chromium 156 (its script cache map is ordered by URL), by storage id,
     // that is install order, in older ones. A first request that needs a piece sw.js loads itself
-    // (the core) waits until that piece has arrived, so it must come before the large packages few
-    // requests load (pinyin-pro, PouchDB, zip.js, re2js): imported first, and named to sort first.
+    // (the core) waits until that piece has arrived, so it comes first: named to sort before every
+    // other piece (firstScriptFileOf), and the build fails if anything would sort before it.
     const loadedByEntry = (piece: { fileName: string }) => entryChunk.dynamicImports.includes(piece.fileName);
     // A piece sw.js itself loads (the core, when sw.js is a shell) carries the pieces it imports
     // (the build splits off what it shares with later pieces: Dexie, zod, ...): one importScripts
@@ -262,14 +278,9 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
     const files = pieces.filter((piece) => loadedByEntry(piece) || needsFile(piece.fileName));
     const ordered = [...files.filter(loadedByEntry), ...files.filter((piece) => !loadedByEntry(piece)).sort((a, b) => a.code.length - b.code.length)];
     // Development scripts carry inline source maps and start speed does not matter there.
-    // What sorts before it counts in all (many small pieces delay it as one large one would); the
-    // side scripts are the large packages themselves, so none may sort before it.
     for (const first of mode === 'production' ? pieces.filter(loadedByEntry) : []) {
-      const before = files.filter((piece) => !loadedByEntry(piece) && piece.fileName < first.fileName);
-      const bytes = before.reduce((sum, piece) => sum + piece.code.length, 0);
-      if (bytes > LARGE_PIECE) throw new Error(`${before.map((piece) => piece.fileName).join(', ')} (${bytes} bytes in all) sort before ${first.fileName}, which sw.js loads itself: a start would receive them first. Rename the modules.`);
-      const side = sideScripts.find((script) => script.fileName < first.fileName);
-      if (side) throw new Error(`${side.fileName}, a package loaded on access, sorts before ${first.fileName}, which sw.js loads itself: a start would receive it first. Rename it.`);
+      const before = [...files.filter((piece) => !loadedByEntry(piece)), ...sideScripts].filter((script) => script.fileName < first.fileName);
+      if (before.length > 0) throw new Error(`${before.map((script) => script.fileName).join(', ')} sort before ${first.fileName}, which sw.js loads itself: a start would receive them first. Rename them.`);
     }
     const installed = [...ordered.map((piece) => piece.fileName), ...sideScripts.map((script) => script.fileName)];
     const inline = chunks.filter((chunk) => eager.has(chunk.fileName)).map((chunk) => pieceScriptOf(chunk.fileName, chunk.code));
