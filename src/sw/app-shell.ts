@@ -4,8 +4,8 @@
  * precached index.html. Register this after the API routes: the first matching route wins, and the
  * fallback must never answer under the API prefix. Originals and thumbnails stay in IndexedDB.
  */
-import { addRoute, cleanupOutdatedCaches, matchPrecache, precache, type PrecacheEntry } from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute, Route } from 'workbox-routing';
 
 /** The build's files with their revisions, relative to sw.js; empty in development. */
 declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
@@ -15,12 +15,27 @@ const APP_PAGE = 'index.html';
 
 declare const self: ServiceWorkerGlobalScope;
 
+const controller = new PrecacheController();
+let listed = false;
+/**
+ * The precache, its list read on first use (install, activate, a request the API does not answer):
+ * reading it makes two URLs per file, work a cold start answered by the API never needs
+ * (docs/decisions/service-worker-startup.md).
+ */
+function precache(): PrecacheController {
+  if (!listed) {
+    controller.addToCacheList(MANIFEST);
+    listed = true;
+  }
+  return controller;
+}
+
 /**
  * The precached app page for a navigation to another path of the scope (a deep link). The build's
  * URLs are relative to the app's folder, so the page gets a `<base>` naming that folder.
  */
 async function appPageFor(): Promise<Response> {
-  const page = await matchPrecache(APP_PAGE);
+  const page = await precache().matchPrecache(APP_PAGE);
   if (!page) return Response.error();
   const html = (await page.text()).replace(/<head>/i, `<head><base href="${self.registration.scope}">`);
   return new Response(html, { headers: page.headers });
@@ -32,9 +47,16 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export const hasAppShell = () => MANIFEST.some((entry) => entry.url === APP_PAGE);
 
 export function registerAppShell(apiPrefix: string): void {
-  // Adds install (fetch into the new cache) and activate (drop entries the new build no longer lists).
-  precache(MANIFEST);
-  addRoute();
+  // Install fetches the build into the new cache; activate drops entries the new build no longer lists.
+  self.addEventListener('install', (event) => void precache().install(event));
+  self.addEventListener('activate', (event) => void precache().activate(event));
+  const route = new PrecacheRoute(controller);
+  registerRoute(
+    new Route((options) => {
+      precache();
+      return route.match(options);
+    }, route.handler),
+  );
   // Caches of older Workbox formats.
   cleanupOutdatedCaches();
   if (!hasAppShell()) return;
