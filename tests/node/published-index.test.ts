@@ -207,6 +207,43 @@ describe('a published library with its index prebuilt', { timeout: 120_000 }, ()
     await expectIndexesMatchRebuild(db);
   });
 
+  it('a retry that comes while a request waits for the load goes after that load, so the load still finishes when that one fails too', async () => {
+    const { out, manifest, url } = await published(200 + FIRST_SCREEN_ITEMS);
+    const postings = manifest.index!.postings[0]!;
+    await rename(join(out, postings), join(out, `${postings}.away`));
+    const errors: unknown[] = [];
+    // While `held` is set, the postings file hangs until it is released, then answers 404.
+    let held: Promise<void> | undefined;
+    let release!: () => void;
+    let reached!: () => void;
+    const reachedHeld = new Promise<void>((resolve) => (reached = resolve));
+    const fetchSource = async (address: string) => {
+      if (held && address.endsWith(postings)) {
+        reached();
+        await held;
+        return new Response('away', { status: 404 });
+      }
+      return fetch(address);
+    };
+    const api = makeApi({ fetchSource, onBackgroundError: (error) => errors.push(error), retryPublishedLoadAfterMs: [500] });
+    const { data } = await call<{ path: string }>(api, 'POST', '/library/subscribe', { url });
+    const db = await dbOf(api, data.path);
+    await vi.waitFor(() => expect(errors.length).toBe(1), { timeout: 30_000, interval: 20 });
+    // A request waits for the load, which hangs on the postings file.
+    held = new Promise<void>((resolve) => (release = resolve));
+    const waited = call(api, 'POST', '/library/subscribe', { url, wait: true });
+    await reachedHeld;
+    // The retry falls due 500 ms after the first failure, while this load hangs.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // The host serves the file again, and the waiting load fails with what it was answered before.
+    await rename(join(out, `${postings}.away`), join(out, postings));
+    held = undefined;
+    release();
+    expect((await waited).httpStatus).toBe(400);
+    await vi.waitFor(async () => expect(await readSubscription(db)).toMatchObject({ ready: true }), { timeout: 30_000, interval: 50 });
+    await expectIndexesMatchRebuild(db);
+  });
+
   it('a load stopped in a bulk batch, or while the index is put, resumes in a restarted core to the same state', async () => {
     const { out, manifest, url } = await published(600);
     const reference = makeApi({ fetchSource: (address) => fetch(address) });

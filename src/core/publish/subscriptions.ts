@@ -182,9 +182,14 @@ export class Subscriptions {
     });
   }
 
-  /** A retry, unless the library was removed (or is no subscription any more) meanwhile. */
+  /**
+   * A retry, unless the library was removed (or is no subscription any more) meanwhile. A load
+   * running now (a request's `wait` load) goes first: launched during it, the retry would find it
+   * running and do nothing, and if that load failed too nothing would try again.
+   */
   private async relaunch(path: string, attempt: number): Promise<void> {
     try {
+      await this.running.get(path);
       const record = await this.deps.registry.find(path);
       if (record && (await this.readOnly.sourceOf(path)) !== undefined) this.launch(await this.opened(record), false, attempt);
     } catch (error) {
