@@ -18,6 +18,7 @@ export default mergeConfig(appConfig, {
     serviceWorker({ entry: 'bench/floor-workers/minimal-worker.ts', fileName: 'bench-floor-minimal.js' }),
     serviceWorker({ entry: 'bench/floor-workers/dexie-worker.ts', fileName: 'bench-floor-dexie.js' }),
     serviceWorker({ entry: 'bench/floor-workers/registry-worker.ts', fileName: 'bench-floor-registry.js' }),
+    serviceWorker({ entry: 'bench/floor-workers/shell-worker.ts', fileName: 'bench-floor-shell.js' }),
   ],
   build: {
     outDir: BENCH_OUT_DIR,

@@ -22,8 +22,8 @@ const activated = (registration: ServiceWorkerRegistration): Promise<void> =>
     check();
   });
 
-/** `name`: the worker's file at the site's root is bench-floor-<name>.js; `query`: what each request carries. */
-export async function startFloorWorker(name: string, query = ''): Promise<FloorWorker> {
+/** `name`: the worker's file at the site's root is bench-floor-<name>.js; `request`: each request's URL, relative to the worker's scope. */
+export async function startFloorWorker(name: string, request = 'answer'): Promise<FloorWorker> {
   const scope = new URL(`/bench-floor/${name}/`, location.href).href;
   const registration = await navigator.serviceWorker.register(new URL(`/bench-floor-${name}.js`, location.href).href, { scope });
   await activated(registration);
@@ -35,7 +35,7 @@ export async function startFloorWorker(name: string, query = ''): Promise<FloorW
   await loaded;
   const view = frame.contentWindow as (Window & typeof globalThis) | null;
   if (!view?.navigator.serviceWorker.controller) throw new Error(`The floor worker "${name}" does not control its frame.`);
-  const url = new URL(`answer${query}`, scope).href;
+  const url = new URL(request, scope).href;
   return {
     ask: async () => {
       const response = await view.fetch(url);

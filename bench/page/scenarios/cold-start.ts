@@ -34,10 +34,12 @@ export const coldStart: Scenario = {
     try {
       const minimal = await startFloorWorker('minimal');
       floors.push(minimal);
-      const registry = await startFloorWorker('registry', `?db=${encodeURIComponent(`${DEFAULT_NAMESPACE}/registry`)}`);
+      const registry = await startFloorWorker('registry', `answer?db=${encodeURIComponent(`${DEFAULT_NAMESPACE}/registry`)}`);
       floors.push(registry);
-      const dexie = await startFloorWorker('dexie', `?db=${encodeURIComponent(dbName)}`);
+      const dexie = await startFloorWorker('dexie', `answer?db=${encodeURIComponent(dbName)}`);
       floors.push(dexie);
+      const shell = await startFloorWorker('shell', `api/v2/app/info?library=${encodeURIComponent(ctx.library)}`);
+      floors.push(shell);
       const stop = () => ctx.driver.stopServiceWorker();
       // A floor's stop stops the real worker too: the warm side starts it first, untimed, with a
       // request that needs the core, so that a worker whose script is a shell has its core loaded
@@ -55,17 +57,18 @@ export const coldStart: Scenario = {
           { label: 'minimal worker, cold', before: stop, run: () => minimal.ask() },
           { label: 'raw IndexedDB registry read worker, cold', before: stop, run: () => registry.ask() },
           { label: 'Dexie open + one row worker, cold', before: stop, run: () => dexie.ask() },
+          { label: 'our shell API alone, cold', before: stop, run: () => shell.ask() },
         ],
       });
       const cold = median(measured.samples);
-      const [minimalSeries, registrySeries, dexieSeries] = measured.others ?? [];
+      const [minimalSeries, registrySeries, dexieSeries, shellSeries] = measured.others ?? [];
       const floorNote = (series: { label: string; samples: number[] } | undefined) => {
         if (!series) return '';
         const floor = median(series.samples);
         return `${series.label} ${ms(floor)} (p95 ${ms(percentile(series.samples, 95))}): ours above it ${ms(cold - floor)}, ${(cold / floor).toFixed(2)}×`;
       };
       const { others: _, ...row } = measured;
-      return { ...row, note: `floors in the same rounds: ${floorNote(minimalSeries)}; ${floorNote(registrySeries)}; ${floorNote(dexieSeries)}` };
+      return { ...row, note: `floors in the same rounds: ${floorNote(minimalSeries)}; ${floorNote(registrySeries)}; ${floorNote(dexieSeries)}; ${floorNote(shellSeries)}` };
     } finally {
       for (const floor of floors) await floor.dispose();
     }
