@@ -24,4 +24,15 @@ export async function check(page: Page, name: string, width: number): Promise<vo
       .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
   );
   expect(cut, `${name} cuts off`).toEqual([]);
+  // The status bar's parts give way to each other: none is drawn over the next.
+  const overlaps = await page.evaluate(() => {
+    const parts = [...document.querySelectorAll('.status-bar > *')].filter((el) => el.getBoundingClientRect().width > 0);
+    // Where a part's drawing ends: text that does not fit spills past a shrunk box unless the box clips it.
+    const drawnRight = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      return getComputedStyle(el).overflowX === 'visible' ? box.left + Math.max(box.width, el.scrollWidth) : box.right;
+    };
+    return parts.slice(0, -1).filter((el, i) => drawnRight(el) > parts[i + 1]!.getBoundingClientRect().left + 1).map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+  });
+  expect(overlaps, `${name}: status bar parts overlap`).toEqual([]);
 }

@@ -31,7 +31,7 @@ describe('the web app: accessibility and small screens', () => {
   const siteUrl = inject('siteUrl');
   const browser = useBrowser();
 
-  for (const width of [1280, 390]) {
+  for (const width of [1280, 1024, 390]) {
     it(`has no serious axe violation and no sideways scroll at ${width} px`, async () => {
       const page = await freshApp(browser(), siteUrl, { width, height: width > 500 ? 800 : 844 });
       await check(page, 'first-run', width);

@@ -40,9 +40,10 @@ export function startStorageStatus(host: HTMLElement = document.body): void {
 
   const render = ({ persisted, usage, quota, low }: StorageReport) => {
     line.dataset.persisted = String(persisted);
-    line.textContent = `${persisted ? 'Storage is persistent' : 'Storage may be cleared by the browser when space runs low'} · ${formatBytes(usage)} of ${formatBytes(quota)} used`;
+    // Each line's whole text is also its tooltip: the status bar may cut it short.
+    line.textContent = line.title = `${persisted ? 'Storage is persistent' : 'Storage may be cleared by the browser when space runs low'} · ${formatBytes(usage)} of ${formatBytes(quota)} used`;
     warning.hidden = !low;
-    warning.textContent = low ? `Storage is nearly full: ${formatBytes(Math.max(0, quota - usage))} left. Free some space before importing more.` : '';
+    warning.textContent = warning.title = low ? `Storage is nearly full: ${formatBytes(Math.max(0, quota - usage))} left. Free some space before importing more.` : '';
   };
   const refresh = () => void readStorage().then(render, () => undefined);
 
