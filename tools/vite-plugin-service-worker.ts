@@ -13,7 +13,9 @@
  * one copy of each module in a worker. A package in `onAccess` may be imported statically
  * instead: its shim exports stand-ins that `importScripts()` it synchronously on first property
  * access (`RE2JS.compile(...)`), for users that cannot await a load, such as a rule checked inside
- * a zod transform or an IndexedDB transaction. The worker imports every deferred script once while
+ * a zod transform or an IndexedDB transaction; and the worker's own code may load a piece at once
+ * with `__loadNow(() => import('./x'))` (the boot script's rest, src/sw/sw.ts), which becomes the
+ * loader's synchronous `require`. The worker imports every deferred script once while
  * installing (`__DEFERRED_SCRIPTS__`): browsers let a worker import later only what it imported
  * then, and serve it from the worker's own script cache, offline too.
  *
@@ -51,6 +53,8 @@ const SIDE_ENTRY_ID = '\0deferred-package-entry';
 const REGISTRY = 'self.__deferredPackages';
 /** sw.js's loader, for a piece that runs itself as it loads (runningPieceScriptOf). */
 const RUN = 'self.__deferredRun';
+/** Vite's preload helper (see noPreload). */
+const PRELOAD_HELPER = '\0vite/preload-helper.js';
 
 /** `pinyin-pro` → `sw-pinyin-pro.js` */
 const scriptFileOf = (name: string) => `sw-${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-+|-+$/g, '')}.js`;
@@ -148,6 +152,43 @@ const pieceScriptOf = (fileName: string, code: string, eager = false) =>
  */
 const runningPieceScriptOf = (fileName: string, code: string) => `${pieceScriptOf(fileName, code, true)}${RUN}(${JSON.stringify(fileName)});\n`;
 
+const LOAD_NOW = '__loadNow(';
+/**
+ * `__loadNow(() => import('./x'))`, which the worker writes where it needs a piece at once (inside
+ * an event that must be answered synchronously), becomes the loader's synchronous
+ * `require("./sw-x.js")`: the build renders the `import()` inside as a promise of that call.
+ */
+function loadingNow(code: string): string {
+  let at = code.indexOf(LOAD_NOW);
+  while (at >= 0) {
+    let depth = 0;
+    let end = at + LOAD_NOW.length - 1;
+    do {
+      if (code[end] === '(') depth++;
+      else if (code[end] === ')') depth--;
+      end++;
+    } while (depth > 0 && end < code.length);
+    const call = code.slice(at, end);
+    const required = /require\((["'])(\.\/sw-[\w-]+\.js)\1\)/.exec(call);
+    if (depth > 0 || !required) throw new Error(`A service worker's ${call.slice(0, 80)}… does not import a piece of the worker.`);
+    code = `${code.slice(0, at)}require(${JSON.stringify(required[2])})${code.slice(end)}`;
+    at = code.indexOf(LOAD_NOW, at);
+  }
+  return code;
+}
+
+/**
+ * Vite wraps every `import()` of a page's build in its preload helper, whose error path dispatches
+ * `vite:preloadError` on `window`: in a worker, a piece that failed to load became "window is not
+ * defined". A worker has nothing to preload, so the helper only runs the import.
+ */
+const noPreload: Plugin = {
+  name: 'service-worker-no-preload',
+  enforce: 'pre',
+  resolveId: (id) => (id === PRELOAD_HELPER ? id : undefined),
+  load: (id) => (id === PRELOAD_HELPER ? 'export const __vitePreload = (load) => load();' : undefined),
+};
+
 export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Options): Plugin {
   let config: ResolvedConfig;
   const sideScripts = Object.keys(onAccess).map((name) => ({ name, fileName: scriptFileOf(name) }));
@@ -176,7 +217,7 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
       mode,
       logLevel: 'warn',
       resolve: config.resolve,
-      plugins: [...plugins, findEntryImports],
+      plugins: [noPreload, ...plugins, findEntryImports],
       define: { 'process.env.NODE_ENV': JSON.stringify(mode), ...define },
       build: {
         write: false,
@@ -187,11 +228,6 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
         sourcemap: mode === 'development' ? 'inline' : false,
         rolldownOptions: {
           input,
-          // Vite's preload helper reads import.meta, which CommonJS lacks; it never preloads here (no deps).
-          onLog(level, log, handler) {
-            if (log.code === 'EMPTY_IMPORT_META' && log.message.includes('preload-helper')) return;
-            handler(level, log);
-          },
           output: {
             format,
             entryFileNames: fileName,
@@ -230,6 +266,7 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
       },
       'cjs',
     );
+    for (const chunk of chunks) chunk.code = loadingNow(chunk.code);
     const entryChunk = chunks.find((chunk) => chunk.isEntry)!;
     // Pieces the entry itself imports (the build may split modules it shares with lazy pieces into
     // one of their own) run at every start anyway: they go inside sw.js, not beside it.

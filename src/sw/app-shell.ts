@@ -4,8 +4,10 @@
  * precached index.html. Register this after the API routes: the first matching route wins, and the
  * fallback must never answer under the API prefix. Originals and thumbnails stay in IndexedDB.
  */
-import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute, type PrecacheEntry } from 'workbox-precaching';
-import { NavigationRoute, registerRoute, Route } from 'workbox-routing';
+import { cacheNames } from 'workbox-core/_private/cacheNames.js';
+import { PrecacheController, PrecacheRoute, type PrecacheEntry } from 'workbox-precaching';
+import { deleteOutdatedCaches } from 'workbox-precaching/utils/deleteOutdatedCaches.js';
+import { NavigationRoute, Route, type Router } from 'workbox-routing';
 
 /** The build's files with their revisions, relative to sw.js; empty in development. */
 declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
@@ -46,20 +48,34 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** Whether the build precached a shell (development serves everything from the dev server instead). */
 export const hasAppShell = () => MANIFEST.some((entry) => entry.url === APP_PAGE);
 
-export function registerAppShell(apiPrefix: string): void {
-  // Install fetches the build into the new cache; activate drops entries the new build no longer lists.
-  self.addEventListener('install', (event) => void precache().install(event));
-  self.addEventListener('activate', (event) => void precache().activate(event));
+export interface AppShell {
+  /** Fetches the build into the new cache. */
+  install(event: ExtendableEvent): void;
+  /** Drops entries the new build no longer lists, and the caches of older Workbox formats. */
+  activate(event: ExtendableEvent): void;
+}
+
+/**
+ * Adds the shell's routes to `router`; the worker calls the returned handlers from its own
+ * listeners (workbox's `precache()` and `cleanupOutdatedCaches()` would add listeners of their own,
+ * which must be added at the script's first evaluation, and this module is loaded later: ./worker.ts).
+ */
+export function registerAppShell(router: Router, apiPrefix: string): AppShell {
   const route = new PrecacheRoute(controller);
-  registerRoute(
+  router.registerRoute(
     new Route((options) => {
       precache();
       return route.match(options);
     }, route.handler),
   );
-  // Caches of older Workbox formats.
-  cleanupOutdatedCaches();
-  if (!hasAppShell()) return;
+  const shell: AppShell = {
+    install: (event) => void precache().install(event),
+    activate: (event) => {
+      void precache().activate(event);
+      event.waitUntil(deleteOutdatedCaches(cacheNames.getPrecacheName()));
+    },
+  };
+  if (!hasAppShell()) return shell;
   const fallback = new NavigationRoute(appPageFor, {
     denylist: [
       // Never the API: a navigation to an API URL (an opened file, a typo) gets the API's answer.
@@ -68,5 +84,6 @@ export function registerAppShell(apiPrefix: string): void {
       /\/[^/?]+\.[^/?]+(\?|$)/,
     ],
   });
-  registerRoute(fallback);
+  router.registerRoute(fallback);
+  return shell;
 }

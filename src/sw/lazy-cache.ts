@@ -7,7 +7,7 @@
  * A cache that cannot take a file (quota) still answers from the network: AI search works online,
  * and offline it answers that its models are not available (docs/decisions/lazy-models.md).
  */
-import { registerRoute } from 'workbox-routing';
+import { Route, type Router } from 'workbox-routing';
 import type { ModelFilesPort } from '../core/ai-search/model-files';
 import { LAZY_ASSET } from './lazy-assets';
 import { counted, isModelPath, modelFilesPort, noteCached, noteFailure } from './model-downloads';
@@ -80,6 +80,11 @@ export const modelFiles: ModelFilesPort = modelFilesPort(
   LAZY_CACHE,
 );
 
-export function registerLazyCache(): void {
-  registerRoute(({ url }) => url.origin === self.location.origin && LAZY_ASSET.test(url.pathname), ({ request, event }) => cachedFetch(request, event as ExtendableEvent));
+export function registerLazyCache(router: Router): void {
+  router.registerRoute(
+    new Route(
+      ({ url }) => url.origin === self.location.origin && LAZY_ASSET.test(url.pathname),
+      ({ request, event }) => cachedFetch(request, event as ExtendableEvent),
+    ),
+  );
 }

@@ -5,8 +5,8 @@
  * accepts the prompt (SKIP_WAITING) or every tab of the old version is gone. Without a shell
  * (development), an update activates at once as before.
  */
+import type { AppShell } from './app-shell';
 import { hasAppShell } from './app-shell';
-import { installDeferredScripts } from './deferred-scripts';
 import { CLAIM, HAND_OVER, isLifecycleMessage, SKIP_WAITING } from './messages';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -20,22 +20,29 @@ function takeOver(): Promise<void> {
   return self.skipWaiting();
 }
 
+export interface Lifecycle {
+  install(event: ExtendableEvent): void;
+  activate(event: ExtendableEvent): void;
+  message(event: ExtendableMessageEvent): void;
+}
+
 /** `onHandOver`: this worker is being replaced; end whatever it holds open. */
-export function handleLifecycle(onHandOver: () => void): void {
-  self.addEventListener('install', () => {
-    installDeferredScripts();
-    if (!hasAppShell()) void takeOver();
-  });
-
-  self.addEventListener('activate', (event) => {
-    event.waitUntil(self.clients.claim());
-  });
-
-  self.addEventListener('message', (event) => {
-    // A page loaded by a hard reload is not controlled; it asks us to claim it.
-    if (isLifecycleMessage(event.data, CLAIM)) event.waitUntil(self.clients.claim());
-    if (isLifecycleMessage(event.data, SKIP_WAITING)) event.waitUntil(takeOver());
-    // Only a worker (the waiting one) may say so: a page could otherwise stop every tab's stream.
-    if (isLifecycleMessage(event.data, HAND_OVER) && event.source instanceof ServiceWorker) onHandOver();
-  });
+export function lifecycle(appShell: AppShell, onHandOver: () => void): Lifecycle {
+  return {
+    install(event) {
+      appShell.install(event);
+      if (!hasAppShell()) void takeOver();
+    },
+    activate(event) {
+      appShell.activate(event);
+      event.waitUntil(self.clients.claim());
+    },
+    message(event) {
+      // A page loaded by a hard reload is not controlled; it asks us to claim it.
+      if (isLifecycleMessage(event.data, CLAIM)) event.waitUntil(self.clients.claim());
+      if (isLifecycleMessage(event.data, SKIP_WAITING)) event.waitUntil(takeOver());
+      // Only a worker (the waiting one) may say so: a page could otherwise stop every tab's stream.
+      if (isLifecycleMessage(event.data, HAND_OVER) && event.source instanceof ServiceWorker) onHandOver();
+    },
+  };
 }

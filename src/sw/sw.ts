@@ -1,50 +1,43 @@
 /**
- * The service worker: a thin adapter that answers every same-origin request under its API prefix
- * (`<scope>api/v2/*`: `/api/v2/*` at a site's root, `/asset-library/api/v2/*` embedded), then
- * serves the precached app shell (./app-shell.ts) and lets every other request pass.
- *
- * This script is a shell: the routes that need no library and no zod (app/info) are answered by
- * the core's shell API (src/core/shell-api.ts), and the core itself (createApi: Dexie, zod, the
- * services; ./core.ts) is a script of its own beside sw.js, loaded with importScripts by the
- * first request the shell does not answer, by the resume of jobs after a start's first answer and
- * by a page's media ports. A cold start whose first answer is the shell's (app/info, a page from
- * the precache) evaluates none of it (docs/decisions/service-worker-startup.md). Every `import()`
- * is such a script (./deferred-scripts.ts).
+ * The service worker's boot script (sw.js). Every start pays for the size of this script and for
+ * what it evaluates (docs/decisions/service-worker-startup.md), and a cold start's first request is
+ * most often the API's, so this holds only what answers the API: the shell API for the routes that
+ * need no library code (app/info, src/core/shell-api.ts), the loader of the core for every other
+ * route (./core.ts: createApi with Dexie, zod and the services, a script of its own loaded on first
+ * use) and the listeners. Every other event goes to the rest of the worker (./worker.ts: workbox's
+ * routes for the app shell and the lazy files, install and activate, the page ports), a script of
+ * its own that the build loads synchronously at the first such event (`__loadNow`), so that every
+ * listener is still added here, at the script's first evaluation, as browsers require. The API's
+ * paths are `<scope>api/v2/*` (`/api/v2/*` at a site's root, `/asset-library/api/v2/*` embedded).
  */
-import { registerRoute } from 'workbox-routing';
-import type { HTTPMethod } from 'workbox-routing/utils/constants';
 import type { Api } from '../core/api';
 import { errorResponse } from '../core/http/envelope';
 import { ApiError } from '../core/http/errors';
 import { apiPathOf, apiPrefixFor } from '../core/http/router';
 import { lazyOnce } from '../core/shared/lazy-module';
 import { createShellApi } from '../core/shell-api';
-import { isMediaPortsGoodbye, isMediaPortsMessage } from '../media/messages';
 import { logApiError } from './api-errors';
-import { registerAppShell } from './app-shell';
-import { registerLazyCache } from './lazy-cache';
-import { handleLifecycle } from './lifecycle';
-import { PagePorts } from './page-ports';
+import { installDeferredScripts } from './deferred-scripts';
+import type { Worker } from './worker';
 
 declare const self: ServiceWorkerGlobalScope;
+/** The build's synchronous loader: `__loadNow(() => import('./x'))` is that piece's exports, its script loaded now. */
+declare function __loadNow<M>(load: () => Promise<M>): M;
 
 const SERVED_BY_HEADER = 'X-Served-By';
-
-// The page's media worker, reached through ports a page hands over (see docs/decisions/media-worker.md).
-const pagePorts = new PagePorts(() => self.clients.matchAll({ type: 'window' }));
 
 /** The API lives under this worker's scope, so an install under a base path answers `<base>api/v2/*`. */
 const API_PREFIX = apiPrefixFor(new URL(self.registration.scope).pathname);
 
 const shell = createShellApi({ apiPrefix: API_PREFIX, onError: logApiError });
-/** Set when an accepted update asked this worker to hand over (handleLifecycle below). */
+/** Set when an accepted update asked this worker to hand over (./lifecycle.ts). */
 let handingOver = false;
 /**
  * The core, loaded on first use (`made()`: the one being loaded or loaded, if any). Nothing in it
  * is authoritative. One loaded after the hand-over hands over at once: it takes no event stream.
  */
 const core = lazyOnce(async () => {
-  const api = (await import('./core')).createWorkerApi(API_PREFIX, pagePorts);
+  const api = (await import('./core')).createWorkerApi(API_PREFIX, worker().pagePorts);
   if (handingOver) api.changes.handOver();
   return api;
 });
@@ -58,6 +51,18 @@ let handOver!: () => void;
 const handedOver = new Promise<void>((resolve) => (handOver = resolve));
 const untilHandOver = (work: Promise<unknown>) => Promise.race([work, handedOver]);
 
+let loadedWorker: Worker | undefined;
+/** The rest of the worker (./worker.ts), loaded at its first use. */
+function worker(): Worker {
+  loadedWorker ??= __loadNow(() => import('./worker')).createWorker(API_PREFIX, () => {
+    handingOver = true;
+    // Event streams are the core's: a core not loaded holds none open (and one loaded later hands over as it loads).
+    void core.made()?.then((api) => api.changes.handOver(), () => undefined);
+    handOver();
+  });
+  return loadedWorker;
+}
+
 /**
  * Keeps this instance alive while media jobs and imports run; they resume from IndexedDB if it is
  * stopped anyway. Only the core runs jobs: while it is not loaded there are none to wait for (the
@@ -70,18 +75,25 @@ function keepAliveForJobs(event: ExtendableEvent): void {
 }
 
 let resumed = false;
-/** Settles on the next task: after the answer in hand has gone to the page. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * How long a fresh instance waits after its first answer before it resumes jobs. Loading the core
+ * and opening the jobs' databases is about 10 ms of work: started at once (the next task), it ran
+ * while the page was still taking the answer, and on a machine of two cores the page took it about
+ * 2 ms later (docs/decisions/service-worker-startup.md, 2026-11-26 late night).
+ */
+const RESUME_AFTER_MS = 100;
+const afterFirstAnswer = () => new Promise<void>((resolve) => setTimeout(resolve, RESUME_AFTER_MS));
 
 /**
- * A fresh instance picks up the jobs a stopped one left, once its first answer has gone out (not
- * before: loading the core and opening the registry's and the imports' databases is synchronous
- * work that would run before the answer is handed back, as the profile of a cold start showed).
+ * A fresh instance picks up the jobs a stopped one left, once its first answer has gone out and the
+ * page has had time to take it (not before: loading the core and opening the registry's and the
+ * imports' databases is synchronous work that would run before the answer is handed back, as the
+ * profile of a cold start showed). A request in the meantime that needs the core loads it itself.
  */
 function resumeJobs(event: ExtendableEvent): void {
   if (resumed) return;
   resumed = true;
-  const later = nextTask().then(() => core.get());
+  const later = afterFirstAnswer().then(() => core.get());
   // A core that failed to load resumes nothing: the request that loads it later resumes the jobs.
   later.catch(() => (resumed = false));
   event.waitUntil(untilHandOver(later.then((api) => api.media.resume().then(() => api.media.whenIdle()))));
@@ -90,10 +102,8 @@ function resumeJobs(event: ExtendableEvent): void {
 }
 
 /** Ours: API_PREFIX paths, and the rest of `/api/` (old versions get a JSON 404, not the network's page). */
-const isApiRequest = ({ url }: { url: URL }) => url.origin === self.location.origin && apiPathOf(url.pathname, API_PREFIX) !== undefined;
+const isApiRequest = (url: URL) => url.origin === self.location.origin && apiPathOf(url.pathname, API_PREFIX) !== undefined;
 
-// Every method workbox-routing can register, so that a wrong one gets a 405 envelope.
-const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** The core's answer; a core that failed to load (tried again by the next request) is a 503 envelope. */
 async function coreAnswer(request: Request): Promise<Response> {
   let api: Api;
@@ -116,32 +126,22 @@ async function answer(request: Request, event: ExtendableEvent): Promise<Respons
   return response;
 }
 
-for (const method of METHODS) registerRoute(isApiRequest, ({ request, event }) => answer(request, event), method);
-// After the API routes: the first matching route wins.
-registerLazyCache();
-registerAppShell(API_PREFIX);
-handleLifecycle(() => {
-  handingOver = true;
-  // Event streams are the core's: a core not loaded holds none open (and one loaded later hands over as it loads).
-  void core.made()?.then((api) => api.changes.handOver(), () => undefined);
-  handOver();
-});
-
-// Methods workbox cannot route (OPTIONS, PROPFIND, ...) on our paths: answered here, never by the network.
+/** Every request under the API's prefix, whatever its method, is answered here, never by the network. */
 self.addEventListener('fetch', (event) => {
-  const { request } = event;
-  if ((METHODS as string[]).includes(request.method) || !isApiRequest({ url: new URL(request.url) })) return;
-  event.respondWith(answer(request, event));
+  if (isApiRequest(new URL(event.request.url))) event.respondWith(answer(event.request, event));
+  else worker().fetch(event);
 });
-
+self.addEventListener('install', (event) => {
+  // Its loader's list of pieces is this script's own (__DEFERRED_SCRIPTS__).
+  installDeferredScripts();
+  worker().install(event);
+});
+self.addEventListener('activate', (event) => worker().activate(event));
 self.addEventListener('message', (event) => {
-  if (isMediaPortsMessage(event.data)) {
-    pagePorts.accept(event.data.hostId, event.data.workers, event.data.page);
-    // A page can decode what we cannot (SVG, video): retry what waited for one. The other jobs
-    // (imports, subscriptions) still resume after the first answer (resumeJobs), which loads the
-    // core and resumes media jobs too: a page's ports alone do not load it ahead of its requests.
-    const loaded = core.made();
-    if (loaded) event.waitUntil(untilHandOver(loaded.then((api) => api.media.resume().then(() => api.media.whenIdle()))));
-  }
-  if (isMediaPortsGoodbye(event.data)) pagePorts.goodbye(event.data.hostId);
+  // A page can decode what we cannot (SVG, video): retry what waited for one. The other jobs
+  // (imports, subscriptions) still resume after the first answer (resumeJobs), which loads the
+  // core and resumes media jobs too: a page's ports alone do not load it ahead of its requests.
+  if (!worker().message(event)) return;
+  const loaded = core.made();
+  if (loaded) event.waitUntil(untilHandOver(loaded.then((api) => api.media.resume().then(() => api.media.whenIdle()))));
 });
