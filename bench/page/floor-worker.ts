@@ -22,10 +22,15 @@ const activated = (registration: ServiceWorkerRegistration): Promise<void> =>
     check();
   });
 
-/** `name`: the worker's file at the site's root is bench-floor-<name>.js; `request`: each request's URL, relative to the worker's scope. */
-export async function startFloorWorker(name: string, request = 'answer'): Promise<FloorWorker> {
+/**
+ * `name`: the worker's file at the site's root is bench-floor-<name>.js; `request`: each request's
+ * URL, relative to the worker's scope; `scripts`: files it imports while installing, if it takes any.
+ */
+export async function startFloorWorker(name: string, request = 'answer', scripts: readonly string[] = []): Promise<FloorWorker> {
   const scope = new URL(`/bench-floor/${name}/`, location.href).href;
-  const registration = await navigator.serviceWorker.register(new URL(`/bench-floor-${name}.js`, location.href).href, { scope });
+  const script = new URL(`/bench-floor-${name}.js`, location.href);
+  if (scripts.length > 0) script.searchParams.set('scripts', scripts.join(','));
+  const registration = await navigator.serviceWorker.register(script.href, { scope });
   await activated(registration);
   const frame = document.createElement('iframe');
   frame.hidden = true;
