@@ -68,6 +68,8 @@ const BETWEEN_BATCHES: QuietOptions = { idleMs: 0, maxMs: 1000 };
 export class Subscriptions {
   readonly readOnly: ReadOnlyLibraries;
   private readonly running = new Map<string, Promise<void>>();
+  /** Retries under way, from their timer to their load's launch: `whenIdle` waits for them as for a load. */
+  private readonly retrying = new Set<Promise<void>>();
 
   constructor(private readonly deps: SubscriptionsDeps) {
     this.readOnly = new ReadOnlyLibraries(deps.registry.namespace);
@@ -109,7 +111,7 @@ export class Subscriptions {
   }
 
   async whenIdle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
+    while (this.running.size > 0 || this.retrying.size > 0) await Promise.allSettled([...this.running.values(), ...this.retrying]);
   }
 
   private async libraryReading(from: string): Promise<OpenLibrary | undefined> {
@@ -178,8 +180,14 @@ export class Subscriptions {
     void this.track(library, this.finish(library, fresh)).catch((error: unknown) => {
       this.deps.onError?.(error);
       const pause = (this.deps.retryAfterMs ?? RETRY_AFTER_MS)[attempt];
-      if (pause !== undefined) setTimeout(() => void this.relaunch(library.record.path, attempt + 1), pause);
+      if (pause !== undefined) setTimeout(() => this.retry(library.record.path, attempt + 1), pause);
     });
+  }
+
+  /** A retry falling due, known as under way until it launched its load (or found nothing to load). */
+  private retry(path: string, attempt: number): void {
+    const retried: Promise<void> = this.relaunch(path, attempt).finally(() => this.retrying.delete(retried));
+    this.retrying.add(retried);
   }
 
   /**
