@@ -209,6 +209,9 @@ export function createApi(deps: ApiDeps = {}): Api {
   const subscriptions: Context['subscriptions'] & Api['subscriptions'] = {
     subscribe: async (url, base, wait) => (await subscriber.get()).subscribe(url, base, wait),
     publishedFrom: (path) => readOnly.sourceOf(path),
+    // Only subscriptions made in this instance have loads or retries to stop (one being made is awaited).
+    removing: async (path) => (await subscriber.made()?.catch(() => undefined))?.removing(path),
+    kept: (path) => void subscriber.made()?.then((made) => made.kept(path), () => undefined),
     resume: async () => {
       if ((await readOnly.all()).length > 0) await (await subscriber.get()).resume();
     },

@@ -43,6 +43,13 @@ export interface SubscriptionsPort {
   subscribe(url: string, base: string, wait: boolean): Promise<SubscribeAnswer>;
   /** The published library's URL that the library at `path` reads (so it is read-only), or undefined. */
   publishedFrom(path: string): Promise<string | undefined>;
+  /**
+   * The library at `path` is about to be removed: its load and retries stop and open it no more
+   * (Dexie would make a deleted database afresh). Call it before the registry entry goes.
+   */
+  removing(path: string): Promise<void>;
+  /** Its removal failed: the load that `removing` stopped goes on. */
+  kept(path: string): void;
 }
 
 /** The media queue as requests see it (media/media-queue.ts): wake it, wait for a job it runs. */
