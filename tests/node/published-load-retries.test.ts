@@ -1,7 +1,8 @@
-// A published library's background load retried after a failure (subscriptions.ts, RETRY_AFTER_MS)
-// against library/remove: a retry under way when the library is removed does not open it again
+// A published library's background load retried after a failure (subscriptions.ts, RETRY_AFTER_MS).
+// Against library/remove: a retry under way when the library is removed does not open it again
 // (Dexie would make its database afresh, empty, under the old name), and a removal that fails
-// leaves the library as it was, its load going on.
+// leaves the library as it was, its load going on. Once every retry failed, library/info and the
+// `library loading` event say so, with the error, instead of a progress that looks stuck.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,10 @@ import { publishCommand } from '../../tools/publish/cli';
 import { buildEagleLibrary } from './fixtures/eagle-library';
 import { quietProgress, serveForEachTest, writeLibrary } from './fixtures/published-sites';
 import { call, makeApi, newLibrary } from './helpers';
-import { readSubscription } from '../../src/core/publish/subscription-state';
+import { publishedLoadText } from '../../src/app/shell/published-load';
+import type { ChangeEvent } from '../../src/core';
+import type { Manifest } from '../../src/core/publish/published-format';
+import { readSubscription, type PublishedLoad } from '../../src/core/publish/subscription-state';
 
 const serve = serveForEachTest();
 
@@ -102,5 +106,42 @@ describe('a published load retried while its library is removed', { timeout: 60_
     await api.subscriptions.whenIdle();
     expect(await readSubscription(db)).toMatchObject({ ready: true });
     expect((await ids()).length).toBe(300);
+  });
+});
+
+describe('a published load whose every retry failed', { timeout: 60_000 }, () => {
+  it('says that it failed and why, in library/info and a `library loading` event, not a progress that looks stuck; subscribing again (as the app does when reloaded) tries again', async () => {
+    const url = await publishedUrl(300);
+    const manifest = (await (await fetch(`${url}manifest.json`)).json()) as Manifest;
+    // Every shard is stored; the last step, which reads the library's root file again, fails.
+    let rootAway = false;
+    const fetchSource = async (address: string) => (rootAway && address.endsWith(manifest.root) ? new Response('away', { status: 404 }) : fetch(address));
+    let allFailed!: () => void;
+    const retriesDone = new Promise<void>((resolve) => (allFailed = resolve));
+    let failures = 0;
+    const api = makeApi({ fetchSource, retryPublishedLoadAfterMs: [0], onBackgroundError: () => ++failures === 2 && allFailed() });
+    const heard: ChangeEvent[] = [];
+    api.changes.subscribe((event) => heard.push(event));
+    const path = (await call<{ path: string }>(api, 'POST', '/library/subscribe', { url })).data.path;
+    rootAway = true;
+    const loading = async () => (await call<{ loading?: PublishedLoad }>(api, 'GET', '/library/info', {}, { library: path })).data.loading;
+    await call(api, 'GET', '/item/get', { limit: 1 }, { library: path });
+
+    await retriesDone;
+    const failed = { stored: 300, total: 300, failed: expect.stringContaining(`${manifest.root}: ${url}${manifest.root} answered HTTP 404`) };
+    expect(await loading()).toMatchObject(failed);
+    const lastLoadEvent = () => heard.filter((event) => event.kind === 'library' && event.library === path).at(-1);
+    await vi.waitFor(() => expect(lastLoadEvent()).toMatchObject({ action: 'loading', details: failed }));
+    const text = publishedLoadText((await loading())!);
+    expect(text.short).toMatch(/^Load failed/);
+    expect(text.long).toContain('answered HTTP 404');
+    expect(text.long).toContain('Reload the page to try again');
+
+    rootAway = false;
+    expect((await call(api, 'POST', '/library/subscribe', { url })).httpStatus).toBe(200);
+    expect((await loading())?.failed).toBeUndefined();
+    await api.subscriptions.whenIdle();
+    expect(await loading()).toBeUndefined();
+    expect(lastLoadEvent()).toMatchObject({ action: 'loaded' });
   });
 });

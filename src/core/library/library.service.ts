@@ -6,7 +6,6 @@ import { paginate, type PageRequest } from '../http/pagination';
 import { smartFolderForest } from '../smart-folders/smart-folder-view';
 import type { LibraryRecord } from '../storage/registry';
 import { readMeta } from '../storage/write';
-import { publishedLoad } from '../publish/subscription-state';
 import { tagGroupView } from '../tag-groups/tag-group-view';
 import { identiconPng } from './identicon';
 
@@ -21,7 +20,7 @@ export async function libraryInfo(ctx: Context, library: OpenLibrary) {
     db.tagGroups.orderBy('createdAt').toArray(),
     db.state.get(QUICK_ACCESS_KEY),
     ctx.subscriptions.publishedFrom(record.path),
-    publishedLoad(db),
+    ctx.subscriptions.load(library),
   ]);
   return {
     name: record.name,

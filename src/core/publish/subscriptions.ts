@@ -80,6 +80,11 @@ export class Subscriptions {
   private readonly generations = new Map<string, number>();
   /** Libraries whose removal stopped their load or retry (the attempt it was): taken up again if the removal fails. */
   private readonly stopped = new Map<string, number>();
+  /**
+   * Why a library's load stopped, once it and every retry failed (PublishedLoad's `failed`). Kept
+   * in memory only: a new worker tries the load again anyway (`resume`).
+   */
+  private readonly failures = new Map<string, string>();
 
   constructor(private readonly deps: SubscriptionsDeps) {
     this.readOnly = new ReadOnlyLibraries(deps.registry.namespace);
@@ -106,6 +111,11 @@ export class Subscriptions {
 
   publishedFrom(path: string): Promise<string | undefined> {
     return this.readOnly.sourceOf(path);
+  }
+
+  /** Why the load of the library at `path` stopped, if it and every retry failed. */
+  failure(path: string): string | undefined {
+    return this.failures.get(path);
   }
 
   /** Loads what a stopped worker left of every subscription; one library that fails does not keep the others waiting. */
@@ -226,9 +236,15 @@ export class Subscriptions {
     void this.track(library, this.finish(library, fresh)).catch((error: unknown) => {
       // Removed meanwhile: the load was cut off with its database, nothing to report or retry.
       if (this.generationOf(path) !== generation) return;
-      this.deps.onError?.(error);
       const pause = (this.deps.retryAfterMs ?? RETRY_AFTER_MS)[attempt];
-      if (pause !== undefined) this.pending.set(path, { attempt: attempt + 1, timer: setTimeout(() => this.retry(path, attempt + 1, generation), pause) });
+      if (pause !== undefined) {
+        this.pending.set(path, { attempt: attempt + 1, timer: setTimeout(() => this.retry(path, attempt + 1, generation), pause) });
+      } else {
+        // The last retry: its clients hear that the load stopped, and why, not a progress that no longer moves.
+        this.failures.set(path, error instanceof Error ? error.message : String(error));
+        this.deps.progress?.(library);
+      }
+      this.deps.onError?.(error);
     });
   }
 
@@ -295,6 +311,8 @@ export class Subscriptions {
    * A `fresh` library's load starts after its first screen was read (FIRST_SCREEN_READ).
    */
   private async finish(library: OpenLibrary, fresh = false): Promise<void> {
+    // Tried again after it stopped: its clients hear that it is no longer stopped.
+    if (this.failures.delete(library.record.path)) this.deps.progress?.(library);
     const subscription = await readSubscription(library.db);
     if (!subscription) return;
     const stored = await readStoredShards(library.db);
