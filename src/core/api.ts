@@ -22,7 +22,7 @@ import type { MediaProcessor } from './media/media-processor';
 import type { ModelFilesPort } from './ai-search/model-files';
 import { MediaQueue } from './media/media-queue';
 import { readOnlyRefusal } from './publish/read-only';
-import { publishedLoad, ReadOnlyLibraries } from './publish/subscription-state';
+import { publishedLoad, ReadOnlyLibraries, type PublishedLoad } from './publish/subscription-state';
 import type { Subscriptions } from './publish/subscriptions';
 import { ROUTES } from './routes';
 import { loadPouch, type PouchConstructor } from './sync/pouch';
@@ -185,8 +185,15 @@ export function createApi(deps: ApiDeps = {}): Api {
     whenIdle: async () => (await importer.made())?.whenIdle(),
   };
 
-  const announceLoad = async (library: OpenLibrary): Promise<void> => {
+  /** A published library's load as library/info and the `library loading` event tell it, with why it stopped if every retry failed. */
+  const loadOf = async (library: OpenLibrary): Promise<PublishedLoad | undefined> => {
     const load = await publishedLoad(library.db);
+    // Only subscriptions made in this instance ran loads (a new instance tries them again).
+    const failed = load && (await subscriber.made()?.catch(() => undefined))?.failure(library.record.path);
+    return failed ? { ...load, failed } : load;
+  };
+  const announceLoad = async (library: OpenLibrary): Promise<void> => {
+    const load = await loadOf(library);
     const path = library.record.path;
     changes.publish({ kind: 'library', action: load ? 'loading' : 'loaded', ids: [path], details: load ? { ...load } : {}, library: path });
   };
@@ -209,6 +216,10 @@ export function createApi(deps: ApiDeps = {}): Api {
   const subscriptions: Context['subscriptions'] & Api['subscriptions'] = {
     subscribe: async (url, base, wait) => (await subscriber.get()).subscribe(url, base, wait),
     publishedFrom: (path) => readOnly.sourceOf(path),
+    load: loadOf,
+    // Only subscriptions made in this instance have loads or retries to stop (one being made is awaited).
+    removing: async (path) => (await subscriber.made()?.catch(() => undefined))?.removing(path),
+    kept: (path) => void subscriber.made()?.then((made) => made.kept(path), () => undefined),
     resume: async () => {
       if ((await readOnly.all()).length > 0) await (await subscriber.get()).resume();
     },

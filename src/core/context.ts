@@ -10,6 +10,7 @@ import type { ChangeFeed } from './events/change-feed';
 import type { MediaProcessor } from './media/media-processor';
 import type { JobWait, MediaJob } from './media/media-jobs';
 import type { SubscribeAnswer } from './publish/subscribe-answer';
+import type { PublishedLoad } from './publish/subscription-state';
 import type { ItemObserver } from './storage/item-changes';
 import type { OpenLibrary } from './storage/open-library';
 import type { RemoteFileSource } from './storage/remote-files';
@@ -43,6 +44,15 @@ export interface SubscriptionsPort {
   subscribe(url: string, base: string, wait: boolean): Promise<SubscribeAnswer>;
   /** The published library's URL that the library at `path` reads (so it is read-only), or undefined. */
   publishedFrom(path: string): Promise<string | undefined>;
+  /** How far the library's published load got, and why it stopped if every retry failed; undefined once loaded. */
+  load(library: OpenLibrary): Promise<PublishedLoad | undefined>;
+  /**
+   * The library at `path` is about to be removed: its load and retries stop and open it no more
+   * (Dexie would make a deleted database afresh). Call it before the registry entry goes.
+   */
+  removing(path: string): Promise<void>;
+  /** Its removal failed: the load that `removing` stopped goes on. */
+  kept(path: string): void;
 }
 
 /** The media queue as requests see it (media/media-queue.ts): wake it, wait for a job it runs. */

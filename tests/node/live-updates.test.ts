@@ -125,7 +125,7 @@ describe('applyChanges: what each batch re-reads', () => {
       results: { refresh: call('results') },
       sidebar: { loadCounts: call('counts'), loadTree: call('tree') },
       selection: { remove: (ids) => void calls.push(`deselect ${ids.join(',')}`) },
-      library: { load: call('libraries'), setLoading: (load) => void calls.push(load ? `loading ${load.stored}/${load.total}${load.indexed ? '' : ' unindexed'}` : 'loaded') },
+      library: { load: call('libraries'), setLoading: (load) => void calls.push(load ? `loading ${load.stored}/${load.total}${load.indexed ? '' : ' unindexed'}${load.failed ? ` failed: ${load.failed}` : ''}` : 'loaded') },
       inTrash: () => false,
       loadAll: call('all'),
       libraryChanged: call('library changed'),
@@ -157,6 +157,7 @@ describe('applyChanges: what each batch re-reads', () => {
     ['a published load batch', batchOf(loadChange('loading', { stored: 4500, total: 10_000, indexed: false })), ['loading 4500/10000 unindexed', 'results', 'counts']],
     // Everything shown is read again, the view and its selection kept (no loadAll: it resets the selection).
     ['its index put, then its end', batchOf(heard('library', 'indexed', [LIB]), loadChange('loaded')), ['loaded', 'results', 'counts', 'tree', 'tag manager', 'inspector']],
+    ['a published load that failed', batchOf(loadChange('loading', { stored: 10_000, total: 10_000, indexed: true, failed: 'root.json: answered HTTP 503.' })), ['loading 10000/10000 failed: root.json: answered HTTP 503.', 'results', 'counts']],
     ["another library's load", batchOf(loadChange('loading', { stored: 1, total: 2, indexed: true }, '/libraries/other.library')), []],
   ])('%s', async (_name, batch, expected) => {
     const { calls, targets } = spyTargets('shown');
@@ -258,6 +259,11 @@ describe('publishedLoadText: what the status bar says of a published load', () =
     [{ stored: 4500, total: 100_000, indexed: true }, 'Loading 4,500 of 100,000', 'Loading this published library: 4,500 of 100,000 items stored.'],
     [{ stored: 4500, total: 100_000, indexed: false }, 'Loading 4,500 of 100,000 · search partial', 'Loading this published library: 4,500 of 100,000 items stored. Until it is done, search, filters and counts see the newest items only.'],
     [{ stored: 100_000, total: 100_000, indexed: false }, 'Indexing for search…', 'All 100,000 items are here; search, filters and counts see the newest items only until their index is stored.'],
+    [
+      { stored: 100_000, total: 100_000, indexed: true, failed: 'root.json: https://example.com/lib/root.json answered HTTP 503.' },
+      'Load failed · reload to retry',
+      'Loading this published library failed: root.json: https://example.com/lib/root.json answered HTTP 503. 100,000 of 100,000 items are stored and stay. Reload the page to try again.',
+    ],
   ])('%o', (load, short, long) => {
     expect(publishedLoadText(load)).toEqual({ short, long });
   });

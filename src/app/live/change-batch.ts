@@ -73,8 +73,8 @@ export class ChangeBatch {
 
   private addLoad(change: HeardChange, current?: string): void {
     if (current !== undefined && change.library !== current) return;
-    const { stored, total, indexed } = change;
-    this.publishedLoad = change.action === 'loaded' ? null : { stored: Number(stored), total: Number(total), indexed: indexed === true };
+    const { stored, total, indexed, failed } = change;
+    this.publishedLoad = change.action === 'loaded' ? null : { stored: Number(stored), total: Number(total), indexed: indexed === true, ...(typeof failed === 'string' ? { failed } : {}) };
   }
 
   private addItem({ action, ids }: HeardChange): void {

@@ -50,13 +50,18 @@ export class StatusBar extends LightElement {
     this.modelsOpen = false;
   }
 
-  /** A published library's first load: how far, and whether search sees every item yet (./published-load.ts). */
+  /** A published library's first load: how far, and whether search sees every item yet, or why it failed (./published-load.ts). */
   private loadProgress(load: PublishedLoad) {
     const text = publishedLoadText(load);
-    return html`<span id="published-load" class="status-load" role="status" title=${text.long} aria-label=${text.long}>
-      ${load.stored < load.total
-        ? html`<progress max=${load.total} .value=${load.stored} aria-hidden="true"></progress>`
-        : html`<progress aria-hidden="true"></progress>`}${text.short}</span>`;
+    // A failed load shows no bar: a full or moving one would say it is still under way.
+    const bar =
+      load.failed !== undefined
+        ? nothing
+        : load.stored < load.total
+          ? html`<progress max=${load.total} .value=${load.stored} aria-hidden="true"></progress>`
+          : html`<progress aria-hidden="true"></progress>`;
+    return html`<span id="published-load" class="status-load" role="status" data-failed=${load.failed !== undefined ? 'true' : 'false'} title=${text.long} aria-label=${text.long}>
+      ${bar}${text.short}</span>`;
   }
 
   private aiProgress(status: SyncStatus) {

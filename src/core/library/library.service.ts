@@ -6,7 +6,6 @@ import { paginate, type PageRequest } from '../http/pagination';
 import { smartFolderForest } from '../smart-folders/smart-folder-view';
 import type { LibraryRecord } from '../storage/registry';
 import { readMeta } from '../storage/write';
-import { publishedLoad } from '../publish/subscription-state';
 import { tagGroupView } from '../tag-groups/tag-group-view';
 import { identiconPng } from './identicon';
 
@@ -21,7 +20,7 @@ export async function libraryInfo(ctx: Context, library: OpenLibrary) {
     db.tagGroups.orderBy('createdAt').toArray(),
     db.state.get(QUICK_ACCESS_KEY),
     ctx.subscriptions.publishedFrom(record.path),
-    publishedLoad(db),
+    ctx.subscriptions.load(library),
   ]);
   return {
     name: record.name,
@@ -69,24 +68,36 @@ export async function renameLibrary(ctx: Context, libraryPath: string, name: str
  * library/remove (ours): the library and everything in it are deleted. Refused while an import
  * writes into it, and for the last library. When it was current, the most recently opened other
  * library becomes current and every tab is told. If its database cannot be deleted, the library
- * is put back as it was.
+ * is put back as it was, and a published library's load goes on.
  */
 export async function removeLibrary(ctx: Context, libraryPath: string): Promise<true> {
   const target = await ctx.registry.require(libraryPath);
   const importing = (await ctx.imports.list()).find((state) => state.status === 'running' && state.libraryPath === target.path);
   if (importing) throw conflict(`libraryPath: an import is still writing into "${target.path}"; remove it once the import ends.`);
-  const { removed, current, wasCurrent } = await ctx.registry.remove(target.path);
-  try {
-    await ctx.dropLibrary(removed);
-  } catch (error) {
-    await ctx.registry.restore(removed, wasCurrent);
+  // A published library's load stops first: a retry that read the registry just before the entry
+  // went would open the library after its database was deleted, and Dexie would make it again, empty.
+  await ctx.subscriptions.removing(target.path);
+  const { removed, current, wasCurrent } = await removeAndDrop(ctx, target.path).catch((error: unknown) => {
+    ctx.subscriptions.kept(target.path);
     throw error;
-  }
+  });
   ctx.changes.publish({ kind: 'library', action: 'removed', ids: [removed.path], details: { name: removed.name }, library: removed.path });
   if (wasCurrent) {
     ctx.changes.publish({ kind: 'library', action: 'switched', ids: [current.path], details: { name: current.name }, library: current.path });
   }
   return true;
+}
+
+/** Takes the library out of the registry and deletes its database; a database that cannot be deleted puts it back. */
+async function removeAndDrop(ctx: Context, path: string) {
+  const outcome = await ctx.registry.remove(path);
+  try {
+    await ctx.dropLibrary(outcome.removed);
+  } catch (error) {
+    await ctx.registry.restore(outcome.removed, outcome.wasCurrent);
+    throw error;
+  }
+  return outcome;
 }
 
 export async function libraryIcon(ctx: Context, libraryPath: string): Promise<Response> {

@@ -52,6 +52,11 @@ export interface PublishedLoad {
   stored: number;
   total: number;
   indexed: boolean;
+  /**
+   * The load stopped: it and every retry failed, this the last error's message. It is tried again
+   * when its URL is subscribed to again (the app does on opening the library) or a new worker starts.
+   */
+  failed?: string;
 }
 
 export async function publishedLoad(db: LibraryDb): Promise<PublishedLoad | undefined> {

@@ -68,6 +68,23 @@ const BETWEEN_BATCHES: QuietOptions = { idleMs: 0, maxMs: 1000 };
 export class Subscriptions {
   readonly readOnly: ReadOnlyLibraries;
   private readonly running = new Map<string, Promise<void>>();
+  /** Retries under way, from their timer to their load's launch: `whenIdle` waits for them as for a load. */
+  private readonly retrying = new Map<string, Promise<void>>();
+  /** Each library's retry waiting out its pause, and the attempt it will be. */
+  private readonly pending = new Map<string, { timer: ReturnType<typeof setTimeout>; attempt: number }>();
+  /**
+   * Bumped when the library at a path is being removed (library/remove): a load or retry begun
+   * before stops at its next step and schedules nothing, so that nothing opens the library after
+   * its database was deleted (Dexie would make it afresh, empty, under the old name).
+   */
+  private readonly generations = new Map<string, number>();
+  /** Libraries whose removal stopped their load or retry (the attempt it was): taken up again if the removal fails. */
+  private readonly stopped = new Map<string, number>();
+  /**
+   * Why a library's load stopped, once it and every retry failed (PublishedLoad's `failed`). Kept
+   * in memory only: a new worker tries the load again anyway (`resume`).
+   */
+  private readonly failures = new Map<string, string>();
 
   constructor(private readonly deps: SubscriptionsDeps) {
     this.readOnly = new ReadOnlyLibraries(deps.registry.namespace);
@@ -96,20 +113,57 @@ export class Subscriptions {
     return this.readOnly.sourceOf(path);
   }
 
+  /** Why the load of the library at `path` stopped, if it and every retry failed. */
+  failure(path: string): string | undefined {
+    return this.failures.get(path);
+  }
+
   /** Loads what a stopped worker left of every subscription; one library that fails does not keep the others waiting. */
   async resume(): Promise<void> {
     for (const [path] of await this.readOnly.all()) {
+      const generation = this.generationOf(path);
+      const stays = this.stays(path, generation);
       try {
-        const record = await this.deps.registry.find(path);
-        if (record) this.launch(await this.opened(record));
+        const library = await this.reopen(path, stays);
+        if (library) this.launch(library, false, 0, generation);
       } catch (error) {
-        this.deps.onError?.(error);
+        if (stays()) this.deps.onError?.(error);
       }
     }
   }
 
   async whenIdle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
+    while (this.running.size > 0 || this.retrying.size > 0) await Promise.allSettled([...this.running.values(), ...this.retrying.values()]);
+  }
+
+  /**
+   * The library at `path` is being removed (library/remove): its pending retry is called off, and
+   * a load or retry under way stops at its next step without opening it again. Call it before the
+   * registry entry goes: whatever opened the library before is then deleted with it.
+   */
+  removing(path: string): void {
+    const pending = this.pending.get(path);
+    clearTimeout(pending?.timer);
+    this.pending.delete(path);
+    if (pending || this.running.has(path) || this.retrying.has(path)) this.stopped.set(path, pending?.attempt ?? 0);
+    else this.stopped.delete(path);
+    this.generations.set(path, this.generationOf(path) + 1);
+  }
+
+  /** The removal failed and the library is back as it was: so is its load, if the removal stopped one. */
+  kept(path: string): void {
+    const attempt = this.stopped.get(path);
+    this.stopped.delete(path);
+    if (attempt !== undefined) this.retry(path, attempt, this.generationOf(path));
+  }
+
+  private generationOf(path: string): number {
+    return this.generations.get(path) ?? 0;
+  }
+
+  /** Whether the library at `path` is still the one of `generation` (not removed since): asked after every await. */
+  private stays(path: string, generation: number): () => boolean {
+    return () => this.generationOf(path) === generation;
   }
 
   private async libraryReading(from: string): Promise<OpenLibrary | undefined> {
@@ -172,14 +226,35 @@ export class Subscriptions {
     return Promise.all(shards.map((ref) => fetchShardWrite(this.deps.fetch, base, manifest, ref)));
   }
 
-  /** `fresh`: a library just made, that an app is about to open. `attempt`: retries so far (RETRY_AFTER_MS). */
-  private launch(library: OpenLibrary, fresh = false, attempt = 0): void {
-    if (this.running.has(library.record.path)) return;
+  /**
+   * `fresh`: a library just made, that an app is about to open. `attempt`: retries so far (RETRY_AFTER_MS).
+   * `generation`: the library's when the load (or its first try) began (`generations`).
+   */
+  private launch(library: OpenLibrary, fresh = false, attempt = 0, generation = this.generationOf(library.record.path)): void {
+    const path = library.record.path;
+    if (this.running.has(path)) return;
     void this.track(library, this.finish(library, fresh)).catch((error: unknown) => {
-      this.deps.onError?.(error);
+      // Removed meanwhile: the load was cut off with its database, nothing to report or retry.
+      if (this.generationOf(path) !== generation) return;
       const pause = (this.deps.retryAfterMs ?? RETRY_AFTER_MS)[attempt];
-      if (pause !== undefined) setTimeout(() => void this.relaunch(library.record.path, attempt + 1), pause);
+      if (pause !== undefined) {
+        this.pending.set(path, { attempt: attempt + 1, timer: setTimeout(() => this.retry(path, attempt + 1, generation), pause) });
+      } else {
+        // The last retry: its clients hear that the load stopped, and why, not a progress that no longer moves.
+        this.failures.set(path, error instanceof Error ? error.message : String(error));
+        this.deps.progress?.(library);
+      }
+      this.deps.onError?.(error);
     });
+  }
+
+  /** A retry falling due, known as under way until it launched its load (or found nothing to load). */
+  private retry(path: string, attempt: number, generation: number): void {
+    this.pending.delete(path);
+    const retried: Promise<void> = this.relaunch(path, attempt, generation).finally(() => {
+      if (this.retrying.get(path) === retried) this.retrying.delete(path);
+    });
+    this.retrying.set(path, retried);
   }
 
   /**
@@ -187,14 +262,27 @@ export class Subscriptions {
    * running now (a request's `wait` load) goes first: launched during it, the retry would find it
    * running and do nothing, and if that load failed too nothing would try again.
    */
-  private async relaunch(path: string, attempt: number): Promise<void> {
+  private async relaunch(path: string, attempt: number, generation: number): Promise<void> {
+    const stays = this.stays(path, generation);
     try {
       await this.running.get(path);
-      const record = await this.deps.registry.find(path);
-      if (record && (await this.readOnly.sourceOf(path)) !== undefined) this.launch(await this.opened(record), false, attempt);
+      const library = await this.reopen(path, stays);
+      if (library) this.launch(library, false, attempt, generation);
     } catch (error) {
-      this.deps.onError?.(error);
+      if (stays()) this.deps.onError?.(error);
     }
+  }
+
+  /**
+   * The subscribed library at `path`, opened, unless it was removed (or is no subscription any
+   * more) meanwhile. `stays` is asked after every await, the last time right before the database
+   * is opened: a removal begun after that deletes the database opened here.
+   */
+  private async reopen(path: string, stays: () => boolean): Promise<OpenLibrary | undefined> {
+    const record = stays() ? await this.deps.registry.find(path) : undefined;
+    if (!record || !stays() || (await this.readOnly.sourceOf(path)) === undefined || !stays()) return undefined;
+    const library = await this.opened(record);
+    return stays() ? library : undefined;
   }
 
   /** A `wait` load: after the one running, and itself in `running`, so that an update waits for it as for any load. */
@@ -223,6 +311,8 @@ export class Subscriptions {
    * A `fresh` library's load starts after its first screen was read (FIRST_SCREEN_READ).
    */
   private async finish(library: OpenLibrary, fresh = false): Promise<void> {
+    // Tried again after it stopped: its clients hear that it is no longer stopped.
+    if (this.failures.delete(library.record.path)) this.deps.progress?.(library);
     const subscription = await readSubscription(library.db);
     if (!subscription) return;
     const stored = await readStoredShards(library.db);
