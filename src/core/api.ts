@@ -209,6 +209,8 @@ export function createApi(deps: ApiDeps = {}): Api {
   const subscriptions: Context['subscriptions'] & Api['subscriptions'] = {
     subscribe: async (url, base, wait) => (await subscriber.get()).subscribe(url, base, wait),
     publishedFrom: (path) => readOnly.sourceOf(path),
+    dropReadOnly: (path) => readOnly.remove(path),
+    restoreReadOnly: (path, publishedFrom) => readOnly.add(path, publishedFrom),
     resume: async () => {
       if ((await readOnly.all()).length > 0) await (await subscriber.get()).resume();
     },
