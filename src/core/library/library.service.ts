@@ -66,19 +66,25 @@ export async function renameLibrary(ctx: Context, libraryPath: string, name: str
 }
 
 /**
- * library/remove (ours): the library and everything in it are deleted. Refused while an import
- * writes into it, and for the last library. When it was current, the most recently opened other
- * library becomes current and every tab is told. If its database cannot be deleted, the library
- * is put back as it was.
+ * library/remove (ours): the library and everything in it are deleted, its read-only mark too (a
+ * library made at its path later is no copy of anything). Refused while an import writes into it,
+ * and for the last library. When it was current, the most recently opened other library becomes
+ * current and every tab is told. If its database cannot be deleted, the library is put back as it
+ * was, marked as it was.
  */
 export async function removeLibrary(ctx: Context, libraryPath: string): Promise<true> {
   const target = await ctx.registry.require(libraryPath);
   const importing = (await ctx.imports.list()).find((state) => state.status === 'running' && state.libraryPath === target.path);
   if (importing) throw conflict(`libraryPath: an import is still writing into "${target.path}"; remove it once the import ends.`);
+  // Out of the registry first: no request reaches the library once its mark is gone.
   const { removed, current, wasCurrent } = await ctx.registry.remove(target.path);
+  let publishedFrom: string | undefined;
   try {
+    publishedFrom = await ctx.subscriptions.dropReadOnly(removed.path);
     await ctx.dropLibrary(removed);
   } catch (error) {
+    // The mark before the record: the library is never back in the registry writable.
+    if (publishedFrom !== undefined) await ctx.subscriptions.restoreReadOnly(removed.path, publishedFrom);
     await ctx.registry.restore(removed, wasCurrent);
     throw error;
   }
