@@ -220,6 +220,8 @@ export function createApi(deps: ApiDeps = {}): Api {
     // Only subscriptions made in this instance have loads or retries to stop (one being made is awaited).
     removing: async (path) => (await subscriber.made()?.catch(() => undefined))?.removing(path),
     kept: (path) => void subscriber.made()?.then((made) => made.kept(path), () => undefined),
+    dropReadOnly: (path) => readOnly.remove(path),
+    restoreReadOnly: (path, publishedFrom) => readOnly.add(path, publishedFrom),
     resume: async () => {
       if ((await readOnly.all()).length > 0) await (await subscriber.get()).resume();
     },

@@ -39,7 +39,7 @@ export interface ImportsPort {
   wait(id: string): Promise<ImportState>;
 }
 
-/** Published libraries as requests see them (publish/subscriptions.ts): subscribe to one. */
+/** Published libraries as requests see them (publish/subscriptions.ts): subscribe to one, unmark a removed one. */
 export interface SubscriptionsPort {
   subscribe(url: string, base: string, wait: boolean): Promise<SubscribeAnswer>;
   /** The published library's URL that the library at `path` reads (so it is read-only), or undefined. */
@@ -53,6 +53,12 @@ export interface SubscriptionsPort {
   removing(path: string): Promise<void>;
   /** Its removal failed: the load that `removing` stopped goes on. */
   kept(path: string): void;
+  /**
+   * For library/remove: the library at `path` reads nothing any more, so a library made at that
+   * path later is writable. Answers what it read, for `restoreReadOnly` when the removal fails.
+   */
+  dropReadOnly(path: string): Promise<string | undefined>;
+  restoreReadOnly(path: string, publishedFrom: string): Promise<void>;
 }
 
 /** The media queue as requests see it (media/media-queue.ts): wake it, wait for a job it runs. */

@@ -65,10 +65,11 @@ export async function renameLibrary(ctx: Context, libraryPath: string, name: str
 }
 
 /**
- * library/remove (ours): the library and everything in it are deleted. Refused while an import
- * writes into it, and for the last library. When it was current, the most recently opened other
- * library becomes current and every tab is told. If its database cannot be deleted, the library
- * is put back as it was, and a published library's load goes on.
+ * library/remove (ours): the library and everything in it are deleted, its read-only mark too (a
+ * library made at its path later is no copy of anything). Refused while an import writes into it,
+ * and for the last library. When it was current, the most recently opened other library becomes
+ * current and every tab is told. If its database cannot be deleted, the library is put back as it
+ * was, marked as it was, and a published library's load goes on.
  */
 export async function removeLibrary(ctx: Context, libraryPath: string): Promise<true> {
   const target = await ctx.registry.require(libraryPath);
@@ -88,12 +89,19 @@ export async function removeLibrary(ctx: Context, libraryPath: string): Promise<
   return true;
 }
 
-/** Takes the library out of the registry and deletes its database; a database that cannot be deleted puts it back. */
+/**
+ * Takes the library out of the registry (first: no request reaches it once its mark is gone), drops
+ * its read-only mark and deletes its database; a database that cannot be deleted puts both back.
+ */
 async function removeAndDrop(ctx: Context, path: string) {
   const outcome = await ctx.registry.remove(path);
+  let publishedFrom: string | undefined;
   try {
+    publishedFrom = await ctx.subscriptions.dropReadOnly(outcome.removed.path);
     await ctx.dropLibrary(outcome.removed);
   } catch (error) {
+    // The mark before the record: the library is never back in the registry writable.
+    if (publishedFrom !== undefined) await ctx.subscriptions.restoreReadOnly(outcome.removed.path, publishedFrom);
     await ctx.registry.restore(outcome.removed, outcome.wasCurrent);
     throw error;
   }

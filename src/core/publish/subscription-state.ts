@@ -6,7 +6,7 @@
  * item's published files are is kept in its item row (`publishedFiles`). Also the small site-wide
  * list of read-only libraries (idb-keyval, like the library registry) that the write guard reads.
  */
-import { createStore, entries, get, set, type UseStore } from 'idb-keyval';
+import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
 import type { LibraryDb } from '../storage/library-db';
 import type { Manifest } from './published-format';
 
@@ -106,5 +106,12 @@ export class ReadOnlyLibraries {
 
   add(path: string, base: string): Promise<void> {
     return set(path, base, this.store);
+  }
+
+  /** Unmarks `path`; answers the published library it read (undefined: it was not marked), for `add` to put back. */
+  async remove(path: string): Promise<string | undefined> {
+    const base = await this.sourceOf(path);
+    if (base !== undefined) await del(path, this.store);
+    return base;
   }
 }
