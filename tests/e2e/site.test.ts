@@ -1,9 +1,25 @@
+import type { BrowserContext, Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { fetchInPage, openApp, useBrowser } from './browser';
+
+/** Stops every service worker, as the browser does once they idle: the next request starts a new one. Answers the session, to stop them again. */
+async function stopWorkers(context: BrowserContext, page: Page) {
+  const session = await context.newCDPSession(page);
+  await session.send('ServiceWorker.enable');
+  await session.send('ServiceWorker.stopAllWorkers');
+  return session;
+}
 
 describe('the built site', () => {
   const siteUrl = inject('siteUrl');
   const browser = useBrowser();
+  /** A file of the built site, as the page fetches it. */
+  const siteText = (page: Page, file: string) => page.evaluate(async (url) => (await fetch(url)).text(), new URL(file, siteUrl).href);
+  /** `marker` is in the built `piece` and not in sw.js: that code loads when first needed, not at every start. */
+  const expectOutOfBoot = async (page: Page, piece: string, marker: string) => {
+    expect(await siteText(page, piece)).toContain(marker);
+    expect(await siteText(page, 'sw.js')).not.toContain(marker);
+  };
 
   it('registers the worker, which then answers app/info', async () => {
     const context = await browser().newContext();
@@ -30,9 +46,7 @@ describe('the built site', () => {
   it('loads a deferred package in a restarted worker from its script cache (pinyin of a new tag)', async () => {
     const context = await browser().newContext();
     const page = await openApp(context, siteUrl);
-    const session = await context.newCDPSession(page);
-    await session.send('ServiceWorker.enable');
-    await session.send('ServiceWorker.stopAllWorkers');
+    await stopWorkers(context, page);
     const created = await fetchInPage(page, '/api/v2/tagGroup/create', { method: 'POST', body: { name: 'Animals', tags: ['黑猫'] } });
     expect(created).toMatchObject({ status: 200, servedBy: 'service-worker' });
     const tags = await fetchInPage(page, '/api/v2/tag/get?name=heimao');
@@ -43,17 +57,11 @@ describe('the built site', () => {
   it('keeps workbox and the app shell out of sw.js and serves the app, offline, from a restarted worker', async () => {
     const context = await browser().newContext();
     const page = await openApp(context, siteUrl);
-    const text = (file: string) => page.evaluate(async (url) => (await fetch(url)).text(), new URL(file, siteUrl).href);
     // An error code of workbox-precaching: in the rest of the worker, which sw.js loads at the first event it does not answer itself.
-    const marker = 'add-to-cache-list-unexpected-type';
-    expect(await text('sw-0-worker.js')).toContain(marker);
-    const boot = await text('sw.js');
-    expect(boot).not.toContain(marker);
+    await expectOutOfBoot(page, 'sw-0-worker.js', 'add-to-cache-list-unexpected-type');
     // Vite's preload helper dispatched its error on `window`, which a worker lacks: a failed load became "window is not defined".
-    expect(boot).not.toContain('vite:preloadError');
-    const session = await context.newCDPSession(page);
-    await session.send('ServiceWorker.enable');
-    await session.send('ServiceWorker.stopAllWorkers');
+    expect(await siteText(page, 'sw.js')).not.toContain('vite:preloadError');
+    await stopWorkers(context, page);
     await context.setOffline(true);
     await page.reload();
     await page.locator('#api-status[data-state="ready"]').waitFor({ timeout: 20_000 });
@@ -65,14 +73,9 @@ describe('the built site', () => {
   it('keeps sync\'s code out of sw.js and loads it, offline, as a restarted worker\'s first answer', async () => {
     const context = await browser().newContext();
     const page = await openApp(context, siteUrl);
-    const text = (file: string) => page.evaluate(async (url) => (await fetch(url)).text(), new URL(file, siteUrl).href);
     // A message of sync.service.ts: in the piece beside sw.js that sw.js loads on first use, not in sw.js.
-    const marker = 'this library does not sync (sync/start first)';
-    expect(await text('sw-sync-service.js')).toContain(marker);
-    expect(await text('sw.js')).not.toContain(marker);
-    const session = await context.newCDPSession(page);
-    await session.send('ServiceWorker.enable');
-    await session.send('ServiceWorker.stopAllWorkers');
+    await expectOutOfBoot(page, 'sw-sync-service.js', 'this library does not sync (sync/start first)');
+    await stopWorkers(context, page);
     await context.setOffline(true);
     const status = await fetchInPage(page, '/api/v2/sync/status');
     expect(status).toMatchObject({ status: 200, servedBy: 'service-worker', body: { status: 'success', data: { state: 'off' } } });
@@ -82,17 +85,12 @@ describe('the built site', () => {
   it('keeps the regex engine out of sw.js and loads it on a restarted worker\'s first regex rule (check and match)', async () => {
     const context = await browser().newContext();
     const page = await openApp(context, siteUrl);
-    const text = (file: string) => page.evaluate(async (url) => (await fetch(url)).text(), new URL(file, siteUrl).href);
     // A message of RE2JS's own parser: in its script, not in the worker's.
-    const marker = 'missing argument to repetition operator';
-    expect(await text('sw-re2js.js')).toContain(marker);
-    expect(await text('sw.js')).not.toContain(marker);
+    await expectOutOfBoot(page, 'sw-re2js.js', 'missing argument to repetition operator');
     for (const name of ['aab photo', 'cab photo', 'aab.png']) {
       expect((await fetchInPage(page, '/api/v2/item/add', { method: 'POST', body: { name, bookmarkURL: `https://example.com/${name}` } })).status).toBe(200);
     }
-    const session = await context.newCDPSession(page);
-    await session.send('ServiceWorker.enable');
-    await session.send('ServiceWorker.stopAllWorkers');
+    const session = await stopWorkers(context, page);
     const conditions = (value: string) => [{ rules: [{ property: 'name', method: 'regex', value }], match: 'AND', boolean: 'TRUE' }];
     // The first answer of the new worker checks a pattern inside a zod transform: the engine loads there.
     const refused = await fetchInPage(page, '/api/v2/smartFolder/count', { method: 'POST', body: { conditions: conditions('(a') } });
