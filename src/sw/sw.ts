@@ -18,7 +18,7 @@ import { lazyOnce } from '../core/shared/lazy-module';
 import { createShellApi } from '../core/shell-api';
 import { logApiError } from './api-errors';
 import { installDeferredScripts } from './deferred-scripts';
-import type { Worker } from './worker';
+import type { RestOfWorker } from './worker';
 
 declare const self: ServiceWorkerGlobalScope;
 /** The build's synchronous loader: `__loadNow(() => import('./x'))` is that piece's exports, its script loaded now. */
@@ -37,7 +37,7 @@ let handingOver = false;
  * is authoritative. One loaded after the hand-over hands over at once: it takes no event stream.
  */
 const core = lazyOnce(async () => {
-  const api = (await import('./core')).createWorkerApi(API_PREFIX, worker().pagePorts);
+  const api = (await import('./core')).createWorkerApi(API_PREFIX, rest().pagePorts);
   if (handingOver) api.changes.handOver();
   return api;
 });
@@ -51,16 +51,16 @@ let handOver!: () => void;
 const handedOver = new Promise<void>((resolve) => (handOver = resolve));
 const untilHandOver = (work: Promise<unknown>) => Promise.race([work, handedOver]);
 
-let loadedWorker: Worker | undefined;
+let loadedRest: RestOfWorker | undefined;
 /** The rest of the worker (./worker.ts), loaded at its first use. */
-function worker(): Worker {
-  loadedWorker ??= __loadNow(() => import('./worker')).createWorker(API_PREFIX, () => {
+function rest(): RestOfWorker {
+  loadedRest ??= __loadNow(() => import('./worker')).createRestOfWorker(API_PREFIX, () => {
     handingOver = true;
     // Event streams are the core's: a core not loaded holds none open (and one loaded later hands over as it loads).
     void core.made()?.then((api) => api.changes.handOver(), () => undefined);
     handOver();
   });
-  return loadedWorker;
+  return loadedRest;
 }
 
 /**
@@ -129,19 +129,19 @@ async function answer(request: Request, event: ExtendableEvent): Promise<Respons
 /** Every request under the API's prefix, whatever its method, is answered here, never by the network. */
 self.addEventListener('fetch', (event) => {
   if (isApiRequest(new URL(event.request.url))) event.respondWith(answer(event.request, event));
-  else worker().fetch(event);
+  else rest().fetch(event);
 });
 self.addEventListener('install', (event) => {
   // Its loader's list of pieces is this script's own (__DEFERRED_SCRIPTS__).
   installDeferredScripts();
-  worker().install(event);
+  rest().install(event);
 });
-self.addEventListener('activate', (event) => worker().activate(event));
+self.addEventListener('activate', (event) => rest().activate(event));
 self.addEventListener('message', (event) => {
   // A page can decode what we cannot (SVG, video): retry what waited for one. The other jobs
   // (imports, subscriptions) still resume after the first answer (resumeJobs), which loads the
   // core and resumes media jobs too: a page's ports alone do not load it ahead of its requests.
-  if (!worker().message(event)) return;
+  if (!rest().message(event)) return;
   const loaded = core.made();
   if (loaded) event.waitUntil(untilHandOver(loaded.then((api) => api.media.resume().then(() => api.media.whenIdle()))));
 });

@@ -15,7 +15,7 @@ import { PagePorts } from './page-ports';
 
 declare const self: ServiceWorkerGlobalScope;
 
-export interface Worker {
+export interface RestOfWorker {
   /** Answers a request one of its routes takes (respondWith); leaves every other one to the network. */
   fetch(event: FetchEvent): void;
   install(event: ExtendableEvent): void;
@@ -26,7 +26,7 @@ export interface Worker {
   pagePorts: PagePorts;
 }
 
-export function createWorker(apiPrefix: string, onHandOver: () => void): Worker {
+export function createRestOfWorker(apiPrefix: string, onHandOver: () => void): RestOfWorker {
   const pagePorts = new PagePorts(() => self.clients.matchAll({ type: 'window' }));
   const router = new Router();
   registerLazyCache(router);
