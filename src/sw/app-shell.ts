@@ -1,9 +1,10 @@
 /**
  * The offline app shell: every file of the build is precached (workbox-precaching, list emitted by
  * tools/vite-plugin-service-worker.ts) and served from Cache Storage; navigations fall back to the
- * precached index.html. Register this after the API routes: the first matching route wins, and the
- * fallback must never answer under the API prefix. Originals and thumbnails stay in IndexedDB.
+ * precached index.html. The API is answered before any of these routes is asked (./sw.ts), and the
+ * fallback never answers under the API prefix either. Originals and thumbnails stay in IndexedDB.
  */
+// What cleanupOutdatedCaches() runs, without the listener it would add (see registerAppShell).
 import { cacheNames } from 'workbox-core/_private/cacheNames.js';
 import { PrecacheController, PrecacheRoute, type PrecacheEntry } from 'workbox-precaching';
 import { deleteOutdatedCaches } from 'workbox-precaching/utils/deleteOutdatedCaches.js';

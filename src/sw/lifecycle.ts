@@ -5,8 +5,7 @@
  * accepts the prompt (SKIP_WAITING) or every tab of the old version is gone. Without a shell
  * (development), an update activates at once as before.
  */
-import type { AppShell } from './app-shell';
-import { hasAppShell } from './app-shell';
+import { hasAppShell, type AppShell } from './app-shell';
 import { CLAIM, HAND_OVER, isLifecycleMessage, SKIP_WAITING } from './messages';
 
 declare const self: ServiceWorkerGlobalScope;
