@@ -19,7 +19,7 @@ export default mergeConfig(appConfig, {
     serviceWorker({ entry: 'bench/floor-workers/dexie-worker.ts', fileName: 'bench-floor-dexie.js' }),
     serviceWorker({ entry: 'bench/floor-workers/registry-worker.ts', fileName: 'bench-floor-registry.js' }),
     serviceWorker({ entry: 'bench/floor-workers/shell-worker.ts', fileName: 'bench-floor-shell.js' }),
-    serviceWorker({ entry: 'bench/floor-workers/shell-scripts-worker.ts', fileName: 'bench-floor-shell-scripts.js' }),
+    serviceWorker({ entry: 'bench/floor-workers/shell-worker.ts', fileName: 'bench-floor-shell-scripts.js' }),
   ],
   build: {
     outDir: BENCH_OUT_DIR,

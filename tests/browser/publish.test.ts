@@ -51,6 +51,22 @@ describe('published libraries', () => {
     expect(after.body.data.data).toEqual(live.body.data.data);
   });
 
+  it('removes a subscribed library with its read-only mark: a library made later under its name takes writes', async () => {
+    await controlledBy();
+    const post = (path: string, body: unknown, library?: string) =>
+      fetchApi(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(library ? { [LIBRARY_HEADER]: library } : {}) }, body: JSON.stringify(body) });
+    const subscribed = await post('/api/v2/library/subscribe', { url: published.url, wait: true });
+    expect(subscribed.response.status, JSON.stringify(subscribed.body)).toBe(200);
+    const { path, name } = subscribed.body.data as { path: string; name: string };
+    expect((await post('/api/v2/library/remove', { libraryPath: path })).response.status).toBe(200);
+    const created = await post('/api/v2/library/create', { name });
+    expect(created.response.status, JSON.stringify(created.body)).toBe(200);
+    const info = await fetchApi('/api/v2/library/info', { headers: { [LIBRARY_HEADER]: path } });
+    expect(info.body.data).toMatchObject({ name, readOnly: false });
+    const folder = await post('/api/v2/folder/create', { name: 'Mine' }, path);
+    expect(folder.response.status, JSON.stringify(folder.body)).toBe(200);
+  });
+
   it('ranks similar items and finds colours from the published descriptors, with no thumbnail fetched', async () => {
     await controlledBy();
     const { pictures } = published;
