@@ -5,11 +5,13 @@ import { controlledBy, fetchApi, LIBRARY_HEADER } from './service-worker';
 
 const published = inject('published');
 
+/** A JSON POST through the worker, to `library` when given. */
+const post = (path: string, body: unknown, library?: string) =>
+  fetchApi(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(library ? { [LIBRARY_HEADER]: library } : {}) }, body: JSON.stringify(body) });
+
 describe('published libraries', () => {
   it('subscribes to a published library and reads it like any library; every write answers 403 READ_ONLY', async () => {
     await controlledBy();
-    const post = (path: string, body: unknown, library?: string) =>
-      fetchApi(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(library ? { [LIBRARY_HEADER]: library } : {}) }, body: JSON.stringify(body) });
     const subscribed = await post('/api/v2/library/subscribe', { url: published.url, wait: true });
     expect(subscribed.response.status, JSON.stringify(subscribed.body)).toBe(200);
     const library = subscribed.body.data.path as string;
@@ -53,8 +55,6 @@ describe('published libraries', () => {
 
   it('removes a subscribed library with its read-only mark: a library made later under its name takes writes', async () => {
     await controlledBy();
-    const post = (path: string, body: unknown, library?: string) =>
-      fetchApi(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(library ? { [LIBRARY_HEADER]: library } : {}) }, body: JSON.stringify(body) });
     const subscribed = await post('/api/v2/library/subscribe', { url: published.url, wait: true });
     expect(subscribed.response.status, JSON.stringify(subscribed.body)).toBe(200);
     const { path, name } = subscribed.body.data as { path: string; name: string };
@@ -70,8 +70,6 @@ describe('published libraries', () => {
   it('ranks similar items and finds colours from the published descriptors, with no thumbnail fetched', async () => {
     await controlledBy();
     const { pictures } = published;
-    const post = (path: string, body: unknown, library?: string) =>
-      fetchApi(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(library ? { [LIBRARY_HEADER]: library } : {}) }, body: JSON.stringify(body) });
     const subscribed = await post('/api/v2/library/subscribe', { url: published.url, wait: true });
     expect(subscribed.response.status, JSON.stringify(subscribed.body)).toBe(200);
     const library = subscribed.body.data.path as string;
