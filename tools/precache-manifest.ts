@@ -22,13 +22,16 @@ export interface PrecacheEntry {
  */
 const SKIPPED = [/\.map$/, /^\.vite\//, LAZY_ASSET];
 
+/** A file's revision: the start of its content's SHA-256. */
+export const revisionOf = (source: string | Uint8Array) => createHash('sha256').update(source).digest('hex').slice(0, 16);
+
 export function precacheManifest(files: readonly PrecacheFile[], workerFile: string): PrecacheEntry[] {
   const seen = new Set<string>();
   const entries: PrecacheEntry[] = [];
   for (const { fileName, source } of files) {
     if (fileName === workerFile || SKIPPED.some((pattern) => pattern.test(fileName)) || seen.has(fileName)) continue;
     seen.add(fileName);
-    entries.push({ url: fileName, revision: createHash('sha256').update(source).digest('hex').slice(0, 16) });
+    entries.push({ url: fileName, revision: revisionOf(source) });
   }
   return entries.sort((a, b) => a.url.localeCompare(b.url));
 }
@@ -53,7 +56,7 @@ export function lazyManifest(files: readonly PrecacheFile[]): LazyEntry[] {
   const entries = new Map<string, LazyEntry>();
   for (const { fileName, source } of files) {
     if (!LAZY_ASSET.test(fileName) || entries.has(fileName)) continue;
-    entries.set(fileName, { url: fileName, revision: createHash('sha256').update(source).digest('hex').slice(0, 16), size: byteLength(source) });
+    entries.set(fileName, { url: fileName, revision: revisionOf(source), size: byteLength(source) });
   }
   return [...entries.values()].sort((a, b) => a.url.localeCompare(b.url));
 }

@@ -7,17 +7,24 @@
  * per 100 KB of it (docs/decisions/service-worker-startup.md). The build splits at each `import()`
  * (a package such as pinyin-pro, or our own feature code such as sync's handlers): every piece
  * becomes a classic script of its own beside sw.js (`sw-<name>.js`) that registers a factory in
- * `self.__deferredPackages[file]`, and sw.js carries a small loader (`require`) that
- * `importScripts()` the piece on first use and runs its factory once. The pieces take the modules
- * they share with sw.js (Dexie, the storage floor, the change buffer) from sw.js itself, so there is
- * one copy of each module in a worker. A package in `onAccess` may be imported statically
- * instead: its shim exports stand-ins that `importScripts()` it synchronously on first property
- * access (`RE2JS.compile(...)`), for users that cannot await a load, such as a rule checked inside
- * a zod transform or an IndexedDB transaction; and the worker's own code may load a piece at once
- * with `__loadNow(() => import('./x'))` (the boot script's rest, src/sw/sw.ts), which becomes the
- * loader's synchronous `require`. The worker imports every deferred script once while
- * installing (`__DEFERRED_SCRIPTS__`): browsers let a worker import later only what it imported
- * then, and serve it from the worker's own script cache, offline too.
+ * `self.__deferredPackages[file]`, and sw.js carries a small loader (`require`) that loads the
+ * piece on first use and runs its factory once. The pieces take the modules they share with sw.js
+ * (Dexie, the storage floor, the change buffer) from sw.js itself, so there is one copy of each
+ * module in a worker. A package in `onAccess` may be imported statically instead: its shim exports
+ * stand-ins that `importScripts()` it synchronously on first property access
+ * (`RE2JS.compile(...)`), for users that cannot await a load, such as a rule checked inside a zod
+ * transform or an IndexedDB transaction; and the worker's own code may load a piece at once with
+ * `__loadNow(() => import('./x'))` (the boot script's rest, src/sw/sw.ts), which becomes the
+ * loader's synchronous `require`.
+ *
+ * Browsers let a worker `importScripts()` later only what it imported while installing, and send
+ * every such script, with its code cache, to each start, used or not: that stream costs a start by
+ * its bytes. So the worker imports while installing only what a start may need synchronously (the
+ * core, the rest of the worker, the `onAccess` packages and what they import statically). Every
+ * other piece is precached with the build and, on first use, read from the precache and evaluated
+ * (`require.async`, which each `import()` of a piece becomes), where the worker may evaluate code;
+ * where its Content-Security-Policy forbids that, the install imports those pieces too
+ * (src/sw/deferred-scripts.ts).
  *
  * The build also hands the worker its precache list (`__PRECACHE_MANIFEST__`, for workbox-precaching,
  * see src/sw/app-shell.ts): every file of the build but sw.js itself, each with a content hash as its
@@ -27,7 +34,7 @@
  */
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { ModelFilesApi } from './vite-plugin-model-files.ts';
-import { lazyManifest, precacheManifest, publicFiles, type PrecacheFile } from './precache-manifest.ts';
+import { lazyManifest, precacheManifest, publicFiles, revisionOf, type PrecacheFile } from './precache-manifest.ts';
 
 interface Options {
   entry: string;
@@ -99,21 +106,55 @@ const sideEntryOf = (name: string, exports: readonly string[]) =>
   `import { ${exports.map((exported) => `${exported} as _${exported}`).join(', ')} } from ${JSON.stringify(name)};\n` +
   `(${REGISTRY} ??= {})[${JSON.stringify(name)}] = { ${exports.map((exported) => `${exported}: _${exported}`).join(', ')} };`;
 
+/** What sw.js's loader knows of the pieces beside it (src/sw/deferred-scripts.ts reads it). */
+export interface PieceList {
+  /** Imported while installing, always: what a start loads synchronously (the core, the rest of the worker, `onAccess` packages). */
+  installed: readonly string[];
+  /**
+   * The rest, each with the pieces it imports statically and its content hash: precached, and
+   * evaluated from the precache on first use where the worker may evaluate code (imported while
+   * installing where a Content-Security-Policy forbids that).
+   */
+  evaluated: Record<string, { imports: readonly string[]; revision: string }>;
+}
+
 /**
  * sw.js: the entry piece (CommonJS as the build renders it) inside a loader. `require('./sw-x.js')`,
- * which the build writes for each `import()`, loads the piece on first use (importScripts, unless
- * the install already ran it) and runs its factory once; `require('./sw.js')`, a piece asking for a
- * module it shares with the entry, is the entry's own exports.
+ * which the build writes for each static import of a piece and for `__loadNow`, loads the piece
+ * (importScripts, unless the install already ran it) and runs its factory once;
+ * `require.async('./sw-x.js')`, which it writes for each `import()`, first brings an evaluated
+ * piece and the evaluated pieces it imports (their text from the precache, else the network, then
+ * an indirect eval); `require('./sw.js')`, a piece asking for a module it shares with the entry,
+ * is the entry's own exports. A start receives every script the worker imported while installing,
+ * used or not, so only what a start may need synchronously is imported then, where the worker may
+ * evaluate code (docs/decisions/service-worker-startup.md, 2026-11-28).
  */
-const entryScriptOf = (fileName: string, code: string, pieces: readonly string[]) => `(function () {
-const __deferredScripts = ${JSON.stringify(pieces)};
+const entryScriptOf = (fileName: string, code: string, pieces: PieceList) => `(function () {
+const __installedScripts = ${JSON.stringify(pieces.installed)};
+const __evaluatedScripts = ${JSON.stringify(pieces.evaluated)};
+let evaluates;
+/** Whether this worker may evaluate a script's text: not where its Content-Security-Policy forbids 'unsafe-eval'. */
+function canEvaluate() {
+  if (evaluates === undefined) {
+    try {
+      new Function('');
+      evaluates = true;
+    } catch {
+      evaluates = false;
+    }
+  }
+  return evaluates;
+}
+const __pieces = { installed: __installedScripts, evaluated: __evaluatedScripts, canEvaluate };
 const factories = (${REGISTRY} ??= {});
 const entry = { exports: {} };
 const loaded = { ${JSON.stringify(fileName)}: entry };
+const fileOf = (id) => (id.startsWith('./') ? id.slice(2) : id);
+const urlOf = (file) => new URL(file, self.location.href).href;
 function require(id) {
-  const file = id.startsWith('./') ? id.slice(2) : id;
+  const file = fileOf(id);
   // A piece that runs itself (${RUN}) is loaded once this returns.
-  if (!loaded[file] && !factories[file]) importScripts(new URL(file, self.location.href).href);
+  if (!loaded[file] && !factories[file]) importScripts(urlOf(file));
   if (!loaded[file]) {
     const piece = { exports: {} };
     loaded[file] = piece;
@@ -127,6 +168,31 @@ function require(id) {
   }
   return loaded[file].exports;
 }
+/** An evaluated piece's text: the precached copy of this build's (workbox's cache key), else the network's. */
+async function sourceOf(file) {
+  const url = urlOf(file);
+  const cached = await caches.match(url + '?__WB_REVISION__=' + __evaluatedScripts[file].revision).catch(() => undefined);
+  const response = cached ?? (await fetch(url));
+  if (!response.ok) throw new Error('The service worker piece ' + file + ' could not be read: HTTP ' + response.status + '.');
+  return response.text();
+}
+const arriving = {};
+/** Registers an evaluated piece's factory, and those of the evaluated pieces it imports. */
+function arrive(file) {
+  if (loaded[file] || factories[file] || !(file in __evaluatedScripts) || !canEvaluate()) return Promise.resolve();
+  arriving[file] ??= Promise.all([sourceOf(file), ...__evaluatedScripts[file].imports.map(arrive)]).then(
+    ([source]) => {
+      if (!factories[file]) (0, eval)(source + '\\n//# sourceURL=' + urlOf(file));
+      delete arriving[file];
+    },
+    (error) => {
+      delete arriving[file];
+      throw error;
+    },
+  );
+  return arriving[file];
+}
+require.async = (id) => arrive(fileOf(id)).then(() => require(id));
 ${RUN} = require;
 (function (require, exports, module) {
 ${code}
@@ -143,22 +209,23 @@ ${code}
  */
 const pieceScriptOf = (fileName: string, code: string, eager = false) =>
   `(${REGISTRY} ??= {})[${JSON.stringify(fileName)}] = ${eager ? '(' : ''}function (require, exports, module) {\n${code}\n}${eager ? ')' : ''};\n`;
-
+const runningPieceScriptOf = (fileName: string, code: string) => `${pieceScriptOf(fileName, code, true)}${RUN}(${JSON.stringify(fileName)});\n`;
 /**
  * A piece that runs as it loads, its own imports with it: the core, when sw.js is a shell. Imported
  * while installing, it runs then too, so the code cache Chromium makes of the script right after it
  * ran holds its modules' compiled code, as sw.js's cache holds its own; without that each start
  * compiled the core's modules afresh at its first request (docs/decisions/service-worker-startup.md).
  */
-const runningPieceScriptOf = (fileName: string, code: string) => `${pieceScriptOf(fileName, code, true)}${RUN}(${JSON.stringify(fileName)});\n`;
 
 const LOAD_NOW = '__loadNow(';
 /**
  * `__loadNow(() => import('./x'))`, which the worker writes where it needs a piece at once (inside
  * an event that must be answered synchronously), becomes the loader's synchronous
- * `require("./sw-x.js")`: the build renders the `import()` inside as a promise of that call.
+ * `require("./sw-x.js")`: the build renders the `import()` inside as a promise of that call. Also
+ * returns the pieces so loaded, which the worker must import while installing.
  */
-function loadingNow(code: string): string {
+function loadingNow(code: string): { code: string; loadedNow: string[] } {
+  const loadedNow: string[] = [];
   let at = code.indexOf(LOAD_NOW);
   while (at >= 0) {
     let depth = 0;
@@ -172,7 +239,27 @@ function loadingNow(code: string): string {
     const required = /require\((["'])(\.\/sw-[\w-]+\.js)\1\)/.exec(call);
     if (depth > 0 || !required) throw new Error(`A service worker's ${call.slice(0, 80)}… does not import a piece of the worker.`);
     code = `${code.slice(0, at)}require(${JSON.stringify(required[2])})${code.slice(end)}`;
+    loadedNow.push(required[2]!.slice(2));
     at = code.indexOf(LOAD_NOW, at);
+  }
+  return { code, loadedNow };
+}
+
+/** How the build renders an `import()` of a piece in CommonJS: `Promise.resolve().then(() => require("./sw-x.js"))`. */
+const DYNAMIC_REQUIRE = /Promise\.resolve\(\)\.then\(\s*\(\)\s*=>\s*require\((["'])(\.\/sw-[\w-]+\.js)\1\)\s*\)/g;
+const PLAIN_REQUIRE = /(?<![\w$.])require\((["'])\.\/(sw-[\w-]+\.js)\1\)/g;
+
+/**
+ * Each `import()` of a piece becomes the loader's `require.async("./sw-x.js")`, which can bring a
+ * piece the worker did not import while installing. The build fails if a synchronous `require` of
+ * a piece is left that is neither a static import of the chunk nor a `__loadNow`.
+ */
+function asyncImports(chunk: { fileName: string; code: string; imports: string[] }, loadedNow: readonly string[]): string {
+  const code = chunk.code.replace(DYNAMIC_REQUIRE, (_, quote: string, id: string) => `require.async(${quote}${id}${quote})`);
+  for (const [, , file] of code.matchAll(PLAIN_REQUIRE)) {
+    if (!chunk.imports.includes(file!) && !loadedNow.includes(file!)) {
+      throw new Error(`${chunk.fileName} requires ${file} in a form the service worker build does not know: an import() must render as Promise.resolve().then(() => require(...)).`);
+    }
   }
   return code;
 }
@@ -260,13 +347,19 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
       ],
       {
         // Declared by entryScriptOf: the pieces' names are known only once the build has split them.
-        __DEFERRED_SCRIPTS__: '__deferredScripts',
+        __SW_PIECES__: '__pieces',
         __PRECACHE_MANIFEST__: JSON.stringify(precacheManifest(precache, fileName)),
         __LAZY_MANIFEST__: JSON.stringify(lazyManifest(precache)),
       },
       'cjs',
     );
-    for (const chunk of chunks) chunk.code = loadingNow(chunk.code);
+    const loadedNow = new Set<string>();
+    for (const chunk of chunks) {
+      const rendered = loadingNow(chunk.code);
+      chunk.code = rendered.code;
+      for (const file of rendered.loadedNow) loadedNow.add(file);
+    }
+    for (const chunk of chunks) chunk.code = asyncImports(chunk, [...loadedNow]);
     const entryChunk = chunks.find((chunk) => chunk.isEntry)!;
     // Pieces the entry itself imports (the build may split modules it shares with lazy pieces into
     // one of their own) run at every start anyway: they go inside sw.js, not beside it.
@@ -313,21 +406,45 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
       entryLoaded.every((carrier) => !carriedBy.get(carrier.fileName)!.has(file)) ||
       entryLoaded.some((other) => other.fileName !== file && !carriedBy.get(other.fileName)!.has(file) && reach(other.fileName).has(file));
     const files = pieces.filter((piece) => loadedByEntry(piece) || needsFile(piece.fileName));
-    const ordered = [...files.filter(loadedByEntry), ...files.filter((piece) => !loadedByEntry(piece)).sort((a, b) => a.code.length - b.code.length)];
+    // What a start may need synchronously is imported while installing: the pieces sw.js loads
+    // itself, those loaded with __loadNow, and whatever they import statically (through carried
+    // modules too). Every other piece is evaluated on first use where the worker may evaluate code.
+    const isFile = (file: string) => files.some((piece) => piece.fileName === file);
+    const mustInstall = new Set<string>();
+    const seen = new Set<string>();
+    const install = (file: string) => {
+      if (seen.has(file) || file === entryChunk.fileName || eager.has(file)) return;
+      seen.add(file);
+      if (isFile(file)) mustInstall.add(file);
+      for (const imported of chunkOf(file)?.imports ?? []) install(imported);
+    };
+    for (const piece of [...entryLoaded.map((piece) => piece.fileName), ...loadedNow]) install(piece);
+    const installedPieces = files.filter((piece) => mustInstall.has(piece.fileName));
+    const evaluatedPieces = files.filter((piece) => !mustInstall.has(piece.fileName));
+    const ordered = [...installedPieces.filter(loadedByEntry), ...installedPieces.filter((piece) => !loadedByEntry(piece)).sort((a, b) => a.code.length - b.code.length)];
     // Development scripts carry inline source maps and start speed does not matter there.
     for (const first of mode === 'production' ? pieces.filter(loadedByEntry) : []) {
-      const before = [...files.filter((piece) => !loadedByEntry(piece)), ...sideScripts].filter((script) => script.fileName < first.fileName);
+      const before = [...installedPieces.filter((piece) => !loadedByEntry(piece)), ...sideScripts].filter((script) => script.fileName < first.fileName);
       if (before.length > 0) throw new Error(`${before.map((script) => script.fileName).join(', ')} sort before ${first.fileName}, which sw.js loads itself: a start would receive them first. Rename them.`);
     }
-    const installed = [...ordered.map((piece) => piece.fileName), ...sideScripts.map((script) => script.fileName)];
-    const inline = chunks.filter((chunk) => eager.has(chunk.fileName)).map((chunk) => pieceScriptOf(chunk.fileName, chunk.code));
-    const scripts = new Map<string, string>([[fileName, inline.join('') + entryScriptOf(fileName, entryChunk.code, installed)]]);
+    const scripts = new Map<string, string>();
     for (const piece of files) {
       const carried = loadedByEntry(piece) ? [...carriedBy.get(piece.fileName)!] : [];
       const carriedScripts = carried.map((file) => pieceScriptOf(file, chunks.find((chunk) => chunk.fileName === file)!.code, true));
       const own = loadedByEntry(piece) ? runningPieceScriptOf(piece.fileName, piece.code) : pieceScriptOf(piece.fileName, piece.code);
       scripts.set(piece.fileName, carriedScripts.join('') + own);
     }
+    const list: PieceList = {
+      installed: [...ordered.map((piece) => piece.fileName), ...sideScripts.map((script) => script.fileName)],
+      evaluated: Object.fromEntries(
+        evaluatedPieces.map((piece) => [
+          piece.fileName,
+          { imports: piece.imports.filter((file) => evaluatedPieces.some((other) => other.fileName === file)), revision: revisionOf(scripts.get(piece.fileName)!) },
+        ]),
+      ),
+    };
+    const inline = chunks.filter((chunk) => eager.has(chunk.fileName)).map((chunk) => pieceScriptOf(chunk.fileName, chunk.code));
+    scripts.set(fileName, inline.join('') + entryScriptOf(fileName, entryChunk.code, list));
     return scripts;
   };
 

@@ -20,6 +20,8 @@ declare const self: ServiceWorkerGlobalScope;
 
 const controller = new PrecacheController();
 let listed = false;
+/** The worker's evaluated pieces (./deferred-scripts.ts), precached with a build's files. */
+let pieces: readonly PrecacheEntry[] = [];
 /**
  * The precache, its list read on first use (install, activate, a request the API does not answer):
  * reading it makes two URLs per file, work a cold start answered by the API never needs
@@ -27,7 +29,7 @@ let listed = false;
  */
 function precache(): PrecacheController {
   if (!listed) {
-    controller.addToCacheList(MANIFEST);
+    controller.addToCacheList(hasAppShell() ? [...MANIFEST, ...pieces] : MANIFEST);
     listed = true;
   }
   return controller;
@@ -61,7 +63,8 @@ export interface AppShell {
  * listeners (workbox's `precache()` and `cleanupOutdatedCaches()` would add listeners of their own,
  * which must be added at the script's first evaluation, and this module is loaded later: ./worker.ts).
  */
-export function registerAppShell(router: Router, apiPrefix: string): AppShell {
+export function registerAppShell(router: Router, apiPrefix: string, evaluatedPieces: readonly PrecacheEntry[]): AppShell {
+  pieces = evaluatedPieces;
   const route = new PrecacheRoute(controller);
   router.registerRoute(
     new Route((options) => {

@@ -17,7 +17,7 @@ import { apiPathOf, apiPrefixFor } from '../core/http/router';
 import { lazyOnce } from '../core/shared/lazy-module';
 import { createShellApi } from '../core/shell-api';
 import { logApiError } from './api-errors';
-import { installDeferredScripts } from './deferred-scripts';
+import { evaluatedPieces, installDeferredScripts } from './deferred-scripts';
 import type { RestOfWorker } from './worker';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -54,7 +54,7 @@ const untilHandOver = (work: Promise<unknown>) => Promise.race([work, handedOver
 let loadedRest: RestOfWorker | undefined;
 /** The rest of the worker (./worker.ts), loaded at its first use. */
 function rest(): RestOfWorker {
-  loadedRest ??= __loadNow(() => import('./worker')).createRestOfWorker(API_PREFIX, () => {
+  loadedRest ??= __loadNow(() => import('./worker')).createRestOfWorker(API_PREFIX, evaluatedPieces(), () => {
     handingOver = true;
     // Event streams are the core's: a core not loaded holds none open (and one loaded later hands over as it loads).
     void core.made()?.then((api) => api.changes.handOver(), () => undefined);
@@ -132,7 +132,7 @@ self.addEventListener('fetch', (event) => {
   else rest().fetch(event);
 });
 self.addEventListener('install', (event) => {
-  // Its loader's list of pieces is this script's own (__DEFERRED_SCRIPTS__).
+  // Its loader's list of pieces is this script's own (__SW_PIECES__).
   installDeferredScripts();
   rest().install(event);
 });

@@ -6,6 +6,7 @@
  * itself (docs/decisions/service-worker-startup.md). It adds no listener: the boot script adds
  * every one at its first evaluation, as browsers require, and calls these handlers.
  */
+import type { PrecacheEntry } from 'workbox-precaching';
 import { Router } from 'workbox-routing';
 import { isMediaPortsGoodbye, isMediaPortsMessage } from '../media/messages';
 import { registerAppShell } from './app-shell';
@@ -26,12 +27,13 @@ export interface RestOfWorker {
   pagePorts: PagePorts;
 }
 
-export function createRestOfWorker(apiPrefix: string, onHandOver: () => void): RestOfWorker {
+/** `pieces`: the worker's pieces that sw.js's loader evaluates from the precache (./deferred-scripts.ts). */
+export function createRestOfWorker(apiPrefix: string, pieces: readonly PrecacheEntry[], onHandOver: () => void): RestOfWorker {
   const pagePorts = new PagePorts(() => self.clients.matchAll({ type: 'window' }));
   const router = new Router();
   registerLazyCache(router);
   // After the lazy files: the first matching route wins.
-  const appShell = registerAppShell(router, apiPrefix);
+  const appShell = registerAppShell(router, apiPrefix, pieces);
   const events = lifecycle(appShell, onHandOver);
   return {
     fetch(event) {

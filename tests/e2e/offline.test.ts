@@ -13,6 +13,8 @@ describe('offline', () => {
       const page = await openApp(context, site.url);
       // The shell is precached once the worker is active; wait for it like a person waits for the page.
       await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+      // Fetched once, by the precache: the install does not import it (tests/e2e/strict-csp.test.ts, where it must).
+      expect(site.requests.filter((path) => path === '/sw-pinyin-pro.js')).toHaveLength(1);
       await site.close();
       await context.setOffline(true);
       const session = await context.newCDPSession(page);

@@ -43,7 +43,7 @@ describe('the built site', () => {
     await context.close();
   });
 
-  it('loads a deferred package in a restarted worker from its script cache (pinyin of a new tag)', async () => {
+  it('loads a deferred package in a restarted worker (pinyin of a new tag)', async () => {
     const context = await browser().newContext();
     const page = await openApp(context, siteUrl);
     await stopWorkers(context, page);
@@ -51,6 +51,24 @@ describe('the built site', () => {
     expect(created).toMatchObject({ status: 200, servedBy: 'service-worker' });
     const tags = await fetchInPage(page, '/api/v2/tag/get?name=heimao');
     expect(tags.body.data.data).toEqual([expect.objectContaining({ name: '黑猫', pinyin: 'hei mao' })]);
+    await context.close();
+  });
+
+  it('imports while installing only what a start may need, and precaches the other pieces for the loader to evaluate', async () => {
+    const context = await browser().newContext();
+    const page = await openApp(context, siteUrl);
+    const script = await siteText(page, 'sw.js');
+    const installed = JSON.parse(/const __installedScripts = (\[.*?\]);/.exec(script)![1]!) as string[];
+    const evaluated = JSON.parse(/const __evaluatedScripts = (\{.*?\});\n/.exec(script)![1]!) as Record<string, { revision: string }>;
+    // A start receives every installed script: the core and the rest of the worker, not the packages a first answer never needs.
+    expect(installed).toEqual(expect.arrayContaining(['sw-0-core.js', 'sw-0-worker.js']));
+    for (const piece of ['sw-pinyin-pro.js', 'sw-pouchdb-browser.js', 'sw-zip-js-zip-js.js', 'sw-sync-service.js']) {
+      expect(installed).not.toContain(piece);
+      expect(Object.keys(evaluated)).toContain(piece);
+    }
+    // Where the loader reads them: the precache, under this build's revision.
+    const cached = await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)))).flat());
+    expect(cached).toContain(new URL(`sw-pinyin-pro.js?__WB_REVISION__=${evaluated['sw-pinyin-pro.js']!.revision}`, `${siteUrl}/`).href);
     await context.close();
   });
 

@@ -26,7 +26,7 @@ const ms = (value: number) => formatValue(value, 'ms');
 /** The scripts the real worker imports while installing: the list its loader carries (tools/vite-plugin-service-worker.ts). */
 async function installedScripts(): Promise<string[]> {
   const script = await (await fetch('/sw.js')).text();
-  const list = /const __deferredScripts = (\[.*?\]);/.exec(script)?.[1];
+  const list = /const __installedScripts = (\[.*?\]);/.exec(script)?.[1];
   if (!list) throw new Error('sw.js names no installed scripts: the cold-start floor with them cannot be built.');
   return JSON.parse(list) as string[];
 }
