@@ -209,13 +209,14 @@ ${code}
  */
 const pieceScriptOf = (fileName: string, code: string, eager = false) =>
   `(${REGISTRY} ??= {})[${JSON.stringify(fileName)}] = ${eager ? '(' : ''}function (require, exports, module) {\n${code}\n}${eager ? ')' : ''};\n`;
-const runningPieceScriptOf = (fileName: string, code: string) => `${pieceScriptOf(fileName, code, true)}${RUN}(${JSON.stringify(fileName)});\n`;
+
 /**
  * A piece that runs as it loads, its own imports with it: the core, when sw.js is a shell. Imported
  * while installing, it runs then too, so the code cache Chromium makes of the script right after it
  * ran holds its modules' compiled code, as sw.js's cache holds its own; without that each start
  * compiled the core's modules afresh at its first request (docs/decisions/service-worker-startup.md).
  */
+const runningPieceScriptOf = (fileName: string, code: string) => `${pieceScriptOf(fileName, code, true)}${RUN}(${JSON.stringify(fileName)});\n`;
 
 const LOAD_NOW = '__loadNow(';
 /**
