@@ -172,7 +172,11 @@ function require(id) {
 async function sourceOf(file) {
   const url = urlOf(file);
   const cached = await caches.match(url + '?__WB_REVISION__=' + __evaluatedScripts[file].revision).catch(() => undefined);
-  const response = cached ?? (await fetch(url));
+  const response =
+    cached ??
+    (await fetch(url).catch((error) => {
+      throw new Error('The service worker piece ' + file + ' is not in the precache and could not be fetched: ' + error.message, { cause: error });
+    }));
   if (!response.ok) throw new Error('The service worker piece ' + file + ' could not be read: HTTP ' + response.status + '.');
   return response.text();
 }
@@ -184,6 +188,8 @@ function arrive(file) {
     ([source]) => {
       if (!factories[file]) (0, eval)(source + '\\n//# sourceURL=' + urlOf(file));
       delete arriving[file];
+      // A host that answers a missing file with its own page gives text that registers nothing.
+      if (!factories[file]) throw new Error('The service worker piece ' + file + ' did not register itself: its text is not this build\\'s.');
     },
     (error) => {
       delete arriving[file];
