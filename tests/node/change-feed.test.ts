@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Api, ChangeEvent } from '../../src/core';
+import { ChangeFeed } from '../../src/core/events/change-feed';
 import { ITEM_OBSERVERS } from '../../src/core/item-observers';
 import { commitItemChanges } from '../../src/core/storage/item-changes';
 import { writeTransaction } from '../../src/core/storage/write';
@@ -195,6 +196,30 @@ describe('a worker handing over to a new version', () => {
     expect(refused.status).toBe(503);
     expect(await refused.json()).toMatchObject({ status: 'error', code: 'UNAVAILABLE' });
     expect(api.changes.subscriberCount).toBe(0);
+  });
+
+  it('is told again and again by the new worker (a message can be lost): the second time changes nothing', async () => {
+    const api = makeApi();
+    const open = (await api.handle(new Request('http://localhost/api/v2/events'))).body!.pipeThrough(new TextDecoderStream()).getReader();
+    await open.read(); // the greeting
+    api.changes.handOver();
+    api.changes.handOver();
+    expect(await open.read()).toEqual({ done: true, value: undefined });
+    expect((await api.handle(new Request('http://localhost/api/v2/events'))).status).toBe(503);
+  });
+
+  it('ends every other stream when ending one fails', () => {
+    const feed = new ChangeFeed();
+    const ended: string[] = [];
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    feed.onHandOver(() => {
+      throw new Error('already gone');
+    });
+    feed.onHandOver(() => ended.push('second'));
+    feed.handOver();
+    expect(ended).toEqual(['second']);
+    expect(quiet).toHaveBeenCalledOnce();
+    quiet.mockRestore();
   });
 });
 

@@ -43,7 +43,14 @@ export class ChangeFeed {
    */
   handOver(): void {
     this.handingOver = true;
-    for (const end of [...this.enders]) end();
+    for (const end of [...this.enders]) {
+      try {
+        end();
+      } catch (error) {
+        // One stream that fails to end must not keep the others open (they would hold the new worker).
+        console.error('[changes]', error);
+      }
+    }
   }
 
   /** True once handOver() was called; memory only, like the streams it ends. */

@@ -32,34 +32,36 @@ export function eventStream(feed: ChangeFeed): Response {
   // Not 200: EventSource then gives up without an `open`, so a tab retries (change-stream.ts) until
   // the new worker answers, and re-reads once, not on every retry.
   if (feed.handingOver) throw new ApiError('UNAVAILABLE', 'This service worker is handing over to a new version; reconnect.');
-  let unsubscribe = () => {};
-  let forget = () => {};
+  /** Stops hearing changes and hand-overs; set once the stream has started. */
+  let stop = () => {};
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       // The comment makes the first bytes arrive at once, so EventSource reports `open`.
       controller.enqueue(encoder().encode(`retry: ${RETRY_MS}\n: connected\n\n`));
-      forget = feed.onHandOver(() => {
-        unsubscribe();
-        forget();
-        controller.close();
-      });
-      unsubscribe = feed.subscribe((event) => {
-        if ((controller.desiredSize ?? 0) < -MAX_QUEUED) {
-          unsubscribe();
-          forget();
+      const end = () => {
+        stop();
+        try {
           controller.close();
-          return;
+        } catch {
+          // Already closed or errored (the client went away): nothing is held any more.
         }
+      };
+      const forget = feed.onHandOver(end);
+      const unsubscribe = feed.subscribe((event) => {
+        if ((controller.desiredSize ?? 0) < -MAX_QUEUED) return end();
         try {
           controller.enqueue(encoder().encode(formatEvent(event)));
         } catch {
-          unsubscribe(); // the client went away
+          stop(); // the client went away
         }
       });
+      stop = () => {
+        unsubscribe();
+        forget();
+      };
     },
     cancel() {
-      unsubscribe();
-      forget();
+      stop();
     },
   });
   return new Response(body, {
