@@ -1,19 +1,40 @@
 // AI search in the web app (issue 16, item 7), used as a person would and checked against the API's own
 // answer: "Find similar" in the inspector and the viewer, a picture dropped on the search box, the
 // search-by-meaning mode. Screenshots at 1280 and 390 px. Indexing: app-ai-search.test.ts.
-import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { check } from './a11y-check';
 import { api, cell, freshApp, gridIds, waitForCount } from './app';
 import { COLOURS, colourLibrary, expectGrid, idsOf, title, type Results } from './ai-library';
-import { useBrowser } from './browser';
+import { appReady, useBrowser } from './browser';
 
 describe('the web app: AI search views', () => {
   const siteUrl = inject('siteUrl');
   const browser = useBrowser();
+  /**
+   * One library for the file, seeded and indexed once (that took about 12 s a test); the tests only
+   * read it, each in a page of its own.
+   */
+  let context: BrowserContext;
+  beforeAll(async () => {
+    const page = await freshApp(browser(), siteUrl);
+    context = page.context();
+    await colourLibrary(page);
+    await page.close();
+  }, 120_000);
+  afterAll(() => context?.close());
+
+  async function openLibrary(viewport = { width: 1280, height: 800 }): Promise<Page> {
+    const page = await context.newPage();
+    await page.setViewportSize(viewport);
+    await page.goto(`${siteUrl}/`);
+    await appReady(page);
+    await waitForCount(page, COLOURS.length);
+    return page;
+  }
 
   it('"Find similar" in the inspector lists searchByItemId as a titled view, and back returns', async () => {
-    const page = await freshApp(browser(), siteUrl);
-    await colourLibrary(page);
+    const page = await openLibrary();
     await cell(page, 0).click();
     const first = (await gridIds(page))[0]!;
     const name = await page.locator('item-inspector').getByLabel('Name', { exact: true }).inputValue();
@@ -29,12 +50,11 @@ describe('the web app: AI search views', () => {
     await page.goBack();
     await title(page).filter({ hasText: 'All items' }).waitFor();
     await waitForCount(page, COLOURS.length);
-    await page.context().close();
+    await page.close();
   }, 90_000);
 
   it('"Find similar" in the viewer closes it and shows the items like the one viewed', async () => {
-    const page = await freshApp(browser(), siteUrl);
-    await colourLibrary(page);
+    const page = await openLibrary();
     await cell(page, 2).click();
     const viewed = (await gridIds(page))[2]!;
     await page.keyboard.press('Enter');
@@ -46,12 +66,11 @@ describe('the web app: AI search views', () => {
     await title(page).filter({ hasText: 'Similar to' }).waitFor();
     const expected = await api<Results>(page, '/aiSearch/searchByItemId', { itemId: viewed, limit: 100 });
     await expectGrid(page, idsOf(expected));
-    await page.context().close();
+    await page.close();
   }, 90_000);
 
   it('a picture dropped on the search box lists searchByBase64 for it', async () => {
-    const page = await freshApp(browser(), siteUrl);
-    await colourLibrary(page);
+    const page = await openLibrary();
     const transfer = await page.evaluateHandle(async () => {
       const canvas = new OffscreenCanvas(120, 80);
       const context = canvas.getContext('2d')!;
@@ -74,12 +93,11 @@ describe('the web app: AI search views', () => {
     expect((await gridIds(page))[0]).toBe(blue.id);
     // The import panel took nothing: the drop was a search, not an import.
     expect((await api<{ total: number }>(page, '/item/get', {})).total).toBe(COLOURS.length);
-    await page.context().close();
+    await page.close();
   }, 90_000);
 
   it('the search-by-meaning mode runs searchByText and shows which signals matched', async () => {
-    const page = await freshApp(browser(), siteUrl);
-    await colourLibrary(page);
+    const page = await openLibrary();
     await page.getByRole('button', { name: 'AI: search by meaning' }).click();
     expect(await page.getByRole('button', { name: 'AI: search by meaning' }).getAttribute('aria-pressed')).toBe('true');
     const search = page.getByRole('searchbox', { name: 'Search items' });
@@ -101,13 +119,12 @@ describe('the web app: AI search views', () => {
     await search.press('Enter');
     await waitForCount(page, (await api<{ total: number }>(page, '/item/query', { query: 'red' })).total);
     expect(new URL(page.url()).searchParams.get('mode')).toBeNull();
-    await page.context().close();
+    await page.close();
   }, 90_000);
 
   for (const width of [1280, 390]) {
     it(`shows the AI views usably at ${width} px`, async () => {
-      const page = await freshApp(browser(), siteUrl, { width, height: width > 500 ? 800 : 844 });
-      await colourLibrary(page);
+      const page = await openLibrary({ width, height: width > 500 ? 800 : 844 });
       await page.getByRole('button', { name: 'AI: search by meaning' }).click();
       const search = page.getByRole('searchbox', { name: 'Search items' });
       await search.fill('red');
@@ -125,7 +142,7 @@ describe('the web app: AI search views', () => {
       await page.locator('item-viewer dialog[open]').getByRole('button', { name: 'Find similar' }).click();
       await page.locator('.cell-signals').first().waitFor();
       await check(page, 'ai-similar', width);
-      await page.context().close();
+      await page.close();
     }, 90_000);
   }
 });

@@ -2,7 +2,7 @@
 // 90,000 selects exactly 89,991 items, in display order, through pages the grid never loaded.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright';
-import { api, cell, eventually, freshApp, reloadApp, seed, waitForCount } from './app';
+import { api, cell, eventually, freshApp, reloadApp, seedAway, waitForCount } from './app';
 import { useBrowser } from './browser';
 
 const N = 100_000;
@@ -14,7 +14,7 @@ describe('the web app: a range over 100,000 items', () => {
 
   beforeAll(async () => {
     page = await freshApp(browser(), siteUrl);
-    await seed(page, Array.from({ length: N }, (_, i) => ({ name: `b${i}` })));
+    await seedAway(page, siteUrl, Array.from({ length: N }, (_, i) => ({ name: `b${i}` })));
   }, 600_000);
 
   it('shift-click from item 10 to item 90,000 selects exactly 89,991, mirrored to item/select', async () => {

@@ -1,6 +1,6 @@
 /** Helpers for the web app's end-to-end tests: seed through the API, read the grid as a person sees it. */
 import type { Browser, Page } from 'playwright';
-import { fetchInPage, openApp } from './browser';
+import { appReady, fetchInPage, openApp } from './browser';
 import { solidPng } from './png';
 
 export interface Seed {
@@ -32,6 +32,19 @@ export async function seed(page: Page, items: Seed[]): Promise<string[]> {
     const batch = items.slice(at, at + 1000).map(({ color, size, ...item }) => (color ? { ...item, base64: solidPng(color, ...(size ?? [8, 6])) } : { ...item, bookmarkURL: `https://example.test/${encodeURIComponent(item.name)}` }));
     ids.push(...(await api<{ ids: string[] }>(page, '/item/add', { items: batch })).ids);
   }
+  return ids;
+}
+
+/**
+ * Seeds from a page away from the app (an API answer, still under the worker), then opens the app
+ * again: an open app re-reads its view after every batch, which made a 100,000-item seed take about
+ * 145 s instead of 77 s here.
+ */
+export async function seedAway(page: Page, siteUrl: string, items: Seed[]): Promise<string[]> {
+  await page.goto(`${siteUrl}/api/v2/app/info`);
+  const ids = await seed(page, items);
+  await page.goto(`${siteUrl}/`);
+  await appReady(page);
   return ids;
 }
 
