@@ -2,7 +2,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
+import { buildForProduction } from './production-build';
 
 /** Builds the site with a visible label ("build B") in every page, so a test can tell which build a tab runs. */
 export async function buildLabelledSite(label: string): Promise<string> {
@@ -11,6 +12,6 @@ export async function buildLabelledSite(label: string): Promise<string> {
     name: 'e2e:build-label',
     transformIndexHtml: () => [{ tag: 'footer', attrs: { id: 'build-label' }, children: `build ${label}`, injectTo: 'body' }],
   };
-  await build({ logLevel: 'warn', plugins: [labelPlugin], build: { outDir, emptyOutDir: true } });
+  await buildForProduction({ logLevel: 'warn', plugins: [labelPlugin], build: { outDir, emptyOutDir: true } });
   return outDir;
 }

@@ -1,12 +1,13 @@
 /** Builds the site once and serves it with `vite preview`, as `npm start` does. */
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { build, preview, type PreviewServer } from 'vite';
+import { preview, type PreviewServer } from 'vite';
+import { buildForProduction } from './production-build';
 
 let server: PreviewServer | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  await build({ logLevel: 'warn', build: { outDir: 'dist-e2e', emptyOutDir: true } });
+  await buildForProduction({ logLevel: 'warn', build: { outDir: 'dist-e2e', emptyOutDir: true } });
   server = await preview({
     logLevel: 'warn',
     build: { outDir: 'dist-e2e' },
