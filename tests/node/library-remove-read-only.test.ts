@@ -1,14 +1,12 @@
 // A subscribed library's read-only mark belongs to that library: library/remove takes it away with
 // the library (a new library made at the same path takes writes), a removal that fails keeps it,
 // and library/rename, which keeps the path, keeps it too.
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { publishCommand } from '../../tools/publish/cli';
 import type { Api } from '../../src/core';
 import { buildEagleLibrary } from './fixtures/eagle-library';
 import { quietProgress, serveForEachTest, writeLibrary } from './fixtures/published-sites';
+import { tempDir } from './fixtures/temp-dirs';
 import { call, makeApi, newLibrary } from './helpers';
 
 const serve = serveForEachTest();
@@ -16,7 +14,7 @@ const serve = serveForEachTest();
 /** The URL of a small published library named `name`, served from loopback. */
 async function publishedUrl(name: string): Promise<string> {
   const source = await writeLibrary(buildEagleLibrary({ name, items: 3, plain: true }).files, name);
-  const out = await mkdtemp(join(tmpdir(), 'published-'));
+  const out = await tempDir('published-');
   await publishCommand([source, '--out', out], quietProgress);
   const site = await serve({ '/published/': out });
   return `${site.url}/published/`;

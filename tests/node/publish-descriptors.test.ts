@@ -1,9 +1,8 @@
 // `publish` computes every item's visual descriptor in node from its thumbnail (PNG, JPEG, WebP),
 // with the browser's describePixels; a subscriber stores them from the shards, so similar items and
 // colour search answer for every item with no thumbnail fetched (issue 23).
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { PNG } from 'pngjs';
 import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode.js';
@@ -19,6 +18,7 @@ import { buildEagleLibrary } from '../node/fixtures/eagle-library';
 import { brightened, flat, jpegOf, paint, pngOf, sea, setThumbnail, sunset, type Picture } from './fixtures/pictures';
 import { call, makeApi } from './helpers';
 import { TestProcessor } from './fixtures/media';
+import { tempDir } from './fixtures/temp-dirs';
 
 async function webpOf({ width, height, data }: Picture): Promise<Uint8Array<ArrayBuffer>> {
   const wasm = createRequire(import.meta.url).resolve('@jsquash/webp/codec/enc/webp_enc_simd.wasm');
@@ -68,13 +68,13 @@ describe('published visual descriptors', { timeout: 60_000 }, () => {
     const broken = pngOf(exact).slice(0, 60);
     setThumbnail(fixture.files, damaged!, broken);
 
-    const source = join(await mkdtemp(join(tmpdir(), 'publish-src-')), 'Pictures.library');
+    const source = join(await tempDir('publish-src-'), 'Pictures.library');
     for (const [path, bytes] of fixture.files) {
       await mkdir(dirname(join(source, path)), { recursive: true });
       await writeFile(join(source, path), bytes);
     }
     const publish = async () => {
-      const out = await mkdtemp(join(tmpdir(), 'published-'));
+      const out = await tempDir('published-');
       const lines: string[] = [];
       const report = await publishCommand([source, '--out', out, '--shard-items', '8'], { log: (line) => lines.push(line), progress: () => {} });
       return { out, lines, report };
@@ -134,7 +134,7 @@ describe('published visual descriptors', { timeout: 60_000 }, () => {
     expect(site.requests.filter((path) => path.includes('/shards/descriptors-')).length).toBe(manifest.shards.length);
 
     // A library published before descriptors existed (no descriptor files) still opens, without them.
-    const old = await mkdtemp(join(tmpdir(), 'published-old-'));
+    const old = await tempDir('published-old-');
     for (const [path, bytes] of await filesUnder(out)) {
       if (path.includes('descriptors-')) continue;
       await mkdir(dirname(join(old, path)), { recursive: true });
@@ -149,7 +149,6 @@ describe('published visual descriptors', { timeout: 60_000 }, () => {
     const none = await call<Results>(api, 'POST', '/aiSearch/searchByItemId', { itemId: scene }, { library: before.data.path });
     // As before descriptors were published: an item whose thumbnail was never shown is not indexed.
     expect(none.body).toMatchObject({ status: 'error', code: 'UNAVAILABLE', message: expect.stringContaining('not indexed yet') });
-    await rm(old, { recursive: true });
   });
 
   it('answer text on a published library: colour words from the published descriptors, meaning from the item text (no thumbnail needed)', async () => {
@@ -159,12 +158,12 @@ describe('published visual descriptors', { timeout: 60_000 }, () => {
     setThumbnail(fixture.files, red!, pngOf(paint(80, 60, flat([210, 20, 25]))));
     const record = { ...fixture.records.get(receipt!)!, annotation: 'Receipt for the hotel bill' };
     fixture.files.set(`images/${receipt}.info/metadata.json`, new TextEncoder().encode(JSON.stringify(record)) as Uint8Array<ArrayBuffer>);
-    const source = join(await mkdtemp(join(tmpdir(), 'publish-src-')), 'Words.library');
+    const source = join(await tempDir('publish-src-'), 'Words.library');
     for (const [path, bytes] of fixture.files) {
       await mkdir(dirname(join(source, path)), { recursive: true });
       await writeFile(join(source, path), bytes);
     }
-    const out = await mkdtemp(join(tmpdir(), 'published-'));
+    const out = await tempDir('published-');
     await publishCommand([source, '--out', out], { log: () => {}, progress: () => {} });
     const site = await serveStatic({ '/published/': out });
     sites.push(site);

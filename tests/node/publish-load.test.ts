@@ -2,13 +2,13 @@
 // middle of a transaction resumes (in a new core on the same databases, as a restarted worker)
 // and ends with every item; an update cut off half-way leaves the previous version whole; a
 // subscription stored in the layout before the shard rows is upgraded and keeps working.
-import { mkdtemp, readFile, rename } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { publishCommand } from '../../tools/publish/cli';
 import { buildEagleLibrary } from './fixtures/eagle-library';
 import { quietProgress, serveForEachTest, writeLibrary } from './fixtures/published-sites';
+import { tempDir } from './fixtures/temp-dirs';
 import { call, makeApi } from './helpers';
 import type { Api } from '../../src/core';
 import { FIRST_SCREEN_ITEMS, firstScreenShards, newestFirst } from '../../src/core/publish/load-order';
@@ -23,7 +23,7 @@ const serve = serveForEachTest();
 
 async function published(items: number) {
   const fixture = buildEagleLibrary({ name: 'Loading', items, plain: true });
-  const out = await mkdtemp(join(tmpdir(), 'published-'));
+  const out = await tempDir('published-');
   await publishCommand([await writeLibrary(fixture.files, 'Loading'), '--out', out, '--shard-items', '16'], quietProgress);
   const site = await serve({ '/published/': out });
   const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;

@@ -4,8 +4,7 @@
 // answers for the first screen's items only (listings read the rows: every stored item). A missing or damaged index file names the file and changes
 // nothing; a load stopped anywhere resumes to the same state; an update after it is incremental;
 // an index of another layout is not used (the pipeline indexes every item, as before).
-import { mkdtemp, readFile, rename, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { publishCommand } from '../../tools/publish/cli';
@@ -13,6 +12,7 @@ import { buildEagleLibrary, type LibraryFiles } from './fixtures/eagle-library';
 import { quietProgress, serveForEachTest, writeLibrary } from './fixtures/published-sites';
 import { expectIndexesMatchRebuild } from './fixtures/index-rebuild';
 import { listsOf } from './fixtures/postings';
+import { tempDir } from './fixtures/temp-dirs';
 import { call, makeApi } from './helpers';
 import type { Api, ChangeEvent } from '../../src/core';
 import { FIRST_SCREEN_ITEMS } from '../../src/core/publish/load-order';
@@ -32,7 +32,7 @@ async function publishTo(out: string, items: number, edit?: (files: LibraryFiles
 }
 
 async function published(items: number) {
-  const out = await mkdtemp(join(tmpdir(), 'published-'));
+  const out = await tempDir('published-');
   const { fixture, manifest } = await publishTo(out, items);
   const site = await serve({ '/published/': out });
   return { fixture, out, site, manifest, url: `${site.url}/published/` };
@@ -109,7 +109,7 @@ describe('a published library with its index prebuilt', { timeout: 120_000 }, ()
     await expectIndexesMatchRebuild(db);
 
     // The same library loaded through the pipeline (its index in a layout this code does not read).
-    const other = await mkdtemp(join(tmpdir(), 'published-'));
+    const other = await tempDir('published-');
     await publishTo(other, 300);
     const changed = JSON.parse(await readFile(join(other, 'manifest.json'), 'utf8')) as Manifest;
     await writeFile(join(other, 'manifest.json'), JSON.stringify({ ...changed, index: { ...changed.index, layout: 'another layout' } }));
