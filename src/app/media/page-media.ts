@@ -27,13 +27,22 @@ export const pageEndpoint: Omit<PageEndpoint, 'startWorker'> = {
 };
 
 /**
- * A busy page's media pipeline now and then fails a clip that it plays on the next try (seen in CI:
- * a recorded WebM answered undecodable, then decoded at once in the same page), and undecodable is
- * final (noThumbnail): one more try, with a new <video>, before saying so.
+ * How long to wait before each further try of a clip that failed. A busy page's media pipeline now
+ * and then fails a clip that it plays a moment later (seen in CI: a recorded WebM answered
+ * undecodable twice in a row, then decoded at once in the same page), and undecodable is final
+ * (noThumbnail). A clip that is really broken fails fast, so the tries cost it little.
  */
+const VIDEO_RETRY_AFTER_MS = [300, 1000];
+
+/** A frame of the clip, each try with a new <video>; undecodable only once every try failed. */
 async function fromVideoRetried(url: string, mime: string): Promise<ProcessedMedia> {
-  const first = await fromVideo(url, mime);
-  return first.status === 'undecodable' ? fromVideo(url, mime) : first;
+  let result = await fromVideo(url, mime);
+  for (const wait of VIDEO_RETRY_AFTER_MS) {
+    if (result.status !== 'undecodable') break;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    result = await fromVideo(url, mime);
+  }
+  return result;
 }
 
 async function fromSvg(url: string, mime: string): Promise<ProcessedMedia> {
