@@ -4,7 +4,7 @@
  * A few items have real pictures as thumbnails (a scene, its near-duplicate, another scene, two
  * red ones) for AI search; `GET /requests` answers the paths the server has seen, as JSON.
  */
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -37,7 +37,8 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   setThumbnail(fixture.files, other!, pngOf(paint(200, 150, sea)));
   setThumbnail(fixture.files, red1!, pngOf(paint(120, 90, flat([200, 25, 30]))));
   setThumbnail(fixture.files, red2!, jpegOf(paint(90, 120, flat([230, 40, 20]))));
-  const source = join(await mkdtemp(join(tmpdir(), 'published-src-')), 'Published.library');
+  const sourceDir = await mkdtemp(join(tmpdir(), 'published-src-'));
+  const source = join(sourceDir, 'Published.library');
   for (const [path, bytes] of fixture.files) {
     await mkdir(dirname(join(source, path)), { recursive: true });
     await writeFile(join(source, path), bytes);
@@ -61,7 +62,10 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     sample: { id: String(sample.id), size: Number(sample.size) },
     pictures: { scene: scene!, copy: copy!, other: other!, red: [red1!, red2!], thumbnails: await thumbnailsOf(out, manifest, [scene!, copy!, other!, red1!, red2!]), requests: `${site.url}/requests` },
   });
-  return () => site.close();
+  return async () => {
+    await site.close();
+    await Promise.all([sourceDir, out].map((dir) => rm(dir, { recursive: true, force: true })));
+  };
 }
 
 /** The published thumbnail files of the items (paths on the server). */

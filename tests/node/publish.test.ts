@@ -1,13 +1,13 @@
 // `offline-asset-library publish` on Eagle libraries built from the format note, and the published
 // output subscribed to through the API (fake-indexeddb) from a real static file server on loopback.
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { publishCommand } from '../../tools/publish/cli';
 import type { StaticSite } from '../e2e/static-server';
-import { buildEagleLibrary, eagleId, zipOf, type Fixture, type LibraryFiles } from './fixtures/eagle-library';
+import { buildEagleLibrary, zipOf, type Fixture, type LibraryFiles } from './fixtures/eagle-library';
 import { quietProgress, serveForEachTest, writeLibrary } from './fixtures/published-sites';
+import { tempDir } from './fixtures/temp-dirs';
 import { call, makeApi } from './helpers';
 import type { Manifest } from '../../src/core/publish/published-format';
 import { FIRST_SCREEN_ITEMS, firstScreenShards } from '../../src/core/publish/load-order';
@@ -46,7 +46,7 @@ describe('publish command', { timeout: 60_000 }, () => {
   it('writes a manifest, bounded shards, thumbnails and originals named by their hashes; reports broken item folders; writes identical bytes again', async () => {
     const fixture = buildEagleLibrary({ name: 'Brand', items: 120 });
     const source = await writeLibrary(fixture.files, 'Brand');
-    const out = await mkdtemp(join(tmpdir(), 'published-'));
+    const out = await tempDir('published-');
     const first = await publish(source, out);
     const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
     expect(manifest).toMatchObject({ format: 'offline-asset-library/published', version: 1, name: 'Brand', counts: { items: 120, folders: 4, smartFolders: 3, tagGroups: 2 } });
@@ -60,26 +60,26 @@ describe('publish command', { timeout: 60_000 }, () => {
     for (const [name] of fixture.broken) expect(first.lines.join('\n')).toContain(`Skipped ${name}`);
     expect(first.broken.map((item) => item.name).sort()).toEqual([...fixture.broken.keys()].sort());
 
-    const again = await mkdtemp(join(tmpdir(), 'published-'));
+    const again = await tempDir('published-');
     await publish(source, again);
     expect(await filesUnder(again)).toEqual(written);
 
     // The same library zipped (as Eagle users zip it) publishes the same bytes.
-    const zipDir = await mkdtemp(join(tmpdir(), 'publish-zip-'));
+    const zipDir = await tempDir('publish-zip-');
     const zip = join(zipDir, 'Brand.zip');
     await writeFile(zip, new Uint8Array(await (await zipOf(fixture)).arrayBuffer()));
-    const fromZip = await mkdtemp(join(tmpdir(), 'published-'));
+    const fromZip = await tempDir('published-');
     await publish(zip, fromZip);
     expect(await filesUnder(fromZip)).toEqual(written);
 
-    const thumbsOnly = await mkdtemp(join(tmpdir(), 'published-'));
+    const thumbsOnly = await tempDir('published-');
     const noOriginals = await publish(source, thumbsOnly, '--no-originals');
     expect(noOriginals.manifest.counts.originals).toBe(0);
     expect([...(await filesUnder(thumbsOnly)).keys()].some((name) => name.startsWith('originals/'))).toBe(false);
   });
 
   it('refuses a folder that is no Eagle library, naming what is missing', async () => {
-    const empty = await mkdtemp(join(tmpdir(), 'not-a-library-'));
+    const empty = await tempDir('not-a-library-');
     await expect(publishCommand([empty, '--out', join(empty, 'out')], quietProgress)).rejects.toThrow(/no metadata\.json at its root/);
     await expect(publishCommand([empty], quietProgress)).rejects.toThrow(/Usage/);
   });
@@ -88,7 +88,7 @@ describe('publish command', { timeout: 60_000 }, () => {
 describe('library/subscribe', { timeout: 60_000 }, () => {
   async function published(fixture: Fixture) {
     const source = await writeLibrary(fixture.files, fixture.name);
-    const out = await mkdtemp(join(tmpdir(), 'published-'));
+    const out = await tempDir('published-');
     await publish(source, out);
     return { source, out, site: await serve(out) };
   }
@@ -219,8 +219,7 @@ describe('library/subscribe', { timeout: 60_000 }, () => {
     const api = makeApi({ fetchSource: (url) => fetch(url) });
     const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
     const variant = async (name: string, change: (dir: string) => Promise<void>) => {
-      const dir = join(out, '..', `${name}-${eagleId(Date.now(), 1)}`);
-      await mkdir(dir, { recursive: true });
+      const dir = await tempDir(`${name}-`);
       for (const [path, bytes] of await filesUnder(out)) {
         await mkdir(dirname(join(dir, path)), { recursive: true });
         await writeFile(join(dir, path), bytes);

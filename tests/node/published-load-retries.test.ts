@@ -3,13 +3,11 @@
 // (Dexie would make its database afresh, empty, under the old name), and a removal that fails
 // leaves the library as it was, its load going on. Once every retry failed, library/info and the
 // `library loading` event say so, with the error, instead of a progress that looks stuck.
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { publishCommand } from '../../tools/publish/cli';
 import { buildEagleLibrary } from './fixtures/eagle-library';
 import { quietProgress, serveForEachTest, writeLibrary } from './fixtures/published-sites';
+import { tempDir } from './fixtures/temp-dirs';
 import { call, makeApi, newLibrary } from './helpers';
 import { publishedLoadText } from '../../src/app/shell/published-load';
 import type { ChangeEvent } from '../../src/core';
@@ -20,7 +18,7 @@ const serve = serveForEachTest();
 
 async function publishedUrl(items: number): Promise<string> {
   const fixture = buildEagleLibrary({ name: 'Retried', items, plain: true });
-  const out = await mkdtemp(join(tmpdir(), 'published-'));
+  const out = await tempDir('published-');
   await publishCommand([await writeLibrary(fixture.files, 'Retried'), '--out', out, '--shard-items', '16'], quietProgress);
   const site = await serve({ '/published/': out });
   return `${site.url}/published/`;
