@@ -19,10 +19,8 @@ export default defineConfig({
     serviceWorker({
       entry: 'src/sw/sw.ts',
       // What the worker imports dynamically (pinyin-pro, the zip packages, PouchDB, feature code such
-      // as sync's handlers) is split into scripts beside sw.js, loaded on first use
-      // (docs/decisions/service-worker-startup.md).
-      // Smart-folder regex rules (150 KB): loaded when a rule is first checked or run, not at start.
-      onAccess: { re2js: ['RE2JS'] },
+      // as sync's handlers, RE2JS for regex rules) is split into scripts beside sw.js, loaded on
+      // first use (docs/decisions/service-worker-startup.md).
     }),
     navigationFallback(),
     modelFiles(),

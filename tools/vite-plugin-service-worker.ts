@@ -10,17 +10,15 @@
  * `self.__deferredPackages[file]`, and sw.js carries a small loader (`require`) that loads the
  * piece on first use and runs its factory once. The pieces take the modules they share with sw.js
  * (Dexie, the storage floor, the change buffer) from sw.js itself, so there is one copy of each
- * module in a worker. A package in `onAccess` may be imported statically instead: its shim exports
- * stand-ins that `importScripts()` it synchronously on first property access
- * (`RE2JS.compile(...)`), for users that cannot await a load, such as a rule checked inside a zod
- * transform or an IndexedDB transaction; and the worker's own code may load a piece at once with
+ * module in a worker. The worker's own code may load a piece at once with
  * `__loadNow(() => import('./x'))` (the boot script's rest, src/sw/sw.ts), which becomes the
- * loader's synchronous `require`.
+ * loader's synchronous `require`; code that must run synchronously but lives in a piece (RE2JS,
+ * read inside transactions) is loaded before it runs (src/core/shared/not-loaded.ts).
  *
  * Browsers let a worker `importScripts()` later only what it imported while installing, and send
  * every such script, with its code cache, to each start, used or not: that stream costs a start by
  * its bytes. So the worker imports while installing only what a start may need synchronously (the
- * core, the rest of the worker, the `onAccess` packages and what they import statically). Every
+ * core, the rest of the worker and what they import statically). Every
  * other piece is precached with the build and, on first use, read from the precache and evaluated
  * (`require.async`, which each `import()` of a piece becomes), where the worker may evaluate code;
  * where its Content-Security-Policy forbids that, the install imports those pieces too
@@ -39,11 +37,6 @@ import { lazyManifest, precacheManifest, publicFiles, revisionOf, type PrecacheF
 interface Options {
   entry: string;
   fileName?: string;
-  /**
-   * Package name → the names it exports that the worker uses only through their properties
-   * (classes with static methods, namespace objects): loaded on first access, imported statically.
-   */
-  onAccess?: Record<string, readonly string[]>;
 }
 
 type Mode = 'development' | 'production';
@@ -52,11 +45,7 @@ type Mode = 'development' | 'production';
 const modelFilesOf = (config: ResolvedConfig): PrecacheFile[] =>
   (config.plugins.find((plugin) => plugin.name === 'model-files')?.api as ModelFilesApi | undefined)?.files() ?? [];
 
-const SHIM_PREFIX = '\0deferred-package:';
-/** Lib builds take their entry as a path: this name stands for the generated one. */
-const SIDE_ENTRY = 'deferred-package-entry.js';
-const SIDE_ENTRY_ID = '\0deferred-package-entry';
-/** Where deferred scripts register themselves (a piece's factory, an `onAccess` package's exports). */
+/** Where deferred scripts register their factories. */
 const REGISTRY = 'self.__deferredPackages';
 /** sw.js's loader, for a piece that runs itself as it loads (runningPieceScriptOf). */
 const RUN = 'self.__deferredRun';
@@ -79,36 +68,9 @@ function pieceNameOf(chunk: { name: string; facadeModuleId: string | null }): st
   return inPackage ? inPackage[1]! : chunk.name;
 }
 
-/**
- * What the worker imports in place of an `onAccess` package: each export is a stand-in whose first
- * property read loads the script (synchronously: importScripts) and forwards to the real export;
- * methods are bound to it, so `RE2JS.compile(...)` runs as the real static method.
- */
-function onAccessShimOf(name: string, exports: readonly string[]): string {
-  return [
-    `const load = () => {`,
-    `  if (!${REGISTRY}?.[${JSON.stringify(name)}]) importScripts(new URL(${JSON.stringify(scriptFileOf(name))}, self.location.href).href);`,
-    `  return ${REGISTRY}[${JSON.stringify(name)}];`,
-    `};`,
-    `const standIn = (exported) => new Proxy({}, {`,
-    `  get: (_, key) => {`,
-    `    const real = load()[exported];`,
-    `    const value = real[key];`,
-    `    return typeof value === 'function' ? value.bind(real) : value;`,
-    `  },`,
-    `});`,
-    ...exports.map((exported) => `export const ${exported} = standIn(${JSON.stringify(exported)});`),
-  ].join('\n');
-}
-
-/** The entry of an `onAccess` package's own script: only the names used, so the rest is shaken off (`default` too). */
-const sideEntryOf = (name: string, exports: readonly string[]) =>
-  `import { ${exports.map((exported) => `${exported} as _${exported}`).join(', ')} } from ${JSON.stringify(name)};\n` +
-  `(${REGISTRY} ??= {})[${JSON.stringify(name)}] = { ${exports.map((exported) => `${exported}: _${exported}`).join(', ')} };`;
-
 /** What sw.js's loader knows of the pieces beside it (src/sw/deferred-scripts.ts reads it). */
 export interface PieceList {
-  /** Imported while installing, always: what a start loads synchronously (the core, the rest of the worker, `onAccess` packages). */
+  /** Imported while installing, always: what a start loads synchronously (the core, the rest of the worker). */
   installed: readonly string[];
   /**
    * The rest, each with the pieces it imports statically and its content hash: precached, and
@@ -283,16 +245,13 @@ const noPreload: Plugin = {
   load: (id) => (id === PRELOAD_HELPER ? 'export const __vitePreload = (load) => load();' : undefined),
 };
 
-export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Options): Plugin {
+export function serviceWorker({ entry, fileName = 'sw.js' }: Options): Plugin {
   let config: ResolvedConfig;
-  const sideScripts = Object.keys(onAccess).map((name) => ({ name, fileName: scriptFileOf(name) }));
 
+  /** The worker's chunks, CommonJS: sw.js's loader (entryScriptOf) runs them. */
   async function bundle(
     mode: Mode,
-    input: string,
-    plugins: Plugin[],
     define: Record<string, string>,
-    format: 'iife' | 'cjs',
   ): Promise<{ fileName: string; code: string; isEntry: boolean; imports: string[]; dynamicImports: string[] }[]> {
     /** The modules the entry imports with `import()`: each one's piece is named by firstScriptFileOf. */
     const entryImports = new Set<string>();
@@ -311,7 +270,7 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
       mode,
       logLevel: 'warn',
       resolve: config.resolve,
-      plugins: [noPreload, ...plugins, findEntryImports],
+      plugins: [noPreload, findEntryImports],
       define: { 'process.env.NODE_ENV': JSON.stringify(mode), ...define },
       build: {
         write: false,
@@ -321,45 +280,30 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
         minify: mode === 'production' && process.env.SW_UNMINIFIED !== '1',
         sourcemap: mode === 'development' ? 'inline' : false,
         rolldownOptions: {
-          input,
+          input: entry,
           output: {
-            format,
+            format: 'cjs',
             entryFileNames: fileName,
             chunkFileNames: (chunk) =>
               (chunk.facadeModuleId !== null && entryImports.has(chunk.facadeModuleId) ? firstScriptFileOf : scriptFileOf)(pieceNameOf(chunk)),
-            // An IIFE has no pieces; the pieces of the worker are CommonJS, run by entryScriptOf's loader.
-            ...(format === 'iife' ? { name: 'serviceWorker' } : {}),
           },
         },
       },
     });
     const results = Array.isArray(output) ? output : [output];
     const chunks = results.flatMap((result) => ('output' in result ? result.output : [])).filter((file) => file.type === 'chunk');
-    if (chunks.length === 0) throw new Error(`The service worker build of ${input} produced no script.`);
+    if (chunks.length === 0) throw new Error(`The service worker build of ${entry} produced no script.`);
     return chunks.map((chunk) => ({ fileName: chunk.fileName, code: chunk.code, isEntry: chunk.isEntry, imports: chunk.imports, dynamicImports: chunk.dynamicImports }));
   }
 
   /** sw.js and its pieces, file name → script. */
   const worker = async (mode: Mode, precache: readonly PrecacheFile[] = []): Promise<Map<string, string>> => {
-    const chunks = await bundle(
-      mode,
-      entry,
-      [
-        {
-          name: 'deferred-package-shims',
-          enforce: 'pre',
-          resolveId: (id) => (id in onAccess ? SHIM_PREFIX + id : undefined),
-          load: (id) => (id.startsWith(SHIM_PREFIX) ? onAccessShimOf(id.slice(SHIM_PREFIX.length), onAccess[id.slice(SHIM_PREFIX.length)]!) : undefined),
-        },
-      ],
-      {
-        // Declared by entryScriptOf: the pieces' names are known only once the build has split them.
-        __SW_PIECES__: '__pieces',
-        __PRECACHE_MANIFEST__: JSON.stringify(precacheManifest(precache, fileName)),
-        __LAZY_MANIFEST__: JSON.stringify(lazyManifest(precache)),
-      },
-      'cjs',
-    );
+    const chunks = await bundle(mode, {
+      // Declared by entryScriptOf: the pieces' names are known only once the build has split them.
+      __SW_PIECES__: '__pieces',
+      __PRECACHE_MANIFEST__: JSON.stringify(precacheManifest(precache, fileName)),
+      __LAZY_MANIFEST__: JSON.stringify(lazyManifest(precache)),
+    });
     const loadedNow = new Set<string>();
     for (const chunk of chunks) {
       const rendered = loadingNow(chunk.code);
@@ -431,7 +375,7 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
     const ordered = [...installedPieces.filter(loadedByEntry), ...installedPieces.filter((piece) => !loadedByEntry(piece)).sort((a, b) => a.code.length - b.code.length)];
     // Development scripts carry inline source maps and start speed does not matter there.
     for (const first of mode === 'production' ? pieces.filter(loadedByEntry) : []) {
-      const before = [...installedPieces.filter((piece) => !loadedByEntry(piece)), ...sideScripts].filter((script) => script.fileName < first.fileName);
+      const before = installedPieces.filter((piece) => !loadedByEntry(piece) && piece.fileName < first.fileName);
       if (before.length > 0) throw new Error(`${before.map((script) => script.fileName).join(', ')} sort before ${first.fileName}, which sw.js loads itself: a start would receive them first. Rename them.`);
     }
     const scripts = new Map<string, string>();
@@ -442,7 +386,7 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
       scripts.set(piece.fileName, carriedScripts.join('') + own);
     }
     const list: PieceList = {
-      installed: [...ordered.map((piece) => piece.fileName), ...sideScripts.map((script) => script.fileName)],
+      installed: ordered.map((piece) => piece.fileName),
       evaluated: Object.fromEntries(
         evaluatedPieces.map((piece) => [
           piece.fileName,
@@ -455,23 +399,6 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
     return scripts;
   };
 
-  const side = async (mode: Mode, name: string) =>
-    (
-      await bundle(
-        mode,
-        SIDE_ENTRY,
-        [
-          {
-            name: 'deferred-package-entry',
-            resolveId: (id) => (id.endsWith(SIDE_ENTRY) ? SIDE_ENTRY_ID : undefined),
-            load: (id) => (id === SIDE_ENTRY_ID ? sideEntryOf(name, onAccess[name]!) : undefined),
-          },
-        ],
-        {},
-        'iife',
-      )
-    )[0]!.code;
-
   return {
     name: 'offline-asset-library:service-worker',
     configResolved(resolved) {
@@ -480,17 +407,8 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
     configureServer(server) {
       // The model files only (precacheManifest skips them): the development worker reports model downloads too.
       let built: Promise<Map<string, string>> | undefined;
-      const sides = new Map<string, Promise<string>>();
       const scriptOf = async (path: string): Promise<string | undefined> => {
         const file = path.slice(1);
-        const sideScript = sideScripts.find((script) => script.fileName === file);
-        if (sideScript) {
-          if (!sides.has(file)) sides.set(file, side('development', sideScript.name));
-          return sides.get(file)!.catch((error: unknown) => {
-            sides.delete(file);
-            throw error;
-          });
-        }
         if (file !== fileName && !/^sw-[\w-]+\.js$/.test(file)) return undefined;
         built ??= worker('development', modelFilesOf(config));
         return built.then(
@@ -525,11 +443,6 @@ export function serviceWorker({ entry, fileName = 'sw.js', onAccess = {} }: Opti
           fileName: file.fileName,
           source: file.type === 'chunk' ? file.code : file.source,
         }));
-        for (const script of sideScripts) {
-          const source = await side('production', script.name);
-          this.emitFile({ type: 'asset', fileName: script.fileName, source });
-          files.push({ fileName: script.fileName, source });
-        }
         const scripts = await worker('production', [...files, ...(await publicFiles(config.publicDir))]);
         for (const [name, source] of scripts) this.emitFile({ type: 'asset', fileName: name, source });
       },

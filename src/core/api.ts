@@ -35,6 +35,7 @@ import { firstRemoteFile, type RemoteFileSource } from './storage/remote-files';
 import { loadedList } from './shared/loaded-list';
 import { lazyModule, lazyOnce } from './shared/lazy-module';
 import { loadPinyin } from './tags/pinyin';
+import { loadRegexEngine } from './smart-folders/safe-regex';
 
 export { LIBRARY_HEADER } from './http/named-library';
 
@@ -102,13 +103,13 @@ const itemObservers = loadedList<ItemObserver>('The item observers', async () =>
 /**
  * The features' part of every write, registered here and nowhere else: the item observers and
  * what must be loaded before a write transaction starts (the observers themselves; tag rows spell
- * their names in pinyin, loaded on first use). writeTransaction awaits `prepare` before it opens
- * its transaction.
+ * their names in pinyin; smart-folder counts may run regex rules: each loaded on first use).
+ * writeTransaction awaits `prepare` before it opens its transaction.
  */
 const WRITE_PIPELINE: WritePipeline = {
   observers: itemObservers.entries,
   prepare: async () => {
-    await Promise.all([itemObservers.load(), loadPinyin()]);
+    await Promise.all([itemObservers.load(), loadPinyin(), loadRegexEngine()]);
   },
 };
 

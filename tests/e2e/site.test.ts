@@ -62,7 +62,7 @@ describe('the built site', () => {
     const evaluated = JSON.parse(/const __evaluatedScripts = (\{.*?\});\n/.exec(script)![1]!) as Record<string, { revision: string }>;
     // A start receives every installed script: the core and the rest of the worker, not the packages a first answer never needs.
     expect(installed).toEqual(expect.arrayContaining(['sw-0-core.js', 'sw-0-worker.js']));
-    for (const piece of ['sw-pinyin-pro.js', 'sw-pouchdb-browser.js', 'sw-zip-js-zip-js.js', 'sw-sync-service.js']) {
+    for (const piece of ['sw-pinyin-pro.js', 'sw-pouchdb-browser.js', 'sw-zip-js-zip-js.js', 'sw-re2js.js', 'sw-sync-service.js']) {
       expect(installed).not.toContain(piece);
       expect(Object.keys(evaluated)).toContain(piece);
     }

@@ -1,11 +1,15 @@
 // The smart-folder editor's form state, driven by the real getRules answer: every property and
 // method gets an input, and what the form sends is what the API's own rule parser accepts.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fromApiRule, inputKind, locateError, newRule, toApiRule, toConditions, withMethod, withProperty, type RuleSchema } from '../../src/app/smart-folders/rule-form';
 import { ruleSchema } from '../../src/core/smart-folders/rule-catalogue';
 import { parseRule } from '../../src/core/smart-folders/rule-parser';
+import { loadRegexEngine } from '../../src/core/smart-folders/safe-regex';
 
 const schema = ruleSchema() as unknown as RuleSchema;
+
+// The API loads the regex engine before it checks a rule (safe-regex.ts); parseRule is called directly here.
+beforeAll(loadRegexEngine);
 
 describe('inputKind', () => {
   it('derives each input from getRules', () => {

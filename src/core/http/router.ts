@@ -8,6 +8,7 @@ import { ApiError, toApiError } from './errors';
 import { errorResponse, successResponse } from './envelope';
 import { parseInput, readRawInput } from './read-input';
 import { checkInputShape } from './input-shape';
+import { whenLoaded } from '../shared/not-loaded';
 
 /** Where the API lives at a site's root; an embedded install puts it under its base path (`<base>api/v2`). */
 export const API_PREFIX = '/api/v2';
@@ -95,8 +96,8 @@ export class Router<C = Context> {
       const ctx = await makeContext();
       const raw = await readRawInput(found.rawBody ? new Request(request.url) : request);
       checkInputShape(raw);
-      const input = parseInput(found.input(), raw);
-      const data = await found.handler(ctx, input, request);
+      // A rule's regex engine, say, is loaded when a request first meets one, and the request runs again.
+      const data = await whenLoaded(async () => found.handler(ctx, parseInput(found.input(), raw), request));
       return data instanceof Response ? data : successResponse(data);
     } catch (thrown) {
       const error = toApiError(thrown);
