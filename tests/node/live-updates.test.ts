@@ -92,7 +92,10 @@ describe('startLiveUpdates', () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(applied).toHaveLength(1);
     release();
+    // After the quiet time, and the pause of twice the 500 ms the first re-read took.
     await vi.advanceTimersByTimeAsync(100);
+    expect(applied).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1000);
     expect(applied).toHaveLength(2);
     expect([...applied[1]!.trashed]).toEqual(['item-3']);
     expect(applied[1]!.tags).toBe(true);
@@ -114,6 +117,43 @@ describe('startLiveUpdates', () => {
     stream.resync();
     await vi.advanceTimersByTimeAsync(1000);
     expect(applied.at(-1)!.resync).toBe(true);
+  });
+});
+
+describe('startLiveUpdates: the pause after a re-read', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('waits twice as long as the last re-read took before the next one, so re-reading keeps at most a third of the time', async () => {
+    vi.useFakeTimers();
+    let onChange!: ChangeStreamOptions['onChange'];
+    const started = Date.now();
+    const applied: number[] = [];
+    let release!: () => void;
+    startLiveUpdates({
+      listen: (options) => ((onChange = options.onChange), { open: true, close: () => {} }),
+      currentLibrary: () => LIB,
+      delayMs: 100,
+      maxDelayMs: 1000,
+      apply: () => ((applied.push(Date.now() - started), new Promise<void>((resolve) => (release = resolve)))),
+    });
+    onChange(heard('item', 'added', ['a']));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(applied).toEqual([100]);
+    // A slow re-read (600 ms, as a 100,000-item listing on a busy worker) while an import goes on.
+    onChange(heard('item', 'added', ['b']));
+    await vi.advanceTimersByTimeAsync(600);
+    release();
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(applied).toEqual([100]); // neither the quiet time nor maxDelayMs cut the pause short
+    await vi.advanceTimersByTimeAsync(200);
+    expect(applied).toEqual([100, 700 + 2 * 600]);
+    // A quicker one (200 ms) leaves a shorter pause.
+    await vi.advanceTimersByTimeAsync(100);
+    release();
+    onChange(heard('item', 'added', ['c']));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(applied).toEqual([100, 1900, 2100 + 2 * 200]);
+    release();
   });
 });
 

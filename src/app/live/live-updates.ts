@@ -3,7 +3,10 @@
  * background job): listens to GET /api/v2/events, folds each burst into one ChangeBatch and hands
  * it to `apply` once the burst has been quiet for `delayMs` (at most `maxDelayMs` after its first
  * change, so a long import still shows progress). One batch is applied at a time; changes heard
- * meanwhile wait for the next. A reopened stream (the worker was stopped) asks for a full re-read.
+ * meanwhile wait for the next, and the next waits at least `PAUSE_PER_APPLY` times as long as
+ * the last one took: re-reading a listing of 100,000 items takes the worker about half a second,
+ * and re-read after every batch of a long import it doubled that import's time. A reopened stream
+ * (the worker was stopped) asks for a full re-read.
  */
 import { apiUrl } from '../api-client';
 import { listenToChanges, type ChangeStream, type ChangeStreamOptions } from '../change-stream';
@@ -11,6 +14,10 @@ import { ChangeBatch } from './change-batch';
 
 export const QUIET_MS = 150;
 export const MAX_DELAY_MS = 1000;
+/** After a re-read that took T ms, the next waits at least this × T: re-reading keeps at most a third of the time. */
+export const PAUSE_PER_APPLY = 2;
+/** However long a re-read took (a machine that slept through one), changes show within this. */
+const MAX_PAUSE_MS = 10_000;
 
 export interface LiveUpdatesOptions {
   apply: (batch: ChangeBatch) => Promise<void>;
@@ -35,18 +42,28 @@ export function startLiveUpdates(options: LiveUpdatesOptions): LiveUpdates {
   let quiet: ReturnType<typeof setTimeout> | undefined;
   let deadline: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
+  /** No batch is applied before this time (the pause after the last one). */
+  let pausedUntil = 0;
 
   const flush = (): void => {
     clearTimeout(quiet);
     clearTimeout(deadline);
     quiet = deadline = undefined;
     if (running || batch.empty) return; // the running batch flushes again when it ends
+    const pause = pausedUntil - performance.now();
+    if (pause > 0) {
+      quiet = setTimeout(flush, pause);
+      return;
+    }
     const current = batch;
     batch = new ChangeBatch();
+    const started = performance.now();
     running = apply(current)
       .catch(onError)
       .finally(() => {
         running = undefined;
+        const ended = performance.now();
+        pausedUntil = ended + Math.min((ended - started) * PAUSE_PER_APPLY, MAX_PAUSE_MS);
         if (!batch.empty) schedule();
       });
   };
