@@ -118,10 +118,6 @@ describe('startLiveUpdates', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(applied.at(-1)!.resync).toBe(true);
   });
-});
-
-describe('startLiveUpdates: the pause after a re-read', () => {
-  afterEach(() => vi.useRealTimers());
 
   it('waits twice as long as the last re-read took before the next one, so re-reading keeps at most a third of the time', async () => {
     vi.useFakeTimers();
