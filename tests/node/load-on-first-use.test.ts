@@ -1,7 +1,8 @@
-// RE2JS, the engine of regex rules, is loaded on first use (src/core/smart-folders/safe-regex.ts):
-// a request that first meets a regex rule, reading or checking one, loads it and runs again, and
-// answers as if it had been there. Each core below is a fresh module graph (vi.resetModules), so
-// its engine starts unloaded, as in a worker that just started; the database outlives it.
+// Code run synchronously but loaded on first use (src/core/shared/not-loaded.ts): RE2JS, the
+// engine of regex rules (src/core/smart-folders/safe-regex.ts), and pinyin-pro. A request that first
+// meets a regex rule, reading or checking one, loads it and runs again, and answers as if it had
+// been there. Each core below is a fresh module graph (vi.resetModules), so its engine starts
+// unloaded, as in a worker that just started; the database outlives it.
 import { describe, expect, it, vi } from 'vitest';
 import { NotLoaded, whenLoaded } from '../../src/core/shared/not-loaded';
 import type { Page } from '../../src/core/http/pagination';
@@ -93,6 +94,14 @@ describe('whenLoaded', () => {
     expect(load).toHaveBeenCalledTimes(1);
     const other = new Error('not a load');
     await expect(whenLoaded(async () => Promise.reject(other))).rejects.toBe(other);
+  });
+
+  it('brings pinyin-pro too, the other code run inside transactions', async () => {
+    vi.resetModules();
+    const [{ pinyinOf }, fresh] = await Promise.all([import('../../src/core/tags/pinyin'), import('../../src/core/shared/not-loaded')]);
+    expect(pinyinOf('cat')).toBe('cat'); // no Han character: no dictionary needed
+    expect(() => pinyinOf('黑猫')).toThrow(fresh.NotLoaded);
+    expect(await fresh.whenLoaded(async () => pinyinOf('黑猫'))).toBe('hei mao');
   });
 
   it('reports a load that fails', async () => {
