@@ -95,6 +95,10 @@ describe('the built site', () => {
     await expectOutOfBoot(page, 'sw-sync-service.js', 'this library does not sync (sync/start first)');
     await stopWorkers(context, page);
     await context.setOffline(true);
+    // sync/settings runs in that piece: its answer is the piece's own message, the piece read from the precache.
+    const settings = await fetchInPage(page, '/api/v2/sync/settings', { method: 'POST', body: { keepOriginals: true } });
+    expect(settings).toMatchObject({ status: 409, servedBy: 'service-worker', body: { status: 'error', message: expect.stringContaining('this library does not sync') } });
+    // The status, which every start of the app asks, is read without it.
     const status = await fetchInPage(page, '/api/v2/sync/status');
     expect(status).toMatchObject({ status: 200, servedBy: 'service-worker', body: { status: 'success', data: { state: 'off' } } });
     await context.close();

@@ -1,14 +1,17 @@
 import { route } from '../http/router';
 import { lazyFunction, lazyModule } from '../shared/lazy-module';
+import { currentStatus } from './sync-state';
 import { noInput, startSyncInput, syncSettingsInput, watchSyncInput } from './sync.schema';
 
-// Sync's code (the cycles, reconciling, the files step) is loaded by its first request, not at every worker start.
+// Sync's code (the cycles, reconciling, the files step) is loaded by its first request that needs it, not at every worker start.
 const service = lazyModule(() => import('./sync.service'));
 
 export const syncRoutes = [
   route('POST', '/sync/start', startSyncInput, lazyFunction(service, 'startSync')),
   route('POST', '/sync/check', startSyncInput, lazyFunction(service, 'checkSync')),
-  route('GET', '/sync/status', noInput, lazyFunction(service, 'syncStatus')),
+  // Two rows of the library's own database, asked at every start of the app and by its sync loop
+  // (sync or not): answered without loading sync's code.
+  route('GET', '/sync/status', noInput, async (ctx) => currentStatus((await ctx.library()).db, ctx.clock())),
   route('POST', '/sync/stop', noInput, lazyFunction(service, 'stopSync')),
   route('POST', '/sync/run', noInput, lazyFunction(service, 'runSync')),
   route('POST', '/sync/watch', watchSyncInput, lazyFunction(service, 'watchSync')),

@@ -56,10 +56,6 @@ async function writeSettings(db: LibraryDb, settings: SyncSettings, keptBefore: 
   });
 }
 
-export async function syncStatus(ctx: Context): Promise<SyncStatus> {
-  return currentStatus((await ctx.library()).db, ctx.clock());
-}
-
 /** Local data stays; the replica and its checkpoints stay too, so a later start resumes. */
 export async function stopSync(ctx: Context): Promise<true> {
   const { db } = await ctx.library();
