@@ -2,7 +2,7 @@
  * item/get filters → the keys of matching items. Every filter an index can answer is read as a
  * sorted key list (a posting list, or an index's keys) and intersected; only the substring filters
  * (keywords, annotation, url) read rows, and only of the candidates left by the others. A lone equality
- * filter (or none) is not read at all: it becomes a `scan` that the page reader walks newest first
+ * filter (or none) is not read at all: it becomes a `scan` that the page reader walks in import order
  * and stops after the page.
  */
 import type { Collection } from 'dexie';

@@ -29,16 +29,19 @@ export async function pageOfItems(
   const { exclude, scan } = candidates;
   let total: number;
   let rows: ItemRow[];
-  if (scan && order === DEFAULT_ORDER) {
-    // Newest first is the index's own order backwards: walk it and stop after the page.
+  if (scan && order.field === 'IMPORT') {
+    // Import order is the scan's own (pk) order, forwards or backwards: walk it and stop after the
+    // page. By value, not by identity: the app names its default order (`orderBy: '-IMPORT'`), and
+    // ordering every key first took 130 ms at 20,000 items for its first page.
     const end = page.offset + page.limit;
-    const [indexed, excluded, newest] = await Promise.all([
+    const walk = inImportOrder(scan.collection(db), order.descending);
+    const [indexed, excluded, first] = await Promise.all([
       scan.collection(db).count(),
       countMatching(db, exclude, scan.matches),
-      page.offset === 0 ? newestRows(scan.collection(db), exclude, end) : newestKeys(scan.collection(db), exclude, end).then((keys) => rowsOf(db, keys.slice(page.offset))),
+      page.offset === 0 ? firstRows(walk, exclude, end) : firstKeys(walk, exclude, end).then((keys) => rowsOf(db, keys.slice(page.offset))),
     ]);
     total = indexed - excluded;
-    rows = newest;
+    rows = first;
   } else {
     const ordered = await orderedCandidates(db, candidates, order);
     total = ordered.length;
@@ -68,11 +71,14 @@ async function countMatching(db: LibraryDb, exclude: ReadonlySet<string>, matche
   return rows.filter((row) => row !== undefined && matches(row)).length;
 }
 
-/** The first page's rows, read straight off the collection walked backwards (no second read by key). */
-async function newestRows(collection: Collection<ItemRow, string>, exclude: ReadonlySet<string>, count: number): Promise<ItemRow[]> {
+/** A scan's collection in import order: newest first when `descending`. */
+const inImportOrder = (collection: Collection<ItemRow, string>, descending: boolean) => (descending ? collection.reverse() : collection);
+
+/** The first page's rows, read straight off the walk (no second read by key). */
+async function firstRows(walk: Collection<ItemRow, string>, exclude: ReadonlySet<string>, count: number): Promise<ItemRow[]> {
   const out: ItemRow[] = [];
   for (let skip = 0; out.length < count; ) {
-    const rows = await collection.clone().reverse().offset(skip).limit(count - out.length + exclude.size).toArray();
+    const rows = await walk.clone().offset(skip).limit(count - out.length + exclude.size).toArray();
     if (rows.length === 0) break;
     skip += rows.length;
     for (const row of rows) if (!exclude.has(row.pk)) out.push(row);
@@ -80,13 +86,13 @@ async function newestRows(collection: Collection<ItemRow, string>, exclude: Read
   return out.slice(0, count);
 }
 
-/** The first `count` keys of the collection walked backwards, skipping excluded ones. */
-async function newestKeys(collection: Collection<ItemRow, string>, exclude: ReadonlySet<string>, count: number): Promise<string[]> {
+/** The first `count` keys of the walk, skipping excluded ones. */
+async function firstKeys(walk: Collection<ItemRow, string>, exclude: ReadonlySet<string>, count: number): Promise<string[]> {
   const out: string[] = [];
   let skip = 0;
   while (out.length < count) {
     const chunk = Math.min(KEY_CHUNK, count - out.length + exclude.size);
-    const keys = await collection.clone().reverse().offset(skip).limit(chunk).primaryKeys();
+    const keys = await walk.clone().offset(skip).limit(chunk).primaryKeys();
     if (keys.length === 0) break;
     skip += keys.length;
     for (const key of keys) if (!exclude.has(key)) out.push(key);
