@@ -19,10 +19,11 @@ export const nextFrame = (win: Window = window) => new Promise<number>((resolve)
 
 /**
  * Opens the app on `library` (the bench library unless given), at the URL query `search`;
- * `visitor`: in a frame named as `<asset-library src>` names it (the app a visitor of a published library gets).
+ * `visitor`: in a frame named as `<asset-library src>` names it (the app a visitor of a published library gets);
+ * `libraryIsCurrent`: sends no library/switch first (so a stopped worker is first started by the frame's own requests).
  */
-export async function openAppFrame(ctx: BenchContext, search = '?sort=-IMPORT', library = ctx.library, options: { visitor?: boolean } = {}): Promise<AppFrame> {
-  await ctx.api.post('/library/switch', { libraryPath: library });
+export async function openAppFrame(ctx: BenchContext, search = '?sort=-IMPORT', library = ctx.library, options: { visitor?: boolean; libraryIsCurrent?: boolean } = {}): Promise<AppFrame> {
+  if (!options.libraryIsCurrent) await ctx.api.post('/library/switch', { libraryPath: library });
   const frame = document.createElement('iframe');
   if (options.visitor) frame.name = VISITOR_FRAME;
   frame.style.cssText = 'position:fixed;inset:0;width:100vw;height:100vh;border:0;background:#fff;z-index:10';

@@ -7,6 +7,7 @@ import type { Scenario } from '../scenario';
 import { aiSearchByItemCold, aiSearchByItemWarm, aiSearchByTextWarm, descriptorRate, objectIndexRate } from './ai-search';
 import { aiMeaningCold, aiMeaningFirstUse, aiMeaningWarm, textIndexRate } from './ai-meaning';
 import { appInfoWarm } from './app-info-warm';
+import { appOpenCold } from './app-open-cold';
 import { coldStart } from './cold-start';
 import { libraryInfoHeavy, smartFolderGetHeavy } from './heavy-smart-folder';
 import { eagleExport, eagleImportBytes, eagleImportItems } from './eagle-library';
@@ -72,6 +73,7 @@ export const SCENARIOS: readonly Scenario[] = [
   uiImportOneWorker,
   // The web app's grid last: it switches the current library to the bench library.
   gridFirstThumbnails,
+  appOpenCold,
   gridScroll,
   gridJumps,
   gridIds,
