@@ -3,8 +3,7 @@
  * leading `-` for descending (decisions.md). Without `orderBy`: newest import first.
  */
 import { z } from 'zod';
-import { ALL_ITEMS_LIST } from '../postings/posting-lists';
-import { readList } from '../postings/postings-store';
+import { readAllItemKeys } from '../postings/postings-store';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
 
@@ -54,9 +53,9 @@ const SORT_IN_MEMORY_BELOW = 5000;
  * then removes what it excludes).
  */
 export async function orderItemPks(db: LibraryDb, pks: readonly string[] | null, order: OrderBy = DEFAULT_ORDER): Promise<string[]> {
-  if (order.field === 'RANDOM') return shuffle(pks ? [...pks] : await everyKey(db), order.seed);
+  if (order.field === 'RANDOM') return shuffle(pks ? [...pks] : await readAllItemKeys(db), order.seed);
   if (order.field === 'IMPORT') {
-    const ascending = pks ? [...pks] : await everyKey(db);
+    const ascending = pks ? [...pks] : await readAllItemKeys(db);
     return order.descending ? ascending.reverse() : ascending;
   }
   const index = ORDER_FIELDS[order.field];
@@ -65,13 +64,6 @@ export async function orderItemPks(db: LibraryDb, pks: readonly string[] | null,
   const ordered = pks ? keepOnly(all, new Set(pks)) : all;
   return order.descending ? ordered.reverse() : ordered;
 }
-
-/**
- * Every item's key, ascending: the `all` posting list, a few hundred small records, not the items
- * table's keys, whose read walks the rows themselves (in a worker that just started, 100,000 of them
- * took over a second, and the library's other requests waited behind it).
- */
-const everyKey = (db: LibraryDb): Promise<string[]> => readList(db, ALL_ITEMS_LIST);
 
 async function sortRows(db: LibraryDb, pks: readonly string[], field: keyof ItemRow, descending: boolean): Promise<string[]> {
   const rows = (await db.items.bulkGet([...pks])).filter((r): r is ItemRow => r !== undefined);

@@ -15,7 +15,7 @@
  */
 import Dexie from 'dexie';
 import { ascendingUnique, keysOf } from './key-sets';
-import { facetList } from './posting-lists';
+import { ALL_ITEMS_LIST, facetList } from './posting-lists';
 import { TRASHED } from '../storage/counts';
 import { isPacked, PackEdits, readTail, readTailsStartingWith, TAIL_LIMIT, type PackedEntry } from './term-packs';
 import type { LibraryDb } from '../storage/library-db';
@@ -58,6 +58,13 @@ export async function readListsStartingWith(db: LibraryDb, prefix: string): Prom
 export async function readAnyList(db: LibraryDb, lists: readonly string[]): Promise<string[]> {
   return keysOf(await Promise.all([...new Set(lists)].map((list) => readList(db, list))));
 }
+
+/**
+ * Every item's key, ascending (trashed ones too): the `all` list, a few hundred small records. Not
+ * the items table's keys, whose read walks the rows themselves: in a worker that had just started,
+ * 100,000 of them took over a second, and the library's other requests waited behind it.
+ */
+export const readAllItemKeys = (db: LibraryDb): Promise<string[]> => readList(db, ALL_ITEMS_LIST);
 
 /** The keys of the items in the trash (few), to leave out of listings. */
 export async function readTrashedKeys(db: LibraryDb): Promise<Set<string>> {

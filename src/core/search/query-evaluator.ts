@@ -5,8 +5,8 @@
  * negation (or an OR with one) reads the list of every item. One evaluator serves one query: it
  * caches the lists it read.
  */
-import { ALL_ITEMS_LIST, termList } from '../postings/posting-lists';
-import { readList, readListsStartingWith } from '../postings/postings-store';
+import { termList } from '../postings/posting-lists';
+import { readAllItemKeys, readList, readListsStartingWith } from '../postings/postings-store';
 import type { LibraryDb } from '../storage/library-db';
 import type { SearchTerms } from '../storage/rows';
 import type { Lookup, PhraseCheck, Plan } from './query-plan';
@@ -25,7 +25,7 @@ export class QueryEvaluator {
   }
 
   private universe(): Promise<Set<string>> {
-    return (this.allKeys ??= readList(this.db, ALL_ITEMS_LIST).then((keys) => new Set(keys)));
+    return (this.allKeys ??= readAllItemKeys(this.db).then((keys) => new Set(keys)));
   }
 
   private lookupKeys(lookup: Lookup): Promise<Set<string>> {

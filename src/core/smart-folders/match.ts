@@ -4,8 +4,7 @@
  * never match; a child smart folder matches only within its parent's matches.
  */
 import { notFound } from '../http/errors';
-import { ALL_ITEMS_LIST } from '../postings/posting-lists';
-import { readList, readTrashedKeys } from '../postings/postings-store';
+import { readAllItemKeys, readTrashedKeys } from '../postings/postings-store';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow, SmartFolderRow } from '../storage/rows';
 import { combineGroups, compileRule, type RuleSubject } from './evaluate';
@@ -38,7 +37,7 @@ export async function matchConditions(db: LibraryDb, conditions: Conditions, now
   });
 
   if (residual.length === 0) {
-    const keys = candidates ?? (await readList(db, ALL_ITEMS_LIST));
+    const keys = candidates ?? (await readAllItemKeys(db));
     const bare = (pk: string): RuleSubject => ({ row: { pk } as ItemRow, folderNames: [], comments: [] });
     return keys.filter((pk) => !trashed.has(pk) && test(bare(pk)));
   }
