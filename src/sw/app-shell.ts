@@ -9,6 +9,7 @@ import { cacheNames } from 'workbox-core/_private/cacheNames.js';
 import { PrecacheController, PrecacheRoute, type PrecacheEntry } from 'workbox-precaching';
 import { deleteOutdatedCaches } from 'workbox-precaching/utils/deleteOutdatedCaches.js';
 import { NavigationRoute, Route, type Router } from 'workbox-routing';
+import { fillPrecache } from './precache-install';
 
 /** The build's files with their revisions, relative to sw.js; empty in development. */
 declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
@@ -52,7 +53,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export const hasAppShell = () => MANIFEST.some((entry) => entry.url === APP_PAGE);
 
 export interface AppShell {
-  /** Fetches the build into the new cache. */
+  /** Fetches the build into the new cache (./precache-install.ts). */
   install(event: ExtendableEvent): void;
   /** Drops entries the new build no longer lists, and the caches of older Workbox formats. */
   activate(event: ExtendableEvent): void;
@@ -73,7 +74,7 @@ export function registerAppShell(router: Router, apiPrefix: string, evaluatedPie
     }, route.handler),
   );
   const shell: AppShell = {
-    install: (event) => void precache().install(event),
+    install: (event) => event.waitUntil(fillPrecache(precache(), event)),
     activate: (event) => {
       void precache().activate(event);
       event.waitUntil(deleteOutdatedCaches(cacheNames.getPrecacheName()));
