@@ -36,8 +36,10 @@ async function start(): Promise<void> {
     shell.apiState = 'ready';
     shell.apiText = 'API ready';
   } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
     shell.apiState = 'error';
-    shell.apiText = `API not available: ${error instanceof Error ? error.message : String(error)}`;
+    shell.apiText = `API not available: ${message}`;
+    shell.startError = message;
   }
 }
 

@@ -42,11 +42,29 @@ export async function ensureServiceWorker(scriptUrl = `${APP_BASE}sw.js`): Promi
   const scope = new URL('./', script).pathname;
   await refuseForeignWorker(scope, script);
   const registration = await navigator.serviceWorker.register(script.pathname, { scope, updateViaCache: 'none' });
-  await navigator.serviceWorker.ready;
+  await Promise.race([navigator.serviceWorker.ready, firstInstallFailed(registration)]);
   // A page of a host site can start controlled by the host's own root worker: only ours counts.
   const claimed = !controlledBy(script);
   if (claimed) await claimThisPage(registration, script);
   return { registration, claimed };
+}
+
+/**
+ * Rejects when the first install fails (a file of the build did not load: the install is all or
+ * nothing, docs/decisions/offline-shell.md), which would leave `ready` waiting for good. A failed
+ * update keeps the worker that runs, so it never rejects then.
+ */
+function firstInstallFailed(registration: ServiceWorkerRegistration): Promise<never> {
+  return new Promise((_, reject) => {
+    const failed = () => new ServiceWorkerUnavailableError('The app could not be installed: a file of it did not load. Check the connection, then reload the page.');
+    const watch = (worker: ServiceWorker | null) =>
+      worker?.addEventListener('statechange', () => {
+        if (worker.state === 'redundant' && !registration.active && !registration.waiting && !registration.installing) reject(failed());
+      });
+    if (!registration.active && !registration.waiting && !registration.installing) return reject(failed());
+    watch(registration.installing);
+    registration.addEventListener('updatefound', () => watch(registration.installing));
+  });
 }
 
 const controlledBy = (script: URL) => navigator.serviceWorker.controller?.scriptURL === script.href;

@@ -53,8 +53,10 @@ type PanelElement = HTMLElement & Record<string, unknown>;
 export class AppShell extends LightElement {
   declare apiState: ApiState;
   declare apiText: string;
+  /** Why the app could not start (main.ts), shown in place of the items: nothing works until a reload. */
+  declare startError: string | null;
   declare private drawer: 'sidebar' | 'inspector' | null;
-  static override properties = { apiState: { type: String }, apiText: { type: String }, drawer: { state: true } };
+  static override properties = { apiState: { type: String }, apiText: { type: String }, startError: { type: String }, drawer: { state: true } };
 
   readonly stores = new AppStores();
   private readonly actions = new ItemActions(this.stores);
@@ -73,6 +75,7 @@ export class AppShell extends LightElement {
     super();
     this.apiState = 'starting';
     this.apiText = 'Starting the service worker…';
+    this.startError = null;
     this.drawer = null;
     const s = this.stores;
     new StoreController(this, () => [s.view, s.results, s.selection, s.sidebar, s.prefs, s.library, s.aiProgress, s.sync]);
@@ -347,6 +350,13 @@ export class AppShell extends LightElement {
   }
 
   private content() {
+    if (this.startError !== null) {
+      return html`<section class="start-failed" role="alert" aria-labelledby="start-failed-title">
+        <h2 id="start-failed-title">The library could not start</h2>
+        <p>${this.startError}</p>
+        <button class="btn primary" @click=${() => location.reload()}>Reload</button>
+      </section>`;
+    }
     const { view, results, sidebar, selection, prefs, library } = this.stores;
     const state = view.state;
     // A published library offers no import: an empty one just says so (its items may still be arriving).
