@@ -36,10 +36,7 @@ async function start(): Promise<void> {
     shell.apiState = 'ready';
     shell.apiText = 'API ready';
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    shell.apiState = 'error';
-    shell.apiText = `API not available: ${message}`;
-    shell.startError = message;
+    shell.startError = error instanceof Error ? error.message : String(error);
   }
 }
 

@@ -57,11 +57,12 @@ export async function ensureServiceWorker(scriptUrl = `${APP_BASE}sw.js`): Promi
 function firstInstallFailed(registration: ServiceWorkerRegistration): Promise<never> {
   return new Promise((_, reject) => {
     const failed = () => new ServiceWorkerUnavailableError('The app could not be installed: a file of it did not load. Check the connection, then reload the page.');
+    const noWorkerLeft = () => !registration.active && !registration.waiting && !registration.installing;
     const watch = (worker: ServiceWorker | null) =>
       worker?.addEventListener('statechange', () => {
-        if (worker.state === 'redundant' && !registration.active && !registration.waiting && !registration.installing) reject(failed());
+        if (worker.state === 'redundant' && noWorkerLeft()) reject(failed());
       });
-    if (!registration.active && !registration.waiting && !registration.installing) return reject(failed());
+    if (noWorkerLeft()) return reject(failed());
     watch(registration.installing);
     registration.addEventListener('updatefound', () => watch(registration.installing));
   });

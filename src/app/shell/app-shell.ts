@@ -53,7 +53,7 @@ type PanelElement = HTMLElement & Record<string, unknown>;
 export class AppShell extends LightElement {
   declare apiState: ApiState;
   declare apiText: string;
-  /** Why the app could not start (main.ts), shown in place of the items: nothing works until a reload. */
+  /** Why the app could not start (main.ts), shown in place of the items and in the status bar: nothing works until a reload. */
   declare startError: string | null;
   declare private drawer: 'sidebar' | 'inspector' | null;
   static override properties = { apiState: { type: String }, apiText: { type: String }, startError: { type: String }, drawer: { state: true } };
@@ -414,7 +414,7 @@ export class AppShell extends LightElement {
           : nothing}
         ${this.drawer ? html`<div class="drawer-backdrop" @click=${() => (this.drawer = null)}></div>` : nothing}
       </div>
-      <status-bar .aiStatus=${this.stores.aiProgress.status} .sync=${this.stores.sync.status} .publishedLoad=${this.stores.library.current?.loading ?? null} .total=${results.loading ? null : results.total} .selected=${selection.count} .apiState=${this.apiState} .apiText=${this.apiText}></status-bar>
+      <status-bar .aiStatus=${this.stores.aiProgress.status} .sync=${this.stores.sync.status} .publishedLoad=${this.stores.library.current?.loading ?? null} .total=${results.loading ? null : results.total} .selected=${selection.count} .apiState=${this.startError === null ? this.apiState : 'error'} .apiText=${this.startError === null ? this.apiText : `API not available: ${this.startError}`}></status-bar>
       ${this.viewer}
       <import-dock id="import-dock" .stores=${this.stores}></import-dock>
       <sidebar-dialogs .stores=${this.stores} @view-selected=${(e: CustomEvent<View>) => this.setView(e.detail)}></sidebar-dialogs>
