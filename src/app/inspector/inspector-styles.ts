@@ -6,7 +6,8 @@ export const inspectorStyles = [
   sharedStyles,
   css`
     :host { display: block; background: var(--_surface); overflow-y: auto; container-type: inline-size; }
-    .panel { display: grid; gap: 0.9rem; padding: 1rem; }
+    /* One column no wider than the panel: a long unbroken tag or name is cut, not the panel widened. */
+    .panel { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.9rem; padding: 1rem; }
     .preview {
       margin: 0; display: grid; place-items: center; height: 200px; border-radius: 10px;
       background: var(--_raised) repeating-conic-gradient(#eceef1 0 25%, transparent 0 50%) 0 0 / 16px 16px;
@@ -14,7 +15,7 @@ export const inspectorStyles = [
     }
     .preview img { max-width: 100%; max-height: 100%; object-fit: contain; }
     .find-similar { display: inline-flex; align-items: center; justify-content: center; gap: 0.4rem; justify-self: start; }
-    .field { display: grid; gap: 0.3rem; }
+    .field { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.3rem; }
     label, .label { font-size: 12px; font-weight: 600; letter-spacing: 0.02em; color: var(--_muted); text-transform: uppercase; }
     .row { display: flex; gap: 0.4rem; }
     .open {

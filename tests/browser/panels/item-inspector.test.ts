@@ -164,6 +164,19 @@ describe('<item-inspector>', () => {
     expect((await item()).tags).toEqual(['alpha', 'first', 'second']);
   });
 
+  it('cuts a long unbroken tag inside its column instead of widening every field past the panel', async () => {
+    const { id, item, inspector } = await setup();
+    const long = 'an-exceptionally-long-tag-name-that-no-column-of-the-inspector-can-hold';
+    await userEvent.fill(page.getByRole('combobox', { name: 'Add a tag' }), long);
+    await userEvent.keyboard('{Enter}');
+    await expect.element(page.getByRole('button', { name: `Remove tag ${long}` })).toBeVisible();
+    expect((await item()).tags).toEqual(['alpha', long]);
+    expect(inspector.scrollWidth, `inspector of item ${id}`).toBe(inspector.clientWidth);
+    const panel = inspector.getBoundingClientRect();
+    const remove = inspector.shadowRoot!.querySelector('tag-editor')!.shadowRoot!.querySelector(`[aria-label="Remove tag ${long}"]`)!.getBoundingClientRect();
+    expect(remove.right).toBeLessThanOrEqual(panel.right);
+  });
+
   it('shows the count when several items are selected', async () => {
     const { inspector } = await setup();
     inspector.selectionCount = 3;
