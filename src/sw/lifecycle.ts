@@ -6,40 +6,46 @@
  * (development), an update activates at once as before.
  */
 import { hasAppShell, type AppShell } from './app-shell';
-import { CLAIM, HAND_OVER, isLifecycleMessage, SKIP_WAITING } from './messages';
+import { CLAIM, HAND_OVER, HANDED_OVER, isLifecycleMessage, SKIP_WAITING } from './messages';
 
 declare const self: ServiceWorkerGlobalScope;
 
 /** How often the hand-over is said again while this worker still waits. */
 const HAND_OVER_EVERY_MS = 500;
-/** After this many, the browser's own limit takes over (Chromium activates anyway after 5 minutes). */
+/** After this many unanswered, the browser's own limit takes over (Chromium activates anyway after 5 minutes). */
 const HAND_OVER_AT_MOST = 60;
+
+/** Stops the telling of the running takeOver: the active worker answered that it has handed over. */
+let heardHandedOver = () => {};
 
 /**
  * Activates now: tells the active worker to end what it holds open (its /events streams), since
- * Chromium activates a new worker only once the old one holds no request. Told again and again
- * until this worker activates, because the old version's knowledge of the hand-over is
- * memory only: under load Chromium stopped the old worker after the hand-over and started it
- * again for the tabs' next requests instead of activating this one, and the fresh instance took
- * the tabs' reconnecting streams and held the activation for good (6 accepted updates in 8 with
- * one busy process beside the test; 0 in 26 since). Each telling is also an event that, once
- * settled, makes Chromium check again whether the old worker is idle. A worker told twice hands
- * over once (src/sw/sw.ts).
+ * Chromium activates a new worker only once the old one holds no request. Told until it answers
+ * HANDED_OVER, and no longer: a telling is an event, and an old worker that Chromium stopped and
+ * started again for an event must then go its whole idle delay (30 s) without one before this
+ * worker activates (docs/decisions/update-flow.md). An old worker of an earlier build does not
+ * answer; it is told every 500 ms until this worker activates, as before. A worker told twice
+ * hands over once (src/sw/sw.ts).
  */
 function takeOver(): Promise<void> {
   const me = self.serviceWorker;
-  const toldOften = new Promise<void>((resolve) => {
-    let told = 0;
+  const told = new Promise<void>((resolve) => {
+    let times = 0;
+    let next: ReturnType<typeof setTimeout> | undefined;
+    heardHandedOver = () => {
+      clearTimeout(next);
+      resolve();
+    };
     const tell = () => {
       const stillWaiting = me.state === 'installing' || me.state === 'installed';
-      if (!stillWaiting || told === HAND_OVER_AT_MOST) return resolve();
-      told++;
+      if (!stillWaiting || times === HAND_OVER_AT_MOST) return resolve();
+      times++;
       self.registration.active?.postMessage({ type: HAND_OVER });
-      setTimeout(tell, HAND_OVER_EVERY_MS);
+      next = setTimeout(tell, HAND_OVER_EVERY_MS);
     };
     tell();
   });
-  return Promise.all([self.skipWaiting(), toldOften]).then(() => undefined);
+  return Promise.all([self.skipWaiting(), told]).then(() => undefined);
 }
 
 export interface Lifecycle {
@@ -64,7 +70,11 @@ export function lifecycle(appShell: AppShell, onHandOver: () => void): Lifecycle
       if (isLifecycleMessage(event.data, CLAIM)) event.waitUntil(self.clients.claim());
       if (isLifecycleMessage(event.data, SKIP_WAITING)) event.waitUntil(takeOver());
       // Only a worker (the waiting one) may say so: a page could otherwise stop every tab's stream.
-      if (isLifecycleMessage(event.data, HAND_OVER) && event.source instanceof ServiceWorker) onHandOver();
+      if (isLifecycleMessage(event.data, HAND_OVER) && event.source instanceof ServiceWorker) {
+        onHandOver();
+        event.source.postMessage({ type: HANDED_OVER });
+      }
+      if (isLifecycleMessage(event.data, HANDED_OVER) && event.source instanceof ServiceWorker) heardHandedOver();
     },
   };
 }

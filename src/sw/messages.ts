@@ -7,5 +7,11 @@ export const SKIP_WAITING = 'skip-waiting';
 
 /** "A new worker is taking over": sent by the waiting worker to the active one, which ends its event streams (they would hold its activation). */
 export const HAND_OVER = 'hand-over';
+/**
+ * "Handed over": the active worker's answer to HAND_OVER, so the waiting one stops telling. A
+ * telling starts a stopped worker, and Chromium activates the new one only once the old one has
+ * had no event for its idle delay (docs/decisions/update-flow.md, 2026-11-29).
+ */
+export const HANDED_OVER = 'handed-over';
 
 export const isLifecycleMessage = (data: unknown, type: string): boolean => (data as { type?: unknown } | null)?.type === type;

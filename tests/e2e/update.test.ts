@@ -7,6 +7,7 @@ import { rm } from 'node:fs/promises';
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pngBytes } from '../node/fixtures/images';
+import { waitForCount } from './app';
 import { appReady, fetchInPage, openApp, useBrowser } from './browser';
 import { buildLabelledSite } from './build-site';
 import { serveStatic } from './static-server';
@@ -84,6 +85,9 @@ describe('updates', () => {
       // The other tab was not reloaded: it still runs the old build and still offers the reload.
       expect(await other.evaluate(() => (window as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
       await expect(other.locator('#build-label').count()).resolves.toBe(0);
+      // Its live updates come from the new worker now: a change made in the first tab shows without a reload.
+      await fetchInPage(first, '/api/v2/item/add', { method: 'POST', body: { name: 'after the switch', bookmarkURL: 'https://example.test/after' } });
+      await waitForCount(other, 2);
       await prompt(other).getByRole('button', { name: 'Reload' }).click();
       await other.locator('#build-label', { hasText: 'build B' }).waitFor({ timeout: 20_000 });
       await expect(prompt(other).count()).resolves.toBe(0);

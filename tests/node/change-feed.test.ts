@@ -184,12 +184,13 @@ describe('GET /api/v2/events', () => {
 });
 
 describe('a worker handing over to a new version', () => {
-  it('ends every open stream and answers new ones 503, so its activation is not held', async () => {
+  it('ends every open stream with a hand-over event and answers new ones 503, so its activation is not held', async () => {
     const api = makeApi();
     const open = (await api.handle(new Request('http://localhost/api/v2/events'))).body!.pipeThrough(new TextDecoderStream()).getReader();
     await open.read(); // the greeting
     expect(api.changes.subscriberCount).toBe(1);
     api.changes.handOver();
+    expect(await open.read()).toEqual({ done: false, value: 'event: hand-over\ndata: {}\n\n' });
     expect(await open.read()).toEqual({ done: true, value: undefined });
     expect(api.changes.subscriberCount).toBe(0);
     const refused = await api.handle(new Request('http://localhost/api/v2/events'));
@@ -204,6 +205,7 @@ describe('a worker handing over to a new version', () => {
     await open.read(); // the greeting
     api.changes.handOver();
     api.changes.handOver();
+    expect((await open.read()).value).toBe('event: hand-over\ndata: {}\n\n');
     expect(await open.read()).toEqual({ done: true, value: undefined });
     expect((await api.handle(new Request('http://localhost/api/v2/events'))).status).toBe(503);
   });

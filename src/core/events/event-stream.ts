@@ -17,6 +17,13 @@ import { lazyValue } from '../shared/lazy-value';
 /** How soon EventSource reconnects after the stream ends (its default is a few seconds). */
 export const RETRY_MS = 500;
 
+/**
+ * The last event of a stream ended because a new worker is taking over. A tab that hears it waits
+ * for the new worker before it reconnects (src/app/change-stream.ts): a reconnect to this one would
+ * wake it and hold the new one back (docs/decisions/update-flow.md, 2026-11-29).
+ */
+export const HAND_OVER_EVENT = 'hand-over';
+
 /** A client that reads nothing while this many events wait is cut off (it reconnects and re-reads). */
 const MAX_QUEUED = 1000;
 
@@ -46,7 +53,15 @@ export function eventStream(feed: ChangeFeed): Response {
           // Already closed or errored (the client went away): nothing is held any more.
         }
       };
-      const forget = feed.onHandOver(end);
+      const handOver = () => {
+        try {
+          controller.enqueue(encoder().encode(`event: ${HAND_OVER_EVENT}\ndata: {}\n\n`));
+        } catch {
+          // The client went away: there is nobody to tell.
+        }
+        end();
+      };
+      const forget = feed.onHandOver(handOver);
       const unsubscribe = feed.subscribe((event) => {
         if ((controller.desiredSize ?? 0) < -MAX_QUEUED) return end();
         try {
