@@ -5,6 +5,7 @@ import { navigationFallback } from './tools/vite-plugin-navigation-fallback.ts';
 import { modelFiles } from './tools/vite-plugin-model-files.ts';
 import { serviceWorker } from './tools/vite-plugin-service-worker.ts';
 import { webApp } from './tools/vite-plugin-web-app.ts';
+import LongestFirstSequencer from './tools/test-sequencer.ts';
 import pkg from './package.json' with { type: 'json' };
 import { couchCommands } from './tests/sync/couch-commands.ts';
 
@@ -36,6 +37,7 @@ export default defineConfig({
   worker: { format: 'es' },
   test: {
     reporters: ['default', './tools/summary-reporter.ts'],
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
@@ -72,6 +74,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // After the node and browser tests, in two lanes (docs/decisions/test-suite-time.md).
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
           globalSetup: ['tests/e2e/global-setup.ts', 'tests/sync/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

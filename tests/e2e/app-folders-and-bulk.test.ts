@@ -1,7 +1,7 @@
 // Bulk edit and folders as a person uses them from the shell, checked through the API.
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { api, cell, eventually, freshApp, reloadApp, seed, selectedIds, waitForCount } from './app';
+import { seriousViolations } from './a11y-check';
 import { useBrowser } from './browser';
 
 interface FolderNode {
@@ -10,12 +10,6 @@ interface FolderNode {
   iconColor: string;
   parent: string | null;
   children: FolderNode[];
-}
-
-/** axe-core's serious and critical findings on the page as it is now (as app-a11y.test.ts checks the views). */
-async function seriousViolations(page: import('playwright').Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const tagCount = async (page: import('playwright').Page, name: string) =>

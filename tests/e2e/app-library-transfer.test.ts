@@ -1,11 +1,11 @@
 // "Open an Eagle library…" and "Export library" in the library menu (issue 17, item 3), used as a
 // person would (menu clicks, a picked zip, a download), checked through the API and the zip's entries.
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import { BlobReader, ZipReader } from '@zip.js/zip.js';
 import { describe, expect, inject, it } from 'vitest';
 import { buildEagleLibrary, zipOf } from '../node/fixtures/eagle-library';
 import { api, freshApp, gridIds, seed, waitForCount } from './app';
+import { seriousViolations } from './a11y-check';
 import { useBrowser } from './browser';
 
 describe('the web app: open and export an Eagle library', () => {
@@ -26,8 +26,7 @@ describe('the web app: open and export an Eagle library', () => {
     const report = dialog.getByRole('list', { name: 'Report' });
     await expect(report.getByRole('listitem').first().textContent()).resolves.toMatch(/^12 items imported/);
     for (const name of fixture.broken.keys()) expect(await report.getByText(`${name}: `, { exact: false }).count()).toBe(1);
-    const axe = await new AxeBuilder({ page }).include('library-transfer-dialog').analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await seriousViolations(page, 'library-transfer-dialog')).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
 

@@ -1,0 +1,31 @@
+/**
+ * The order of test files: the end-to-end files that take longest start first, then Vitest's own
+ * order. The e2e files run in two lanes (docs/decisions/test-suite-time.md), and a long file that
+ * starts last runs alone at the end while the other lane is idle. Vitest orders by the durations it
+ * cached in the last run, but a clean clone (CI) has none, and then it orders by file size, which
+ * puts the longest of all (app-range-100k, 2 kB) second to last.
+ */
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Longest first, as measured in full runs (2026-11-29, seconds in two lanes: 160, 150 to 160, 120, 90 to 110, 110, 85 to 90, 75 to 90). */
+const LONGEST_E2E = [
+  'tests/e2e/app-range-100k.test.ts',
+  'tests/e2e/app-a11y.test.ts',
+  'tests/e2e/app-ai-search.test.ts',
+  'tests/e2e/small-quota.test.ts',
+  'tests/e2e/app-new-user-fixes.test.ts',
+  'tests/e2e/ai-models-first-use.test.ts',
+  'tests/e2e/app-ai-search-views.test.ts',
+];
+
+const rank = (spec: TestSpecification) => {
+  const index = LONGEST_E2E.findIndex((path) => spec.moduleId.endsWith(path));
+  return index === -1 ? LONGEST_E2E.length : index;
+};
+
+export default class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    // Array.prototype.sort is stable: the rest keep Vitest's order.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
