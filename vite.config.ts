@@ -44,6 +44,19 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['tests/node/**/*.test.ts'],
+          exclude: ['tests/node/module-mocks/**'],
+          environment: 'node',
+          setupFiles: ['tests/node/setup.ts'],
+          // One module graph for every file: 160 to 193 s alone instead of 296 s (docs/decisions/test-suite-time.md).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Files that replace a module (vi.mock) need a module graph of their own.
+          name: 'node-module-mocks',
+          include: ['tests/node/module-mocks/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/node/setup.ts'],
         },

@@ -1,15 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../src/core/events/change';
-import * as itemChanges from '../../src/core/storage/item-changes';
 import { changeItem, seedItems } from './fixtures/seed-items';
 import { call, makeApi, newLibrary } from './helpers';
 import type { Page } from '../../src/core/http/pagination';
 import type { FolderView } from '../../src/core/folders/folder-view';
-
-vi.mock('../../src/core/storage/item-changes', async (original) => {
-  const actual = await original<typeof import('../../src/core/storage/item-changes')>();
-  return { ...actual, refreshItems: vi.fn(actual.refreshItems) };
-});
 
 type Folder = FolderView;
 
@@ -112,18 +106,6 @@ describe('folder/update', () => {
     expect(answer.httpStatus).toBe(status);
     expect((answer.body as { message: string }).message).toMatch(message);
     expect(await list()).toEqual(before);
-  });
-
-  it('re-runs the item observers for the items of a renamed folder, and only on a rename', async () => {
-    const folder = await create({ name: 'Cats' });
-    const items = await seedItems(api, library, [{ folders: [folder.id] }, { folders: [folder.id] }, {}]);
-    const refresh = vi.mocked(itemChanges.refreshItems);
-    refresh.mockClear();
-    await post('/folder/update', { id: folder.id, description: 'no rename' });
-    expect(refresh).not.toHaveBeenCalled();
-    await post('/folder/update', { id: folder.id, name: 'Felines' });
-    expect(refresh).toHaveBeenCalledTimes(1);
-    expect([...refresh.mock.calls[0]![1]].sort()).toEqual([items[0]!.pk, items[1]!.pk].sort());
   });
 });
 

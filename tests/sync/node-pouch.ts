@@ -31,10 +31,15 @@ export async function loadNodePouch(): Promise<PouchConstructor> {
     import('pouchdb-adapter-http'),
     import('pouchdb-replication'),
   ]);
-  const PouchDB = (core.default as { plugin(plugin: unknown): unknown }).plugin(memory.default);
-  (PouchDB as { plugin(plugin: unknown): unknown }).plugin(http.default);
-  (PouchDB as { plugin(plugin: unknown): unknown }).plugin(replication.default);
-  const Memory = (PouchDB as { defaults(options: unknown): PouchConstructor }).defaults({ adapter: 'memory' });
+  const PouchDB = core.default as { plugin(plugin: unknown): unknown; defaults(options: unknown): PouchConstructor; replicate?: unknown };
+  // Plugged once per process: the node files share one pouchdb-core (they run without isolation,
+  // docs/decisions/test-suite-time.md), and it refuses a plugin twice.
+  if (!PouchDB.replicate) {
+    PouchDB.plugin(memory.default);
+    PouchDB.plugin(http.default);
+    PouchDB.plugin(replication.default);
+  }
+  const Memory = PouchDB.defaults({ adapter: 'memory' });
   loaded = class extends (Memory as unknown as new (name: string, options?: object) => object) {
     constructor(name: string, options: object = {}) {
       super(name, /^https?:/.test(name) ? { ...options, adapter: 'http' } : options);

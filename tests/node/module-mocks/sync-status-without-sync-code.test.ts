@@ -3,10 +3,10 @@
 // (src/core/sync/sync.routes.ts): a worker that just started answers it without evaluating that piece.
 // Here sync's code cannot load at all.
 import { expect, it, vi } from 'vitest';
-import { createApi } from '../../src/core';
-import { call } from './helpers';
+import { createApi } from '../../../src/core';
+import { call } from '../helpers';
 
-vi.mock('../../src/core/sync/sync.service', () => {
+vi.mock('../../../src/core/sync/sync.service', () => {
   throw new Error('sync.service was loaded');
 });
 
