@@ -15,8 +15,10 @@ const HAND_OVER_EVERY_MS = 500;
 /** After this many unanswered, the browser's own limit takes over (Chromium activates anyway after 5 minutes). */
 const HAND_OVER_AT_MOST = 60;
 
-/** Stops the telling of the running takeOver: the active worker answered that it has handed over. */
+/** Stops the telling: the active worker answered that it has handed over. */
 let heardHandedOver = () => {};
+/** This instance's one take-over: a second SKIP_WAITING (two tabs accepting) joins it, it does not tell again. */
+let takingOver: Promise<void> | undefined;
 
 /**
  * Activates now: tells the active worker to end what it holds open (its /events streams), since
@@ -28,6 +30,11 @@ let heardHandedOver = () => {};
  * hands over once (src/sw/sw.ts).
  */
 function takeOver(): Promise<void> {
+  takingOver ??= tellAndSkipWaiting();
+  return takingOver;
+}
+
+function tellAndSkipWaiting(): Promise<void> {
   const me = self.serviceWorker;
   const told = new Promise<void>((resolve) => {
     let times = 0;
