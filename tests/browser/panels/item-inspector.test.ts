@@ -170,6 +170,8 @@ describe('<item-inspector>', () => {
     await userEvent.fill(page.getByRole('combobox', { name: 'Add a tag' }), long);
     await userEvent.keyboard('{Enter}');
     await expect.element(page.getByRole('button', { name: `Remove tag ${long}` })).toBeVisible();
+    // The chip shows before the write is stored: wait for the write, as the other tag tests do.
+    await until(async () => (await item()).tags.includes(long));
     expect((await item()).tags).toEqual(['alpha', long]);
     expect(inspector.scrollWidth, `inspector of item ${id}`).toBe(inspector.clientWidth);
     const panel = inspector.getBoundingClientRect();
