@@ -59,7 +59,7 @@ function rest(): RestOfWorker {
     // Event streams are the core's: a core not loaded holds none open (and one loaded later hands over as it loads).
     void core.made()?.then((api) => api.changes.handOver(), () => undefined);
     handOver();
-  });
+  }, answer);
   return loadedRest;
 }
 
