@@ -9,6 +9,7 @@ import { css, html, LitElement, nothing } from 'lit';
 import type { ApiClient } from '../api-client';
 import './add-url-dialog';
 import type { AddUrlDetail, AddUrlDialog } from './add-url-dialog';
+import { canCaptureScreen, type CaptureDialog, type CaptureTaken } from './capture-dialog';
 import { formatBytes } from '../ui/format';
 import { ImportController } from './import-controller';
 
@@ -68,6 +69,17 @@ export class ImportProgressPanel extends LitElement {
     this.renderRoot.querySelector<AddUrlDialog>('add-url-dialog')?.open();
   }
 
+  /** Opens "Capture screen" (the Import menu's button, the manifest's shortcut). */
+  openCapture(): void {
+    this.renderRoot.querySelector<CaptureDialog>('capture-dialog')?.open();
+  }
+
+  private captured(event: CustomEvent<CaptureTaken>): void {
+    event.stopPropagation();
+    const { file } = event.detail;
+    void this.controller.addRoots([{ file, path: file.name }]);
+  }
+
   private addUrl(event: CustomEvent<AddUrlDetail>): void {
     event.stopPropagation();
     this.controller.addUrl(event.detail.url, event.detail.bookmark, event.detail.name);
@@ -82,12 +94,14 @@ export class ImportProgressPanel extends LitElement {
           <button type="button" @click=${this.pickFiles}>Add files…</button>
           <button type="button" @click=${() => this.renderRoot.querySelector<HTMLInputElement>('#folder')?.click()}>Add folder…</button>
           <button type="button" @click=${this.openUrlDialog}>Add from URL…</button>
+          ${canCaptureScreen() ? html`<button type="button" @click=${this.openCapture}>Capture screen…</button>` : nothing}
         </div>
         <input id="files" type="file" multiple hidden aria-label="Files to import" @change=${this.picked} />
         <input id="folder" type="file" multiple webkitdirectory hidden aria-label="Folder to import" @change=${this.picked} />
       </header>
       ${progress && progress.total > 0 ? this.renderProgress(progress) : html`<p class="hint">Drop files or folders here, paste an image or a link, or use the buttons.</p>`}
       <add-url-dialog @add-url=${this.addUrl}></add-url-dialog>
+      <capture-dialog @capture-taken=${this.captured}></capture-dialog>
     </section>`;
   }
 
