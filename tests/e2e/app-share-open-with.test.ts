@@ -13,8 +13,10 @@ import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from '../../tools/chromium';
 import { api, eventually, freshApp, waitForCount } from './app';
+import { seriousViolations } from './a11y-check';
 import { appReady } from './browser';
 import { solidPng } from './png';
+import { serveStatic } from './static-server';
 
 const SHOTS = 'screenshots';
 const PHONE = { width: 390, height: 844 };
@@ -33,7 +35,8 @@ const FIELDS = ['id', 'name', 'ext', 'width', 'height', 'annotation', 'url', 'fo
 const allItems = async (page: Page, deleted = false) =>
   (await api<{ data: Listed[] }>(page, '/item/get', { limit: 100, fields: FIELDS, ...(deleted ? { isDeleted: true } : {}) })).data;
 
-interface Shared { fields: Record<string, string>; files?: { name: string; type: string; base64: string }[] }
+/** `padding`: random bytes added after the file's own (a big file whose head is still a PNG's). */
+interface Shared { fields: Record<string, string>; files?: { name: string; type: string; base64: string; padding?: number }[] }
 
 /**
  * Posts the manifest's share form as the system's share sheet does: the manifest's own action,
@@ -56,7 +59,11 @@ async function share(page: Page, { fields, files = [] }: Shared): Promise<void> 
       form.append(input);
     }
     const picked = new DataTransfer();
-    for (const file of files) picked.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name, { type: file.type }));
+    for (const file of files) {
+      const padding = new Uint8Array(file.padding ?? 0);
+      for (let at = 0; at < padding.length; at += 65536) crypto.getRandomValues(padding.subarray(at, at + 65536));
+      picked.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0)), padding], file.name, { type: file.type }));
+    }
     const input = document.createElement('input');
     input.type = 'file';
     input.multiple = true;
@@ -97,6 +104,7 @@ describe('the installed app: share target, Open with, Capture screen', () => {
         expect(item).toMatchObject({ name: 'Harbour at dusk', ext: 'png', width: 30, height: 20, url: 'https://photos.example/harbour', annotation: 'from the trip' });
         await waitForCount(page, 1);
         await shot(page, 'share-added');
+        expect(await seriousViolations(page)).toEqual([]);
 
         await toast.getByRole('button', { name: 'Undo' }).click();
         await page.locator('.toast', { hasText: 'Moved 1 shared item to the trash' }).waitFor();
@@ -140,6 +148,32 @@ describe('the installed app: share target, Open with, Capture screen', () => {
       } finally {
         await page.context().close();
       }
+    }
+  });
+
+  it('under a base path, with a small quota: a share lands; one too big for the storage left keeps nothing and says why', async () => {
+    const site = await serveStatic({ '/asset-library/': inject('siteDir') });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      const session = await context.newCDPSession(page);
+      await session.send('Storage.overrideQuotaForOrigin', { origin: site.url, quotaSize: 8 * 1024 * 1024 });
+      await page.goto(`${site.url}/asset-library/`);
+      await appReady(page);
+      const items = async () =>
+        page.evaluate(async () => ((await (await fetch('/asset-library/api/v2/item/get?limit=100')).json()).data.data as { name: string; width: number }[]).map(({ name, width }) => ({ name, width })));
+
+      await share(page, { fields: { title: 'Small' }, files: [{ name: 'small.png', type: 'image/png', base64: png('#448844', 9, 7) }] });
+      expect(page.url()).toBe(`${site.url}/asset-library/`);
+      await page.locator('.toast', { hasText: 'Added “Small” from the share' }).waitFor();
+      expect(await items()).toEqual([{ name: 'Small', width: 9 }]);
+
+      await share(page, { fields: {}, files: [{ name: 'big one.png', type: 'image/png', base64: png('#884444', 9, 7) }, { name: 'huge.png', type: 'image/png', base64: png('#444488', 5, 5), padding: 12 * 1024 * 1024 }] });
+      await page.locator('.toast[data-kind="error"]', { hasText: /The share was not added: .*storage quota exceeded/ }).waitFor();
+      expect(await items()).toEqual([{ name: 'Small', width: 9 }]);
+    } finally {
+      await context.close();
+      await site.close();
     }
   });
 
@@ -249,6 +283,7 @@ describe('the installed app: share target, Open with, Capture screen', () => {
       await page.mouse.up();
       await dialog.locator('.size', { hasText: /^Part: / }).waitFor();
       await shot(page, 'capture-region');
+      expect(await seriousViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Add the part' }).click();
       await waitForCount(page, 1);
       const [part] = await allItems(page);
@@ -286,6 +321,7 @@ describe('the installed app: share target, Open with, Capture screen', () => {
       await dialog.waitFor();
       expect(new URL(page.url()).search).toBe('');
       await shot(page, 'capture-choose');
+      expect(await seriousViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Choose what to capture…' }).click();
       await dialog.locator('.stage canvas').waitFor();
       await shot(page, 'capture-dialog');
