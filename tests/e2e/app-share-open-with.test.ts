@@ -117,9 +117,13 @@ describe('the installed app: share target, Open with, Capture screen', () => {
     }
   });
 
-  it('a shared page with only a title and a text holding its link becomes a bookmark of that page', async () => {
+  it('a shared page with only a title and a text holding its link becomes a bookmark of that page, taken by a stopped worker', async () => {
     const page = await freshApp(browser, siteUrl);
     try {
+      // The share sheet may wake a worker the browser stopped: the share is then its first event.
+      const session = await page.context().newCDPSession(page);
+      await session.send('ServiceWorker.enable');
+      await session.send('ServiceWorker.stopAllWorkers');
       await share(page, { fields: { title: 'A long read', text: 'Worth it https://news.example/story?id=7' } });
       await page.locator('.toast', { hasText: 'Added “A long read” from the share' }).waitFor();
       const items = await allItems(page);
