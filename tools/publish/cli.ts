@@ -1,6 +1,6 @@
 /**
  * `offline-asset-library publish <library> --out <dir> [--no-originals] [--shard-items N] [--name X]`
- * (README "Publish a library on your site"): writes a static published library for any host.
+ * (docs/publishing.md): writes a static published library for any host.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
