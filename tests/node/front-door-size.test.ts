@@ -1,7 +1,8 @@
 /**
  * The front door stays short and its links hold: README.md under 12 KB, every decision record
  * under 6 KB (one page), and every relative link (and its #anchor) in README.md and docs/**.md
- * names a file, and a heading, that exist.
+ * names a file, and a heading, that exist; so does every docs/ reference in the source, which
+ * cites the contract by its section in docs/contract.md, never the out-of-repo decisions.md or api-v2.md.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -50,6 +51,16 @@ function brokenLink(file: string, target: string): string | undefined {
   return anchorsIn(destination).has(anchor) ? undefined : `${target}: no heading "#${anchor}" in ${relative(ROOT, destination)}`;
 }
 
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'results' ? [] : sourcesUnder(path);
+    return /\.(ts|mjs)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+const SOURCES = () => ['src', 'tools', 'bin', 'bench'].flatMap((dir) => sourcesUnder(join(ROOT, dir)));
+
 describe('the front door', () => {
   it(`README.md is under ${README_LIMIT} bytes`, () => {
     expect(statSync(join(ROOT, 'README.md')).size).toBeLessThan(README_LIMIT);
@@ -80,6 +91,27 @@ describe('the front door', () => {
       return why ? [`${relative(ROOT, file)}: ${why}`] : [];
     });
     expect(broken).toEqual([]);
+  });
+
+  it('every docs/ reference in the source names a file (and a section) that exists', () => {
+    const references = SOURCES().flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bdocs\/[\w/.-]*\w\.md(?:#[\w-]+)?/g)].map((match) => ({ file, target: match[0] })),
+    );
+    expect(references.length).toBeGreaterThan(30);
+    const broken = references.flatMap(({ file, target }) => {
+      const why = brokenLink(join(ROOT, 'README.md'), target);
+      return why ? [`${relative(ROOT, file)}: ${why}`] : [];
+    });
+    expect(broken).toEqual([]);
+  });
+
+  it('the source cites the contract in the repo, not the out-of-repo decisions.md or api-v2.md', () => {
+    const outside = SOURCES().flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, at) => (/(?<![\w/-])(decisions|api-v2)\.md/.test(line) ? [`${relative(ROOT, file)}:${at + 1}: ${line.trim()}`] : [])),
+    );
+    expect(outside).toEqual([]);
   });
 
   it('finds a broken link, a missing heading and a heading that exists', () => {
