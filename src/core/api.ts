@@ -61,7 +61,7 @@ export interface ApiDeps {
   modelFiles?: ModelFilesPort;
   /** The pauses before a published library's failed background load is tried again (default: 2 s, 10 s, 1 min, 5 min). */
   retryPublishedLoadAfterMs?: readonly number[];
-  /** How long thumbnail requests wait for their job (default 10 s, decisions.md). */
+  /** How long thumbnail requests wait for their job (default 10 s, docs/contract.md#items). */
   mediaWaitMs?: number;
   /** Told about unexpected errors of background work (media jobs). */
   onBackgroundError?: (error: unknown) => void;
@@ -150,7 +150,7 @@ export function createApi(deps: ApiDeps = {}): Api {
   // Media jobs fetch a synced item's thumbnail (they come along anyway), not a published one's: a
   // visitor of a 100,000-item library would download every thumbnail to index it. A published
   // library's visual descriptors come with its shards instead; objects and CLIP cover the items
-  // whose thumbnails were shown (README, limits).
+  // whose thumbnails were shown (docs/limits.md).
   // The job runner (thumbnails, descriptors, AI upkeep) is loaded by the first kick or wait, not
   // imported: a worker's first answer never runs a job. Its script is loaded on a later task, so
   // that a request's kick (a cold read's first look at its library's jobs) does not load it

@@ -1,7 +1,7 @@
 /**
  * The URL an <img>, <video> or <audio> loads an item's file or thumbnail from. Media elements cannot send
  * the X-Library-Path header, so a panel working on a library other than the current one names it with
- * `library=` (an API extension, see README).
+ * `library=` (an API extension, docs/api-extensions.md#every-request).
  */
 export function mediaUrl(url: string, library?: string): string {
   if (!url || !library) return url;

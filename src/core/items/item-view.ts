@@ -1,4 +1,4 @@
-/** The API shape of an item (api-v2.md plus fileURL, thumbnailURL, importedAt from decisions.md). */
+/** The API shape of an item (docs/contract.md#items: the contract's fields plus fileURL, thumbnailURL, importedAt). */
 import { z } from 'zod';
 import { stringList } from '../http/input';
 import { encodeText } from '../http/uri-text';
@@ -41,7 +41,7 @@ const isItemField = (name: string): name is ItemField => (ITEM_FIELDS as readonl
 
 /**
  * `fields` of item lists: item field names, as an array or comma-separated. Unknown names are
- * ignored (decisions.md: public clients send `website`, `btime`, `filePath`); when every name is
+ * ignored (docs/contract.md#items: public clients send `website`, `btime`, `filePath`); when every name is
  * unknown, only `id` is answered.
  */
 export const itemFieldsSchema = () =>
