@@ -1,7 +1,7 @@
 // Big files (issue 41, point 1): the app's importer sends a file as a Blob (POST /api/v2/item/addFile)
 // and the service worker stores it as one, so a 300 MB file imports with the page answering
 // throughout, and its bytes come back equal, checked as a stream (never two copies at once).
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ImportController } from '../../src/app/import/import-controller';
 import { checkGenerated, generatedFile, mainThreadProbe } from './big-files';
 import { fetchApi, isolatedClient, LIBRARY_HEADER } from './service-worker';
@@ -21,6 +21,8 @@ async function importWith(controller: ImportController, file: File): Promise<str
   while (controller.progress.active) await new Promise((resolve) => controller.addEventListener('change', resolve, { once: true }));
   return ids;
 }
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('item/addFile: big files as Blobs', () => {
   it('imports a 300 MB file through the app importer with the page answering, and serves the same bytes back', async () => {
@@ -58,6 +60,19 @@ describe('item/addFile: big files as Blobs', () => {
     expect(source.body.message).toMatch(/^url: item\/addFile takes the file as the request body/);
     const empty = await fetchApi('/api/v2/item/addFile?fileName=a.bin', { method: 'POST', headers });
     expect([empty.response.status, empty.body.message]).toEqual([400, 'body: holds no data; send the file as the request body.']);
+    expect((await client.get<{ data: unknown[] }>('/item/get')).data).toEqual([]);
+  });
+
+  it('refuses a file over the room the browser leaves at once, with the reason, sending nothing', async () => {
+    const { client } = await isolatedClient();
+    vi.spyOn(navigator.storage, 'estimate').mockResolvedValue({ usage: 100 * MB, quota: 110 * MB });
+    const sent = vi.spyOn(client, 'postBody');
+    const controller = new ImportController(client);
+    expect(await importWith(controller, generatedFile(20 * MB, 'too big.bin'))).toEqual([]);
+    expect(controller.progress.failures.map((f) => [f.label, f.message])).toEqual([
+      ['too big.bin', 'The file is 20 MB, but the browser lets this site store only 10 MB more (navigator.storage.estimate(): 100 MB used of 110 MB).'],
+    ]);
+    expect(sent).not.toHaveBeenCalled();
     expect((await client.get<{ data: unknown[] }>('/item/get')).data).toEqual([]);
   });
 });
