@@ -28,7 +28,7 @@ export interface WorkerEndpoint {
   /** How many originals this worker has processed (observability for tests and the app). */
   processedCount(): number;
   /** Finds COCO objects in a raster picture (loads TF.js and the detector on first use). */
-  detectObjects(bytes: ArrayBuffer, mime: string): Promise<Exclude<ObjectsOutcome, { status: 'needs-page' }>>;
+  detectObjects(bytes: ArrayBuffer | Blob, mime: string): Promise<Exclude<ObjectsOutcome, { status: 'needs-page' }>>;
   /** Unit 512-d embeddings of sentences (loads TF.js and the sentence encoder on first use). */
   embedTexts(sentences: string[]): Promise<Extract<EmbedOutcome, { status: 'done' }>>;
   /** The models this worker has loaded or is loading, by name (src/core/ai-search/model-names.ts). */

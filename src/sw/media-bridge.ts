@@ -76,8 +76,8 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
     },
     // The detector runs only in a page's media worker (TF.js and the model stay out of this script).
     async detectObjects({ blob, mime }): Promise<ObjectsOutcome> {
-      const bytes = await blob.arrayBuffer();
-      const answer = await onWorker<ObjectsOutcome>((worker) => worker.detectObjects(Comlink.transfer(bytes, [bytes]), mime), DETECT_MS);
+      // The stored Blob itself (a reference), as for thumbnails: an original is never read into this worker.
+      const answer = await onWorker<ObjectsOutcome>((worker) => worker.detectObjects(blob, mime), DETECT_MS);
       return answer ?? { status: 'needs-page', reason: 'Finding objects needs an open page of this site.' };
     },
     // The sentence encoder runs only in a page's media worker too (TF.js stays out of this script).
