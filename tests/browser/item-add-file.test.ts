@@ -3,6 +3,9 @@
 // throughout, and its bytes come back equal, checked as a stream (never two copies at once).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ImportController } from '../../src/app/import/import-controller';
+import '../../src/app/import/import-progress';
+import { mount } from './app/mount';
+import { screenshotAt } from './app/screenshots';
 import { checkGenerated, generatedFile, mainThreadProbe } from './big-files';
 import { fetchApi, isolatedClient, LIBRARY_HEADER } from './service-worker';
 
@@ -67,8 +70,18 @@ describe('item/addFile: big files as Blobs', () => {
     const { client } = await isolatedClient();
     vi.spyOn(navigator.storage, 'estimate').mockResolvedValue({ usage: 100 * MB, quota: 110 * MB });
     const sent = vi.spyOn(client, 'postBody');
-    const controller = new ImportController(client);
+    // The app's import panel, which shows the reason beside the file.
+    const panel = mount(document.createElement('import-progress'));
+    panel.style.width = 'min(420px, 100%)';
+    panel.api = client;
+    await panel.updateComplete;
+    const controller = panel.controller;
     expect(await importWith(controller, generatedFile(20 * MB, 'too big.bin'))).toEqual([]);
+    await panel.updateComplete;
+    expect(panel.shadowRoot!.textContent).toContain('the browser lets this site store only 10 MB more');
+    await screenshotAt('import-over-quota', 1280, 420);
+    await screenshotAt('import-over-quota', 390, 520);
+    panel.remove();
     expect(controller.progress.failures.map((f) => [f.label, f.message])).toEqual([
       ['too big.bin', 'The file is 20 MB, but the browser lets this site store only 10 MB more (navigator.storage.estimate(): 100 MB used of 110 MB).'],
     ]);
