@@ -33,6 +33,7 @@ import type { WritePipeline } from './storage/open-library';
 import { DEFAULT_NAMESPACE, LibraryRegistry, type LibraryRecord } from './storage/registry';
 import { firstRemoteFile, type RemoteFileSource } from './storage/remote-files';
 import { loadedList } from './shared/loaded-list';
+import type { StorageEstimateLike } from './shared/storage-room';
 import { lazyModule, lazyOnce } from './shared/lazy-module';
 import { loadPinyin } from './tags/pinyin';
 import { loadRegexEngine } from './smart-folders/safe-regex';
@@ -48,6 +49,8 @@ export interface ApiDeps {
   ids?: () => string;
   app?: AppVersion;
   fetchSource?: (input: string) => Promise<Response>;
+  /** How much the browser lets this site store (default: navigator.storage.estimate() where there is one). */
+  storageEstimate?: () => Promise<StorageEstimateLike | undefined>;
   /** Sync's requests to a CouchDB server (default: fetch). */
   fetchServer?: (url: string, init: RequestInit) => Promise<Response>;
   /** The PouchDB sync replicates with (default: pouchdb-browser, loaded on first use). */
@@ -137,6 +140,7 @@ export function createApi(deps: ApiDeps = {}): Api {
   const app = deps.app ?? APP_VERSION;
   const fetchSource = deps.fetchSource ?? ((input: string) => fetch(input, { credentials: 'omit' }));
   const fetchServer = deps.fetchServer ?? ((url: string, init: RequestInit) => fetch(url, init));
+  const storageEstimate = deps.storageEstimate ?? (async () => globalThis.navigator?.storage?.estimate?.());
   const registry = new LibraryRegistry(namespace, clock, `${app.version}`);
   const apiPrefix = deps.apiPrefix ?? API_PREFIX;
   const router = new Router(ROUTES, apiPrefix);
@@ -298,6 +302,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       registry,
       changes,
       fetchSource,
+      storageEstimate,
       fetchServer,
       loadPouch: deps.loadPouch ?? loadPouch,
       remoteFiles,

@@ -1,7 +1,9 @@
 /** The pure rules of the importer: what goes into one item/add request, and whom an error names. */
 
+export type FileJob = { kind: 'file'; file: File; path: string };
+
 export type ImportJob =
-  | { kind: 'file'; file: File; path: string }
+  | FileJob
   | { kind: 'url'; url: string }
   | { kind: 'bookmark'; url: string; name?: string };
 

@@ -7,8 +7,8 @@
  */
 import { ApiClientError, type ApiClient } from '../api-client';
 import { enumerateFiles, type DropRoot } from './enumerate-files';
-import { DEFAULT_LIMITS, failedIndex, jobBytes, jobLabel, nameFromPath, takeBatch, type BatchLimits, type ImportJob } from './import-batches';
-import { readAsDataUrl } from './read-as-data-url';
+import { DEFAULT_LIMITS, failedIndex, jobBytes, jobLabel, takeBatch, type BatchLimits, type FileJob, type ImportJob } from './import-batches';
+import { fileQuery, sendFiles } from './send-files';
 
 export interface ImportFailure {
   job: ImportJob;
@@ -166,10 +166,33 @@ export class ImportController extends EventTarget {
     }
   }
 
+  /** Files go one request each, as Blobs (item/addFile); URLs and bookmarks in item/add batches. */
   private async send(batch: ImportJob[]): Promise<void> {
+    const files = batch.filter((job): job is FileJob => job.kind === 'file');
+    if (files.length) {
+      const ids = await sendFiles(this.api, files, (job) => fileQuery(job, this.folderId), {
+        done: (job) => {
+          this.counts.done += 1;
+          this.counts.bytesDone += jobBytes(job);
+          this.changed();
+        },
+        failed: (job, message) => this.fail(job, message),
+      });
+      if (ids.length) this.imported(ids);
+    }
+    const others = batch.filter((job) => job.kind !== 'file');
+    if (others.length) await this.sendItems(others);
+  }
+
+  private imported(ids: string[]): void {
+    this.events.dispatchEvent(new CustomEvent('items-imported', { detail: { ids }, bubbles: true, composed: true }));
+    this.askPersistence();
+  }
+
+  private async sendItems(batch: ImportJob[]): Promise<void> {
     let items: Record<string, unknown>[];
     try {
-      items = await Promise.all(batch.map((job) => this.itemOf(job)));
+      items = await Promise.all(batch.map((job) => this.itemOf(job as Exclude<ImportJob, FileJob>)));
     } catch (error) {
       for (const job of batch) this.fail(job, messageOf(error));
       return;
@@ -178,8 +201,7 @@ export class ImportController extends EventTarget {
       const { ids } = await this.api.post<{ ids: string[] }>('/item/add', { items });
       this.counts.done += batch.length;
       this.counts.bytesDone += batch.reduce((sum, job) => sum + jobBytes(job), 0);
-      this.events.dispatchEvent(new CustomEvent('items-imported', { detail: { ids }, bubbles: true, composed: true }));
-      this.askPersistence();
+      this.imported(ids);
     } catch (error) {
       const index = error instanceof ApiClientError ? failedIndex(error.body.message) : undefined;
       if (index === undefined || !batch[index]) {
@@ -194,11 +216,9 @@ export class ImportController extends EventTarget {
     }
   }
 
-  private async itemOf(job: ImportJob): Promise<Record<string, unknown>> {
+  private async itemOf(job: Exclude<ImportJob, FileJob>): Promise<Record<string, unknown>> {
     const folders = this.folderId ? { folders: [this.folderId] } : {};
     switch (job.kind) {
-      case 'file':
-        return { name: nameFromPath(job.path), base64: await readAsDataUrl(job.file), ...folders };
       case 'url':
         return { url: job.url, ...folders };
       case 'bookmark':

@@ -15,7 +15,7 @@ import { folderTags, requireFolderLists } from './item-lookup';
 import { withDerivedFields } from './item-row';
 import { MAX_BATCH, newItemInput, type NewItemInput } from './item.schema';
 
-interface Prepared {
+export interface Prepared {
   input: NewItemInput;
   source: ResolvedSource;
   /** Where errors about this item point: "items[6]" in a batch, "" for a single add. */
@@ -37,7 +37,12 @@ export async function addItems(ctx: Context, raw: Record<string, unknown>): Prom
     const input = parseInput(newItemInput(), entry, at);
     prepared.push({ input, field, source: await resolveSource(ctx, input, field) });
   }
+  const ids = await writeNewItems(ctx, prepared);
+  return isBatch ? { ids } : { id: ids[0]! };
+}
 
+/** Writes items whose sources are resolved, all or none; item/addFile shares it. */
+export async function writeNewItems(ctx: Context, prepared: readonly Prepared[]): Promise<string[]> {
   const ids = assignIds(ctx, prepared);
   await writeRequest(ctx, async (db, now) => {
     await refuseTakenIds(db, prepared, ids);
@@ -48,7 +53,7 @@ export async function addItems(ctx: Context, raw: Record<string, unknown>): Prom
     const known = new Map(folders.flat().map((folder) => [folder.id, folder]));
     await commitItemChanges(db, rows.map((after) => ({ after })), ctx.observers, now, { folders: known });
   });
-  return isBatch ? { ids } : { id: ids[0]! };
+  return ids;
 }
 
 /** Caller ids where given; new ids otherwise, sorted so that a batch keeps its order by import. */

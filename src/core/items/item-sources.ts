@@ -11,7 +11,8 @@ import type { NewItemInput } from './item.schema';
 import { isIndexFallback } from './site-fallback';
 
 export interface ResolvedSource {
-  kind: 'url' | 'base64' | 'path' | 'bookmarkURL';
+  /** `body`: the request body of item/addFile. */
+  kind: 'url' | 'base64' | 'path' | 'bookmarkURL' | 'body';
   /** The original bytes; absent for bookmarks. */
   blob?: Blob;
   mime: string;
@@ -126,7 +127,8 @@ async function fromSite(ctx: Context, path: string, field: string): Promise<Reso
   return describe('path', { blob, declaredMime }, fileName, '');
 }
 
-async function describe(
+/** A Blob's facts from its first bytes only: a file of any size is never read whole. */
+export async function describe(
   kind: ResolvedSource['kind'],
   { blob, declaredMime }: { blob: Blob; declaredMime: string },
   fileName: string,
