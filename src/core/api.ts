@@ -47,7 +47,7 @@ export interface ApiDeps {
   clock?: () => number;
   ids?: () => string;
   app?: AppVersion;
-  fetchSource?: (input: string) => Promise<Response>;
+  fetchSource?: (input: string, init?: RequestInit) => Promise<Response>;
   /** Sync's requests to a CouchDB server (default: fetch). */
   fetchServer?: (url: string, init: RequestInit) => Promise<Response>;
   /** The PouchDB sync replicates with (default: pouchdb-browser, loaded on first use). */
@@ -135,7 +135,7 @@ export function createApi(deps: ApiDeps = {}): Api {
   const clock = deps.clock ?? Date.now;
   const ids = deps.ids ?? createIdGenerator(clock);
   const app = deps.app ?? APP_VERSION;
-  const fetchSource = deps.fetchSource ?? ((input: string) => fetch(input, { credentials: 'omit' }));
+  const fetchSource = deps.fetchSource ?? ((input: string, init?: RequestInit) => fetch(input, { credentials: 'omit', ...init }));
   const fetchServer = deps.fetchServer ?? ((url: string, init: RequestInit) => fetch(url, init));
   const registry = new LibraryRegistry(namespace, clock, `${app.version}`);
   const apiPrefix = deps.apiPrefix ?? API_PREFIX;

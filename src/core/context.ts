@@ -76,7 +76,7 @@ export interface Context {
   /** The change feed behind /api/v2/events; publish here what changes outside a write transaction. */
   changes: ChangeFeed;
   /** Fetches a URL or a same-site path for item/add sources; injected so tests need no network. */
-  fetchSource: (input: string) => Promise<Response>;
+  fetchSource: (input: string, init?: RequestInit) => Promise<Response>;
   /** Talks to a sync server (CouchDB) with the caller's headers; injected like fetchSource. */
   fetchServer: (url: string, init: RequestInit) => Promise<Response>;
   /** Loads PouchDB for sync (lazily: a script of its own in the service worker). */

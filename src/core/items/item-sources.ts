@@ -7,7 +7,9 @@ import { invalid } from '../http/errors';
 import { decodeText } from '../http/uri-text';
 import { sniffFile, SNIFF_BYTES } from '../images/image-info';
 import { extForMime, mimeForExt, splitFileName } from '../images/mime';
+import type { LinkedOriginal } from '../storage/rows';
 import type { NewItemInput } from './item.schema';
+import { linkedSource } from './linked-original';
 import { isIndexFallback } from './site-fallback';
 
 export interface ResolvedSource {
@@ -22,6 +24,8 @@ export interface ResolvedSource {
   suggestedName: string;
   /** Source URL the item keeps in `url`. */
   sourceUrl: string;
+  /** Set instead of `blob` when the server refused a cross-origin read (linked-original.ts). */
+  linked?: LinkedOriginal;
 }
 
 const SOURCES = ['url', 'base64', 'path', 'bookmarkURL'] as const;
@@ -98,8 +102,7 @@ async function download(ctx: Context, text: string, field: string): Promise<Reso
   try {
     response = await ctx.fetchSource(url.href);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw invalid(`${field}: could not download ${url.href}: the server could not be reached or refused a cross-origin read (${detail}).`);
+    return linkedSource(ctx, url, field, error instanceof Error ? error.message : String(error));
   }
   if (!response.ok) throw invalid(`${field}: downloading ${url.href} answered HTTP ${response.status}.`);
   const fileName = decodeText(url.pathname.split('/').pop() ?? '');
