@@ -1,6 +1,6 @@
 /**
  * <import-progress>: the compact import panel. Owns an ImportController for `api` and `folderId`
- * (items land in that folder), offers a file picker, a folder picker and "Add from URL", and shows
+ * (items land in that folder), offers a file picker, a folder picker, "Add from URL" and "Save from other sites…" (the bookmarklet), and shows
  * done/total, bytes, failures with the API's message and a retry. `items-imported` {ids} bubbles
  * from this element as items land. The shell makes its main area a drop/paste target with
  * `attachImportTarget(area, panel.controller, document)`.
@@ -8,6 +8,7 @@
 import { css, html, LitElement, nothing } from 'lit';
 import type { ApiClient } from '../api-client';
 import './add-url-dialog';
+import '../capture/bookmarklet-dialog';
 import type { AddUrlDetail, AddUrlDialog } from './add-url-dialog';
 import { formatBytes } from '../ui/format';
 import { ImportController } from './import-controller';
@@ -82,12 +83,14 @@ export class ImportProgressPanel extends LitElement {
           <button type="button" @click=${this.pickFiles}>Add files…</button>
           <button type="button" @click=${() => this.renderRoot.querySelector<HTMLInputElement>('#folder')?.click()}>Add folder…</button>
           <button type="button" @click=${this.openUrlDialog}>Add from URL…</button>
+          <button type="button" @click=${() => this.renderRoot.querySelector('bookmarklet-dialog')?.open()}>Save from other sites…</button>
         </div>
         <input id="files" type="file" multiple hidden aria-label="Files to import" @change=${this.picked} />
         <input id="folder" type="file" multiple webkitdirectory hidden aria-label="Folder to import" @change=${this.picked} />
       </header>
       ${progress && progress.total > 0 ? this.renderProgress(progress) : html`<p class="hint">Drop files or folders here, paste an image or a link, or use the buttons.</p>`}
       <add-url-dialog @add-url=${this.addUrl}></add-url-dialog>
+      <bookmarklet-dialog></bookmarklet-dialog>
     </section>`;
   }
 
