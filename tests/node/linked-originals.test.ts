@@ -39,7 +39,7 @@ describe('linked originals', () => {
       thumbnailURL: 'https://nocors.example/photo/hummingbird',
       thumbnailReady: true,
     });
-    expect(kept.notKept).toMatch(/nocors\.example does not let other sites read its files.*no size, no colour palette and no AI descriptors/);
+    expect(kept.notKept).toMatch(/nocors\.example does not let other sites read its files \(no CORS\)\. The item shows.*no size, no colour palette and no AI descriptors/);
   });
 
   it('still downloads what it may read, and still refuses a server that cannot be reached', async () => {

@@ -12,7 +12,7 @@ import type { LinkedOriginal } from '../storage/rows';
 import type { ResolvedSource } from './item-sources';
 
 export function linkReason(url: URL): string {
-  return `${url.host} does not let other sites read its files (no CORS), so the original was not kept: the item shows the image from its address while that site serves it, and has no size, no colour palette and no AI descriptors; exports hold only its address.`;
+  return `${url.host} does not let other sites read its files (no CORS). The item shows the image from its address while that site serves it; it has no size, no colour palette and no AI descriptors, and exports hold only its address.`;
 }
 
 export async function linkedSource(ctx: Context, url: URL, field: string, detail: string): Promise<ResolvedSource & { linked: LinkedOriginal }> {
