@@ -2,8 +2,8 @@
 
 export type ImportJob =
   | { kind: 'file'; file: File; path: string }
-  | { kind: 'url'; url: string }
-  | { kind: 'bookmark'; url: string; name?: string };
+  | { kind: 'url'; url: string; name?: string; annotation?: string }
+  | { kind: 'bookmark'; url: string; name?: string; annotation?: string };
 
 export interface BatchLimits {
   /** Items per request (the API takes up to 1000). */

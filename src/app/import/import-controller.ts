@@ -106,9 +106,9 @@ export class ImportController extends EventTarget {
     return this.addRoots([...files].map((file) => ({ file })));
   }
 
-  /** Image URLs are downloaded by the library; other pages become bookmarks. */
-  addUrl(url: string, asBookmark: boolean, name?: string): void {
-    this.enqueue([asBookmark ? { kind: 'bookmark', url, ...(name ? { name } : {}) } : { kind: 'url', url }]);
+  /** Image URLs are downloaded by the library; other pages become bookmarks. `text` is what the drop or dialog said of it. */
+  addUrl(url: string, asBookmark: boolean, text: { name?: string; annotation?: string } = {}): void {
+    this.enqueue([{ kind: asBookmark ? 'bookmark' : 'url', url, ...text }]);
   }
 
   /** Sends every failed item again. */
@@ -200,9 +200,10 @@ export class ImportController extends EventTarget {
       case 'file':
         return { name: nameFromPath(job.path), base64: await readAsDataUrl(job.file), ...folders };
       case 'url':
-        return { url: job.url, ...folders };
-      case 'bookmark':
-        return { bookmarkURL: job.url, ...(job.name ? { name: job.name } : {}), ...folders };
+      case 'bookmark': {
+        const text = { ...(job.name ? { name: job.name } : {}), ...(job.annotation ? { annotation: job.annotation } : {}) };
+        return { [job.kind === 'url' ? 'url' : 'bookmarkURL']: job.url, ...text, ...folders };
+      }
     }
   }
 

@@ -71,7 +71,7 @@ export class ImportProgressPanel extends LitElement {
 
   private addUrl(event: CustomEvent<AddUrlDetail>): void {
     event.stopPropagation();
-    this.controller.addUrl(event.detail.url, event.detail.bookmark, event.detail.name);
+    this.controller.addUrl(event.detail.url, event.detail.bookmark, event.detail.name ? { name: event.detail.name } : {});
   }
 
   override render() {

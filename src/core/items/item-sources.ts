@@ -9,6 +9,7 @@ import { sniffFile, SNIFF_BYTES } from '../images/image-info';
 import { extForMime, mimeForExt, splitFileName } from '../images/mime';
 import type { LinkedOriginal } from '../storage/rows';
 import type { NewItemInput } from './item.schema';
+import { bookmarkName } from './bookmark-name';
 import { linkedSource } from './linked-original';
 import { isIndexFallback } from './site-fallback';
 
@@ -70,8 +71,7 @@ function parseUrl(text: string, field: string, schemes: readonly string[]): URL 
 
 function bookmark(text: string, field: string): ResolvedSource {
   const url = parseUrl(text.trim(), field, ['http:', 'https:', 'ftp:', 'file:']);
-  const suggestedName = (url.hostname + url.pathname).replace(/\/$/, '') || url.href;
-  return { kind: 'bookmarkURL', mime: 'text/uri-list', ext: 'url', width: 0, height: 0, suggestedName, sourceUrl: url.href };
+  return { kind: 'bookmarkURL', mime: 'text/uri-list', ext: 'url', width: 0, height: 0, suggestedName: bookmarkName(url), sourceUrl: url.href };
 }
 
 /** Base64 or a base64 data: URL to bytes; anything else is a 400 naming `field`. */
