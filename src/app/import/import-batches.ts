@@ -1,7 +1,8 @@
 /** The pure rules of the importer: what goes into one item/add request, and whom an error names. */
 
 export type ImportJob =
-  | { kind: 'file'; file: File; path: string }
+  /** `folder`: the library folder of the dropped directory it was found in (folder-tree.ts). */
+  | { kind: 'file'; file: File; path: string; folder?: () => Promise<string> }
   | { kind: 'url'; url: string; name?: string; annotation?: string }
   | { kind: 'bookmark'; url: string; name?: string; annotation?: string };
 

@@ -7,6 +7,7 @@
  */
 import { ApiClientError, type ApiClient } from '../api-client';
 import { enumerateFiles, type DropRoot } from './enumerate-files';
+import { directoryOf, FolderTree } from './folder-tree';
 import { DEFAULT_LIMITS, failedIndex, jobBytes, jobLabel, nameFromPath, takeBatch, type BatchLimits, type ImportJob } from './import-batches';
 import { readAsDataUrl } from './read-as-data-url';
 
@@ -29,6 +30,8 @@ export interface ImportProgress {
   enumerating: boolean;
   /** Anything is still queued, walking or in flight. */
   active: boolean;
+  /** Library folders made for dropped folders, by path ("shots", "shots/more"). */
+  foldersMade: readonly string[];
 }
 
 export interface ImportOptions {
@@ -50,6 +53,7 @@ export class ImportController extends EventTarget {
   private readonly events: EventTarget;
   private readonly queue: ImportJob[] = [];
   private failures: ImportFailure[] = [];
+  private foldersMade: string[] = [];
   private counts = { total: 0, done: 0, bytesTotal: 0, bytesDone: 0 };
   private walks = 0;
   private inFlight = 0;
@@ -71,6 +75,7 @@ export class ImportController extends EventTarget {
     return {
       ...this.counts,
       failures: this.failures,
+      foldersMade: this.foldersMade,
       enumerating: this.walks > 0,
       active: this.walks > 0 || this.queue.length > 0 || this.inFlight > 0,
     };
@@ -87,9 +92,24 @@ export class ImportController extends EventTarget {
         this.counts.total += 1;
         this.fail({ kind: 'file', file: new File([], problem.path), path: problem.path }, problem.message, false);
       };
-      for await (const found of enumerateFiles(roots, this.limits.maxItems, unreadable)) {
+      // A dropped folder becomes a library folder, its subfolders nested inside it (folder-tree.ts).
+      const tree = new FolderTree(this.api, this.folderId, (path) => {
+        this.foldersMade = [...this.foldersMade, path];
+        this.changed();
+      });
+      const onDirectory = (path: string) =>
+        tree.folderFor(path.replace(/^\/+/, '')).then(
+          () => undefined,
+          (error: unknown) => unreadable({ path, message: `The folder could not be made: ${messageOf(error)}` }),
+        );
+      for await (const found of enumerateFiles(roots, this.limits.maxItems, unreadable, onDirectory)) {
         if (generation !== this.generation) break;
-        this.enqueue(found.map(({ file, path }) => ({ kind: 'file' as const, file, path })));
+        this.enqueue(
+          found.map(({ file, path }) => {
+            const dir = directoryOf(path);
+            return { kind: 'file' as const, file, path, ...(dir ? { folder: () => tree.folderFor(dir) } : {}) };
+          }),
+        );
         // Backpressure: a 70,000-file drop is walked only as fast as it is sent.
         while (this.queue.length > this.limits.maxItems * this.concurrency * 2 && generation === this.generation) {
           await new Promise<void>((r) => this.drained.push(r));
@@ -134,6 +154,7 @@ export class ImportController extends EventTarget {
   /** Forgets finished work (the panel's "clear"); running work goes on. */
   clearFinished(): void {
     this.failures = [];
+    this.foldersMade = [];
     const queuedBytes = this.queue.reduce((sum, job) => sum + jobBytes(job), 0);
     this.counts = { total: this.queue.length, done: 0, bytesTotal: queuedBytes, bytesDone: 0 };
     this.changed();
@@ -197,8 +218,10 @@ export class ImportController extends EventTarget {
   private async itemOf(job: ImportJob): Promise<Record<string, unknown>> {
     const folders = this.folderId ? { folders: [this.folderId] } : {};
     switch (job.kind) {
-      case 'file':
-        return { name: nameFromPath(job.path), base64: await readAsDataUrl(job.file), ...folders };
+      case 'file': {
+        const inFolder = job.folder ? { folders: [await job.folder()] } : folders;
+        return { name: nameFromPath(job.path), base64: await readAsDataUrl(job.file), ...inFolder };
+      }
       case 'url':
       case 'bookmark': {
         const text = { ...(job.name ? { name: job.name } : {}), ...(job.annotation ? { annotation: job.annotation } : {}) };

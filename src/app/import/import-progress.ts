@@ -106,6 +106,7 @@ export class ImportProgressPanel extends LitElement {
         <span class="bytes">${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)}</span>
       </div>
       <progress aria-label="Import progress" max=${Math.max(1, p.total)} .value=${settled}></progress>
+      ${this.renderFoldersMade(p.foldersMade)}
       ${failed
         ? html`<div class="failures">
             <div class="failures-head">
@@ -124,7 +125,15 @@ export class ImportProgressPanel extends LitElement {
     `;
   }
 
+  /** The folders a dropped folder became, by path, so the person knows where its files went. */
+  private renderFoldersMade(paths: readonly string[]) {
+    if (paths.length === 0) return nothing;
+    const shown = paths.slice(0, 10).join(', ');
+    return html`<p class="folders-made">Made ${paths.length === 1 ? '1 folder' : `${paths.length} folders`}: ${shown}${paths.length > 10 ? ` and ${paths.length - 10} more` : ''}</p>`;
+  }
+
   static override styles = css`
+    .folders-made { margin: 0; color: #2d3440; overflow-wrap: anywhere; }
     :host { display: block; font: 13px/1.45 system-ui, sans-serif; color: #1c1f24; }
     section { background: #fff; border: 1px solid #e1e4ea; border-radius: 12px; padding: 12px 14px;
       box-shadow: 0 4px 18px rgb(15 18 24 / 0.08); display: grid; gap: 8px; }
