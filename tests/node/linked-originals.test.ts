@@ -23,7 +23,7 @@ async function setup() {
 
 describe('linked originals', () => {
   it('keeps an image its server will not let us read as its address, and says what it lacks', async () => {
-    const { post, item } = await setup();
+    const { api, library, post, item } = await setup();
     const added = await post<{ id: string }>('/item/add', { url: 'https://nocors.example/photo/hummingbird', website: 'https://blog.example/birds' });
     expect(added.httpStatus).toBe(200);
     const kept = await item(added.data.id);
@@ -39,6 +39,9 @@ describe('linked originals', () => {
       thumbnailURL: 'https://nocors.example/photo/hummingbird',
       thumbnailReady: true,
     });
+    const file = await call(api, 'GET', '/item/file', { id: added.data.id }, { library });
+    expect(file.httpStatus).toBe(404);
+    expect(file.body.message).toMatch(/^id: the original of item ".+" was not kept, only its address https:\/\/nocors\.example\/photo\/hummingbird: nocors\.example does not let/);
     expect(kept.notKept).toMatch(/nocors\.example does not let other sites read its files \(no CORS\)\. The item shows.*no size, no colour palette and no AI descriptors/);
   });
 
