@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from './a11y-check';
 import { appReady, useBrowser } from './browser';
 import { solidPng } from './png';
 import { serveStatic, type StaticSite } from './static-server';
@@ -74,6 +75,7 @@ describe('the web app: save from other sites', () => {
       const link = dialog.getByRole('link', { name: 'Save to library' });
       expect(await link.getAttribute('draggable')).toBe('true');
       expect(await dialog.textContent()).toMatch(/Drag the Save to library button onto it/);
+      expect(await seriousViolations(library)).toEqual([]);
       await library.screenshot({ path: 'screenshots/bookmarklet-dialog-1280.png' });
       await library.setViewportSize({ width: 390, height: 844 });
       await library.screenshot({ path: 'screenshots/bookmarklet-dialog-390.png' });
@@ -116,6 +118,7 @@ describe('the web app: save from other sites', () => {
       await results.getByText('Saved 2 of 2.').waitFor({ timeout: 30_000 });
       expect(await results.textContent()).toMatch(/Saved as a link only.*does not let other sites read its files/s);
       await capture.screenshot({ path: 'screenshots/capture-page-saved-1280.png', fullPage: true });
+      expect(await seriousViolations(capture)).toEqual([]);
       await capture.setViewportSize({ width: 390, height: 844 });
       await capture.screenshot({ path: 'screenshots/capture-page-390.png', fullPage: true });
 
