@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookmarkletCode, bookmarkletHref, CAPTURE_WINDOW } from '../../src/app/capture/bookmarklet';
 import { captureItems, parseCapture, tagsFromText } from '../../src/app/capture/capture-data';
-import { imageNameAndNote } from '../../src/app/capture/image-fields';
+import { imageNameAndNote } from '../../src/app/import/image-fields';
 
 const CAPTURE = 'https://me.example/asset-library/capture.html';
 

@@ -3,7 +3,7 @@
  * and the item/add entries a person's choice makes of it. The fragment is anyone's to write, so it
  * is checked field by field: what does not fit is dropped, never trusted.
  */
-import { imageNameAndNote } from './image-fields';
+import { imageNameAndNote } from '../import/image-fields';
 
 export interface CapturedImage {
   url: string;

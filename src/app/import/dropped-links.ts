@@ -11,7 +11,7 @@ export interface DroppedLink {
   url: string;
   /** `image`: shown by an <img>; `page`: the target of a link; `unknown`: a bare address. */
   kind: 'image' | 'page' | 'unknown';
-  /** Anchor text of a link, or the alt text of an image that has no other name (image-fields.ts decides). */
+  /** Anchor text of a link, or the alt text of an image that has no other name (./image-fields.ts decides). */
   name?: string;
   /** Alt text of an image. */
   alt?: string;

@@ -4,7 +4,7 @@
  * While a drag hovers, the element carries `data-drop-active` so it can show where to drop.
  */
 import type { ImportController } from './import-controller';
-import { imageNameAndNote } from '../capture/image-fields';
+import { imageNameAndNote } from './image-fields';
 import { carriesImportable, transferContents, type TransferContents } from './transfer-contents';
 import { looksLikeFileUrl } from './url-text';
 
