@@ -48,7 +48,7 @@ export interface ApiDeps {
   clock?: () => number;
   ids?: () => string;
   app?: AppVersion;
-  fetchSource?: (input: string) => Promise<Response>;
+  fetchSource?: (input: string, init?: RequestInit) => Promise<Response>;
   /** How much the browser lets this site store (default: navigator.storage.estimate() where there is one). */
   storageEstimate?: () => Promise<StorageEstimateLike | undefined>;
   /** Sync's requests to a CouchDB server (default: fetch). */
@@ -138,7 +138,7 @@ export function createApi(deps: ApiDeps = {}): Api {
   const clock = deps.clock ?? Date.now;
   const ids = deps.ids ?? createIdGenerator(clock);
   const app = deps.app ?? APP_VERSION;
-  const fetchSource = deps.fetchSource ?? ((input: string) => fetch(input, { credentials: 'omit' }));
+  const fetchSource = deps.fetchSource ?? ((input: string, init?: RequestInit) => fetch(input, { credentials: 'omit', ...init }));
   const fetchServer = deps.fetchServer ?? ((url: string, init: RequestInit) => fetch(url, init));
   const storageEstimate = deps.storageEstimate ?? (async () => globalThis.navigator?.storage?.estimate?.());
   const registry = new LibraryRegistry(namespace, clock, `${app.version}`);

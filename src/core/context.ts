@@ -77,7 +77,7 @@ export interface Context {
   /** The change feed behind /api/v2/events; publish here what changes outside a write transaction. */
   changes: ChangeFeed;
   /** Fetches a URL or a same-site path for item/add sources; injected so tests need no network. */
-  fetchSource: (input: string) => Promise<Response>;
+  fetchSource: (input: string, init?: RequestInit) => Promise<Response>;
   /** The browser's navigator.storage.estimate(); undefined where there is none (item/addFile's quota check). */
   storageEstimate: () => Promise<StorageEstimateLike | undefined>;
   /** Talks to a sync server (CouchDB) with the caller's headers; injected like fetchSource. */

@@ -7,6 +7,7 @@
  */
 import { ApiClientError, type ApiClient } from '../api-client';
 import { enumerateFiles, type DropRoot } from './enumerate-files';
+import { directoryOf, FolderTree } from './folder-tree';
 import { DEFAULT_LIMITS, failedIndex, jobBytes, jobLabel, takeBatch, type BatchLimits, type FileJob, type ImportJob } from './import-batches';
 import { fileQuery, sendFiles } from './send-files';
 
@@ -29,6 +30,8 @@ export interface ImportProgress {
   enumerating: boolean;
   /** Anything is still queued, walking or in flight. */
   active: boolean;
+  /** Library folders made for dropped folders, by path ("shots", "shots/more"). */
+  foldersMade: readonly string[];
 }
 
 export interface ImportOptions {
@@ -50,6 +53,7 @@ export class ImportController extends EventTarget {
   private readonly events: EventTarget;
   private readonly queue: ImportJob[] = [];
   private failures: ImportFailure[] = [];
+  private foldersMade: string[] = [];
   private counts = { total: 0, done: 0, bytesTotal: 0, bytesDone: 0 };
   private walks = 0;
   private inFlight = 0;
@@ -71,6 +75,7 @@ export class ImportController extends EventTarget {
     return {
       ...this.counts,
       failures: this.failures,
+      foldersMade: this.foldersMade,
       enumerating: this.walks > 0,
       active: this.walks > 0 || this.queue.length > 0 || this.inFlight > 0,
     };
@@ -87,9 +92,24 @@ export class ImportController extends EventTarget {
         this.counts.total += 1;
         this.fail({ kind: 'file', file: new File([], problem.path), path: problem.path }, problem.message, false);
       };
-      for await (const found of enumerateFiles(roots, this.limits.maxItems, unreadable)) {
+      // A dropped folder becomes a library folder, its subfolders nested inside it (folder-tree.ts).
+      const tree = new FolderTree(this.api, this.folderId, (path) => {
+        this.foldersMade = [...this.foldersMade, path];
+        this.changed();
+      });
+      const onDirectory = (path: string) =>
+        tree.folderFor(path.replace(/^\/+/, '')).then(
+          () => undefined,
+          (error: unknown) => unreadable({ path, message: `The folder could not be made: ${messageOf(error)}` }),
+        );
+      for await (const found of enumerateFiles(roots, this.limits.maxItems, unreadable, onDirectory)) {
         if (generation !== this.generation) break;
-        this.enqueue(found.map(({ file, path }) => ({ kind: 'file' as const, file, path })));
+        this.enqueue(
+          found.map(({ file, path }) => {
+            const dir = directoryOf(path);
+            return { kind: 'file' as const, file, path, ...(dir ? { folder: () => tree.folderFor(dir) } : {}) };
+          }),
+        );
         // Backpressure: a 70,000-file drop is walked only as fast as it is sent.
         while (this.queue.length > this.limits.maxItems * this.concurrency * 2 && generation === this.generation) {
           await new Promise<void>((r) => this.drained.push(r));
@@ -106,9 +126,9 @@ export class ImportController extends EventTarget {
     return this.addRoots([...files].map((file) => ({ file })));
   }
 
-  /** Image URLs are downloaded by the library; other pages become bookmarks. */
-  addUrl(url: string, asBookmark: boolean, name?: string): void {
-    this.enqueue([asBookmark ? { kind: 'bookmark', url, ...(name ? { name } : {}) } : { kind: 'url', url }]);
+  /** Image URLs are downloaded by the library; other pages become bookmarks. `text` is what the drop or dialog said of it. */
+  addUrl(url: string, asBookmark: boolean, text: { name?: string; annotation?: string } = {}): void {
+    this.enqueue([{ kind: asBookmark ? 'bookmark' : 'url', url, ...text }]);
   }
 
   /** Sends every failed item again. */
@@ -134,6 +154,7 @@ export class ImportController extends EventTarget {
   /** Forgets finished work (the panel's "clear"); running work goes on. */
   clearFinished(): void {
     this.failures = [];
+    this.foldersMade = [];
     const queuedBytes = this.queue.reduce((sum, job) => sum + jobBytes(job), 0);
     this.counts = { total: this.queue.length, done: 0, bytesTotal: queuedBytes, bytesDone: 0 };
     this.changed();
@@ -170,7 +191,7 @@ export class ImportController extends EventTarget {
   private async send(batch: ImportJob[]): Promise<void> {
     const files = batch.filter((job): job is FileJob => job.kind === 'file');
     if (files.length) {
-      const ids = await sendFiles(this.api, files, (job) => fileQuery(job, this.folderId), {
+      const ids = await sendFiles(this.api, files, async (job) => fileQuery(job, job.folder ? await job.folder() : this.folderId), {
         done: (job) => {
           this.counts.done += 1;
           this.counts.bytesDone += jobBytes(job);
@@ -220,9 +241,10 @@ export class ImportController extends EventTarget {
     const folders = this.folderId ? { folders: [this.folderId] } : {};
     switch (job.kind) {
       case 'url':
-        return { url: job.url, ...folders };
-      case 'bookmark':
-        return { bookmarkURL: job.url, ...(job.name ? { name: job.name } : {}), ...folders };
+      case 'bookmark': {
+        const text = { ...(job.name ? { name: job.name } : {}), ...(job.annotation ? { annotation: job.annotation } : {}) };
+        return { [job.kind === 'url' ? 'url' : 'bookmarkURL']: job.url, ...text, ...folders };
+      }
     }
   }
 

@@ -23,7 +23,7 @@ export function fileQuery(job: FileJob, folderId: string | null): Record<string,
 }
 
 /** Sends the files in turn; answers the ids of those stored. */
-export async function sendFiles(api: ApiClient, jobs: readonly FileJob[], query: (job: FileJob) => Record<string, QueryValue>, on: FileOutcomes): Promise<string[]> {
+export async function sendFiles(api: ApiClient, jobs: readonly FileJob[], query: (job: FileJob) => Promise<Record<string, QueryValue>>, on: FileOutcomes): Promise<string[]> {
   const ids: string[] = [];
   for (const job of jobs) {
     try {
@@ -32,7 +32,7 @@ export async function sendFiles(api: ApiClient, jobs: readonly FileJob[], query:
         on.failed(job, tooLarge);
         continue;
       }
-      const { id } = await api.postBody<{ id: string }>('/item/addFile', query(job), job.file);
+      const { id } = await api.postBody<{ id: string }>('/item/addFile', await query(job), job.file);
       ids.push(id);
       on.done(job);
     } catch (error) {

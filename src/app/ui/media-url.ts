@@ -4,6 +4,7 @@
  * `library=` (an API extension, docs/api-extensions.md#every-request).
  */
 export function mediaUrl(url: string, library?: string): string {
-  if (!url || !library) return url;
+  // A linked original's address (another site's) is not ours to name a library in.
+  if (!url || !library || /^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
   return `${url}${url.includes('?') ? '&' : '?'}library=${encodeURIComponent(library)}`;
 }

@@ -105,5 +105,6 @@ function newRow(id: string, { input, source }: Prepared, inheritedTags: readonly
     noPreview: false,
     thumbnail: source.blob ? 'pending' : 'none',
     hasFile: source.blob !== undefined,
+    ...(source.linked ? { linked: source.linked } : {}),
   });
 }
