@@ -14,7 +14,9 @@ export const getFoldersInput = lazyValue(() => z.object({
   ...pageFields(),
 }));
 
-const folderName = () => requiredString().max(1024, 'must be at most 1024 characters');
+/** Ours (the reference states none): a name fits a sidebar row and any file system's 255. */
+export const FOLDER_NAME_MAX = 255;
+const folderName = () => requiredString().max(FOLDER_NAME_MAX, `must be at most ${FOLDER_NAME_MAX} characters`);
 const folderId = () => requiredString();
 
 export const createFolderInput = lazyValue(() => z.object({
@@ -37,6 +39,25 @@ export const updateFolderInput = lazyValue(() => z.object({
 
 export const openFolderInput = lazyValue(() => z.object({ id: folderId() }));
 
+/**
+ * folder/remove (ours): `folderId`, or a list in `folderIds` (`id`, as decisions.md names it, also
+ * works). Answers the ids and the field they came from, for a 404 that names it.
+ */
+export const removeFoldersInput = lazyValue(() => z.object({
+  folderId: folderId().optional(),
+  folderIds: stringList().pipe(z.array(folderId()).min(1, 'must list at least one folder id')).optional(),
+  id: folderId().optional(),
+}).transform((input, ctx) => {
+  const given = (['folderId', 'folderIds', 'id'] as const).filter((field) => input[field] !== undefined);
+  if (given.length !== 1) {
+    ctx.addIssue({ code: 'custom', path: ['folderId'], message: given.length ? `send one of ${given.join(', ')}, not both` : 'is required (or folderIds, a list)' });
+    return z.NEVER;
+  }
+  const field = given[0]!;
+  return { ids: [...new Set(([] as string[]).concat(input[field]!))], field };
+}));
+
 export type GetFoldersInput = z.output<ReturnType<typeof getFoldersInput>>;
 export type CreateFolderInput = z.output<ReturnType<typeof createFolderInput>>;
 export type UpdateFolderInput = z.output<ReturnType<typeof updateFolderInput>>;
+export type RemoveFoldersInput = z.output<ReturnType<typeof removeFoldersInput>>;
