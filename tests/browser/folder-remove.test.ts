@@ -54,3 +54,17 @@ describe('folder/remove through the service worker', () => {
     expect(await client.get('/folder/get')).toEqual(before);
   });
 });
+
+describe('item/remove through the service worker', () => {
+  it('deletes a trashed item for good, and refuses one that is not in the trash', async () => {
+    const { client, library } = await isolatedClient();
+    const trashed = await add(client, 1, []);
+    const live = await add(client, 2, []);
+    await client.post('/item/update', { id: trashed, isDeleted: true });
+    await expectError(library, '/api/v2/item/remove', { ids: [live] }, 400, 'INVALID_ARGUMENT', /ids.*not in the trash/);
+    await expectError(library, '/api/v2/item/remove', { ids: [] }, 400, 'INVALID_ARGUMENT', /ids/);
+    expect(await client.post('/item/remove', { ids: [trashed] })).toBe(true);
+    expect((await client.post<Page<Item>>('/item/get', { isDeleted: true })).total).toBe(0);
+    expect((await client.post<Page<Item>>('/item/get', {})).data.map((i) => i.id)).toEqual([live]);
+  });
+});

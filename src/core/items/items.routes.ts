@@ -6,7 +6,8 @@ import { addItems } from './item-add.service';
 import { serveFile, serveThumbnail } from './item-files';
 import { countAll, listItems } from './item-list.service';
 import { updateItems } from './item-update.service';
-import { addInput, itemIdInput, itemIdsInput, itemListInput, itemPositionInput, selectInput, thumbnailInput, updateRequestInput } from './item.schema';
+import { removeItems } from './item-remove.service';
+import { addInput, itemIdInput, removeItemsInput, itemIdsInput, itemListInput, itemPositionInput, selectInput, thumbnailInput, updateRequestInput } from './item.schema';
 import { itemPosition, listItemIds } from './item-listing.service';
 import { openItem, selectItems } from './selection';
 
@@ -18,6 +19,7 @@ export const itemRoutes = [
   route('POST', '/item/position', itemPositionInput, itemPosition),
   route('POST', '/item/add', addInput, addItems),
   route('POST', '/item/update', updateRequestInput, updateItems),
+  route('POST', '/item/remove', removeItemsInput, removeItems),
   route('GET', '/item/getComments', itemIdInput, (ctx, input) => listComments(ctx, input.id)),
   route('POST', '/item/addComment', addCommentInput, addComment),
   route('POST', '/item/updateComment', updateCommentInput, updateComment),
