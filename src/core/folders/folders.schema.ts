@@ -4,6 +4,7 @@ import { flag, requiredString, stringList } from '../http/input';
 import { pageFields } from '../http/pagination';
 import { tagNameList } from '../tags/tag-names';
 import { lazyValue } from '../shared/lazy-value';
+import { FOLDER_NAME_MAX } from './folder-name';
 
 /** Filters combine with AND; none lists every folder. */
 export const getFoldersInput = lazyValue(() => z.object({
@@ -14,8 +15,6 @@ export const getFoldersInput = lazyValue(() => z.object({
   ...pageFields(),
 }));
 
-/** Ours (the reference states none): a name fits a sidebar row and any file system's 255. */
-export const FOLDER_NAME_MAX = 255;
 const folderName = () => requiredString().max(FOLDER_NAME_MAX, `must be at most ${FOLDER_NAME_MAX} characters`);
 const folderId = () => requiredString();
 
