@@ -153,3 +153,84 @@ describe('the web app: deleting folders', () => {
     expect(unfiled).toEqual([inRome]);
   });
 });
+
+describe('the web app: folder dialogs and Escape', () => {
+  const siteUrl = inject('siteUrl');
+  const browser = useBrowser();
+
+  it('warns of a sibling with the same name and refuses a name over 255 characters, naming the field', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    await api(page, '/folder/create', { name: 'Travel' });
+    await reloadApp(page);
+    await page.getByRole('button', { name: 'New folder' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New folder' });
+    const name = dialog.getByLabel('Name');
+    await name.fill('travel');
+    await dialog.getByText('There is already a folder named “Travel” at the top level.').waitFor();
+    await shot(page, 'folder-dialog-duplicate-1280');
+    await name.fill('x'.repeat(300));
+    await dialog.getByText('Name: at most 255 characters (this one has 300).').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Create folder' }).isDisabled()).toBe(true);
+    await shot(page, 'folder-dialog-too-long-1280');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await shot(page, 'folder-dialog-too-long-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // A duplicate is allowed once the person has been told.
+    await name.fill('Travel');
+    await dialog.getByRole('button', { name: 'Create folder' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await tree(page)).toBe('Travel,Travel');
+  });
+
+  it('closes every dialog of the app with Escape, as the shortcuts list says', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    const folder = await api<{ id: string }>(page, '/folder/create', { name: 'Travel' });
+    await seed(page, [{ name: 'red', color: '#cc3333', tags: ['warm'] }]);
+    await reloadApp(page);
+    const open = page.locator('dialog[open]');
+    const row = page.locator(`li.folder-row[data-folder="${folder.id}"] .nav-link`);
+    const dialogs: [string, () => Promise<unknown>][] = [
+      ['shortcut help', () => page.keyboard.press('?')],
+      ['new folder', () => page.getByRole('button', { name: 'New folder' }).click()],
+      ['edit folder', () => page.getByRole('button', { name: 'Edit folder Travel…' }).click()],
+      ['move folder', async () => {
+        await row.click({ button: 'right' });
+        await page.getByRole('menuitem', { name: 'Move to…' }).click();
+      }],
+      ['delete folder', async () => {
+        await row.focus();
+        await page.keyboard.press('Delete');
+      }],
+      ['smart folder editor', () => page.getByRole('button', { name: 'New smart folder' }).click()],
+      ['tag manager', () => page.getByRole('button', { name: 'Manage tags' }).click()],
+      ['add from URL', async () => {
+        await page.getByRole('button', { name: 'Import', exact: true }).click();
+        await page.locator('import-progress').getByRole('button', { name: 'Add from URL…' }).click();
+      }],
+      ['sync', async () => {
+        await page.getByRole('button', { name: /My Library/ }).click();
+        await page.getByRole('button', { name: 'Sync…' }).click();
+      }],
+      ['viewer', () => cell(page, 0).dblclick()],
+      ['quick look', async () => {
+        await cell(page, 0).click();
+        await cell(page, 0).press(' ');
+      }],
+    ];
+    for (const [what, show] of dialogs) {
+      await page.locator('.nav-link[data-view="all"]').click();
+      await show();
+      await open.first().waitFor({ timeout: 5000 }).catch(() => {
+        throw new Error(`${what}: no dialog opened`);
+      });
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => {
+        const all = (root: Document | ShadowRoot): Element[] => [...root.querySelectorAll('*')].flatMap((e) => [e, ...(e.shadowRoot ? all(e.shadowRoot) : [])]);
+        return !all(document).some((e) => e.tagName === 'DIALOG' && (e as HTMLDialogElement).open);
+      }, undefined, { timeout: 5000 }).catch(() => {
+        throw new Error(`${what}: Escape left the dialog open`);
+      });
+    }
+    expect(await tree(page)).toBe('Travel');
+  });
+});

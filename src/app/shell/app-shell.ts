@@ -185,7 +185,9 @@ export class AppShell extends LightElement {
   }
 
   private readonly onGlobalKey = (event: KeyboardEvent): void => {
-    if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
+    // A dialog's keys are its own: its Escape closes it. Dialogs inside shadow roots (the folder
+    // editor's) are not found by querySelector, so the key's path is asked too.
+    if (event.defaultPrevented || document.querySelector('dialog[open]') || event.composedPath().some((node) => node instanceof HTMLDialogElement)) return;
     if (this.viewerOpen) return;
     const command = globalCommand(event, isTyping(event.target));
     if (!command) return;
