@@ -48,6 +48,12 @@ describe('the web app: the Trash', () => {
     expect(await inspector.locator('#name').inputValue()).toBe('green square');
     expect(await inspector.locator('#name').getAttribute('readonly')).not.toBeNull();
     await shot(page, 'trash-inspector-1280');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByRole('button', { name: 'Show the inspector' }).click();
+    await inspector.getByText('In the trash.').waitFor();
+    await shot(page, 'trash-inspector-390');
+    await page.getByRole('button', { name: 'Show the inspector' }).click();
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Enter opens it in the viewer, which offers Restore too.
     await cell(page, 0).press('Enter');
@@ -136,6 +142,9 @@ describe('the web app: deleting folders', () => {
     await confirm.waitFor();
     expect(await confirm.textContent()).toMatch(/1 subfolder.*stay in the library/s);
     await shot(page, 'folder-delete-confirm-1280');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await shot(page, 'folder-delete-confirm-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'hidden' });
     expect(await tree(page)).toBe('Travel(Rome),Keep');
