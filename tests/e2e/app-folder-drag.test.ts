@@ -156,6 +156,8 @@ describe('the web app: folders by drag & drop', () => {
       await menu.waitFor();
       await check(page, 'folder-menu', width);
       await page.keyboard.press('End');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Delete folder…');
+      await page.keyboard.press('ArrowUp');
       await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Move to…');
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: 'Move “Work” to' });

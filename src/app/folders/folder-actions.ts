@@ -11,6 +11,8 @@ import type { BulkChange } from '../bulk-edit/bulk-changes';
 import type { AppStores } from '../shell/app-stores';
 import { Store } from '../state/store';
 import { plural } from '../ui/format';
+import { duplicateWarning } from './folder-form';
+import { findFolder } from './folder-tree';
 
 export interface FolderJob extends BulkProgress {
   folder: string;
@@ -51,6 +53,7 @@ export class FolderActions extends Store {
 
   async rename(id: string, name: string): Promise<boolean> {
     const { api, sidebar, toasts } = this.stores;
+    const twin = duplicateWarning(sidebar.folders, name, findFolder(sidebar.folders, id)?.parent ?? null, id);
     try {
       await api.post<Folder>('/folder/update', { id, name });
     } catch (error) {
@@ -58,6 +61,7 @@ export class FolderActions extends Store {
       return false;
     }
     await sidebar.loadTree();
+    if (twin) toasts.show(`Renamed. ${twin}`);
     return true;
   }
 

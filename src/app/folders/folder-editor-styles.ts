@@ -31,6 +31,10 @@ export const folderEditorStyles = [
       margin: 0; padding: 0.5rem 0.7rem; border-radius: 6px; color: var(--_danger); border: 1px solid var(--_danger);
       background: color-mix(in srgb, var(--_danger) 8%, var(--_surface));
     }
+    .warning {
+      margin: 0; padding: 0.4rem 0.7rem; border-radius: 6px; border: 1px solid #b26a00;
+      background: color-mix(in srgb, #b26a00 8%, var(--_surface)); font-size: 13px;
+    }
     .buttons { display: flex; justify-content: flex-end; gap: 0.5rem; }
   `,
 ];

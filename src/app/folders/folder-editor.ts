@@ -15,7 +15,7 @@ import { define } from '../ui/define';
 import { emit, errorMessage } from '../ui/events';
 import { COLOUR_SWATCHES, FOLDER_COLOURS, type FolderColour } from './folder-colours';
 import { folderEditorStyles } from './folder-editor-styles';
-import { afterCreateBody, createBody, draftOf, updateBody, type FolderDraft } from './folder-form';
+import { afterCreateBody, createBody, draftOf, duplicateWarning, nameError, updateBody, type FolderDraft } from './folder-form';
 
 export class FolderEditor extends LitElement {
   static override properties = {
@@ -37,6 +37,8 @@ export class FolderEditor extends LitElement {
   declare folders: FolderOption[];
   declare error: string;
   declare saving: boolean;
+  /** The tree as read, to warn of a sibling with the same name. */
+  private roots: Folder[] = [];
   /** The folder as read, to send only what changed. */
   private stored: FolderDraft = draftOf(null, null);
   /** What the person changed since the dialog opened: kept over the folder when its read answers later. */
@@ -72,6 +74,7 @@ export class FolderEditor extends LitElement {
         this.api.get<Page<Folder>>('/folder/get'),
         this.folderId ? this.api.get<Page<Folder>>('/folder/get', { id: this.folderId }).then((page) => page.data[0] ?? null) : null,
       ]);
+      this.roots = tree.data;
       this.folders = folderOptions(tree.data);
       this.stored = draftOf(folder, this.parent);
       // A choice made while the folder was on its way (a parent picked at once) is not undone by its answer.
@@ -99,7 +102,7 @@ export class FolderEditor extends LitElement {
 
   private async save(event: Event): Promise<void> {
     event.preventDefault();
-    if (this.saving) return;
+    if (this.saving || nameError(this.draft.name)) return;
     this.saving = true;
     this.error = '';
     const draft = { ...this.draft, name: this.draft.name.trim() };
@@ -135,13 +138,18 @@ export class FolderEditor extends LitElement {
     const d = this.draft;
     const creating = !this.folderId;
     const title = creating ? 'New folder' : 'Edit folder';
+    const tooLong = nameError(d.name);
+    const twin = tooLong ? null : duplicateWarning(this.roots, d.name, d.parent, this.folderId);
     return html`<dialog aria-labelledby="title" @cancel=${(e: Event) => (e.preventDefault(), this.close())}>
       <form @submit=${this.save} novalidate>
         <h2 id="title">${title}</h2>
         <div class="field">
           <label for="name">Name</label>
-          <input id="name" type="text" required autocomplete="off" .value=${live(d.name)}
+          <input id="name" type="text" required autocomplete="off" .value=${live(d.name)} aria-invalid=${tooLong ? 'true' : 'false'}
+            aria-describedby=${tooLong || twin ? 'name-note' : nothing}
             @input=${(e: InputEvent) => this.edit({ name: (e.target as HTMLInputElement).value })} />
+          ${tooLong ? html`<p class="error" id="name-note" role="alert">${tooLong}</p>` : nothing}
+          ${twin ? html`<p class="warning" id="name-note" role="status">${twin} You can still use the name.</p>` : nothing}
         </div>
         <div class="field">
           <label for="description">Description</label>
@@ -171,7 +179,7 @@ export class FolderEditor extends LitElement {
         ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
         <div class="buttons">
           <button type="button" @click=${() => this.close()}>Cancel</button>
-          <button type="submit" class="primary" ?disabled=${this.saving || !d.name.trim()}>${creating ? 'Create folder' : 'Save'}</button>
+          <button type="submit" class="primary" ?disabled=${this.saving || !d.name.trim() || !!tooLong}>${creating ? 'Create folder' : 'Save'}</button>
         </div>
       </form>
     </dialog>`;

@@ -4,7 +4,9 @@
  * that changed. Pure.
  */
 import type { Folder } from '../api-types';
+import { FOLDER_NAME_MAX } from '../../core/folders/folder-name';
 import type { FolderColour } from './folder-colours';
+import { findFolder } from './folder-tree';
 
 export interface FolderDraft {
   name: string;
@@ -38,4 +40,24 @@ export function updateBody(id: string, before: FolderDraft, after: FolderDraft):
   if (after.parent !== before.parent) body.parent = after.parent;
   if (after.tags.join('\n') !== before.tags.join('\n')) body.tags = after.tags;
   return body;
+}
+
+/** Why a name cannot be saved (the API's own limit), or null. */
+export function nameError(name: string): string | null {
+  const length = name.trim().length; // UTF-16 units, as the API counts
+  return length > FOLDER_NAME_MAX ? `Name: at most ${FOLDER_NAME_MAX} characters (this one has ${length}).` : null;
+}
+
+/**
+ * A warning when a folder beside it (same parent) already has the name, letter case aside: allowed,
+ * as in the API, but two rows that read the same are easy to mix up. `self` is the folder edited.
+ */
+export function duplicateWarning(roots: readonly Folder[], name: string, parent: string | null, self: string | null): string | null {
+  const wanted = name.trim().toLocaleLowerCase();
+  if (!wanted) return null;
+  const siblings = parent === null ? roots : (findFolder(roots, parent)?.children ?? []);
+  const twin = siblings.find((f) => f.id !== self && f.name.trim().toLocaleLowerCase() === wanted);
+  if (!twin) return null;
+  const where = parent === null ? 'at the top level' : `in “${findFolder(roots, parent)?.name ?? ''}”`;
+  return `There is already a folder named “${twin.name}” ${where}.`;
 }

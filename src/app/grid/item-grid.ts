@@ -164,6 +164,24 @@ export class ItemGrid extends LightElement {
     void this.selection.click(index, id, { toggle: event.ctrlKey || event.metaKey, range: event.shiftKey });
   }
 
+  /**
+   * Right click on a cell (selecting it first when it is not selected) asks for the view's item
+   * menu with a cancelable `item-menu` {x, y}; the browser's own menu shows when no view has one.
+   */
+  private async onContextMenu(event: MouseEvent): Promise<void> {
+    const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    const id = cell?.dataset.id;
+    if (!cell || !id) return;
+    const asked = this.askMenu(event.clientX, event.clientY, cell);
+    if (!asked) return;
+    event.preventDefault();
+    if (!this.selection.has(id)) await this.selection.click(Number(cell.dataset.index), id);
+  }
+
+  private askMenu(x: number, y: number, cell: HTMLElement): boolean {
+    return !this.dispatchEvent(new CustomEvent('item-menu', { detail: { x, y, cell }, bubbles: true, cancelable: true }));
+  }
+
   private onDoubleClick(event: MouseEvent): void {
     const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
     if (cell) this.emit('open-item', Number(cell.dataset.index));
@@ -183,7 +201,13 @@ export class ItemGrid extends LightElement {
       if (event.ctrlKey || event.metaKey) return this.selection.moveFocus(to);
       return this.selection.moveTo(to, this.results.idAt(to) ?? this.results.itemAtLoaded(to).then((item) => item?.id));
     }
-    if (event.key === 'Enter') {
+    if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) {
+      const cell = this.querySelector<HTMLElement>(`[data-index="${focus}"]`);
+      const box = cell?.getBoundingClientRect();
+      if (!cell || !box || !this.askMenu(box.left + 16, box.bottom - 16, cell)) return;
+      event.preventDefault(); // no contextmenu event follows, so the menu is not asked twice
+      await this.selectFocusedIfNone(focus);
+    } else if (event.key === 'Enter') {
       event.preventDefault();
       this.emit('open-item', focus);
     } else if (event.key === ' ') {
@@ -263,6 +287,7 @@ export class ItemGrid extends LightElement {
       tabindex=${focusRendered || !grid ? -1 : 0}
       @click=${this.onClick}
       @dblclick=${this.onDoubleClick}
+      @contextmenu=${this.onContextMenu}
       @keydown=${this.onKeyDown}
       @focus=${this.onScrollerFocus}
       @dragstart=${(e: DragEvent) => dragSelection(e, this.selection)}

@@ -19,6 +19,11 @@ export const inspectorStyles = [
     .field { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.3rem; }
     label, .label { font-size: 12px; font-weight: 600; letter-spacing: 0.02em; color: var(--_muted); text-transform: uppercase; }
     .row { display: flex; gap: 0.4rem; }
+    .trash-banner {
+      display: grid; gap: 0.5rem; padding: 0.6rem 0.75rem; border-radius: 8px;
+      border: 1px solid var(--_danger); background: var(--_raised);
+    }
+    .trash-banner .row { flex-wrap: wrap; }
     .open {
       display: inline-grid; place-items: center; flex: none; width: 32px; height: 32px; border: 1px solid var(--_line);
       border-radius: 6px; color: var(--_accent); text-decoration: none;

@@ -4,6 +4,8 @@
  * (detail {id}) after each write or `api-error` (detail {message}) when the API refused.
  * With several items selected it shows their count (bulk editing is part 2). It re-reads its item when
  * another element says `item-changed` for it (a comment added in the viewer, say).
+ * An item in the trash is shown read-only, with Restore (`restore-items` {ids}) and Delete for good
+ * (`delete-items` {ids}), which the shell carries out.
  */
 import { LitElement, html, noChange, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
@@ -19,6 +21,7 @@ import { mediaKind } from '../ui/media-kind';
 import { icons } from '../ui/panel-icons';
 import { mediaUrl } from '../ui/media-url';
 import { WriteQueue } from '../ui/write-queue';
+import { readItem } from '../ui/read-item';
 import { defaultCommentPlace, defaultPlaceHint } from './comment-place';
 import { folderOptions, type FolderOption } from './folder-options';
 import './folder-picker';
@@ -100,14 +103,14 @@ export class ItemInspector extends LitElement {
     }
     try {
       const [page, comments, tree] = await Promise.all([
-        this.api.get<Page<Item>>('/item/get', { id }),
+        readItem(this.api, id),
         this.api.get<Comment[]>('/item/getComments', { id }),
         this.api.get<Page<Folder>>('/folder/get', { limit: 1000 }),
       ]);
       if (ticket !== this.loading) return; // another item was chosen meanwhile
       // A write crossed this read (a live reload racing an edit): read again rather than show the item from before it.
       if (marks !== this.writeMarks) return this.load();
-      this.item = page.data[0] ?? null;
+      this.item = page;
       this.missing = !this.item;
       this.comments = comments;
       this.folders = folderOptions(tree.data);
@@ -195,6 +198,8 @@ export class ItemInspector extends LitElement {
   }
 
   private renderItem(item: Item) {
+    // A trashed item is not edited (restore it first).
+    const readOnly = this.readOnly || item.isDeleted;
     return html`
       <figure class="preview">
         <img src=${mediaUrl(item.thumbnailURL, this.library)} alt=${item.name} decoding="async" />
@@ -206,35 +211,35 @@ export class ItemInspector extends LitElement {
         : nothing}
       <div class="field">
         <label for="name">Name</label>
-        <input id="name" type="text" ?readonly=${this.readOnly} .value=${this.fieldValue('name', item.name)} @change=${(e: Event) => this.changeText('name', e)}
+        <input id="name" type="text" ?readonly=${readOnly} .value=${this.fieldValue('name', item.name)} @change=${(e: Event) => this.changeText('name', e)}
           @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && (e.target as HTMLInputElement).blur()} />
       </div>
       <div class="field">
         <span class="label">Rating</span>
-        <star-rating .value=${item.star} ?readOnly=${this.readOnly} @rating-change=${(e: CustomEvent<{ value: number }>) => this.change({ star: e.detail.value })}></star-rating>
+        <star-rating .value=${item.star} ?readOnly=${readOnly} @rating-change=${(e: CustomEvent<{ value: number }>) => this.change({ star: e.detail.value })}></star-rating>
       </div>
       <div class="field">
         <span class="label">Tags</span>
-        ${this.readOnly
+        ${readOnly
           ? this.plainList('Tags', item.tags, 'No tags')
           : html`<tag-editor .api=${this.api} .tags=${item.tags} @tags-change=${(e: CustomEvent<{ tags: string[] }>) => this.change({ tags: e.detail.tags })}></tag-editor>`}
       </div>
       <div class="field">
         <span class="label">Folders</span>
-        ${this.readOnly
+        ${readOnly
           ? this.plainList('Folders', item.folders.map((id) => this.folders.find((o) => o.id === id)?.path ?? id), 'In no folder')
           : html`<folder-picker .options=${this.folders} .folders=${item.folders}
               @folders-change=${(e: CustomEvent<{ folders: string[] }>) => this.change({ folders: e.detail.folders })}></folder-picker>`}
       </div>
       <div class="field">
         <label for="annotation">Annotation</label>
-        <textarea id="annotation" rows="3" ?readonly=${this.readOnly} placeholder=${this.readOnly ? '' : 'Notes about this item'} .value=${this.fieldValue('annotation', item.annotation)}
+        <textarea id="annotation" rows="3" ?readonly=${readOnly} placeholder=${readOnly ? '' : 'Notes about this item'} .value=${this.fieldValue('annotation', item.annotation)}
           @change=${(e: Event) => this.changeText('annotation', e)}></textarea>
       </div>
       <div class="field">
         <label for="url">URL</label>
         <div class="row">
-          <input id="url" type="url" ?readonly=${this.readOnly} placeholder=${this.readOnly ? '' : 'https://…'} .value=${this.fieldValue('url', item.url)} @change=${(e: Event) => this.changeText('url', e)}
+          <input id="url" type="url" ?readonly=${readOnly} placeholder=${readOnly ? '' : 'https://…'} .value=${this.fieldValue('url', item.url)} @change=${(e: Event) => this.changeText('url', e)}
             @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && (e.target as HTMLInputElement).blur()} />
           ${item.url ? html`<a class="open" href=${item.url} target="_blank" rel="noopener noreferrer" aria-label="Open the URL in a new tab">${icons.external}</a>` : nothing}
         </div>
@@ -252,7 +257,7 @@ export class ItemInspector extends LitElement {
       </section>
       <section aria-labelledby="comments-heading">
         <h3 id="comments-heading">Comments <span class="count">${this.comments.length || ''}</span></h3>
-        <comment-list ?readOnly=${this.readOnly} .comments=${this.comments} .addHint=${defaultPlaceHint(item)} .imageSize=${mediaKind(item) === 'image' ? { width: item.width, height: item.height } : undefined}
+        <comment-list ?readOnly=${readOnly} .comments=${this.comments} .addHint=${defaultPlaceHint(item)} .imageSize=${mediaKind(item) === 'image' ? { width: item.width, height: item.height } : undefined}
           @comment-add=${(e: CustomEvent<{ annotation: string }>) => this.commentWrite((c) => c.add(defaultCommentPlace(item), e.detail.annotation))}
           @comment-save=${(e: CustomEvent<{ commentId: string; annotation: string }>) => this.commentWrite((c) => c.update(e.detail.commentId, { annotation: e.detail.annotation }))}
           @comment-remove=${(e: CustomEvent<{ commentId: string }>) => this.commentWrite((c) => c.remove(e.detail.commentId))}
@@ -269,7 +274,20 @@ export class ItemInspector extends LitElement {
     if (!this.itemId) return html`<div class="empty"><strong>No item selected</strong><span>Pick an item to see its details here.</span></div>`;
     if (this.missing) return html`<div class="empty" role="status"><strong>Item not found</strong><span>It may have been removed.</span></div>`;
     if (!this.item) return html`<div class="empty" aria-busy="true"><span>Loading…</span></div>`;
+    if (this.item.isDeleted) return html`<div class="panel" aria-label="Item details">${this.trashBanner(this.item)}${this.renderItem(this.item)}</div>`;
     return html`<div class="panel" aria-label="Item details">${this.renderItem(this.item)}</div>`;
+  }
+
+  private trashBanner(item: Item) {
+    return html`<div class="trash-banner" role="status">
+      <span><strong>In the trash.</strong> Restore it to edit it.</span>
+      ${this.readOnly
+        ? nothing
+        : html`<span class="row">
+            <button type="button" class="btn" @click=${() => emit(this, 'restore-items', { ids: [item.id] })}>Restore</button>
+            <button type="button" class="btn danger" @click=${() => emit(this, 'delete-items', { ids: [item.id] })}>Delete for good…</button>
+          </span>`}
+    </div>`;
   }
 
   static override styles = inspectorStyles;

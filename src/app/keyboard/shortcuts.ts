@@ -27,7 +27,11 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: '1 … 5, 0', does: 'Rate the selection (0 clears the rating)', scope: 'grid' },
   { keys: 'Delete', does: 'Move the selection to the trash (with undo)', scope: 'grid' },
   { keys: 'Alt+Delete', does: 'Remove the selection from the folder being viewed (with undo)', scope: 'grid' },
-  { keys: 'Shift+F10 or the Menu key on a folder', does: 'Folder menu: new subfolder, rename, edit, move', scope: 'anywhere' },
+  { keys: 'Delete in the Trash', does: 'Delete the selection for good (asks first)', scope: 'grid' },
+  { keys: 'Alt+Delete in the Trash', does: 'Restore the selection from the trash', scope: 'grid' },
+  { keys: 'Shift+F10 or the Menu key on an item in the Trash', does: 'Item menu: restore, delete for good', scope: 'grid' },
+  { keys: 'Shift+F10 or the Menu key on a folder', does: 'Folder menu: new subfolder, rename, edit, move, delete', scope: 'anywhere' },
+  { keys: 'Delete on a folder', does: 'Delete the folder and its subfolders (asks first; items stay)', scope: 'anywhere' },
   { keys: 'Click, Ctrl+click, Shift+click', does: 'Select one, add one, select a range', scope: 'grid' },
 ];
 

@@ -29,6 +29,8 @@ import { BulkPanel } from './bulk-panel';
 import { FolderActions } from '../folders/folder-actions';
 import { FolderDialog } from './folder-dialog';
 import { ItemActions } from './item-actions';
+import { openItemMenu } from '../grid/item-menu';
+import { deleteFolder } from '../folders/folder-delete';
 import type { ApiState } from './status-bar';
 import { openSyncDialog } from '../sync/sync-dialog';
 import '../grid/grid-toolbar';
@@ -94,9 +96,11 @@ export class AppShell extends LightElement {
     this.addEventListener('manage-tags', () => void this.dialogs?.manageTags());
     this.addEventListener('sync-open', () => openSyncDialog(s.sync));
     this.addEventListener('find-similar', (event) => this.findSimilar((event as CustomEvent<{ id: string }>).detail.id));
+    this.addEventListener('restore-items', (event) => void this.actions.restore((event as CustomEvent<{ ids: string[] }>).detail.ids, true));
+    this.addEventListener('delete-items', (event) => void this.actions.deleteForGood((event as CustomEvent<{ ids: string[] }>).detail.ids));
     this.listenToFolderAsks();
     // A dialog opened from the phone drawer replaces it: closing the dialog shows the grid, not the drawer again.
-    for (const type of ['smart-folder-edit', 'manage-tags', 'folder-new', 'folder-edit', 'folder-move-to']) this.addEventListener(type, () => (this.drawer = null));
+    for (const type of ['smart-folder-edit', 'manage-tags', 'folder-new', 'folder-edit', 'folder-move-to', 'folder-delete']) this.addEventListener(type, () => (this.drawer = null));
   }
 
   /** The sidebar's folder drags, menu and "Move to…", and the grid's "Remove from folder". */
@@ -106,12 +110,15 @@ export class AppShell extends LightElement {
     on<{ parent?: string }>('folder-new', (d) => this.folderDialog.create(d?.parent ?? null));
     on<{ id: string }>('folder-edit', (d) => this.folderDialog.edit(d.id));
     on<{ id: string }>('folder-move-to', (d) => void this.dialogs?.moveFolder(d.id));
+    on<{ id: string }>('folder-delete', (d) => void deleteFolder(this.stores, d.id));
     on<{ id: string; parent: string | null }>('folder-move', (d) => void actions.move(d.id, d.parent));
     on<{ id: string; name: string }>('folder-rename', (d) => void actions.rename(d.id, d.name));
     on<{ folder: string; ids: readonly string[] }>('items-to-folder', (d) => void actions.addItems(d.folder, d.ids));
     on('remove-from-folder', () => {
       const view = this.stores.view.state.view;
-      if (view.kind === 'folder') void actions.removeItems(view.id, [...this.stores.selection.selected]);
+      // In the Trash, Alt+Delete takes the selection out of it (restores it).
+      if (view.kind === 'trash') void this.actions.restore([...this.stores.selection.selected], true);
+      else if (view.kind === 'folder') void actions.removeItems(view.id, [...this.stores.selection.selected]);
       else this.stores.toasts.show('Open a folder to remove items from it.');
     });
   }
@@ -178,7 +185,9 @@ export class AppShell extends LightElement {
   }
 
   private readonly onGlobalKey = (event: KeyboardEvent): void => {
-    if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
+    // A dialog's keys are its own: its Escape closes it. Dialogs inside shadow roots (the folder
+    // editor's) are not found by querySelector, so the key's path is asked too.
+    if (event.defaultPrevented || document.querySelector('dialog[open]') || event.composedPath().some((node) => node instanceof HTMLDialogElement)) return;
     if (this.viewerOpen) return;
     const command = globalCommand(event, isTyping(event.target));
     if (!command) return;
@@ -322,8 +331,22 @@ export class AppShell extends LightElement {
   }
 
   private async trashSelection(): Promise<void> {
+    // In the Trash, Delete deletes for good (after asking).
+    if (this.stores.view.state.view.kind === 'trash') return this.actions.deleteForGood([...this.stores.selection.selected]);
     const focus = await this.actions.trashSelection();
     if (focus !== undefined) this.grid?.focusIndex(focus);
+  }
+
+  /** The Trash's item menu; other views have none (the browser's shows). */
+  private itemMenu(event: CustomEvent<{ x: number; y: number; cell: HTMLElement }>): void {
+    if (this.stores.view.state.view.kind !== 'trash') return;
+    event.preventDefault();
+    const { x, y, cell } = event.detail;
+    const selected = () => [...this.stores.selection.selected];
+    openItemMenu('Trashed items', [
+      { label: 'Restore', run: () => void this.actions.restore(selected(), true) },
+      { label: 'Delete for good…', run: () => void this.actions.deleteForGood(selected()) },
+    ], { x, y }, cell);
   }
 
   private togglePanel(panel: 'sidebar' | 'inspector'): void {
@@ -379,6 +402,7 @@ export class AppShell extends LightElement {
       @open-item=${(e: CustomEvent<GridItemEvent>) => this.openViewer(e.detail)}
       @preview-item=${(e: CustomEvent<GridItemEvent>) => this.preview(e.detail)}
       @trash-selection=${() => void this.trashSelection()}
+      @item-menu=${(e: CustomEvent<{ x: number; y: number; cell: HTMLElement }>) => this.itemMenu(e)}
       @rate-selection=${(e: CustomEvent<number>) => void this.actions.rateSelection(e.detail)}></item-grid>`;
   }
 

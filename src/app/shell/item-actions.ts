@@ -1,7 +1,9 @@
 /**
  * What the person does to items from the grid: move the selection to the trash (with an undo
- * toast) and rate it. Each goes through the API and refreshes what it changed.
+ * toast), restore it from the trash or delete it for good (after asking), and rate it. Each goes
+ * through the API and refreshes what it changed.
  */
+import { confirmAction } from '../ui/confirm';
 import { plural } from '../ui/format';
 import type { AppStores } from './app-stores';
 import { updateMany } from './update-many';
@@ -46,10 +48,38 @@ export class ItemActions {
     return selection.focus;
   }
 
-  private async restore(ids: string[]): Promise<void> {
-    const { results, sidebar, toasts, api } = this.stores;
+  /** Takes items out of the trash (the Trash's Restore, its Alt+Delete, the trash toast's Undo). */
+  async restore(ids: readonly string[], tell = false): Promise<void> {
+    const { results, sidebar, toasts, api, selection } = this.stores;
+    if (!ids.length) return;
     try {
       await updateMany(api, ids, { isDeleted: false });
+      if (tell) {
+        selection.remove([...ids]);
+        toasts.show(`Restored ${plural(ids.length, 'item')}`);
+      }
+      announceChanged([...ids]);
+    } catch (error) {
+      toasts.error(error);
+    }
+    await Promise.all([results.refresh(), sidebar.loadCounts()]);
+  }
+
+  /** Deletes trashed items for good (item/remove), once the person has confirmed. */
+  async deleteForGood(ids: readonly string[]): Promise<void> {
+    const { results, sidebar, toasts, api, selection } = this.stores;
+    if (!ids.length) return;
+    const what = ids.length === 1 ? 'this item' : `these ${ids.length.toLocaleString()} items`;
+    const sure = await confirmAction({
+      title: `Delete ${plural(ids.length, 'item')} for good?`,
+      body: [`${what[0]!.toUpperCase()}${what.slice(1)}, ${ids.length === 1 ? 'its' : 'their'} files and comments will be gone from the library. This cannot be undone.`],
+      action: 'Delete for good',
+    });
+    if (!sure) return;
+    try {
+      await api.post('/item/remove', { ids });
+      selection.remove([...ids]);
+      toasts.show(`Deleted ${plural(ids.length, 'item')} for good`);
     } catch (error) {
       toasts.error(error);
     }

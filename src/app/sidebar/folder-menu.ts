@@ -4,21 +4,22 @@
  * neither the sidebar's scrolling nor the phone drawer clips it; a click outside closes it. Arrow
  * keys, Home and End move between entries; Escape and Tab close it and give the focus back to the
  * row. Choosing an entry says what the person asked for, as the sidebar's buttons do: `folder-new`
- * {parent}, `folder-rename-start`, `folder-edit` or `folder-move-to` {id}. There is no Delete,
- * because the API has no folder delete (docs/contract.md#folders).
+ * {parent}, `folder-rename-start`, `folder-edit`, `folder-move-to` or `folder-delete` {id}. The
+ * Delete key on a folder's row asks `folder-delete` too.
  */
 import { html } from 'lit';
 import type { Folder } from '../api-types';
 import { LightElement } from '../ui/light-element';
 import './folder-menu.css';
 
-export type FolderMenuChoice = 'new-subfolder' | 'rename' | 'edit' | 'move';
+export type FolderMenuChoice = 'new-subfolder' | 'rename' | 'edit' | 'move' | 'delete';
 
 const ENTRIES: { choice: FolderMenuChoice; label: string }[] = [
   { choice: 'new-subfolder', label: 'New subfolder…' },
   { choice: 'rename', label: 'Rename' },
   { choice: 'edit', label: 'Edit…' },
   { choice: 'move', label: 'Move to…' },
+  { choice: 'delete', label: 'Delete folder…' },
 ];
 
 export class FolderMenu extends LightElement {
@@ -72,11 +73,16 @@ export class FolderMenu extends LightElement {
     else show();
   }
 
-  /** The ContextMenu key and Shift+F10 on a row's link: the menu under it. */
+  /** The ContextMenu key and Shift+F10 on a row's link: the menu under it; Delete: delete the folder. */
   fromKey(event: KeyboardEvent, folder: Folder): void {
-    if (event.key !== 'ContextMenu' && !(event.shiftKey && event.key === 'F10')) return;
     const link = event.target as HTMLElement;
     if (!link.classList.contains('nav-link')) return;
+    if (event.key === 'Delete' && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      this.dispatchEvent(new CustomEvent('folder-delete', { detail: { id: folder.id }, bubbles: true }));
+      return;
+    }
+    if (event.key !== 'ContextMenu' && !(event.shiftKey && event.key === 'F10')) return;
     event.preventDefault();
     const box = link.getBoundingClientRect();
     void this.open(folder, { x: box.left + 24, y: box.bottom }, link);
@@ -91,6 +97,7 @@ export class FolderMenu extends LightElement {
       rename: ['folder-rename-start', { id }],
       edit: ['folder-edit', { id }],
       move: ['folder-move-to', { id }],
+      delete: ['folder-delete', { id }],
     } as const)[choice];
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
   }

@@ -5,6 +5,7 @@
  */
 import { html, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Folder } from '../api-types';
+import { FOLDER_NAME_MAX } from '../../core/folders/folder-name';
 
 export class FolderRename {
   /** The folder whose name is being edited. */
@@ -42,7 +43,7 @@ export class FolderRename {
   }
 
   field(folder: Folder): TemplateResult {
-    return html`<input class="nav-rename" type="text" .value=${folder.name} aria-label="New name of folder ${folder.name}" autocomplete="off"
+    return html`<input class="nav-rename" type="text" maxlength=${FOLDER_NAME_MAX} .value=${folder.name} aria-label="New name of folder ${folder.name}" autocomplete="off"
       @keydown=${(e: KeyboardEvent) => this.onKeyDown(e, folder)}
       @blur=${(e: FocusEvent) => void this.finish(folder, e.target as HTMLInputElement, true)} />`;
   }

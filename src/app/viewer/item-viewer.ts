@@ -7,10 +7,11 @@
  */
 import { LitElement, html, nothing } from 'lit';
 import type { ApiClient } from '../api-client';
-import type { Comment, Item, Page } from '../api-types';
+import type { Comment, Item } from '../api-types';
 import { describePlace, isTimeComment, type Rect } from '../comments/comment-kinds';
 import '../comments/comment-list';
 import { define } from '../ui/define';
+import { readItem } from '../ui/read-item';
 import { emit, errorMessage } from '../ui/events';
 import { icons } from '../ui/panel-icons';
 import { mediaKind } from '../ui/media-kind';
@@ -88,12 +89,9 @@ export class ItemViewer extends LitElement {
     this.mode = 'fit';
     if (!id) return void (this.item = null);
     try {
-      const [page, comments] = await Promise.all([
-        this.api.get<Page<Item>>('/item/get', { id }),
-        this.api.get<Comment[]>('/item/getComments', { id }),
-      ]);
+      const [item, comments] = await Promise.all([readItem(this.api, id), this.api.get<Comment[]>('/item/getComments', { id })]);
       if (ticket !== this.loading) return;
-      this.item = page.data[0] ?? null;
+      this.item = item;
       this.missing = !this.item;
       this.notes.reset(comments);
     } catch (error) {

@@ -36,6 +36,9 @@ export function renderToolbar(viewer: ItemViewer, item: Item | null) {
       ? html`<button type="button" class="quiet tool" @click=${() => viewer.notes.commentNow()}>${icons.plus} <span>Comment here</span></button>`
       : nothing}
     <span class="spacer"></span>
+    ${item?.isDeleted
+      ? html`<button type="button" class="quiet tool" title="Take it out of the trash" @click=${() => emit(viewer, 'restore-items', { ids: [item.id] })}>Restore</button>`
+      : nothing}
     ${item && hasPicture(item)
       ? html`<button type="button" class="quiet tool" aria-label="Find similar" title="Show the items that look most like this one (AI search)"
           @click=${() => emit(viewer, 'find-similar', { id: item.id })}>${icons.similar} <span class="wide-only">Find similar</span></button>`

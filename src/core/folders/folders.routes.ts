@@ -1,5 +1,6 @@
 import { route } from '../http/router';
-import { createFolderInput, getFoldersInput, openFolderInput, updateFolderInput } from './folders.schema';
+import { removeFolders } from './folder-remove.service';
+import { createFolderInput, removeFoldersInput, getFoldersInput, openFolderInput, updateFolderInput } from './folders.schema';
 import { createFolder, getFolders, openFolder, updateFolder } from './folders.service';
 
 export const folderRoutes = [
@@ -8,4 +9,5 @@ export const folderRoutes = [
   route('POST', '/folder/create', createFolderInput, createFolder),
   route('POST', '/folder/update', updateFolderInput, updateFolder),
   route('POST', '/folder/open', openFolderInput, openFolder),
+  route('POST', '/folder/remove', removeFoldersInput, removeFolders),
 ];

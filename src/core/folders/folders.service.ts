@@ -1,4 +1,4 @@
-/** folder/get, folder/create, folder/update and folder/open. There is no folder delete (docs/contract.md#folders). */
+/** folder/get, folder/create, folder/update and folder/open; folder/remove is ./folder-remove.service.ts. */
 import type { Context } from '../context';
 import { invalid, notFound } from '../http/errors';
 import { paginate } from '../http/pagination';

@@ -123,3 +123,5 @@ export const itemIdInput = lazyValue(() => z.object({ id: requiredString() }));
 /** item/thumbnail (ours: `preferOriginal`, the original instead when it is already on this device). */
 export const thumbnailInput = lazyValue(() => z.object({ id: requiredString(), preferOriginal: flag().optional() }));
 export const selectInput = lazyValue(() => z.object({ ids: stringList() }));
+/** item/remove (ours): the trashed items to delete for good. */
+export const removeItemsInput = lazyValue(() => z.object({ ids: stringList().pipe(z.array(requiredString()).min(1, 'must list at least one item id')) }));

@@ -8,7 +8,8 @@ import { addFileInput } from './item-add-file.schema';
 import { serveFile, serveThumbnail } from './item-files';
 import { countAll, listItems } from './item-list.service';
 import { updateItems } from './item-update.service';
-import { addInput, itemIdInput, itemIdsInput, itemListInput, itemPositionInput, selectInput, thumbnailInput, updateRequestInput } from './item.schema';
+import { removeItems } from './item-remove.service';
+import { addInput, itemIdInput, removeItemsInput, itemIdsInput, itemListInput, itemPositionInput, selectInput, thumbnailInput, updateRequestInput } from './item.schema';
 import { itemPosition, listItemIds } from './item-listing.service';
 import { openItem, selectItems } from './selection';
 
@@ -22,6 +23,7 @@ export const itemRoutes = [
   // Ours: the file is the request body (a Blob end to end), the item's fields the query string.
   route('POST', '/item/addFile', addFileInput, addFile, { rawBody: true }),
   route('POST', '/item/update', updateRequestInput, updateItems),
+  route('POST', '/item/remove', removeItemsInput, removeItems),
   route('GET', '/item/getComments', itemIdInput, (ctx, input) => listComments(ctx, input.id)),
   route('POST', '/item/addComment', addCommentInput, addComment),
   route('POST', '/item/updateComment', updateCommentInput, updateComment),

@@ -106,17 +106,28 @@ async function viewOf(db: LibraryDb, id: string, now: number): Promise<SmartFold
   return view;
 }
 
-/** `folders` rules name folder ids: each must exist, like the folders of item/add. */
+/**
+ * `folders` rules name folder ids: each must exist, like the folders of item/add, or be one a stored
+ * smart folder already names (a folder removed since, folder-remove.service.ts), so that a smart
+ * folder edited or counted again after a folder/remove keeps working.
+ */
 export async function requireFolders(db: LibraryDb, conditions: Conditions): Promise<void> {
+  let named: Set<string> | undefined;
   for (const [g, group] of conditions.entries()) {
     for (const [i, rule] of group.rules.entries()) {
       if (rule.property !== 'folders' || !rule.value) continue;
       const found = await db.folders.bulkGet(rule.value);
-      const missing = rule.value.find((_, k) => !found[k]);
+      const unknown = rule.value.filter((_, k) => !found[k]);
+      if (unknown.length === 0) continue;
+      named ??= new Set((await db.smartFolders.toArray()).flatMap((row) => folderIdsIn(row.conditions as Conditions)));
+      const missing = unknown.find((id) => !named!.has(id));
       if (missing !== undefined) throw notFound(`No folder with id "${missing}" (field conditions[${g}].rules[${i}].value).`);
     }
   }
 }
+
+const folderIdsIn = (conditions: Conditions): string[] =>
+  conditions.flatMap((group) => group.rules.flatMap((rule) => (rule.property === 'folders' && rule.value ? rule.value : [])));
 
 async function requireNewParent(db: LibraryDb, id: string, parent: string): Promise<void> {
   const rows = await db.smartFolders.toArray();
