@@ -1,6 +1,7 @@
-// What a new user hit (issue 41, point 12), acted out as a person on the built site and
+// What a new user hit (issue 41, points 12, 15 and 10), acted out as a person on the built site and
 // checked through the API; screenshots at 1280 and 390 px go to screenshots/ (git-ignored).
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { api, freshApp, seed, waitForCount } from './app';
@@ -73,4 +74,40 @@ describe('the web app after a new user tried it (issue 41)', () => {
     await page.context().close();
   });
 
+  it('15: an empty library says how to bring back an export, and importing the zip there restores it', async () => {
+    // One browser profile exports its library; a fresh one (its site data cleared) brings it back.
+    const before = await freshApp(browser(), siteUrl);
+    await seed(before, [{ name: 'red', color: '#ff0000', tags: ['warm'] }, { name: 'blue', color: '#0000ff' }, { name: 'a link', tags: ['read later'] }]);
+    await before.getByRole('button', { name: /^Library: / }).click();
+    const download = before.waitForEvent('download');
+    await before.getByRole('button', { name: 'Export library as zip' }).click();
+    const zip = await readFile(await (await download).path());
+    await before.context().close();
+
+    const page = await freshApp(browser(), siteUrl);
+    const library = await api<{ path: string; name: string }>(page, '/library/info');
+    const hint = page.getByRole('region', { name: 'Had a library here before?' });
+    await hint.getByText('If you exported it, import the export', { exact: false }).waitFor();
+    await shot(page, 'empty-library-restore');
+    await page.setViewportSize(PHONE);
+    await hint.scrollIntoViewIfNeeded();
+    await shot(page, 'empty-library-restore');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const button = hint.getByRole('button', { name: 'Import a library zip…' });
+    expect(await button.getAttribute('aria-describedby')).toBeTruthy();
+    const chooser = page.waitForEvent('filechooser');
+    await button.click();
+    await (await chooser).setFiles({ name: `${library.name}.library.zip`, mimeType: 'application/zip', buffer: zip });
+    const dialog = page.getByRole('dialog', { name: /^Added / });
+    await dialog.getByRole('list', { name: 'Report' }).getByText(/^3 items imported/).waitFor({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // Into the open (empty) library: the same library now holds the export's items, and the grid shows them.
+    expect((await api<{ path: string }>(page, '/library/info')).path).toBe(library.path);
+    const items = (await api<{ data: { name: string; tags: string[] }[] }>(page, '/item/get', {})).data;
+    expect(items.map((item) => [item.name, item.tags]).sort()).toEqual([['a link', ['read later']], ['blue', []], ['red', ['warm']]]);
+    await waitForCount(page, 3);
+    expect(await page.locator('first-run').count()).toBe(0);
+    await page.context().close();
+  });
 });
