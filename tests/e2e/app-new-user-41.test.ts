@@ -1,11 +1,17 @@
 // What a new user hit (issue 41, points 12, 15 and 10), acted out as a person on the built site and
 // checked through the API; screenshots at 1280 and 390 px go to screenshots/ (git-ignored).
 import { mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { api, freshApp, seed, waitForCount } from './app';
-import { useBrowser } from './browser';
+import { fetchInPage, openApp, useBrowser } from './browser';
+import { serveStatic } from './static-server';
+import { publishCommand } from '../../tools/publish/cli';
+import { buildEagleLibrary } from '../node/fixtures/eagle-library';
+import { writeLibrary } from '../node/fixtures/published-sites';
 
 const SHOTS = 'screenshots';
 const PHONE = { width: 390, height: 844 };
@@ -109,5 +115,46 @@ describe('the web app after a new user tried it (issue 41)', () => {
     await waitForCount(page, 3);
     expect(await page.locator('first-run').count()).toBe(0);
     await page.context().close();
+  });
+
+  it('10: a published library named like the visitor\'s own keeps its name, told apart by a labelled icon', async () => {
+    const fixture = buildEagleLibrary({ name: 'My Library', items: 6, plain: true });
+    const out = await mkdtemp(join(tmpdir(), 'published-41-'));
+    await publishCommand([await writeLibrary(fixture.files, fixture.name), '--out', out], { log: () => {}, progress: () => {} });
+    const site = await serveStatic({ '/': inject('siteDir'), '/published/theirs/': out });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await openApp(context, site.url);
+      const own = await api<{ name: string; path: string }>(page, '/library/info');
+      expect(own.name).toBe('My Library');
+      await page.getByRole('button', { name: /^Library: / }).click();
+      await page.getByLabel('Open from a web address…').fill(`${site.url}/published/theirs/`);
+      await page.getByLabel('Open from a web address…').press('Enter');
+      await page.locator('.read-only-badge').waitFor({ timeout: 30_000 });
+      const info = (await fetchInPage(page, '/api/v2/library/info')).body.data;
+      expect(info).toMatchObject({ name: 'My Library', readOnly: true });
+      expect(info.path).not.toBe(own.path);
+      expect(await page.locator('#library-name').textContent()).toBe('My Library');
+
+      // The menu lists both under the same name; the published one carries the labelled icon.
+      await page.getByRole('button', { name: /^Library: / }).click();
+      const entries = page.locator('.library-list .library-entry');
+      await expect.poll(() => entries.count()).toBe(2);
+      expect((await entries.allTextContents()).map((text) => text.trim())).toEqual(['My Library', 'My Library']);
+      const published = entries.filter({ has: page.getByRole('img', { name: 'published, read-only' }) });
+      expect(await published.count()).toBe(1);
+      expect(await published.getAttribute('aria-current')).toBe('true');
+      await shot(page, 'library-menu-published');
+      const history = await api<{ data: { name: string; path: string; readOnly?: boolean }[] }>(page, '/library/history');
+      expect(history.data.map((entry) => [entry.name, entry.readOnly ?? false]).sort()).toEqual([['My Library', false], ['My Library', true]]);
+
+      // Choosing the other "My Library" opens the visitor's own, which takes writes again.
+      await entries.filter({ hasNot: page.getByRole('img', { name: 'published, read-only' }) }).click();
+      await page.locator('.read-only-badge').waitFor({ state: 'detached' });
+      expect((await api<{ path: string }>(page, '/library/info')).path).toBe(own.path);
+    } finally {
+      await context.close();
+      await site.close();
+    }
   });
 });
