@@ -1,4 +1,4 @@
-// What a new user hit (issue 41, points 12, 15 and 10), acted out as a person on the built site and
+// What a new user hit (issue 41, points 12, 15, 10 and 13), acted out as a person on the built site and
 // checked through the API; screenshots at 1280 and 390 px go to screenshots/ (git-ignored).
 import { mkdirSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -157,4 +157,23 @@ describe('the web app after a new user tried it (issue 41)', () => {
       await site.close();
     }
   });
+
+  it('13: once the models are kept, the status bar keeps saying so after the app is reopened offline', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    await page.getByRole('button', { name: 'Make AI search available offline' }).click();
+    const kept = page.getByRole('button', { name: /^AI search works offline \(\d+(\.\d)? MB\)$/ });
+    await kept.waitFor({ timeout: 90_000 });
+    const words = await kept.textContent();
+    // The worker's own account agrees: nothing is missing.
+    expect((await api<{ message?: string }>(page, '/aiSearch/getSyncStatus')).message).toBeUndefined();
+
+    // The cause: the words were the button's memory of this page's click, and a new page offered the download again.
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.locator('#api-status[data-state="ready"]').waitFor({ timeout: 20_000 });
+    await kept.waitFor({ timeout: 10_000 });
+    expect((await kept.textContent())?.trim()).toBe(words?.trim());
+    expect(await page.getByRole('button', { name: 'Make AI search available offline' }).count()).toBe(0);
+    await page.context().close();
+  }, 150_000);
 });
