@@ -31,7 +31,7 @@ async function start(): Promise<void> {
     document.documentElement.dataset.claimed = String(claimed);
     startUpdatePrompt(registration);
     await shell.updateComplete;
-    startStorageStatus(shell.querySelector<HTMLElement>('.status-storage') ?? undefined);
+    startStorageStatus(shell.querySelector<HTMLElement>('.status-storage') ?? undefined, shell.querySelector<HTMLElement>('.status-storage-warning') ?? undefined);
     // Thumbnails are made in this page's worker while it is open (the service worker falls back to itself).
     startMediaHost({ workers: mediaWorkers });
     // Sync cycles run while a page is open (src/app/sync/sync-loop.ts).

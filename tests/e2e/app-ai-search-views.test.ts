@@ -131,8 +131,11 @@ describe('the web app: AI search views', () => {
       await search.press('Enter');
       await page.locator('.cell-signals').first().waitFor();
       await check(page, 'ai-meaning-search', width);
-      // The door to an own CLIP model is there on phones too.
+      // The door to an own CLIP model is there on phones too, behind the status bar's "More" (issue 41, point 12).
+      const more = page.getByRole('button', { name: 'More status' });
+      if (width < 800) await more.click();
       expect(await page.getByText('Own CLIP model…').isVisible()).toBe(true);
+      if (width < 800) await more.click();
       await page.getByRole('button', { name: 'AI: search by meaning' }).click();
       await search.fill('');
       await search.press('Enter');

@@ -1,12 +1,14 @@
 /**
  * <offline-models-button>: the status bar's "Make AI search available offline". It downloads the
  * models with progress ("Preparing AI search: 3.1 of 12 MB") and then says whether the browser
- * kept them; on a full device it says so instead of pretending (./offline-models.ts).
+ * kept them; on a full device it says so instead of pretending (./offline-models.ts). On connect
+ * it reads what the cache already keeps, so a reopened or reloaded app (offline too) says "works
+ * offline" instead of offering the download again.
  */
 import { html } from 'lit';
 import { formatBytes } from '../ui/format';
 import { LightElement } from '../ui/light-element';
-import { makeModelsOffline } from './offline-models';
+import { keptModels, makeModelsOffline } from './offline-models';
 
 export class OfflineModelsButton extends LightElement {
   declare private text: string;
@@ -19,13 +21,24 @@ export class OfflineModelsButton extends LightElement {
     this.busy = false;
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.readKept();
+  }
+
+  private async readKept(): Promise<void> {
+    const { kept, bytes } = await keptModels().catch(() => ({ kept: false, bytes: 0 }));
+    // A click may have started meanwhile: its own words win.
+    if (kept && !this.busy) this.text = keptText(bytes);
+  }
+
   private async prepare(): Promise<void> {
     if (this.busy) return;
     this.busy = true;
     try {
       const result = await makeModelsOffline((done, total) => (this.text = `Preparing AI search: ${formatBytes(done)} of ${formatBytes(total)}`));
       this.text = result.kept
-        ? `AI search works offline (${formatBytes(result.bytes)})`
+        ? keptText(result.bytes)
         : `Not enough storage to keep AI search offline (it needs ${formatBytes(result.bytes)}); it works while online`;
     } catch (error) {
       this.text = `AI search could not be prepared: ${error instanceof Error ? error.message : String(error)}`;
@@ -39,3 +52,5 @@ export class OfflineModelsButton extends LightElement {
   }
 }
 customElements.define('offline-models-button', OfflineModelsButton);
+
+const keptText = (bytes: number) => `AI search works offline (${formatBytes(bytes)})`;

@@ -53,6 +53,33 @@ export async function makeModelsOffline(onProgress: (done: number, total: number
   return { kept: missing.length === 0, bytes: Math.max(total, done), missing };
 }
 
+/**
+ * Whether every model file is already kept for offline use, and their bytes, read from the lazy
+ * cache alone: no download, so it answers offline too. The status bar's words come from this, not
+ * from what this page did (a reopened app must not offer again what the device already keeps).
+ */
+export async function keptModels(): Promise<{ kept: boolean; bytes: number }> {
+  const none = { kept: false, bytes: 0 };
+  if (!globalThis.caches || !(await caches.has(LAZY_CACHE))) return none;
+  const cache = await caches.open(LAZY_CACHE);
+  // Keys carry the build's revision in their query (src/sw/lazy-cache.ts): match by path.
+  const cached = (url: URL) => cache.match(url.href, { ignoreSearch: true });
+  const files = [...GRAPHS, ...OTHERS].map(urlOf);
+  for (const graph of GRAPHS) {
+    const hit = await cached(urlOf(graph));
+    if (!hit) return none;
+    const manifest = (await hit.json()) as { weightsManifest?: { paths: string[] }[] };
+    for (const group of manifest.weightsManifest ?? []) for (const path of group.paths) files.push(new URL(path, urlOf(graph)));
+  }
+  let bytes = 0;
+  for (const url of files) {
+    const hit = await cached(url);
+    if (!hit) return none;
+    bytes += Number(hit.headers.get('Content-Length')) || (await hit.blob()).size;
+  }
+  return { kept: true, bytes };
+}
+
 /** The paths the lazy cache does not hold; the worker stores a file just after answering it, so wait a little. */
 async function notKept(paths: string[]): Promise<string[]> {
   const cache = await caches.open(LAZY_CACHE);

@@ -36,7 +36,13 @@ export class LibraryTransferMenu extends LightElement {
     this.closest<HTMLElement>('[popover]')?.hidePopover();
   }
 
-  private async open(kind: 'folder' | 'zip', into: 'new' | 'current' = 'new'): Promise<void> {
+  /** Loads the transfer code ahead of a click that will pick a library (the empty library's restore hint). */
+  prepare(): void {
+    void transfer();
+  }
+
+  /** Picks an Eagle library (a folder or a zip) and opens it as a new library or adds it to the open one. */
+  async open(kind: 'folder' | 'zip', into: 'new' | 'current' = 'new'): Promise<void> {
     let source: LibrarySource | undefined;
     try {
       const { pickLibraryFolder, pickLibraryZip } = await transfer();

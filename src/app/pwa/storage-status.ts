@@ -26,7 +26,8 @@ export async function readStorage(): Promise<StorageReport> {
   return { persisted, usage, quota, low: quota > 0 && isLow(usage, quota) };
 }
 
-export function startStorageStatus(host: HTMLElement = document.body): void {
+/** `warningHost` may differ: a phone's status bar keeps the warning in sight and the line behind "More". */
+export function startStorageStatus(host: HTMLElement = document.body, warningHost: HTMLElement = host): void {
   if (!navigator.storage?.estimate) return;
   const line = document.createElement('p');
   line.id = 'storage-status';
@@ -36,7 +37,8 @@ export function startStorageStatus(host: HTMLElement = document.body): void {
   warning.setAttribute('role', 'alert');
   warning.style.cssText = 'margin:0;color:#b3261e;font-weight:600';
   warning.hidden = true;
-  host.append(line, warning);
+  host.append(line);
+  warningHost.append(warning);
 
   const render = ({ persisted, usage, quota, low }: StorageReport) => {
     line.dataset.persisted = String(persisted);

@@ -41,6 +41,8 @@ import '../sidebar/side-bar';
 import '../toasts/toast-stack';
 import './app-header';
 import './first-run';
+import type { RestoreSource } from './restore-sources';
+import type { LibraryTransferMenu } from '../library-transfer/transfer-menu';
 import './import-dock';
 import '../sidebar/sidebar-dialogs';
 import './panel-splitter';
@@ -133,6 +135,11 @@ export class AppShell extends LightElement {
 
   private get dock(): ImportDock | null {
     return this.querySelector('import-dock');
+  }
+
+  /** The library menu's Eagle entries, which the empty library's restore hint uses too. */
+  private get transferMenu(): LibraryTransferMenu | null {
+    return this.querySelector('library-transfer-menu');
   }
 
   private get header(): AppHeader | null {
@@ -384,7 +391,11 @@ export class AppShell extends LightElement {
     const state = view.state;
     // A published library offers no import: an empty one just says so (its items may still be arriving).
     const emptyLibrary = !library.readOnly && !results.loading && results.total === 0 && sidebar.counts.all === 0 && !state.search && !hasFilters(state.filters) && state.view.kind === 'all';
-    if (emptyLibrary) return html`<first-run .libraryName=${library.current?.name ?? ''} @import-requested=${() => this.dock?.pickFiles()}></first-run>`;
+    if (emptyLibrary) {
+      return html`<first-run .libraryName=${library.current?.name ?? ''} @import-requested=${() => this.dock?.pickFiles()}
+        @restore-prepare=${() => this.transferMenu?.prepare()}
+        @restore-requested=${(e: CustomEvent<RestoreSource['id']>) => void this.transferMenu?.open(e.detail === 'eagle-zip' ? 'zip' : 'folder', 'current')}></first-run>`;
+    }
     const emptyText = state.search && isQueryError(results.error)
       ? `The search cannot be read: ${searchErrorText(results.error)}`
       : results.message

@@ -1,7 +1,12 @@
-/** What an empty library shows instead of an empty grid: what this is and how to fill it. */
+/**
+ * What an empty library shows instead of an empty grid: what this is, how to fill it, and how to
+ * bring back a library from its export (after site data was cleared): `restore-requested` {id} and
+ * `restore-prepare` (hovered or focused: load the code before the click, whose gesture the picker needs).
+ */
 import { html } from 'lit';
 import { icon } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
+import { RESTORE_SOURCES, type RestoreSource } from './restore-sources';
 
 export class FirstRun extends LightElement {
   declare libraryName: string;
@@ -10,6 +15,14 @@ export class FirstRun extends LightElement {
   constructor() {
     super();
     this.libraryName = '';
+  }
+
+  private restore(source: RestoreSource): void {
+    this.dispatchEvent(new CustomEvent<RestoreSource['id']>('restore-requested', { detail: source.id, bubbles: true }));
+  }
+
+  private prepare(): void {
+    this.dispatchEvent(new CustomEvent('restore-prepare', { bubbles: true }));
   }
 
   override render() {
@@ -25,6 +38,16 @@ export class FirstRun extends LightElement {
       <button class="btn primary" @click=${() => this.dispatchEvent(new CustomEvent('import-requested', { bubbles: true }))}>
         ${icon('upload', 16)} Import files
       </button>
+      <section class="first-run-restore" aria-labelledby="first-run-restore-title" @pointerenter=${this.prepare} @focusin=${this.prepare}>
+        <h3 id="first-run-restore-title">Had a library here before?</h3>
+        <p>Clearing the site's data empties the library. If you exported it, import the export to bring it back:</p>
+        <ul>
+          ${RESTORE_SOURCES.map((source) => html`<li>
+            <button class="btn" aria-describedby="restore-${source.id}" @click=${() => this.restore(source)}>${source.label}</button>
+            <span id="restore-${source.id}" class="first-run-restore-detail">${source.detail}</span>
+          </li>`)}
+        </ul>
+      </section>
       <details class="first-run-scripts">
         <summary>For scripts</summary>
         <p>Add items over HTTP: <code>POST /api/v2/item/add</code> with a <code>url</code>, a <code>base64</code> file or a

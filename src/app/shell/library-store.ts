@@ -8,6 +8,8 @@ import { VISITOR_FRAME } from '../visitor-frame';
 export interface LibraryEntry {
   name: string;
   path: string;
+  /** A published library (library/history says so): it keeps its publisher's name, marked by an icon. */
+  readOnly?: boolean;
 }
 
 /** The open library; `readOnly` for one opened from a published library (its writes answer 403 READ_ONLY). */

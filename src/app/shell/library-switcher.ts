@@ -88,6 +88,7 @@ export class LibrarySwitcher extends LightElement {
               <button class="library-entry" aria-current=${entry.path === current?.path ? 'true' : 'false'} @click=${() => this.switchTo(entry.path)}>
                 <img src=${apiUrl('/library/icon', { libraryPath: entry.path })} alt="" width="20" height="20" />
                 <span>${entry.name}</span>
+                ${entry.readOnly ? html`<span class="library-published" role="img" aria-label="published, read-only" title="Opened from a published library: read-only">${icon('lock', 14)}</span>` : nothing}
               </button>
             </li>`,
           )}

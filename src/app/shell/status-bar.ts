@@ -4,6 +4,11 @@
  * when space runs low), which fills `.status-storage` itself, and AI-search indexing progress
  * (../ai/ai-progress.ts), and the current library's sync state (../sync/sync-summary.ts), a button
  * that asks the shell for the Sync… dialog.
+ *
+ * A phone has room for the parts a person needs to see now (counts, sync, a load or download under
+ * way, a storage warning, the API's state); the rest (the offline button, the own-model picker, the
+ * storage line, an idle indexing count) sits in `.status-more`, which a wide screen shows inline
+ * (display: contents) and a phone opens above the bar from the "More" button.
  */
 import { html, nothing } from 'lit';
 import { preparingText, progressText, type SyncStatus } from '../ai/ai-progress';
@@ -12,6 +17,7 @@ import { syncSummary } from '../sync/sync-summary';
 import '../sync/sync.css';
 import { formatCount, plural } from '../ui/format';
 import { publishedLoadText } from './published-load';
+import { icon } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
 import '../ai/clip-model-picker';
 import '../ai/offline-models-button';
@@ -27,7 +33,9 @@ export class StatusBar extends LightElement {
   declare sync: LibrarySyncStatus | null;
   declare publishedLoad: PublishedLoad | null;
   declare private modelsOpen: boolean;
+  declare private moreOpen: boolean;
   static override properties = {
+    moreOpen: { state: true },
     publishedLoad: { attribute: false },
     aiStatus: { attribute: false },
     sync: { attribute: false },
@@ -48,6 +56,18 @@ export class StatusBar extends LightElement {
     this.sync = null;
     this.publishedLoad = null;
     this.modelsOpen = false;
+    this.moreOpen = false;
+  }
+
+  private toggleMore(): void {
+    this.moreOpen = !this.moreOpen;
+  }
+
+  private closeMore(event: KeyboardEvent): void {
+    if (event.key !== 'Escape' || !this.moreOpen) return;
+    event.stopPropagation();
+    this.moreOpen = false;
+    this.querySelector<HTMLElement>('.status-more-toggle')?.focus();
   }
 
   /** A published library's first load: how far, and whether search sees every item yet, or why it failed (./published-load.ts). */
@@ -92,6 +112,7 @@ export class StatusBar extends LightElement {
   }
 
   override render() {
+    const ai = this.aiStatus && this.aiStatus.totalCount > 0 ? this.aiStatus : null;
     return html`<footer class="status-bar">
       <span class="status-count" data-testid="view-count">${this.total === null ? '…' : plural(this.total, 'item')}</span>
       ${this.selected ? html`<span class="status-selected">${formatCount(this.selected)} selected</span>` : nothing}
@@ -99,11 +120,17 @@ export class StatusBar extends LightElement {
       ${this.publishedLoad ? this.loadProgress(this.publishedLoad) : nothing}
       <span class="status-spacer"></span>
       ${this.aiStatus ? this.aiModels(this.aiStatus) : nothing}
-      ${this.aiStatus && this.aiStatus.totalCount > 0 ? this.aiProgress(this.aiStatus) : nothing}
-      <offline-models-button></offline-models-button>
-      <clip-model-picker></clip-model-picker>
-      <div class="status-storage" title="Storage this site uses, of what the browser allows it"></div>
+      ${ai?.isSyncing ? this.aiProgress(ai) : nothing}
+      <div id="status-more" class="status-more" data-open=${this.moreOpen ? 'true' : 'false'} @keydown=${this.closeMore}>
+        ${ai && !ai.isSyncing ? this.aiProgress(ai) : nothing}
+        <offline-models-button></offline-models-button>
+        <clip-model-picker></clip-model-picker>
+        <div class="status-storage" title="Storage this site uses, of what the browser allows it"></div>
+      </div>
+      <div class="status-storage-warning"></div>
       <span id="api-status" class="status-api" data-state=${this.apiState}>${this.apiText}</span>
+      <button type="button" class="status-button status-more-toggle" aria-label="More status" aria-expanded=${this.moreOpen ? 'true' : 'false'}
+        aria-controls="status-more" @click=${this.toggleMore} @keydown=${this.closeMore}>More ${icon('chevron', 12)}</button>
     </footer>`;
   }
 }

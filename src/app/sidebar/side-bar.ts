@@ -10,7 +10,7 @@
  * progress of items being added to or removed from a folder on its row.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Folder, SmartFolder } from '../api-types';
+import type { Folder, SmartFolder, Tag } from '../api-types';
 import type { FolderActions } from '../folders/folder-actions';
 import { viewKey, type BuiltInView, type View } from '../search/view-state';
 import { StoreController } from '../state/store';
@@ -24,6 +24,8 @@ import type { FolderMenu } from './folder-menu';
 import { FolderRename } from './folder-rename';
 import './folder-menu';
 import type { SidebarStore } from './sidebar-store';
+import { colourDot, colouredLabel, renderTagList } from './sidebar-tags';
+import { tagSections } from './tag-sections';
 import './sidebar.css';
 
 const BUILT_IN: { view: BuiltInView; label: string; icon: IconName }[] = [
@@ -43,6 +45,7 @@ export class SideBar extends LightElement {
   declare readOnly: boolean;
   declare private expanded: Set<string>;
   declare private allTags: boolean;
+  declare private collapsedGroups: Set<string>;
   static override properties = {
     store: { attribute: false },
     jobs: { attribute: false },
@@ -50,6 +53,7 @@ export class SideBar extends LightElement {
     readOnly: { type: Boolean },
     expanded: { state: true },
     allTags: { state: true },
+    collapsedGroups: { state: true },
   };
   private readonly drop = new FolderDrop(this);
   private readonly rename = new FolderRename(this);
@@ -60,6 +64,7 @@ export class SideBar extends LightElement {
     this.readOnly = false;
     this.expanded = new Set();
     this.allTags = false;
+    this.collapsedGroups = new Set();
     new StoreController(this, () => [this.store, this.jobs].filter((store) => !!store));
   }
 
@@ -97,10 +102,10 @@ export class SideBar extends LightElement {
   }
 
   /** `countWords` says what the number counts when "N items" alone would mislead (a folder with subfolders). */
-  private link(view: View, label: string, iconName: IconName, count: number | undefined, countWords = count === undefined ? '' : plural(count, 'item')): TemplateResult {
+  private link(view: View, label: string, iconName: IconName, count: number | undefined, countWords = count === undefined ? '' : plural(count, 'item'), colour = ''): TemplateResult {
     const current = viewKey(view) === viewKey(this.current);
     return html`<button class="nav-link" aria-current=${current ? 'page' : 'false'} data-view=${viewKey(view)} @click=${() => this.choose(view)}>
-      ${icon(iconName, 16)}<span class="nav-label">${label}</span>
+      ${icon(iconName, 16)}${colourDot(colour)}${colouredLabel(label, colour)}
       ${count === undefined ? nothing : html`<span class="nav-count" aria-label=${countWords} title=${countWords}>${formatCount(count)}</span>`}
     </button>`;
   }
@@ -111,6 +116,19 @@ export class SideBar extends LightElement {
       ${this.link(view, label, iconName, count)}
       ${after ?? nothing}
     </li>`;
+  }
+
+  private tagEntry(tag: Tag, depth: number): TemplateResult {
+    return html`<li class="nav-item" style="--depth:${depth}" data-colour=${tag.color || nothing}>
+      <span class="twisty-space"></span>
+      ${this.link({ kind: 'tag', id: tag.name }, tag.name, tag.starred ? 'star' : 'tag', tag.count, plural(tag.count, 'item'), tag.color)}
+    </li>`;
+  }
+
+  private toggleGroup(id: string): void {
+    const next = new Set(this.collapsedGroups);
+    if (!next.delete(id)) next.add(id);
+    this.collapsedGroups = next;
   }
 
   private folderRow(folder: Folder, depth: number): TemplateResult {
@@ -171,7 +189,7 @@ export class SideBar extends LightElement {
   override render() {
     const store = this.store;
     if (!store) return nothing;
-    const tags = this.allTags ? store.tags : store.tags.slice(0, TAGS_SHOWN);
+    const sections = tagSections(store.tags, store.tagGroups);
     return html`<nav class="sidebar-nav" aria-label="Library">
       <ul class="nav-list" aria-label="Views">
         ${BUILT_IN.map((entry) => this.entry({ kind: entry.view }, entry.label, entry.icon, store.counts[entry.view]))}
@@ -187,12 +205,16 @@ export class SideBar extends LightElement {
         ? html`<ul class="nav-list" aria-labelledby="smart-heading">${this.smartTree(store.smartFolders, 0)}</ul>`
         : html`<p class="nav-empty">No smart folders yet</p>`}
       ${this.heading('tags-heading', 'Tags', html`<button class="nav-action" aria-label="Manage tags" title="Manage tags" @click=${() => this.ask('manage-tags')}>${icon('edit', 14)}</button>`)}
-      ${store.tags.length
-        ? html`<ul class="nav-list" aria-labelledby="tags-heading">
-            ${tags.map((tag) => this.entry({ kind: 'tag', id: tag.name }, tag.name, tag.starred ? 'star' : 'tag', tag.count))}
-          </ul>`
+      ${store.tags.length || store.tagGroups.length
+        ? html`<ul class="nav-list" aria-labelledby="tags-heading">${renderTagList({
+            sections,
+            ungroupedShown: this.allTags ? Infinity : TAGS_SHOWN,
+            collapsed: this.collapsedGroups,
+            toggle: (id) => this.toggleGroup(id),
+            tagEntry: (tag, depth) => this.tagEntry(tag, depth),
+          })}</ul>`
         : html`<p class="nav-empty">No tags yet</p>`}
-      ${store.tags.length > TAGS_SHOWN
+      ${sections.ungrouped.length > TAGS_SHOWN
         ? html`<button class="btn nav-more" @click=${() => (this.allTags = !this.allTags)}>
             ${this.allTags ? 'Show fewer tags' : `Show all ${formatCount(store.tagTotal)} tags`}
           </button>`

@@ -1,9 +1,9 @@
 /**
  * What the sidebar lists: the built-in views with their counts (each the `total` the API answers
  * for that view, so a count always equals what the view shows), the folder tree, smart folders and
- * tags (starred first, then by count).
+ * tags (starred first, then by count) with the tag groups they are shown under.
  */
-import type { Folder, Page, SmartFolder, Tag } from '../api-types';
+import type { Folder, Page, SmartFolder, Tag, TagGroup } from '../api-types';
 import type { BuiltInView } from '../search/view-state';
 import type { ApiPort } from '../state/api-port';
 import { NewestAnswer } from '../state/newest-answer';
@@ -25,6 +25,7 @@ export class SidebarStore extends Store {
   folders: Folder[] = [];
   smartFolders: SmartFolder[] = [];
   tags: Tag[] = [];
+  tagGroups: TagGroup[] = [];
   tagTotal = 0;
   private readonly countAnswers = new NewestAnswer();
   private readonly treeAnswers = new NewestAnswer();
@@ -61,10 +62,11 @@ export class SidebarStore extends Store {
   async loadTree(): Promise<void> {
     const ticket = this.treeAnswers.ticket();
     try {
-      const [folders, smartFolders, tags] = await Promise.all([
+      const [folders, smartFolders, tags, tagGroups] = await Promise.all([
         this.api.get<Page<Folder>>('/folder/get', { limit: 1000 }),
         this.api.get<Page<SmartFolder>>('/smartFolder/get', { limit: 1000 }),
         this.api.get<Page<Tag>>('/tag/get', { limit: TAG_LIMIT }),
+        this.api.get<Page<TagGroup>>('/tagGroup/get', { limit: TAG_LIMIT }),
       ]);
       // A reload started earlier (a live batch's, racing a dialog's) must not bring back the tree from before.
       if (!this.treeAnswers.keep(ticket)) return;
@@ -73,6 +75,7 @@ export class SidebarStore extends Store {
       this.smartFolders = smartFolders.data.filter((folder) => folder.parent === null);
       this.tags = [...tags.data].sort((a, b) => Number(b.starred) - Number(a.starred) || b.count - a.count || a.name.localeCompare(b.name));
       this.tagTotal = tags.total;
+      this.tagGroups = tagGroups.data;
       this.changed();
     } catch (error) {
       this.onError(error);

@@ -39,10 +39,12 @@ export async function libraryInfo(ctx: Context, library: OpenLibrary) {
   };
 }
 
-const historyEntry = (record: LibraryRecord) => ({ name: record.name, path: record.path });
+/** Ours: `readOnly` marks a published library, which keeps its publisher's name even when another library has it. */
+const historyEntry = async (ctx: Context, record: LibraryRecord) =>
+  (await ctx.subscriptions.publishedFrom(record.path)) === undefined ? { name: record.name, path: record.path } : { name: record.name, path: record.path, readOnly: true };
 
 export async function libraryHistory(ctx: Context, page: PageRequest) {
-  return paginate((await ctx.registry.history()).map(historyEntry), page);
+  return paginate(await Promise.all((await ctx.registry.history()).map((record) => historyEntry(ctx, record))), page);
 }
 
 export async function switchLibrary(ctx: Context, libraryPath: string): Promise<true> {

@@ -187,7 +187,7 @@ export class Subscriptions {
     const manifest = await fetchManifest(fetch, from);
     const root = await fetchJson<LibraryRoot>(fetch, from, manifest.root);
     const first = await this.fetchShards(from, manifest, firstScreenShards(manifest.shards));
-    const library = this.deps.open(await this.deps.registry.createUnique(manifest.name));
+    const library = this.deps.open(await this.deps.registry.createKeepingName(manifest.name));
     // Read-only before anything is stored: no moment where a script could write into it.
     await this.readOnly.add(library.record.path, from);
     const now = clock();

@@ -139,6 +139,21 @@ export class LibraryRegistry {
   }
 
   /**
+   * A new library that keeps `name` even when another library is called so (a published library:
+   * its name is its publisher's, and the app tells it apart by an icon); only its path takes
+   * " (2)", " (3)", ... when taken, since the path is the identity.
+   */
+  async createKeepingName(name: string): Promise<LibraryRecord> {
+    const now = this.clock();
+    return this.change((s) => {
+      for (let n = 1; ; n += 1) {
+        const record = { ...this.newRecord(name, now), path: libraryPathFor(n === 1 ? name : `${name} (${n})`) };
+        if (!libraryAt(s, record.path)) return { state: { ...s, libraries: { ...s.libraries, [record.path]: record } }, result: record };
+      }
+    });
+  }
+
+  /**
    * Gives a library another name. Its path stays: the path is the library's identity (its
    * database, the `X-Library-Path` of scripts, the history), and IndexedDB cannot rename a
    * database (docs/decisions/library-rename-remove.md).

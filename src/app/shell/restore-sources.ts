@@ -1,0 +1,16 @@
+/**
+ * Where an empty library can be filled back from (the first-run panel's "Restore" hint): each
+ * source is one button, and the shell maps its `id` to the code that opens it. A backup folder
+ * would be one more row here and one more case in the shell.
+ */
+export interface RestoreSource {
+  id: 'eagle-zip' | 'eagle-folder';
+  label: string;
+  /** What the person picks, in their words. */
+  detail: string;
+}
+
+export const RESTORE_SOURCES: readonly RestoreSource[] = [
+  { id: 'eagle-zip', label: 'Import a library zip…', detail: 'a .library.zip from “Export library as zip”, here or in Eagle' },
+  { id: 'eagle-folder', label: 'Import a library folder…', detail: 'an Eagle library folder, or one exported to a folder' },
+];
