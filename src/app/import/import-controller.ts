@@ -7,7 +7,7 @@
  */
 import { ApiClientError, type ApiClient } from '../api-client';
 import { enumerateFiles, type DropRoot } from './enumerate-files';
-import { DEFAULT_LIMITS, failedIndex, jobBytes, jobLabel, nameFromPath, takeBatch, type BatchLimits, type ImportJob } from './import-batches';
+import { DEFAULT_LIMITS, failedIndex, jobBytes, jobLabel, nameAndExtFromPath, takeBatch, type BatchLimits, type ImportJob } from './import-batches';
 import { readAsDataUrl } from './read-as-data-url';
 
 export interface ImportFailure {
@@ -198,7 +198,7 @@ export class ImportController extends EventTarget {
     const folders = this.folderId ? { folders: [this.folderId] } : {};
     switch (job.kind) {
       case 'file':
-        return { name: nameFromPath(job.path), base64: await readAsDataUrl(job.file), ...folders };
+        return { ...nameAndExtFromPath(job.path), base64: await readAsDataUrl(job.file), ...folders };
       case 'url':
         return { url: job.url, ...folders };
       case 'bookmark':

@@ -108,11 +108,15 @@ async function viewOf(db: LibraryDb, id: string, now: number): Promise<SmartFold
 
 /** `folders` rules name folder ids: each must exist, like the folders of item/add. */
 export async function requireFolders(db: LibraryDb, conditions: Conditions): Promise<void> {
+  // Every id once, in one read: 30 groups of 30 rules naming the same folders read it once, not 900 times.
+  const named = [...new Set(conditions.flatMap((group) => group.rules.flatMap((rule) => (rule.property === 'folders' ? (rule.value ?? []) : []))))];
+  if (named.length === 0) return;
+  const found = await db.folders.bulkGet(named);
+  const known = new Set(named.filter((_, k) => found[k]));
   for (const [g, group] of conditions.entries()) {
     for (const [i, rule] of group.rules.entries()) {
       if (rule.property !== 'folders' || !rule.value) continue;
-      const found = await db.folders.bulkGet(rule.value);
-      const missing = rule.value.find((_, k) => !found[k]);
+      const missing = rule.value.find((id) => !known.has(id));
       if (missing !== undefined) throw notFound(`No folder with id "${missing}" (field conditions[${g}].rules[${i}].value).`);
     }
   }

@@ -2,9 +2,13 @@
  * Every write request runs in one read-write Dexie transaction over the whole library, so a failed
  * write leaves the library exactly as it was, and concurrent writes are serialised. The changes it
  * announced reach the change feed once it has committed (../events/transaction-changes.ts).
+ *
+ * The library's `modificationTime` moves only when the transaction announced a change: what a
+ * client sees. Bookkeeping (job queues, search indexes a text search turns on, vectors a worker
+ * adds after a restart) and a write that changes nothing leave the library's date as it was.
  */
 import type { Transaction } from 'dexie';
-import { collectChanges, takeChanges } from '../events/transaction-changes';
+import { collectChanges, hasChanges, takeChanges } from '../events/transaction-changes';
 import type { OpenLibrary } from './open-library';
 import type { LibraryMeta } from './rows';
 
@@ -18,6 +22,7 @@ export async function writeTransaction<T>(library: OpenLibrary, now: number, wor
     transaction = tx;
     collectChanges(tx);
     const result = await work();
+    if (!hasChanges(tx)) return result;
     const meta = (await db.state.get(META_KEY))?.value as LibraryMeta | undefined;
     await db.state.put({
       key: META_KEY,
