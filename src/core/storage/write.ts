@@ -4,8 +4,8 @@
  * announced reach the change feed once it has committed (../events/transaction-changes.ts).
  *
  * The library's `modificationTime` moves only when the transaction announced a change: what a
- * client sees. Bookkeeping (job queues, search indexes a text search turns on, vectors a worker
- * adds after a restart) and a write that changes nothing leave the library's date as it was.
+ * client sees. A write that changes nothing, and background upkeep (`keepsDate`: thumbnails and
+ * indexes a restarted worker finishes, job queues a text search fills) leave the library's date.
  */
 import type { Transaction } from 'dexie';
 import { collectChanges, hasChanges, takeChanges } from '../events/transaction-changes';
@@ -14,7 +14,12 @@ import type { LibraryMeta } from './rows';
 
 export const META_KEY = 'meta';
 
-export async function writeTransaction<T>(library: OpenLibrary, now: number, work: () => Promise<T>): Promise<T> {
+/** `keepsDate`: background upkeep (media jobs, AI indexes) that derives data and edits nothing of the user's. */
+export interface WriteOptions {
+  keepsDate?: boolean;
+}
+
+export async function writeTransaction<T>(library: OpenLibrary, now: number, work: () => Promise<T>, options: WriteOptions = {}): Promise<T> {
   const { db } = library;
   await library.pipeline.prepare(); // e.g. a write may make tag rows, which spell their names in pinyin
   let transaction: Transaction | undefined;
@@ -22,7 +27,7 @@ export async function writeTransaction<T>(library: OpenLibrary, now: number, wor
     transaction = tx;
     collectChanges(tx);
     const result = await work();
-    if (!hasChanges(tx)) return result;
+    if (options.keepsDate || !hasChanges(tx)) return result;
     const meta = (await db.state.get(META_KEY))?.value as LibraryMeta | undefined;
     await db.state.put({
       key: META_KEY,
