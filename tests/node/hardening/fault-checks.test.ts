@@ -4,6 +4,7 @@
 // requests, not timed); and an item keeps its file's extension, whatever it is.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi, type Api } from '../../../src/core';
+import { buildEagleLibrary, zipOf } from '../fixtures/eagle-library';
 import { call, type Answer } from '../helpers';
 
 let api: Api;
@@ -192,5 +193,25 @@ describe('an item keeps its extension, whatever it is (point 7)', () => {
     const answer = await post('/item/add', { items: [{ base64: 'TVqQAAM=', name: 'x' }, { base64: 'TVqQAAM=', ext: 'a/b' }] });
     expect(answer.httpStatus).toBe(400);
     expect(answer.body.message).toMatch(/^items\[1\]\.ext: must be a file extension/);
+  });
+
+  it('through an Eagle library import', async () => {
+    const fixture = buildEagleLibrary({ name: 'Odd', items: 3, plain: true });
+    const renamed: Record<string, string> = {};
+    for (const [[id, record], ext] of [...fixture.records].slice(0, 2).map((entry, i) => [entry, ['exe', 'xyz'][i]!] as const)) {
+      const dir = `images/${id}.info/`;
+      const bytes = fixture.files.get(`${dir}${String(record.name)}.${String(record.ext)}`)!;
+      fixture.files.delete(`${dir}${String(record.name)}.${String(record.ext)}`);
+      record.ext = ext;
+      fixture.files.set(`${dir}${String(record.name)}.${ext}`, bytes);
+      fixture.files.set(`${dir}metadata.json`, new TextEncoder().encode(JSON.stringify(record)));
+      renamed[String(record.name)] = ext;
+    }
+    const response = await api.handle(new Request('http://localhost/api/v2/library/import?wait=true', { method: 'POST', body: await zipOf(fixture) }));
+    const state = ((await response.json()) as { data: { status: string; libraryPath: string } }).data;
+    expect(state.status).toBe('done');
+    const items = ok(await call<{ data: { name: string; ext: string }[] }>(api, 'GET', '/item/get', {}, { library: state.libraryPath })).data;
+    const exts = Object.fromEntries(items.map((item) => [item.name, item.ext]));
+    for (const [name, ext] of Object.entries(renamed)) expect(exts[name], name).toBe(ext);
   });
 });
