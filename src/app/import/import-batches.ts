@@ -1,4 +1,5 @@
 /** The pure rules of the importer: what goes into one item/add request, and whom an error names. */
+import { splitFileName } from '../../core/images/mime';
 
 /** `folder`: the library folder of the dropped directory it was found in (folder-tree.ts). */
 export type FileJob = { kind: 'file'; file: File; path: string; folder?: () => Promise<string> };
@@ -40,9 +41,13 @@ export function failedIndex(message: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** An item's name from its file name: the extension is the item's `ext`, not part of its name. */
-export function nameFromPath(path: string): string {
-  const base = path.split('/').pop() ?? path;
-  const dot = base.lastIndexOf('.');
-  return (dot > 0 ? base.slice(0, dot) : base) || base;
+/**
+ * An item's name and extension from its file name: the extension is the item's `ext`, sent beside
+ * the Base64 (which has no name of its own), whatever it is (`setup.exe` is "setup" + "exe").
+ */
+export function nameAndExtFromPath(path: string): { name: string; ext?: string } {
+  const { name, ext } = splitFileName(path.split('/').pop() ?? path);
+  return ext ? { name, ext } : { name };
 }
+
+export const nameFromPath = (path: string): string => nameAndExtFromPath(path).name;

@@ -39,6 +39,6 @@ export async function ensureAiIndexes(ctx: Context, library: OpenLibrary, anyway
   await writeTransaction(library, now, async () => {
     await enableObjects(db, now);
     await enableMeaning(db, now);
-  });
+  }, { keepsDate: true });
   ctx.media.kick(library);
 }

@@ -46,6 +46,6 @@ export async function embedItemTexts(library: OpenLibrary, jobs: readonly MediaJ
       else gone.push(job.itemId);
     }
     if (gone.length) await removeTextVectors(db, gone);
-  });
+  }, { keepsDate: true });
   return { status: 'done' };
 }

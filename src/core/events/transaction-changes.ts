@@ -27,6 +27,11 @@ export function takeChanges(transaction: Transaction): Change[] {
   return collected.map(({ change, ids }) => ({ ...change, ids: [...ids] }));
 }
 
+/** Whether `transaction` has announced a change so far: a write that changed nothing a client sees announces none. */
+export function hasChanges(transaction: Transaction): boolean {
+  return (pending.get(transaction)?.length ?? 0) > 0;
+}
+
 /**
  * Announces a change made in the current write transaction. Outside a transaction that
  * writeTransaction started (a test writing rows directly), it is not announced.

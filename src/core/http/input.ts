@@ -38,3 +38,18 @@ export const integer = () =>
 
 /** Any non-empty string, trimmed. */
 export const requiredString = () => z.string().trim().min(1, 'must not be empty');
+
+/**
+ * An object that refuses fields it does not read, naming them: for routes of ours that no public
+ * client calls (sync/*), where a stray field is a caller's mistake, not another client's habit.
+ * The reference's routes keep ignoring unknown fields (decisions.md).
+ */
+export const closedObject = <S extends z.core.$ZodLooseShape>(shape: S) => {
+  const reads = Object.keys(shape);
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `${issue.keys.join(', ')}: not a field of this route (${reads.length ? `it reads ${reads.join(', ')}` : 'it takes none'})`
+        : undefined,
+  });
+};

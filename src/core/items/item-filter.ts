@@ -9,7 +9,7 @@ import type { Collection } from 'dexie';
 import { SELECTION_KEY } from './selection';
 import { extList, facetList, folderList, starList, tagList } from '../postings/posting-lists';
 import { ascendingUnique, intersectKeySets } from '../postings/key-sets';
-import { readAnyList, readList, readTrashedKeys } from '../postings/postings-store';
+import { MANY_LISTS, readAnyList, readList, readManyLists, readTrashedKeys } from '../postings/postings-store';
 import { TRASHED } from '../storage/counts';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
@@ -60,7 +60,10 @@ function indexLookups(input: ItemListInput, smartFolderMatches: SmartFolderMatch
   if (input.isUnfiled) lookups.push(facet(UNFILED));
   if (input.isDeleted) lookups.push(facet(TRASHED));
   if (input.shape) lookups.push(facet(shapeFacet(input.shape)));
-  for (const tag of input.tags ?? []) lookups.push(equality(tagList(tag), 'tags', tag, (row) => row.tags.includes(tag)));
+  const tags = input.tags ?? [];
+  // Many tags are read in one pass (10,000 reads, one per tag, took 19 s in a worker).
+  if (tags.length > MANY_LISTS) lookups.push({ keys: async (db) => intersectKeySets([...(await readManyLists(db, tags.map(tagList))).values()].map((keys) => [keys])) });
+  else for (const tag of tags) lookups.push(equality(tagList(tag), 'tags', tag, (row) => row.tags.includes(tag)));
   if (input.folders?.length === 1) {
     const [folder] = input.folders as [string];
     lookups.push(equality(folderList(folder), 'folders', folder, (row) => row.folders.includes(folder)));

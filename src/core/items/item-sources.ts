@@ -51,11 +51,12 @@ export async function resolveSource(ctx: Context, item: NewItemInput, field: str
     case 'bookmarkURL':
       return bookmark(item.bookmarkURL!, fieldPath(field, 'bookmarkURL'));
     case 'base64':
-      return describeBytes('base64', decodeBase64Bytes(item.base64!, fieldPath(field, 'base64')), '', '');
+      // Base64 has no file name: the item's name (`setup.exe`) stands for one.
+      return describeBytes('base64', decodeBase64Bytes(item.base64!, fieldPath(field, 'base64')), item.name ?? '', '', item.ext);
     case 'url':
-      return download(ctx, item.url!, fieldPath(field, 'url'));
+      return download(ctx, item.url!, fieldPath(field, 'url'), item.ext);
     case 'path':
-      return fromSite(ctx, item.path!, fieldPath(field, 'path'));
+      return fromSite(ctx, item.path!, fieldPath(field, 'path'), item.ext);
   }
 }
 
@@ -97,7 +98,7 @@ function decodeBase64Bytes(text: string, field: string): { bytes: Uint8Array<Arr
   return { bytes, declaredMime: dataUrl?.[1] ?? '' };
 }
 
-async function download(ctx: Context, text: string, field: string): Promise<ResolvedSource> {
+async function download(ctx: Context, text: string, field: string, ext?: string): Promise<ResolvedSource> {
   const url = parseUrl(text.trim(), field, ['http:', 'https:']);
   let response: Response;
   try {
@@ -107,11 +108,11 @@ async function download(ctx: Context, text: string, field: string): Promise<Reso
   }
   if (!response.ok) throw invalid(`${field}: downloading ${url.href} answered HTTP ${response.status}.`);
   const fileName = decodeText(url.pathname.split('/').pop() ?? '');
-  const source = describe('url', { blob: await response.blob(), declaredMime: response.headers.get('Content-Type') ?? '' }, fileName, url.href);
+  const source = describe('url', { blob: await response.blob(), declaredMime: response.headers.get('Content-Type') ?? '' }, fileName, url.href, ext);
   return source;
 }
 
-async function fromSite(ctx: Context, path: string, field: string): Promise<ResolvedSource> {
+async function fromSite(ctx: Context, path: string, field: string, ext?: string): Promise<ResolvedSource> {
   if (!path.startsWith('/') || path.startsWith('//')) throw invalid(`${field}: "${path}" must be a path on this site, starting with "/".`);
   let response: Response;
   try {
@@ -127,7 +128,7 @@ async function fromSite(ctx: Context, path: string, field: string): Promise<Reso
   }
   const disposition = /filename\*=UTF-8''([^;]+)/i.exec(response.headers.get('Content-Disposition') ?? '')?.[1];
   const fileName = decodeText(disposition ?? path.split('?')[0]!.split('/').pop() ?? '');
-  return describe('path', { blob, declaredMime }, fileName, '');
+  return describe('path', { blob, declaredMime }, fileName, '', ext);
 }
 
 /** A Blob's facts from its first bytes only: a file of any size is never read whole. */
@@ -136,8 +137,9 @@ export async function describe(
   { blob, declaredMime }: { blob: Blob; declaredMime: string },
   fileName: string,
   sourceUrl: string,
+  ext?: string,
 ): Promise<ResolvedSource> {
-  const facts = factsOf(new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer()), declaredMime, fileName);
+  const facts = factsOf(new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer()), declaredMime, fileName, ext);
   return { kind, blob: blob.type === facts.mime ? blob : new Blob([blob], { type: facts.mime }), ...facts, sourceUrl };
 }
 
@@ -146,17 +148,21 @@ export async function describe(
  * one Blob of the right type. A Blob's bytes live outside the worker, so reading its head back
  * would be a round trip per item.
  */
-function describeBytes(kind: ResolvedSource['kind'], { bytes, declaredMime }: { bytes: Uint8Array<ArrayBuffer>; declaredMime: string }, fileName: string, sourceUrl: string): ResolvedSource {
-  const facts = factsOf(bytes.subarray(0, SNIFF_BYTES), declaredMime, fileName);
+function describeBytes(kind: ResolvedSource['kind'], { bytes, declaredMime }: { bytes: Uint8Array<ArrayBuffer>; declaredMime: string }, fileName: string, sourceUrl: string, ext?: string): ResolvedSource {
+  const facts = factsOf(bytes.subarray(0, SNIFF_BYTES), declaredMime, fileName, ext);
   return { kind, blob: new Blob([bytes], { type: facts.mime }), ...facts, sourceUrl };
 }
 
-/** Type, size and suggested name from the file's first bytes, its declared type and its name. */
-function factsOf(head: Uint8Array, declaredMime: string, fileName: string): Omit<ResolvedSource, 'kind' | 'blob' | 'sourceUrl'> {
+/**
+ * Type, size and suggested name from the file's first bytes, its declared type and its name. The
+ * bytes win (a PNG named .jpg is a png); otherwise the extension the caller or the name gives is
+ * kept whatever it is (`exe`, `xyz`), and only a file without one takes its declared type's.
+ */
+function factsOf(head: Uint8Array, declaredMime: string, fileName: string, givenExt = ''): Omit<ResolvedSource, 'kind' | 'blob' | 'sourceUrl'> {
   const sniffed = sniffFile(head);
   const named = splitFileName(fileName);
   const declared = declaredMime.split(';')[0]!.trim().toLowerCase();
-  const ext = sniffed?.ext ?? (named.ext || extForMime(declared));
+  const ext = sniffed?.ext ?? (givenExt || named.ext || extForMime(declared));
   const mime = sniffed?.mime ?? (declared && declared !== 'application/octet-stream' ? declared : mimeForExt(ext));
   return { mime, ext, width: sniffed?.width ?? 0, height: sniffed?.height ?? 0, suggestedName: named.name };
 }

@@ -93,6 +93,17 @@ export const newItemInput = lazyValue(() => z.object({
   base64: z.string().optional(),
   path: z.string().optional(),
   bookmarkURL: z.string().optional(),
+  /**
+   * Ours: the file's extension when its bytes and source do not tell it (Base64 of a type no one
+   * sniffs: `setup.exe`, `mystery.xyz`); without it, a Base64 item's `name` lends its extension.
+   */
+  ext: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^\.?[a-z0-9]{1,16}$/, 'must be a file extension of 1 to 16 letters or digits, e.g. "exe"')
+    .transform((ext) => ext.replace(/^\./, ''))
+    .optional(),
 }));
 export type NewItemInput = z.output<ReturnType<typeof newItemInput>>;
 

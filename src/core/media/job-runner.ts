@@ -200,12 +200,12 @@ export class JobRunner {
       const max = this.options.maxAttempts ?? 3;
       await writeTransaction(library, clock(), async () => {
         for (const failed of batch) await recordFailure(library.db, failed, reason, max, observers, clock());
-      });
+      }, { keepsDate: true });
       for (const failed of batch) this.complete(library, failed, { status: 'failed', reason });
       return true;
     }
     if (produced === 'needs-page') return true;
-    await writeTransaction(library, clock(), () => storeResult(library.db, job, produced, observers, clock()));
+    await writeTransaction(library, clock(), () => storeResult(library.db, job, produced, observers, clock()), { keepsDate: true });
     const { outcome } = produced;
     this.complete(library, job, outcome.status === 'done' ? { status: 'done' } : outcome);
     return false;
@@ -239,7 +239,7 @@ export class JobRunner {
       await dropFinishedJobs(db, [job]);
       const current = await db.items.where('id').equals(job.itemId).first();
       if (current) await putObjects(db, current, outcome.status === 'done' ? outcome.objects : []);
-    });
+    }, { keepsDate: true });
     this.complete(library, job, outcome.status === 'done' ? { status: 'done' } : outcome);
     return false;
   }
@@ -264,7 +264,7 @@ export class JobRunner {
       if (outcome.status === 'done' && (await db.items.where('id').equals(job.itemId).count())) await appendClipVector(db, job.payload.model, job.itemId, outcome.embedding);
       // The library's last clip job: leave one vector per item.
       if ((await db.jobs.where('id').startsWith(`${CLIP_JOB}:`).count()) === 0) await compactClipVectors(db, job.payload.model);
-    });
+    }, { keepsDate: true });
     this.complete(library, job, outcome.status === 'done' ? { status: 'done' } : outcome);
     return false;
   }

@@ -4,6 +4,7 @@
  * never match; a child smart folder matches only within its parent's matches.
  */
 import { notFound } from '../http/errors';
+import { listBatch } from '../postings/list-batch';
 import { readAllItemKeys, readTrashedKeys } from '../postings/postings-store';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow, SmartFolderRow } from '../storage/rows';
@@ -22,7 +23,12 @@ export const matchTables = (db: LibraryDb) => [db.items, db.postings, db.smartFo
  * Callable directly (benchmarks, item/get); runs in the caller's transaction if there is one.
  */
 export async function matchConditions(db: LibraryDb, conditions: Conditions, now: number, within?: readonly string[]): Promise<string[]> {
-  const answers = await Promise.all(conditions.map((group) => Promise.all(group.rules.map((rule) => lookupFor(rule, now)?.(db)))));
+  // Every rule asks for its lists first; the batch then reads them together (a 30x30 folder's lists once each, in one pass per kind).
+  const batch = listBatch(db);
+  const asked = Promise.all(conditions.map((group) => Promise.all(group.rules.map((rule) => lookupFor(rule, now)?.(db, batch.read)))));
+  asked.catch(() => {}); // a failing rule fails the match below, not as an unhandled rejection meanwhile
+  await batch.flush();
+  const answers = await asked;
   const trashed = await readTrashedKeys(db);
   const narrowed = narrowings(conditions, answers);
   if (within) narrowed.push([within]);

@@ -8,7 +8,6 @@
 import type { Collection } from 'dexie';
 import { itemPk, shapeFacet, UNFILED, UNTAGGED, type Shape } from '../items/item-row';
 import { extList, facetList, folderList, starList, tagList } from '../postings/posting-lists';
-import { readList } from '../postings/postings-store';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
 import { fold, starOf, textTest, textsHold } from './evaluate';
@@ -24,7 +23,10 @@ export interface IndexAnswer {
   exact: boolean;
 }
 
-export type Lookup = (db: LibraryDb) => Promise<IndexAnswer>;
+/** `read` gives posting lists' keys (a ListBatch's, so that all rules' lists are read together). */
+export type Lookup = (db: LibraryDb, read: ListReader) => Promise<IndexAnswer>;
+
+export type ListReader = (lists: readonly string[]) => Promise<string[][]>;
 
 type Items = Collection<ItemRow, string>;
 
@@ -38,13 +40,11 @@ const NUMBER_INDEX: Record<NumberRule['property'], keyof ItemRow> = { width: 'wi
 const DATE_INDEX = { mtime: 'modificationTime', btime: 'btime' } as const;
 
 /** Items on any of the posting `lists`, kept as the lists (a union is not merged). */
-const onAnyList = (lists: readonly string[], negated = false): Lookup => async (db) => ({
-  keys: await readEach(db, lists),
+const onAnyList = (lists: readonly string[], negated = false): Lookup => async (_db, read) => ({
+  keys: await read(lists),
   negated,
   exact: true,
 });
-
-const readEach = (db: LibraryDb, lists: readonly string[]) => Promise.all([...new Set(lists)].map((list) => readList(db, list)));
 
 const between = (db: LibraryDb, index: string, r: Range) => db.items.where(index).between(r.lo, r.hi, r.loInclusive, r.hiInclusive);
 
@@ -91,10 +91,10 @@ function nameLookup(rule: StringRule): Lookup | undefined {
  */
 function folderNameLookup(rule: StringRule): Lookup {
   const q = textTest(rule.method, rule.value);
-  return async (db) => {
+  return async (db, read) => {
     const folders = await db.folders.toArray();
     const ids = folders.filter((f) => textsHold(q, [f.name]) !== q.every).map((f) => f.id);
-    return { keys: await readEach(db, ids.map(folderList)), negated: q.every, exact: true };
+    return { keys: await read(ids.map(folderList)), negated: q.every, exact: true };
   };
 }
 
@@ -117,8 +117,8 @@ function setLookup(rule: SetRule): Lookup {
     case 'not-empty': return onAnyList([emptyList], true);
     case 'intersection': case 'equal':
       // Every item holding all the values; `equal` must still check that it holds no others.
-      return async (db) => {
-        const each = await readEach(db, lists);
+      return async (_db, read) => {
+        const each = await read(lists);
         return { keys: [intersectKeySets(each.map((list) => [list]))], negated: false, exact: rule.method === 'intersection' };
       };
   }

@@ -112,15 +112,16 @@ async function viewOf(db: LibraryDb, id: string, now: number): Promise<SmartFold
  * folder edited or counted again after a folder/remove keeps working.
  */
 export async function requireFolders(db: LibraryDb, conditions: Conditions): Promise<void> {
-  let named: Set<string> | undefined;
+  // Every id once, in one read: 30 groups of 30 rules naming the same folders read it once, not 900 times.
+  const ids = [...new Set(folderIdsIn(conditions))];
+  if (ids.length === 0) return;
+  const found = await db.folders.bulkGet(ids);
+  const known = new Set(ids.filter((_, k) => found[k]));
+  if (known.size < ids.length) for (const id of (await db.smartFolders.toArray()).flatMap((row) => folderIdsIn(row.conditions as Conditions))) known.add(id);
   for (const [g, group] of conditions.entries()) {
     for (const [i, rule] of group.rules.entries()) {
       if (rule.property !== 'folders' || !rule.value) continue;
-      const found = await db.folders.bulkGet(rule.value);
-      const unknown = rule.value.filter((_, k) => !found[k]);
-      if (unknown.length === 0) continue;
-      named ??= new Set((await db.smartFolders.toArray()).flatMap((row) => folderIdsIn(row.conditions as Conditions)));
-      const missing = unknown.find((id) => !named!.has(id));
+      const missing = rule.value.find((id) => !known.has(id));
       if (missing !== undefined) throw notFound(`No folder with id "${missing}" (field conditions[${g}].rules[${i}].value).`);
     }
   }

@@ -2,15 +2,24 @@
  * Every write request runs in one read-write Dexie transaction over the whole library, so a failed
  * write leaves the library exactly as it was, and concurrent writes are serialised. The changes it
  * announced reach the change feed once it has committed (../events/transaction-changes.ts).
+ *
+ * The library's `modificationTime` moves only when the transaction announced a change: what a
+ * client sees. A write that changes nothing, and background upkeep (`keepsDate`: thumbnails and
+ * indexes a restarted worker finishes, job queues a text search fills) leave the library's date.
  */
 import type { Transaction } from 'dexie';
-import { collectChanges, takeChanges } from '../events/transaction-changes';
+import { collectChanges, hasChanges, takeChanges } from '../events/transaction-changes';
 import type { OpenLibrary } from './open-library';
 import type { LibraryMeta } from './rows';
 
 export const META_KEY = 'meta';
 
-export async function writeTransaction<T>(library: OpenLibrary, now: number, work: () => Promise<T>): Promise<T> {
+/** `keepsDate`: background upkeep (media jobs, AI indexes) that derives data and edits nothing of the user's. */
+export interface WriteOptions {
+  keepsDate?: boolean;
+}
+
+export async function writeTransaction<T>(library: OpenLibrary, now: number, work: () => Promise<T>, options: WriteOptions = {}): Promise<T> {
   const { db } = library;
   await library.pipeline.prepare(); // e.g. a write may make tag rows, which spell their names in pinyin
   let transaction: Transaction | undefined;
@@ -18,6 +27,7 @@ export async function writeTransaction<T>(library: OpenLibrary, now: number, wor
     transaction = tx;
     collectChanges(tx);
     const result = await work();
+    if (options.keepsDate || !hasChanges(tx)) return result;
     const meta = (await db.state.get(META_KEY))?.value as LibraryMeta | undefined;
     await db.state.put({
       key: META_KEY,

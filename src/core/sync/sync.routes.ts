@@ -1,7 +1,8 @@
 import { route } from '../http/router';
 import { lazyFunction, lazyModule } from '../shared/lazy-module';
 import { currentStatus } from './sync-state';
-import { noInput, startSyncInput, syncSettingsInput, watchSyncInput } from './sync.schema';
+import { noInput } from '../http/no-input';
+import { noFields, startSyncInput, syncSettingsInput, watchSyncInput } from './sync.schema';
 
 // Sync's code (the cycles, reconciling, the files step) is loaded by its first request that needs it, not at every worker start.
 const service = lazyModule(() => import('./sync.service'));
@@ -12,8 +13,8 @@ export const syncRoutes = [
   // Two rows of the library's own database, asked at every start of the app and by its sync loop
   // (sync or not): answered without loading sync's code.
   route('GET', '/sync/status', noInput, async (ctx) => currentStatus((await ctx.library()).db, ctx.clock())),
-  route('POST', '/sync/stop', noInput, lazyFunction(service, 'stopSync')),
-  route('POST', '/sync/run', noInput, lazyFunction(service, 'runSync')),
+  route('POST', '/sync/stop', noFields, lazyFunction(service, 'stopSync')),
+  route('POST', '/sync/run', noFields, lazyFunction(service, 'runSync')),
   route('POST', '/sync/watch', watchSyncInput, lazyFunction(service, 'watchSync')),
   route('POST', '/sync/settings', syncSettingsInput, lazyFunction(service, 'changeSyncSettings')),
 ];

@@ -63,6 +63,8 @@ export function hostileInput(fields: readonly string[], known: readonly string[]
     { weight: 6, arbitrary: fields.length ? fc.constantFrom(...fields) : fc.constant('id') },
     { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_KEYS) },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 6 }) },
+    // Fields other routes read, sent where they are not (sync/stop took `{"offset": true}`).
+    { weight: 1, arbitrary: fc.constantFrom('offset', 'limit', 'id', 'token', 'timeout') },
   );
   return fc.array(fc.tuple(names, hostileValue(known)), { maxLength: 5 }).map((entries) => {
     const out: Record<string, unknown> = {};

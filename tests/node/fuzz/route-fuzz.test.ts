@@ -1,7 +1,9 @@
 /**
  * Property-based fuzzing of every route (issue 12): malformed input of every kind, through
  * `api.handle`, on a library holding one of everything. Never a 500; every non-2xx answer is the
- * error envelope with a message; a rejected request leaves every table as it was.
+ * error envelope with a message; a rejected request leaves every table as it was; and a body
+ * field the route does not read is refused where the route takes no field, or refuses unknown
+ * ones (issue 41: sync/stop answered 200 to `{"offset": true, "limit": "NaN"}`).
  *
  * Seeded and reproducible: FUZZ_SEED=<seed> replays a run (the seed is printed on failure),
  * FUZZ_RUNS=<n> sends more cases (README, Test).
@@ -11,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIBRARY_HEADER } from '../../../src/core';
 import type { Route } from '../../../src/core/http/router';
 import { fuzzLibrary, type FuzzLibrary } from './fuzz-library';
-import { hostileInput, PROTOTYPE_KEYS } from './hostile-values';
+import { hostileInput, hostileValue, PROTOTYPE_KEYS } from './hostile-values';
 import { differences, registryProblem, snapshotLibrary, type LibrarySnapshot } from './library-snapshot';
-import { fieldNamesOf } from './schema-fields';
+import { fieldNamesOf, refusesUnknownFields } from './schema-fields';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
@@ -110,5 +112,43 @@ describe('every route under malformed input', () => {
       last = after;
     });
     await fc.assert(property, { seed: SEED, numRuns: RUNS, endOnFailure: true, reporter: report });
+  }, 600_000);
+
+  /**
+   * Every route, each with bodies (or queries) made only of fields it does not read, among them
+   * fields other routes read (sync/stop answered 200 to `{"offset": true, "limit": "NaN"}`). A POST
+   * route that takes no field, or refuses unknown ones, answers 400 naming one; none answers 500.
+   * GET routes ignore query parameters they do not read (`token`, decisions.md).
+   */
+  it('walks every route with fields it does not read', async () => {
+    const OTHER_FIELDS = ['offset', 'limit', 'token', 'timeout', 'id', 'ids', 'name', 'url', 'keepOriginals', 'query'];
+    for (const route of fuzz.api.router.routes) {
+      const schema = route.input();
+      const reads = fieldNamesOf(schema);
+      const strict = route.method === 'POST' && !route.rawBody && (reads.length === 0 || refusesUnknownFields(schema));
+      const unread = OTHER_FIELDS.filter((field) => !reads.includes(field));
+      const bodies = fc.dictionary(fc.constantFrom(...unread), hostileValue(fuzz.known), { minKeys: 1, maxKeys: 3 });
+      const property = fc.asyncProperty(bodies, async (input) => {
+        const c: Case = { route, method: route.method, path: `/api/v2${route.path}`, input, rawBody: null, library: null };
+        const response = await fuzz.api.handle(requestOf(c));
+        const streams = response.headers.get('Content-Type')?.startsWith('text/event-stream') ?? false;
+        const text = streams ? (await response.body?.cancel(), '') : await response.text();
+        expect(response.status, `${describeCase(c)} → ${text.slice(0, 300)}`).not.toBe(500);
+        if (!strict) return;
+        expect(response.status, `${describeCase(c)} accepted fields it does not read → ${text.slice(0, 200)}`).toBe(400);
+        expect((JSON.parse(text) as { message: string }).message, describeCase(c)).toMatch(new RegExp(Object.keys(input).map((key) => key.replace(/[^a-z]/gi, '')).join('|')));
+      });
+      await fc.assert(property, {
+        seed: SEED,
+        numRuns: 12,
+        endOnFailure: true,
+        reporter: (details) => {
+          if (!details.failed) return;
+          const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+          throw new Error(`${route.method} ${route.path} with fields it does not read: ${cause.slice(0, 1500)}\nReproduce with FUZZ_SEED=${details.seed}.`);
+        },
+      });
+    }
+    last = await snapshot();
   }, 600_000);
 });

@@ -1,7 +1,7 @@
 /** The field names a route's zod schema reads, so the fuzzer sends hostile values where they are looked at. */
 import type { z } from 'zod';
 
-type Def = { type: string; getter?: () => z.ZodType; in?: z.ZodType; out?: z.ZodType; innerType?: z.ZodType; options?: z.ZodType[]; shape?: Record<string, z.ZodType> };
+type Def = { type: string; getter?: () => z.ZodType; in?: z.ZodType; out?: z.ZodType; innerType?: z.ZodType; options?: z.ZodType[]; shape?: Record<string, z.ZodType>; catchall?: z.ZodType };
 
 export function fieldNamesOf(schema: z.ZodType, seen = new Set<z.ZodType>()): string[] {
   if (seen.has(schema)) return [];
@@ -17,5 +17,17 @@ export function fieldNamesOf(schema: z.ZodType, seen = new Set<z.ZodType>()): st
     case 'object': return Object.keys(def.shape!);
     case 'optional': case 'default': case 'nullable': case 'prefault': return inner(def.innerType);
     default: return [];
+  }
+}
+
+/** Whether the schema refuses fields it does not read (a strict object, `closedObject` in src/core/http/input.ts). */
+export function refusesUnknownFields(schema: z.ZodType): boolean {
+  const def = (schema as unknown as { _zod?: { def: Def } })._zod?.def;
+  if (!def) return false;
+  switch (def.type) {
+    case 'lazy': return refusesUnknownFields(def.getter!());
+    case 'pipe': return refusesUnknownFields(def.in!);
+    case 'object': return (def.catchall as unknown as { _zod?: { def: Def } } | undefined)?._zod?.def.type === 'never';
+    default: return false;
   }
 }

@@ -40,7 +40,7 @@ export async function syncClipIndex(ctx: Context, library: OpenLibrary): Promise
     await db.state.put({ key: STATE_KEY, value: manifest.name });
     const ids = (await db.thumbnails.toCollection().primaryKeys()) as string[];
     await db.jobs.bulkPut(ids.map((id) => clipJob(id, now, manifest.name)));
-  });
+  }, { keepsDate: true });
   return manifest;
 }
 
