@@ -42,7 +42,7 @@ export const requiredString = () => z.string().trim().min(1, 'must not be empty'
 /**
  * An object that refuses fields it does not read, naming them: for routes of ours that no public
  * client calls (sync/*), where a stray field is a caller's mistake, not another client's habit.
- * The reference's routes keep ignoring unknown fields (decisions.md).
+ * The reference's routes keep ignoring unknown fields (docs/contract.md#envelope-and-errors).
  */
 export const closedObject = <S extends z.core.$ZodLooseShape>(shape: S) => {
   const reads = Object.keys(shape);
