@@ -18,7 +18,8 @@ export type ReadPlanned =
   | { ok: true; item: PlannedItem; file?: { blob: Blob; sha256: string; mime: string; ext: string; width: number; height: number } }
   | { ok: false; item: PlannedItem; reason: string };
 
-function rowOf(id: string, { item, file }: Extract<ReadPlanned, { ok: true }>, folders: string[], now: number): ItemRow {
+/** The new item row of a planned item (the bench writes the same rows raw). */
+export function plannedRow(id: string, { item, file }: Extract<ReadPlanned, { ok: true }>, folders: string[], now: number): ItemRow {
   return withDerivedFields({
     pk: '',
     id,
@@ -70,7 +71,7 @@ export async function importPlanBatch(
   read.forEach(({ entry, id }, index) => {
     const holder = holders[index];
     if (!holder) {
-      fresh.set(id, rowOf(id, entry, foldersOf(entry.item), now));
+      fresh.set(id, plannedRow(id, entry, foldersOf(entry.item), now));
       return;
     }
     duplicates += 1;
