@@ -7,7 +7,7 @@ import type { OpenLibrary } from '../context';
 import { fillStoredHashes } from '../items/duplicates';
 import { sniffFile, SNIFF_BYTES } from '../images/image-info';
 import { mimeForExt, splitFileName } from '../images/mime';
-import { contentHash } from '../shared/content-hash';
+import { contentHash, HASH_SLICE } from '../shared/content-hash';
 import type { FolderRow } from '../storage/rows';
 import { writeTransaction } from '../storage/write';
 import { bookmarksPlan } from './bookmarks-plan';
@@ -83,13 +83,17 @@ export async function runPlanImport(library: OpenLibrary, id: string, deps: Plan
   }
 }
 
+/** Files read from the zip at once. */
+const READ_AT_ONCE = 16;
+
 async function readBatch(tree: LibraryTree | undefined, items: readonly PlannedItem[], start: number): Promise<ReadPlanned[]> {
   const out: ReadPlanned[] = [];
   let bytes = 0;
-  for (let at = start; at < items.length && out.length < BATCH_ITEMS && bytes < BATCH_BYTES; at += 1) {
-    const entry = await readPlanned(tree, items[at]!);
-    if (entry.ok && entry.file) bytes += entry.file.blob.size;
-    out.push(entry);
+  for (let at = start; at < items.length && out.length < BATCH_ITEMS && bytes < BATCH_BYTES; at += READ_AT_ONCE) {
+    const chunk = items.slice(at, Math.min(at + READ_AT_ONCE, start + BATCH_ITEMS, items.length));
+    const read = await Promise.all(chunk.map((item) => readPlanned(tree, item)));
+    for (const entry of read) if (entry.ok && entry.file) bytes += entry.file.blob.size;
+    out.push(...read);
   }
   return out;
 }
@@ -98,8 +102,10 @@ async function readPlanned(tree: LibraryTree | undefined, item: PlannedItem): Pr
   if (!item.path) return { ok: true, item };
   const blob = await tree?.read(item.path);
   if (!blob || blob.size === 0) return { ok: false, item, reason: 'the file is missing or empty in the zip' };
-  const sniffed = sniffFile(new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer()));
+  // A small file is read once for both the sniff and the hash.
+  const whole = blob.size <= HASH_SLICE ? new Uint8Array(await blob.arrayBuffer()) : undefined;
+  const sniffed = sniffFile(whole ? whole.subarray(0, SNIFF_BYTES) : new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer()));
   const ext = sniffed?.ext ?? splitFileName(item.path.split('/').pop()!).ext.toLowerCase();
   const mime = sniffed?.mime ?? mimeForExt(ext);
-  return { ok: true, item, file: { blob: new Blob([blob], { type: mime }), sha256: await contentHash(blob), mime, ext, width: sniffed?.width ?? 0, height: sniffed?.height ?? 0 } };
+  return { ok: true, item, file: { blob: new Blob([blob], { type: mime }), sha256: await contentHash(whole ? new Blob([whole]) : blob), mime, ext, width: sniffed?.width ?? 0, height: sniffed?.height ?? 0 } };
 }

@@ -5,7 +5,7 @@
  * in its year folder too: the import stores it once (same bytes) and files it in the album.
  */
 import { isRecord, parseJson, str } from './eagle-json';
-import { timeOf, type ImportPlan, type PlannedItem } from './import-plan';
+import { timeOf, type ImportPlan } from './import-plan';
 import { joinPath, type LibraryTree } from './library-tree';
 import { isEditedCopy, matchSidecars } from './takeout-sidecars';
 
@@ -29,6 +29,8 @@ export async function takeoutRoot(tree: LibraryTree): Promise<string | undefined
   };
   return look('', 2);
 }
+
+const READ_AT_ONCE = 32;
 
 const stripExt = (name: string) => name.replace(/\.[^.]+$/, '') || name;
 
@@ -61,12 +63,20 @@ export async function takeoutPlan(tree: LibraryTree, root: string): Promise<Impo
     }
     const media = files.filter((name) => MEDIA.test(name));
     const sidecars = matchSidecars(media, files.filter((name) => name.toLowerCase().endsWith('.json') && !ALBUM_METADATA.test(name)));
+    // Sidecars are read a few at a time: one read after another waits on the disk each time.
+    const read = new Map<string, Record<string, unknown>>();
+    const wanted = [...new Set(sidecars.values())];
+    for (let at = 0; at < wanted.length; at += READ_AT_ONCE) {
+      const chunk = wanted.slice(at, at + READ_AT_ONCE);
+      const values = await Promise.all(chunk.map((name) => readJson(tree, joinPath(dir, name))));
+      chunk.forEach((name, i) => read.set(name, values[i] ?? {}));
+    }
     for (const medium of media) {
       const sidecarName = sidecars.get(medium);
-      const sidecar = sidecarName ? ((await readJson(tree, joinPath(dir, sidecarName))) ?? {}) : {};
+      const sidecar = (sidecarName && read.get(sidecarName)) || {};
       // An edited copy shares the original's sidecar, title included: it keeps its own name.
       const title = isEditedCopy(medium) ? '' : str(sidecar.title).trim();
-      const item: PlannedItem = {
+      plan.items.push({
         name: stripExt(title || medium),
         url: str(sidecar.url),
         annotation: str(sidecar.description),
@@ -74,8 +84,7 @@ export async function takeoutPlan(tree: LibraryTree, root: string): Promise<Impo
         folderKeys,
         time: timestampOf(sidecar.photoTakenTime) || timestampOf(sidecar.creationTime),
         path: joinPath(dir, medium),
-      };
-      plan.items.push(item);
+      });
     }
   }
   return plan;
