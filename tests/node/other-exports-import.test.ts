@@ -12,7 +12,7 @@ type Item = { id: string; name: string; url: string; annotation: string; tags: s
 type Folder = { id: string; name: string; description: string; children: Folder[] };
 
 async function importBody(api: Api, body: Blob, library: string, query = 'into=current'): Promise<Answer<ImportState>> {
-  const response = await api.handle(new Request(`http://localhost/api/v2/library/import?wait=true&${query}`, { method: 'POST', body, headers: { 'X-Library-Path': library } }));
+  const response = await api.handle(new Request(`http://localhost/api/v2/library/import?wait=true&${query}`, { method: 'POST', body, headers: library ? { 'X-Library-Path': library } : {} }));
   const parsed = (await response.json()) as Answer<ImportState>['body'];
   return { httpStatus: response.status, body: parsed, data: parsed.data as ImportState };
 }
@@ -66,6 +66,13 @@ describe('the Netscape bookmark file', () => {
     expect(byName.get('Loose one')).toMatchObject({ folders: [] });
     const tags = (await call<{ name: string }[]>(api, 'GET', '/tag/get', {}, { library })).data;
     expect(JSON.stringify(tags)).toContain('inspiration');
+  });
+
+  it('into a new library, named after the file', async () => {
+    const api = makeApi();
+    const answer = await importBody(api, new Blob([BOOKMARKS_HTML]), '', 'into=new&fileName=bookmarks_12_1_26.html');
+    expect(answer.data).toMatchObject({ status: 'done', format: 'bookmarks', into: 'new', libraryName: 'bookmarks_12_1_26', imported: 4 });
+    expect(await itemsOf(api, answer.data.libraryPath)).toHaveLength(4);
   });
 
   it('answers a clear 400 for a file that is no known export, and changes nothing', async () => {

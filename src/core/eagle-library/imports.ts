@@ -56,7 +56,7 @@ export class Imports {
     const folderName = format === 'eagle' ? tree!.folderName : (input.fileName ?? (format === 'bookmarks' ? 'Bookmarks' : 'Google Photos'));
     let library: OpenLibrary;
     try {
-      library = input.into === 'new' ? this.deps.open(await this.deps.registry.createUnique(input.name ?? libraryNameOf(folderName))) : await current();
+      library = input.into === 'new' ? this.deps.open(await this.deps.registry.createUnique(input.name ?? libraryNameOf(folderName.replace(/\.html?$/i, '')))) : await current();
     } catch (error) {
       await tree?.close?.();
       throw error;
