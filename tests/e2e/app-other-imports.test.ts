@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from './a11y-check';
 import { api, freshApp } from './app';
 import { useBrowser } from './browser';
 import { solidPng } from './png';
@@ -55,6 +56,7 @@ describe("the web app: other tools' exports and duplicates", () => {
       expect(text).toContain('7 items imported');
       expect(text).toContain('1 was already in the library');
       await shot(page, 'import-reports');
+      expect(await seriousViolations(page, 'import-dock')).toEqual([]);
       const photos = (await api<{ data: Listed[] }>(page, '/item/get', { limit: 100, ext: 'png' })).data;
       expect(photos.map((item) => item.name).sort()).toEqual(expect.arrayContaining(['Castle', 'IMG_0001', 'IMG_0001-edited', 'IMG_0003']));
       expect(photos.find((item) => item.name === 'Castle')).toMatchObject({ annotation: 'São Jorge', modificationTime: 1_560_400_000_000 });
@@ -75,6 +77,7 @@ describe("the web app: other tools' exports and duplicates", () => {
       await ask.waitFor({ timeout: 30_000 });
       expect(await panelText(page)).toContain('1 file was already in the library.');
       await shot(page, 'import-duplicates');
+      expect(await seriousViolations(page, 'import-dock')).toEqual([]);
       await ask.getByRole('button', { name: 'Skip the copy' }).click();
       await ask.waitFor({ state: 'detached' });
       const live = async () => (await api<{ data: { id: string }[] }>(page, '/item/get', { limit: 100 })).data.map((item) => item.id);

@@ -127,7 +127,7 @@ export class ImportProgressPanel extends LitElement {
             </div>
             <progress aria-label="Import progress" max=${Math.max(1, p.total)} .value=${settled}></progress>`
         : nothing}
-      ${p.exports.length ? html`<ul class="exports" role="status" aria-live="polite">${p.exports.map((run) => this.renderExport(run))}</ul>` : nothing}
+      ${p.exports.length ? html`<div role="status" aria-live="polite"><ul class="exports">${p.exports.map((run) => this.renderExport(run))}</ul></div>` : nothing}
       ${!p.active && p.duplicates.length ? this.renderDuplicates(p) : nothing}
       ${failed
         ? html`<div class="failures">
