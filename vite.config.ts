@@ -32,7 +32,8 @@ export default defineConfig({
   // Vitest runs its own servers; a fixed port would stop two test runs from sharing this machine.
   server: runningTests ? {} : { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },
-  build: { target: 'es2022' },
+  // Two pages: the library, and the capture window the bookmarklet opens (src/app/capture/).
+  build: { target: 'es2022', rollupOptions: { input: { main: 'index.html', capture: 'capture.html' } } },
   // ES workers keep dynamic imports as chunks of their own: TF.js loads only on first object search.
   worker: { format: 'es' },
   test: {

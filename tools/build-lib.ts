@@ -61,7 +61,7 @@ export async function buildLib({ outDir, declarations = true }: LibOptions): Pro
 }
 
 const BIN = `#!/usr/bin/env node
-// offline-asset-library publish <library> --out <dir> (README "Publish a library on your site")
+// offline-asset-library publish <library> --out <dir> (docs/publishing.md)
 import { main } from './publish.js';
 
 process.exitCode = await main(process.argv.slice(2));

@@ -89,7 +89,7 @@ export interface PieceList {
  * an indirect eval); `require('./sw.js')`, a piece asking for a module it shares with the entry,
  * is the entry's own exports. A start receives every script the worker imported while installing,
  * used or not, so only what a start may need synchronously is imported then, where the worker may
- * evaluate code (docs/decisions/service-worker-startup.md, 2026-11-28).
+ * evaluate code (docs/decisions/service-worker-startup.md).
  */
 const entryScriptOf = (fileName: string, code: string, pieces: PieceList) => `(function () {
 const __installedScripts = ${JSON.stringify(pieces.installed)};

@@ -6,6 +6,7 @@
 import type { Plugin } from 'vite';
 import { BACKGROUND_COLOUR, drawIcon, drawMaskableIcon, drawScreenshot, THEME_COLOUR } from './app-art.ts';
 import type { Raster } from './raster.ts';
+import { SHARE_FIELDS, SHARE_TARGET_PATH, SHARED_FILE_TYPES } from '../src/core/shared/share-target.ts';
 
 interface Image {
   fileName: string;
@@ -28,6 +29,15 @@ const IMAGES: Image[] = [...ICONS, ...SCREENSHOTS];
 
 export const MANIFEST_FILE = 'manifest.webmanifest';
 
+
+const SHORTCUT_ICON = [{ src: ICONS[0]!.fileName, sizes: ICONS[0]!.sizes, type: 'image/png' }];
+/** Long-press / right-click entries of the app's icon; `?action=` is read by src/app/pwa/launch-params.ts. */
+const SHORTCUTS = [
+  { name: 'Import files', short_name: 'Import', description: 'Open the import panel', url: './?action=import', icons: SHORTCUT_ICON },
+  { name: 'Search the library', short_name: 'Search', description: 'Search names, tags and notes', url: './?action=search', icons: SHORTCUT_ICON },
+  { name: 'Capture screen', short_name: 'Capture', description: 'Add a screenshot of a window, a tab or the screen', url: './?action=capture', icons: SHORTCUT_ICON },
+];
+
 export function webAppManifest(description: string) {
   const strip = <T extends { draw: unknown; fileName: string }>({ draw: _draw, fileName, ...rest }: T) => ({ src: fileName, type: 'image/png', ...rest });
   return {
@@ -42,6 +52,16 @@ export function webAppManifest(description: string) {
     background_color: BACKGROUND_COLOUR,
     icons: ICONS.map(strip),
     screenshots: SCREENSHOTS.map(strip),
+    share_target: {
+      // Answered by the service worker (src/sw/share-target.ts); relative like every URL here.
+      action: `./${SHARE_TARGET_PATH}`,
+      method: 'POST',
+      enctype: 'multipart/form-data',
+      params: { ...SHARE_FIELDS, files: [{ name: SHARE_FIELDS.files, accept: Object.entries(SHARED_FILE_TYPES).flatMap(([mime, extensions]) => [mime, ...extensions]) }] },
+    },
+    // "Open with": the files arrive through window.launchQueue (src/app/pwa/launch-files.ts).
+    file_handlers: [{ action: './', accept: SHARED_FILE_TYPES }],
+    shortcuts: SHORTCUTS,
   };
 }
 

@@ -1,10 +1,12 @@
 /**
  * `npm run bench`: builds the site with the bench page, serves it, drives headless Debian
  * Chromium through the real service worker, runs every scenario of bench/page/scenarios in
- * order, prints the table and writes bench/results/latest.json. Timing happens in the page;
+ * order, prints the table, writes bench/results/latest.json and updates bench/RESULTS.md. Timing happens in the page;
  * this side orchestrates, stops the worker and reads its heap over CDP, and summarises.
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from '../../tools/chromium';
 import { BRIDGE_NAMES, type BenchPage } from '../shared/protocol';
@@ -13,6 +15,7 @@ import { formatNotes, formatTable, formatValue } from '../shared/table';
 import { describeMachine, machineLine } from './machine';
 import { saveProfile, topSelfTime, type CpuProfile } from './cpu-profile';
 import { compareWithPrevious, readLatest, writeResults } from './report';
+import { RESULTS_MD, updateResultsMarkdown } from './results-md';
 import { ServiceWorkerCdp } from './service-worker-cdp';
 import { readSettings, rowsToRun } from './settings';
 import { traceCategories, writeTrace } from './trace';
@@ -91,6 +94,8 @@ async function main(): Promise<void> {
     const previous = readLatest();
     const results = { startedAt, durationSeconds: Math.round((performance.now() - started) / 1000), settings: { n, seed, runs, imageShare, importImages, only, profile: settings.profile, trace: settings.trace }, machine, loadAverage: { start: loadAtStart, end: os.loadavg()[0]! }, storage, library, rows };
     const written = writeResults(results);
+    writeFileSync(RESULTS_MD, updateResultsMarkdown(existsSync(RESULTS_MD) ? readFileSync(RESULTS_MD, 'utf8') : undefined, results));
+    written.push(fileURLToPath(RESULTS_MD));
     const comparison = compareWithPrevious(rows, previous, n);
     process.stdout.write(
       [

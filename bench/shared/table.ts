@@ -1,4 +1,4 @@
-/** Formats result rows as a Markdown table (readable in a terminal, pasteable into the README). */
+/** Formats result rows as a Markdown table (readable in a terminal, the form bench/RESULTS.md uses). */
 import type { Goal, Unit } from './protocol';
 import type { ResultRow } from './result-row';
 

@@ -50,6 +50,12 @@ export class ApiClient {
     return unwrap<T>(await this.send(apiUrl(path, {}, this.options.base), init));
   }
 
+  /** POSTs `body` as the request body (a file, sent as a Blob: never read into script), `query` as the query string. */
+  async postBody<T>(path: string, query: Record<string, QueryValue>, body: Blob): Promise<T> {
+    const init = { method: 'POST', headers: this.headers(body.type ? { 'Content-Type': body.type } : {}), body };
+    return unwrap<T>(await this.send(apiUrl(path, query, this.options.base), init));
+  }
+
   private send(url: string, init: RequestInit): Promise<Response> {
     const send = this.options.fetch ?? globalThis.fetch;
     return send(url, init);

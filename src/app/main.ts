@@ -5,6 +5,8 @@
  */
 import { startMediaHost } from './media/media-host';
 import { mediaWorkersAsked } from './media/media-pool';
+import { handleLaunch } from './pwa/launch';
+import { takeLaunchParams } from './pwa/launch-params';
 import { startStorageStatus } from './pwa/storage-status';
 import { startUpdatePrompt } from './pwa/update-prompt';
 import { ApiClient } from './api-client';
@@ -19,6 +21,8 @@ import './ui/theme.css';
 const shell = document.querySelector<AppShell>('app-shell')!;
 // Read before the app's view state rewrites the URL.
 const mediaWorkers = mediaWorkersAsked(location.search);
+// A share's result or a shortcut's action: read once, then out of the address (a reload shows no toast again).
+const launch = takeLaunchParams();
 
 async function start(): Promise<void> {
   try {
@@ -35,6 +39,7 @@ async function start(): Promise<void> {
     await shell.start();
     shell.apiState = 'ready';
     shell.apiText = 'API ready';
+    handleLaunch(shell, launch);
   } catch (error) {
     shell.startError = error instanceof Error ? error.message : String(error);
   }

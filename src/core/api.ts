@@ -33,6 +33,7 @@ import type { WritePipeline } from './storage/open-library';
 import { DEFAULT_NAMESPACE, LibraryRegistry, type LibraryRecord } from './storage/registry';
 import { firstRemoteFile, type RemoteFileSource } from './storage/remote-files';
 import { loadedList } from './shared/loaded-list';
+import type { StorageEstimateLike } from './shared/storage-room';
 import { lazyModule, lazyOnce } from './shared/lazy-module';
 import { loadPinyin } from './tags/pinyin';
 import { loadRegexEngine } from './smart-folders/safe-regex';
@@ -47,7 +48,9 @@ export interface ApiDeps {
   clock?: () => number;
   ids?: () => string;
   app?: AppVersion;
-  fetchSource?: (input: string) => Promise<Response>;
+  fetchSource?: (input: string, init?: RequestInit) => Promise<Response>;
+  /** How much the browser lets this site store (default: navigator.storage.estimate() where there is one). */
+  storageEstimate?: () => Promise<StorageEstimateLike | undefined>;
   /** Sync's requests to a CouchDB server (default: fetch). */
   fetchServer?: (url: string, init: RequestInit) => Promise<Response>;
   /** The PouchDB sync replicates with (default: pouchdb-browser, loaded on first use). */
@@ -61,7 +64,7 @@ export interface ApiDeps {
   modelFiles?: ModelFilesPort;
   /** The pauses before a published library's failed background load is tried again (default: 2 s, 10 s, 1 min, 5 min). */
   retryPublishedLoadAfterMs?: readonly number[];
-  /** How long thumbnail requests wait for their job (default 10 s, decisions.md). */
+  /** How long thumbnail requests wait for their job (default 10 s, docs/contract.md#items). */
   mediaWaitMs?: number;
   /** Told about unexpected errors of background work (media jobs). */
   onBackgroundError?: (error: unknown) => void;
@@ -135,8 +138,9 @@ export function createApi(deps: ApiDeps = {}): Api {
   const clock = deps.clock ?? Date.now;
   const ids = deps.ids ?? createIdGenerator(clock);
   const app = deps.app ?? APP_VERSION;
-  const fetchSource = deps.fetchSource ?? ((input: string) => fetch(input, { credentials: 'omit' }));
+  const fetchSource = deps.fetchSource ?? ((input: string, init?: RequestInit) => fetch(input, { credentials: 'omit', ...init }));
   const fetchServer = deps.fetchServer ?? ((url: string, init: RequestInit) => fetch(url, init));
+  const storageEstimate = deps.storageEstimate ?? (async () => globalThis.navigator?.storage?.estimate?.());
   const registry = new LibraryRegistry(namespace, clock, `${app.version}`);
   const apiPrefix = deps.apiPrefix ?? API_PREFIX;
   const router = new Router(ROUTES, apiPrefix);
@@ -150,7 +154,7 @@ export function createApi(deps: ApiDeps = {}): Api {
   // Media jobs fetch a synced item's thumbnail (they come along anyway), not a published one's: a
   // visitor of a 100,000-item library would download every thumbnail to index it. A published
   // library's visual descriptors come with its shards instead; objects and CLIP cover the items
-  // whose thumbnails were shown (README, limits).
+  // whose thumbnails were shown (docs/limits.md).
   // The job runner (thumbnails, descriptors, AI upkeep) is loaded by the first kick or wait, not
   // imported: a worker's first answer never runs a job. Its script is loaded on a later task, so
   // that a request's kick (a cold read's first look at its library's jobs) does not load it
@@ -298,6 +302,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       registry,
       changes,
       fetchSource,
+      storageEstimate,
       fetchServer,
       loadPouch: deps.loadPouch ?? loadPouch,
       remoteFiles,

@@ -13,6 +13,7 @@ import type { SubscribeAnswer } from './publish/subscribe-answer';
 import type { PublishedLoad } from './publish/subscription-state';
 import type { ItemObserver } from './storage/item-changes';
 import type { OpenLibrary } from './storage/open-library';
+import type { StorageEstimateLike } from './shared/storage-room';
 import type { RemoteFileSource } from './storage/remote-files';
 import type { LibraryRecord, LibraryRegistry } from './storage/registry';
 import type { PouchConstructor } from './sync/pouch';
@@ -76,7 +77,9 @@ export interface Context {
   /** The change feed behind /api/v2/events; publish here what changes outside a write transaction. */
   changes: ChangeFeed;
   /** Fetches a URL or a same-site path for item/add sources; injected so tests need no network. */
-  fetchSource: (input: string) => Promise<Response>;
+  fetchSource: (input: string, init?: RequestInit) => Promise<Response>;
+  /** The browser's navigator.storage.estimate(); undefined where there is none (item/addFile's quota check). */
+  storageEstimate: () => Promise<StorageEstimateLike | undefined>;
   /** Talks to a sync server (CouchDB) with the caller's headers; injected like fetchSource. */
   fetchServer: (url: string, init: RequestInit) => Promise<Response>;
   /** Loads PouchDB for sync (lazily: a script of its own in the service worker). */

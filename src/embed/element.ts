@@ -17,7 +17,7 @@ import type { Item, Page } from '../app/api-types';
 import { VISITOR_FRAME } from '../app/visitor-frame';
 import { normaliseBase, registerAssetLibrary } from './register';
 
-/** The detail of `asset-library-change`: one change as /api/v2/events announces it (README, "API extensions"). */
+/** The detail of `asset-library-change`: one change as /api/v2/events announces it (docs/api-extensions.md#change-feed). */
 export type AssetLibraryChange = HeardChange;
 
 export interface AssetLibrarySelectDetail {

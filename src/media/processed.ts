@@ -23,11 +23,12 @@ export type ProcessedMedia =
 /** The page's dedicated media worker. */
 export interface WorkerEndpoint {
   ping(): 'pong';
-  processRaster(bytes: ArrayBuffer, mime: string): Promise<ProcessedMedia>;
+  /** A Blob from the service worker (a reference to the stored original, not its bytes). */
+  processRaster(bytes: ArrayBuffer | Blob, mime: string): Promise<ProcessedMedia>;
   /** How many originals this worker has processed (observability for tests and the app). */
   processedCount(): number;
   /** Finds COCO objects in a raster picture (loads TF.js and the detector on first use). */
-  detectObjects(bytes: ArrayBuffer, mime: string): Promise<Exclude<ObjectsOutcome, { status: 'needs-page' }>>;
+  detectObjects(bytes: ArrayBuffer | Blob, mime: string): Promise<Exclude<ObjectsOutcome, { status: 'needs-page' }>>;
   /** Unit 512-d embeddings of sentences (loads TF.js and the sentence encoder on first use). */
   embedTexts(sentences: string[]): Promise<Extract<EmbedOutcome, { status: 'done' }>>;
   /** The models this worker has loaded or is loading, by name (src/core/ai-search/model-names.ts). */
@@ -37,7 +38,8 @@ export interface WorkerEndpoint {
 /** The page itself: only a document can decode SVG and video. */
 export interface PageEndpoint {
   ping(): 'pong';
-  processInPage(bytes: ArrayBuffer, mime: string, kind: 'svg' | 'video'): Promise<ProcessedMedia>;
+  /** A Blob from the service worker: a video is read by the <video> element as it seeks, never whole. */
+  processInPage(bytes: ArrayBuffer | Blob, mime: string, kind: 'svg' | 'video'): Promise<ProcessedMedia>;
   /** Starts media worker `index` of the page's pool (its port's messages wait until then). */
   startWorker(index: number): void;
   /** Embeds a picture / a text with the user's CLIP model in the page's CLIP worker (src/app/ai/clip-host.ts). */

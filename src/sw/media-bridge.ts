@@ -76,8 +76,8 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
     },
     // The detector runs only in a page's media worker (TF.js and the model stay out of this script).
     async detectObjects({ blob, mime }): Promise<ObjectsOutcome> {
-      const bytes = await blob.arrayBuffer();
-      const answer = await onWorker<ObjectsOutcome>((worker) => worker.detectObjects(Comlink.transfer(bytes, [bytes]), mime), DETECT_MS);
+      // The stored Blob itself (a reference), as for thumbnails: an original is never read into this worker.
+      const answer = await onWorker<ObjectsOutcome>((worker) => worker.detectObjects(blob, mime), DETECT_MS);
       return answer ?? { status: 'needs-page', reason: 'Finding objects needs an open page of this site.' };
     },
     // The sentence encoder runs only in a page's media worker too (TF.js stays out of this script).
@@ -126,10 +126,13 @@ async function callClip(ports: PagePorts, call: (media: PageMedia) => Promise<Cl
 /** The first detection loads TF.js and the model; later ones take about 0.2 s. */
 const DETECT_MS = 60_000;
 
-/** Hands the bytes over (transferred, not copied); undefined when the page stopped answering. */
+/**
+ * Hands the original over as a Blob, a reference the browser passes without its bytes: a 2 GB
+ * video is never read into this worker (the page's <video> reads what it seeks to, a raster is
+ * decoded from the Blob). Undefined when the page stopped answering.
+ */
 async function callPage(media: PageMedia, { kind, blob, mime }: MediaRequest, pick: (media: PageMedia) => number): Promise<ProcessedMedia | undefined> {
-  const bytes = await blob.arrayBuffer();
-  const sent = Comlink.transfer(bytes, [bytes]);
+  const sent = blob;
   const worker = kind === 'raster' ? pick(media) : -1;
   if (worker >= 0) media.busy[worker]! += 1;
   try {

@@ -10,7 +10,7 @@ export const HAND_OVER = 'hand-over';
 /**
  * "Handed over": the active worker's answer to HAND_OVER, so the waiting one stops telling. A
  * telling starts a stopped worker, and Chromium activates the new one only once the old one has
- * had no event for its idle delay (docs/decisions/update-flow.md, 2026-11-29).
+ * had no event for its idle delay (docs/decisions/update-flow.md).
  */
 export const HANDED_OVER = 'handed-over';
 

@@ -59,7 +59,7 @@ function rest(): RestOfWorker {
     // Event streams are the core's: a core not loaded holds none open (and one loaded later hands over as it loads).
     void core.made()?.then((api) => api.changes.handOver(), () => undefined);
     handOver();
-  });
+  }, answer);
   return loadedRest;
 }
 
@@ -79,7 +79,7 @@ let resumed = false;
  * How long a fresh instance waits after its first answer before it resumes jobs. Loading the core
  * and opening the jobs' databases is about 10 ms of work: started at once (the next task), it ran
  * while the page was still taking the answer, and on a machine of two cores the page took it about
- * 2 ms later (docs/decisions/service-worker-startup.md, 2026-11-26 late night).
+ * 2 ms later (docs/decisions/service-worker-startup.md).
  */
 const RESUME_AFTER_MS = 100;
 const afterFirstAnswer = () => new Promise<void>((resolve) => setTimeout(resolve, RESUME_AFTER_MS));

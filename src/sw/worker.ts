@@ -13,11 +13,12 @@ import { registerAppShell } from './app-shell';
 import { registerLazyCache } from './lazy-cache';
 import { lifecycle } from './lifecycle';
 import { PagePorts } from './page-ports';
+import { answerShare, isShareRequest } from './share-target';
 
 declare const self: ServiceWorkerGlobalScope;
 
 export interface RestOfWorker {
-  /** Answers a request one of its routes takes (respondWith); leaves every other one to the network. */
+  /** Answers the share sheet's POST and a request one of its routes takes (respondWith); leaves every other one to the network. */
   fetch(event: FetchEvent): void;
   install(event: ExtendableEvent): void;
   activate(event: ExtendableEvent): void;
@@ -27,8 +28,11 @@ export interface RestOfWorker {
   pagePorts: PagePorts;
 }
 
+/** The API's answer to `request`, as sw.ts gives it (it keeps the event alive for the jobs a write starts). */
+export type ApiAnswer = (request: Request, event: ExtendableEvent) => Promise<Response>;
+
 /** `pieces`: the worker's pieces that sw.js's loader evaluates from the precache (./deferred-scripts.ts). */
-export function createRestOfWorker(apiPrefix: string, pieces: readonly PrecacheEntry[], onHandOver: () => void): RestOfWorker {
+export function createRestOfWorker(apiPrefix: string, pieces: readonly PrecacheEntry[], onHandOver: () => void, api: ApiAnswer): RestOfWorker {
   const pagePorts = new PagePorts(() => self.clients.matchAll({ type: 'window' }));
   const router = new Router();
   registerLazyCache(router);
@@ -37,6 +41,12 @@ export function createRestOfWorker(apiPrefix: string, pieces: readonly PrecacheE
   const events = lifecycle(appShell, onHandOver);
   return {
     fetch(event) {
+      const scope = self.registration.scope;
+      if (isShareRequest(event.request, scope)) {
+        const addItems = (body: unknown) => api(new Request(new URL(`${apiPrefix}/item/add`, scope), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }), event);
+        event.respondWith(answerShare(event.request, scope, addItems));
+        return;
+      }
       const answer = router.handleRequest({ request: event.request, event });
       if (answer) event.respondWith(answer);
     },

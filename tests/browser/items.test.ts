@@ -123,7 +123,7 @@ describe('item/get filters through the service worker', () => {
     const { client, ids } = await seeded();
     expect((await client.post<Page<Item>>('/item/get', { id: ids.tall, fields: ['name', 'width'] })).data).toEqual([{ id: ids.tall, name: 'Tall', width: 60 }]);
     expect((await client.get<Page<Item>>('/item/get', { id: ids.tall, fields: 'star' })).data).toEqual([{ id: ids.tall, star: 2 }]);
-    // Unknown names are ignored (decisions.md: public clients send website, btime, filePath).
+    // Unknown names are ignored (docs/contract.md#items: public clients send website, btime, filePath).
     expect((await client.get<Page<Item>>('/item/get', { id: ids.tall, fields: 'star,website,btime' })).data).toEqual([{ id: ids.tall, star: 2 }]);
     expect((await errorOf(client.post('/item/get', { fields: [7] })))?.httpStatus).toBe(400);
   });

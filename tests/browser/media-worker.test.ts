@@ -1,16 +1,17 @@
 // The page's media worker: the service worker reaches it through ports the page hands over, asks
 // for fresh ones after a restart, falls back to itself without it, and leaves SVG and video
 // (which need a document) queued until a page connects.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startMediaHost, type MediaHost } from '../../src/app/media/media-host';
 import { pageEndpoint } from '../../src/app/media/page-media';
 import { base64Of, flat, near, webmOf } from './media-images';
-import { isolatedClient, stopServiceWorkers } from './service-worker';
+import { isolatedClient, LIBRARY_HEADER, stopServiceWorkers } from './service-worker';
 import { getItem, thumbnailOf, whenReady } from './media-client';
 
 let host: MediaHost | undefined;
 
 afterEach(() => {
+  vi.restoreAllMocks();
   host?.stop();
   host = undefined;
 });
@@ -103,6 +104,25 @@ describe('the page media worker', () => {
     const again = item.noThumbnail ? await pageEndpoint.processInPage(await clip.arrayBuffer(), clip.type, 'video') : undefined;
     expect(item, `the page now answers ${JSON.stringify(again && ('reason' in again ? again : again.status))}`).toMatchObject({ ext: 'webm', width: 160, height: 120, noThumbnail: false });
     expect(near(item.palettes[0]!.color, [200, 30, 200], 50)).toBe(true);
+  });
+
+  it('takes a frame of a 100 MB video from the stored Blob, handed to the page as a Blob, not its bytes', async () => {
+    const handed: string[] = [];
+    const process = pageEndpoint.processInPage.bind(pageEndpoint);
+    vi.spyOn(pageEndpoint, 'processInPage').mockImplementation((bytes, mime, kind) => {
+      handed.push(bytes instanceof Blob ? `Blob of ${bytes.size}` : `ArrayBuffer of ${bytes.byteLength}`);
+      return process(bytes, mime, kind);
+    });
+    host = startMediaHost();
+    const { client, library } = await isolatedClient();
+    const clip = await webmOf(160, 120, [40, 90, 220]);
+    // A clip followed by 100 MB the demuxer never reads: the page's <video> reads what it needs.
+    const padding = new Uint8Array(1024 * 1024);
+    const big = new Blob([clip, ...Array.from({ length: 100 }, () => padding)], { type: 'video/webm' });
+    const response = await fetch(`/api/v2/item/addFile?fileName=big.webm`, { method: 'POST', headers: { [LIBRARY_HEADER]: library, 'Content-Type': 'video/webm' }, body: big });
+    const { data } = (await response.json()) as { data: { id: string } };
+    expect(await whenReady(client, data.id)).toMatchObject({ ext: 'webm', width: 160, height: 120, noThumbnail: false, size: big.size });
+    expect(handed).toEqual([`Blob of ${big.size}`]);
   });
 
   it('learns the length of a streamed recording, which states none', async () => {

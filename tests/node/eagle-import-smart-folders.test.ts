@@ -1,5 +1,5 @@
 // An imported child smart folder (Eagle's `children` in metadata.json) matches only within its
-// parent's matches, exactly like one made through the API (decisions.md; issue 24, point 8).
+// parent's matches, exactly like one made through the API (docs/contract.md#smart-folders; issue 24, point 8).
 import { describe, expect, it } from 'vitest';
 import { call, makeApi } from './helpers';
 import { buildEagleLibrary, zipOf } from './fixtures/eagle-library';

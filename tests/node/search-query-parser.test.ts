@@ -10,7 +10,7 @@ const or = (...operands: QueryNode[]): QueryNode => ({ type: 'or', operands });
 
 describe('query parser', () => {
   it.each<[string, string, QueryNode | null]>([
-    // the syntax table of api-v2.md, row by row
+    // the syntax of docs/contract.md#full-text-query, row by row
     ['word', 'cat', t('cat')],
     ['a b (AND)', 'cat dog', and(t('cat'), t('dog'))],
     ['a OR b', 'cat OR dog', or(t('cat'), t('dog'))],

@@ -137,7 +137,7 @@ describe('smart folder endpoints', () => {
     expect(byName.data.map((i) => i.name)).toEqual(['cat one', 'cat two', rows[4]!.name]);
     const widest = (await post<Page<{ id: string }>>('/smartFolder/getItems', { smartFolderId: cats.id, orderBy: '-RESOLUTION', limit: 2 })).data;
     expect(widest).toMatchObject({ total: 3, data: [{ id: 'A' }, { id: 'E' }] });
-    // Unknown field names are ignored (decisions.md, changed for public clients).
+    // Unknown field names are ignored (docs/contract.md#items, changed for public clients).
     const unknown = (await get<Page<Record<string, unknown>>>('/smartFolder/getItems', { smartFolderId: cats.id, fields: 'name,nope', limit: 1 })).data;
     expect(unknown.data).toEqual([{ id: 'E', name: rows[4]!.name }]);
     expect((await get('/smartFolder/getItems', { smartFolderId: 'NOPE' })).httpStatus).toBe(404);

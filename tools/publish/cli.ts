@@ -1,6 +1,6 @@
 /**
  * `offline-asset-library publish <library> --out <dir> [--no-originals] [--shard-items N] [--name X]`
- * (README "Publish a library on your site"): writes a static published library for any host.
+ * (docs/publishing.md): writes a static published library for any host.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -10,6 +10,13 @@ import { openSourceTree } from './source-tree';
 import { describeThumbnail } from './thumbnail-descriptor';
 
 const USAGE = 'Usage: offline-asset-library publish <library folder or zip> --out <dir> [--no-originals] [--shard-items N] [--name NAME]';
+const OPTIONS = [
+  '  <library>        an Eagle .library folder, its zip, or this app\'s export',
+  '  --out DIR        where the published files go',
+  '  --no-originals   thumbnails only (visitors cannot open originals)',
+  '  --shard-items N  about N items a metadata shard (default 512)',
+  '  --name NAME      the library\'s name (default: the folder\'s)',
+].join('\n');
 
 export interface CliOutput {
   log: (line: string) => void;
@@ -77,6 +84,11 @@ export async function publishCommand(args: readonly string[], output: CliOutput 
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // Asking for help is not a mistake: the usage on stdout, and success.
+  if (command === '--help' || command === '-h' || command === 'help' || (command === 'publish' && rest.some((arg) => arg === '--help' || arg === '-h'))) {
+    process.stdout.write(`${USAGE}\n${OPTIONS}\n`);
+    return 0;
+  }
   if (command !== 'publish') {
     process.stderr.write(`${USAGE}\n`);
     return 2;

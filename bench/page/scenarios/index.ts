@@ -26,6 +26,7 @@ import { itemGetDuringThumbnails, thumbnailRate, thumbnailsPoolVsOne } from './t
 import { workerHeap } from './worker-heap';
 import { syncEditLatency, syncFirstPull } from './sync';
 import { gridFirstThumbnails, gridIds, gridJumps, gridRange, gridScroll } from './grid';
+import { bigFileImport } from './big-file';
 import { uiImportItems, uiImportOneWorker, uiImportThumbnails } from './ui-import';
 import { publishedFirstPaint, publishedFirstScreenBytes, publishedSearchable, publishRate } from './published-library';
 
@@ -70,6 +71,8 @@ export const SCENARIOS: readonly Scenario[] = [
   publishedFirstPaint,
   publishedFirstScreenBytes,
   publishedSearchable,
+  // Needs no seeded library either: one 500 MB file in a library of its own.
+  bigFileImport,
   // Imports through the app in a frame: each switches the current library and puts the bench one back.
   uiImportItems,
   uiImportThumbnails,

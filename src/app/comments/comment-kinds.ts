@@ -1,4 +1,4 @@
-/** The two kinds of comment (api-v2.md): a rectangle on an image, or a moment of a video. Pure. */
+/** The two kinds of comment (docs/contract.md#comments): a rectangle on an image, or a moment of a video. Pure. */
 import type { Comment } from '../api-types';
 
 export interface Rect {

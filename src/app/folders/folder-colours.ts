@@ -1,5 +1,5 @@
 /**
- * The eight folder colours (api-v2.md `iconColor`, decisions.md) with the swatch each is drawn with.
+ * The eight folder colours (docs/contract.md#colours) with the swatch each is drawn with.
  * Typed against the core's list, so a colour added there fails typecheck here; the values are the app's.
  */
 import type { Colour } from '../../core/http/colour';

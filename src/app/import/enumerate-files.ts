@@ -47,10 +47,12 @@ const readEntries = (reader: DirectoryReaderLike) =>
 const fileOf = (entry: FileEntryLike) => new Promise<File>((resolve, reject) => entry.file(resolve, reject));
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** `onDirectory` hears each directory as the walk enters it (its path, e.g. "/holiday/day 1"), before its files. */
 export async function* enumerateFiles(
   roots: readonly DropRoot[],
   batchSize = 200,
   onUnreadable: (problem: UnreadableEntry) => void = () => {},
+  onDirectory: (path: string) => Promise<void> | void = () => {},
 ): AsyncGenerator<FoundFile[]> {
   let batch: FoundFile[] = [];
   // Depth-first: an open directory's reader stays on the stack until it answers [].
@@ -59,6 +61,7 @@ export async function* enumerateFiles(
 
   const take = async (entry: EntryLike): Promise<void> => {
     if (entry.isDirectory) {
+      await onDirectory(entry.fullPath || entry.name);
       stack.push({ reader: entry.createReader(), path: entry.fullPath });
       return;
     }

@@ -1,9 +1,12 @@
 /** The pure rules of the importer: what goes into one item/add request, and whom an error names. */
 
+/** `folder`: the library folder of the dropped directory it was found in (folder-tree.ts). */
+export type FileJob = { kind: 'file'; file: File; path: string; folder?: () => Promise<string> };
+
 export type ImportJob =
-  | { kind: 'file'; file: File; path: string }
-  | { kind: 'url'; url: string }
-  | { kind: 'bookmark'; url: string; name?: string };
+  | FileJob
+  | { kind: 'url'; url: string; name?: string; annotation?: string }
+  | { kind: 'bookmark'; url: string; name?: string; annotation?: string };
 
 export interface BatchLimits {
   /** Items per request (the API takes up to 1000). */

@@ -9,8 +9,9 @@ import { ApiClientError, type ApiClient } from '../api-client';
 import type { ImportState } from '../../core/eagle-library';
 import { enumerateFiles, type DropRoot } from './enumerate-files';
 import { exportKindOf, exportReport } from './export-files';
-import { DEFAULT_LIMITS, failedIndex, jobBytes, jobLabel, nameFromPath, takeBatch, type BatchLimits, type ImportJob } from './import-batches';
-import { readAsDataUrl } from './read-as-data-url';
+import { directoryOf, FolderTree } from './folder-tree';
+import { DEFAULT_LIMITS, failedIndex, jobBytes, jobLabel, takeBatch, type BatchLimits, type FileJob, type ImportJob } from './import-batches';
+import { fileQuery, sendFiles } from './send-files';
 
 export interface ImportFailure {
   job: ImportJob;
@@ -31,6 +32,8 @@ export interface ImportProgress {
   enumerating: boolean;
   /** Anything is still queued, walking or in flight. */
   active: boolean;
+  /** Library folders made for dropped folders, by path ("shots", "shots/more"). */
+  foldersMade: readonly string[];
   /** New items whose bytes the library already held (item/add's duplicateOf), until kept or skipped. */
   duplicates: readonly { id: string; of: string }[];
   /** Other tools' exports (bookmark files, Takeout zips), each with its progress and then its report. */
@@ -66,6 +69,7 @@ export class ImportController extends EventTarget {
   private duplicates: { id: string; of: string }[] = [];
   private exports: ExportRun[] = [];
   private exportsRunning = 0;
+  private foldersMade: string[] = [];
   private counts = { total: 0, done: 0, bytesTotal: 0, bytesDone: 0 };
   private walks = 0;
   private inFlight = 0;
@@ -87,6 +91,7 @@ export class ImportController extends EventTarget {
     return {
       ...this.counts,
       failures: this.failures,
+      foldersMade: this.foldersMade,
       enumerating: this.walks > 0,
       active: this.walks > 0 || this.queue.length > 0 || this.inFlight > 0 || this.exportsRunning > 0,
       duplicates: this.duplicates,
@@ -105,11 +110,28 @@ export class ImportController extends EventTarget {
         this.counts.total += 1;
         this.fail({ kind: 'file', file: new File([], problem.path), path: problem.path }, problem.message, false);
       };
-      for await (const found of enumerateFiles(roots, this.limits.maxItems, unreadable)) {
+      // A dropped folder becomes a library folder, its subfolders nested inside it (folder-tree.ts).
+      const tree = new FolderTree(this.api, this.folderId, (path) => {
+        this.foldersMade = [...this.foldersMade, path];
+        this.changed();
+      });
+      const onDirectory = (path: string) =>
+        tree.folderFor(path.replace(/^\/+/, '')).then(
+          () => undefined,
+          (error: unknown) => unreadable({ path, message: `The folder could not be made: ${messageOf(error)}` }),
+        );
+      for await (const found of enumerateFiles(roots, this.limits.maxItems, unreadable, onDirectory)) {
         if (generation !== this.generation) break;
         const kinds = await Promise.all(found.map(({ file }) => exportKindOf(file).catch(() => undefined)));
         for (const [i, kind] of kinds.entries()) if (kind) void this.importExport(found[i]!.file, found[i]!.path);
-        this.enqueue(found.filter((_, i) => !kinds[i]).map(({ file, path }) => ({ kind: 'file' as const, file, path })));
+        this.enqueue(
+          found
+            .filter((_, i) => !kinds[i])
+            .map(({ file, path }) => {
+              const dir = directoryOf(path);
+              return { kind: 'file' as const, file, path, ...(dir ? { folder: () => tree.folderFor(dir) } : {}) };
+            }),
+        );
         // Backpressure: a 70,000-file drop is walked only as fast as it is sent.
         while (this.queue.length > this.limits.maxItems * this.concurrency * 2 && generation === this.generation) {
           await new Promise<void>((r) => this.drained.push(r));
@@ -126,9 +148,9 @@ export class ImportController extends EventTarget {
     return this.addRoots([...files].map((file) => ({ file })));
   }
 
-  /** Image URLs are downloaded by the library; other pages become bookmarks. */
-  addUrl(url: string, asBookmark: boolean, name?: string): void {
-    this.enqueue([asBookmark ? { kind: 'bookmark', url, ...(name ? { name } : {}) } : { kind: 'url', url }]);
+  /** Image URLs are downloaded by the library; other pages become bookmarks. `text` is what the drop or dialog said of it. */
+  addUrl(url: string, asBookmark: boolean, text: { name?: string; annotation?: string } = {}): void {
+    this.enqueue([{ kind: asBookmark ? 'bookmark' : 'url', url, ...text }]);
   }
 
   /** Sends every failed item again. */
@@ -173,6 +195,7 @@ export class ImportController extends EventTarget {
     this.failures = [];
     this.duplicates = [];
     this.exports = this.exports.filter((run) => !run.report && !run.failed);
+    this.foldersMade = [];
     const queuedBytes = this.queue.reduce((sum, job) => sum + jobBytes(job), 0);
     this.counts = { total: this.queue.length, done: 0, bytesTotal: queuedBytes, bytesDone: 0 };
     this.changed();
@@ -205,10 +228,34 @@ export class ImportController extends EventTarget {
     }
   }
 
+  /** Files go one request each, as Blobs (item/addFile); URLs and bookmarks in item/add batches. */
   private async send(batch: ImportJob[]): Promise<void> {
+    const files = batch.filter((job): job is FileJob => job.kind === 'file');
+    if (files.length) {
+      const ids = await sendFiles(this.api, files, async (job) => fileQuery(job, job.folder ? await job.folder() : this.folderId), {
+        done: (job, id, duplicateOf) => {
+          if (duplicateOf) this.duplicates = [...this.duplicates, { id, of: duplicateOf }];
+          this.counts.done += 1;
+          this.counts.bytesDone += jobBytes(job);
+          this.changed();
+        },
+        failed: (job, message) => this.fail(job, message),
+      });
+      if (ids.length) this.imported(ids);
+    }
+    const others = batch.filter((job) => job.kind !== 'file');
+    if (others.length) await this.sendItems(others);
+  }
+
+  private imported(ids: string[]): void {
+    this.events.dispatchEvent(new CustomEvent('items-imported', { detail: { ids }, bubbles: true, composed: true }));
+    this.askPersistence();
+  }
+
+  private async sendItems(batch: ImportJob[]): Promise<void> {
     let items: Record<string, unknown>[];
     try {
-      items = await Promise.all(batch.map((job) => this.itemOf(job)));
+      items = await Promise.all(batch.map((job) => this.itemOf(job as Exclude<ImportJob, FileJob>)));
     } catch (error) {
       for (const job of batch) this.fail(job, messageOf(error));
       return;
@@ -219,8 +266,7 @@ export class ImportController extends EventTarget {
       if (found.length) this.duplicates = [...this.duplicates, ...found];
       this.counts.done += batch.length;
       this.counts.bytesDone += batch.reduce((sum, job) => sum + jobBytes(job), 0);
-      this.events.dispatchEvent(new CustomEvent('items-imported', { detail: { ids }, bubbles: true, composed: true }));
-      this.askPersistence();
+      this.imported(ids);
     } catch (error) {
       const index = error instanceof ApiClientError ? failedIndex(error.body.message) : undefined;
       if (index === undefined || !batch[index]) {
@@ -265,15 +311,14 @@ export class ImportController extends EventTarget {
     }
   }
 
-  private async itemOf(job: ImportJob): Promise<Record<string, unknown>> {
+  private async itemOf(job: Exclude<ImportJob, FileJob>): Promise<Record<string, unknown>> {
     const folders = this.folderId ? { folders: [this.folderId] } : {};
     switch (job.kind) {
-      case 'file':
-        return { name: nameFromPath(job.path), base64: await readAsDataUrl(job.file), ...folders };
       case 'url':
-        return { url: job.url, ...folders };
-      case 'bookmark':
-        return { bookmarkURL: job.url, ...(job.name ? { name: job.name } : {}), ...folders };
+      case 'bookmark': {
+        const text = { ...(job.name ? { name: job.name } : {}), ...(job.annotation ? { annotation: job.annotation } : {}) };
+        return { [job.kind === 'url' ? 'url' : 'bookmarkURL']: job.url, ...text, ...folders };
+      }
     }
   }
 

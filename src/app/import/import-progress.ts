@@ -1,6 +1,6 @@
 /**
  * <import-progress>: the compact import panel. Owns an ImportController for `api` and `folderId`
- * (items land in that folder), offers a file picker, a folder picker and "Add from URL", and shows
+ * (items land in that folder), offers a file picker, a folder picker, "Add from URL" and "Save from other sites…" (the bookmarklet), and shows
  * done/total, bytes, failures with the API's message and a retry. `items-imported` {ids} bubbles
  * from this element as items land. The shell makes its main area a drop/paste target with
  * `attachImportTarget(area, panel.controller, document)`.
@@ -8,7 +8,9 @@
 import { css, html, LitElement, nothing } from 'lit';
 import type { ApiClient } from '../api-client';
 import './add-url-dialog';
+import '../capture/bookmarklet-dialog';
 import type { AddUrlDetail, AddUrlDialog } from './add-url-dialog';
+import { canCaptureScreen, type CaptureDialog, type CaptureTaken } from './capture-dialog';
 import { formatBytes } from '../ui/format';
 import { ImportController, type ExportRun } from './import-controller';
 
@@ -68,9 +70,20 @@ export class ImportProgressPanel extends LitElement {
     this.renderRoot.querySelector<AddUrlDialog>('add-url-dialog')?.open();
   }
 
+  /** Opens "Capture screen" (the Import menu's button, the manifest's shortcut). */
+  openCapture(): void {
+    this.renderRoot.querySelector<CaptureDialog>('capture-dialog')?.open();
+  }
+
+  private captured(event: CustomEvent<CaptureTaken>): void {
+    event.stopPropagation();
+    const { file } = event.detail;
+    void this.controller.addRoots([{ file, path: file.name }]);
+  }
+
   private addUrl(event: CustomEvent<AddUrlDetail>): void {
     event.stopPropagation();
-    this.controller.addUrl(event.detail.url, event.detail.bookmark, event.detail.name);
+    this.controller.addUrl(event.detail.url, event.detail.bookmark, event.detail.name ? { name: event.detail.name } : {});
   }
 
   override render() {
@@ -82,12 +95,16 @@ export class ImportProgressPanel extends LitElement {
           <button type="button" @click=${this.pickFiles}>Add files…</button>
           <button type="button" @click=${() => this.renderRoot.querySelector<HTMLInputElement>('#folder')?.click()}>Add folder…</button>
           <button type="button" @click=${this.openUrlDialog}>Add from URL…</button>
+          ${canCaptureScreen() ? html`<button type="button" @click=${this.openCapture}>Capture screen…</button>` : nothing}
+          <button type="button" @click=${() => this.renderRoot.querySelector('bookmarklet-dialog')?.open()}>Save from other sites…</button>
         </div>
         <input id="files" type="file" multiple hidden aria-label="Files to import" @change=${this.picked} />
         <input id="folder" type="file" multiple webkitdirectory hidden aria-label="Folder to import" @change=${this.picked} />
       </header>
       ${progress && (progress.total > 0 || progress.exports.length > 0 || progress.duplicates.length > 0) ? this.renderProgress(progress) : html`<p class="hint">Drop files or folders here, paste an image or a link, or use the buttons.</p>`}
       <add-url-dialog @add-url=${this.addUrl}></add-url-dialog>
+      <capture-dialog @capture-taken=${this.captured}></capture-dialog>
+      <bookmarklet-dialog></bookmarklet-dialog>
     </section>`;
   }
 
@@ -127,6 +144,7 @@ export class ImportProgressPanel extends LitElement {
             </div>
             <progress aria-label="Import progress" max=${Math.max(1, p.total)} .value=${settled}></progress>`
         : nothing}
+      ${this.renderFoldersMade(p.foldersMade)}
       ${p.exports.length ? html`<div role="status" aria-live="polite"><ul class="exports">${p.exports.map((run) => this.renderExport(run))}</ul></div>` : nothing}
       ${!p.active && p.duplicates.length ? this.renderDuplicates(p) : nothing}
       ${failed
@@ -147,7 +165,15 @@ export class ImportProgressPanel extends LitElement {
     `;
   }
 
+  /** The folders a dropped folder became, by path, so the person knows where its files went. */
+  private renderFoldersMade(paths: readonly string[]) {
+    if (paths.length === 0) return nothing;
+    const shown = paths.slice(0, 10).join(', ');
+    return html`<p class="folders-made">Made ${paths.length === 1 ? '1 folder' : `${paths.length} folders`}: ${shown}${paths.length > 10 ? ` and ${paths.length - 10} more` : ''}</p>`;
+  }
+
   static override styles = css`
+    .folders-made { margin: 0; color: #2d3440; overflow-wrap: anywhere; }
     :host { display: block; font: 13px/1.45 system-ui, sans-serif; color: #1c1f24; }
     section { background: #fff; border: 1px solid #e1e4ea; border-radius: 12px; padding: 12px 14px;
       box-shadow: 0 4px 18px rgb(15 18 24 / 0.08); display: grid; gap: 8px; }

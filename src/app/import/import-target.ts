@@ -4,6 +4,7 @@
  * While a drag hovers, the element carries `data-drop-active` so it can show where to drop.
  */
 import type { ImportController } from './import-controller';
+import { imageNameAndNote } from './image-fields';
 import { carriesImportable, transferContents, type TransferContents } from './transfer-contents';
 import { looksLikeFileUrl } from './url-text';
 
@@ -13,7 +14,11 @@ const isEditable = (target: EventTarget | null) =>
 /** Queues what a drop or paste carried. */
 export function importContents(controller: ImportController, contents: TransferContents): void {
   if (contents.roots.length) void controller.addRoots(contents.roots);
-  for (const url of contents.urls) controller.addUrl(url, !looksLikeFileUrl(url));
+  for (const link of contents.urls) {
+    // An <img> is an image whatever its address looks like; a link's text names it.
+    if (link.kind === 'image') controller.addUrl(link.url, false, imageNameAndNote(link.url, link.alt ?? ''));
+    else controller.addUrl(link.url, !looksLikeFileUrl(link.url), link.name ? { name: link.name } : {});
+  }
 }
 
 /**

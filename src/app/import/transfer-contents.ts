@@ -2,13 +2,13 @@
  * What a drop or paste carries, read synchronously inside the event (a DataTransfer is emptied once
  * its event returns): files and folders as roots for enumerate-files, plus any URLs in its text.
  */
+import { droppedLinks, type DroppedLink } from './dropped-links';
 import type { DropRoot, EntryLike } from './enumerate-files';
-import { urlsInText } from './url-text';
 
 export interface TransferContents {
   roots: DropRoot[];
-  /** URLs from text/uri-list or plain text; empty when files came along (a dragged image's own link). */
-  urls: string[];
+  /** Links from the transfer's text (dropped-links.ts); empty when files came along (a dragged image's own link). */
+  urls: DroppedLink[];
 }
 
 export function transferContents(transfer: DataTransfer | null): TransferContents {
@@ -27,13 +27,11 @@ export function transferContents(transfer: DataTransfer | null): TransferContent
   // Some sources fill `files` but not `items`.
   if (roots.length === 0) for (const file of Array.from(transfer.files ?? [])) roots.push({ file });
   if (roots.length) return { roots, urls: [] };
-  const uriList = transfer.getData('text/uri-list');
-  const text = uriList || transfer.getData('text/plain');
-  return { roots, urls: text ? urlsInText(text) : [] };
+  return { roots, urls: droppedLinks((type) => transfer.getData(type)) };
 }
 
 /** True when a drag carries files or links worth accepting (checked on dragover, before the drop). */
 export function carriesImportable(transfer: DataTransfer | null): boolean {
   const types = Array.from(transfer?.types ?? []);
-  return types.includes('Files') || types.includes('text/uri-list') || types.includes('text/plain');
+  return ['Files', 'text/uri-list', 'text/plain', 'text/html', 'text/x-moz-url'].some((type) => types.includes(type));
 }

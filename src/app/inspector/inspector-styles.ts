@@ -14,6 +14,7 @@ export const inspectorStyles = [
       overflow: hidden;
     }
     .preview img { max-width: 100%; max-height: 100%; object-fit: contain; }
+    .not-kept { margin: 0; padding: 0.5rem 0.65rem; border-left: 3px solid var(--warning, #b7791f); background: color-mix(in srgb, var(--warning, #b7791f) 10%, transparent); font-size: 13px; }
     .find-similar { display: inline-flex; align-items: center; justify-content: center; gap: 0.4rem; justify-self: start; }
     .field { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.3rem; }
     label, .label { font-size: 12px; font-weight: 600; letter-spacing: 0.02em; color: var(--_muted); text-transform: uppercase; }

@@ -199,6 +199,7 @@ export class ItemInspector extends LitElement {
       <figure class="preview">
         <img src=${mediaUrl(item.thumbnailURL, this.library)} alt=${item.name} decoding="async" />
       </figure>
+      ${item.notKept ? html`<p class="not-kept" role="note"><strong>Original not kept.</strong> ${item.notKept}</p>` : nothing}
       ${hasPicture(item)
         ? html`<button type="button" class="find-similar" title="Show the items that look most like this one (AI search)"
             @click=${() => emit(this, 'find-similar', { id: item.id })}>${icons.similar} Find similar</button>`

@@ -9,6 +9,7 @@
  * (failures keep it open, with their retry; so do duplicates, asking keep or skip, and export reports).
  */
 import { html } from 'lit';
+import type { DropRoot } from '../import/enumerate-files';
 import type { ImportProgressPanel } from '../import/import-progress';
 import { attachImportTarget } from '../import/import-target';
 import { icon } from '../ui/icons';
@@ -96,6 +97,27 @@ export class ImportDock extends LightElement {
   pickFiles(): void {
     this.open = true;
     void this.panel.updateComplete.then(() => this.panel.pickFiles());
+  }
+
+  /** Imports files handed over from outside the page ("Open with"), into the folder being viewed. */
+  importRoots(roots: DropRoot[]): void {
+    if (!this.writable()) return;
+    this.open = true;
+    void this.controller.addRoots(roots);
+  }
+
+  /** Opens the panel and its "Capture screen" dialog. */
+  capture(): void {
+    if (!this.writable()) return;
+    this.open = true;
+    // The dialog lives in the panel, which shows only once the dock is open.
+    void this.updateComplete.then(() => this.panel.updateComplete).then(() => this.panel.openCapture());
+  }
+
+  /** Opens the panel (the manifest's Import shortcut). */
+  show(): void {
+    clearTimeout(this.closing);
+    this.open = true;
   }
 
   protected override willUpdate(): void {

@@ -5,7 +5,7 @@
  * keys, Home and End move between entries; Escape and Tab close it and give the focus back to the
  * row. Choosing an entry says what the person asked for, as the sidebar's buttons do: `folder-new`
  * {parent}, `folder-rename-start`, `folder-edit` or `folder-move-to` {id}. There is no Delete,
- * because the API has no folder delete (shared/spec/decisions.md).
+ * because the API has no folder delete (docs/contract.md#folders).
  */
 import { html } from 'lit';
 import type { Folder } from '../api-types';

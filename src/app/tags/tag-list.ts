@@ -4,7 +4,7 @@ import type { Tag, TagGroup } from '../api-types';
 
 export type { Tag, TagGroup };
 
-/** The eight colour names tags and tag groups take (decisions.md), "" for none. */
+/** The eight colour names tags and tag groups take (docs/contract.md#colours), "" for none. */
 export const TAG_COLOURS = ['red', 'orange', 'yellow', 'green', 'aqua', 'blue', 'purple', 'pink'] as const;
 
 /** Which tags to show: every tag, those in no group, or one group's. */

@@ -1,6 +1,6 @@
 /**
  * Inputs of the aiSearch searches. Public clients also send `text` for `query` and a top-level
- * `limit` (decisions.md); `options.limit` wins when both are sent.
+ * `limit` (docs/contract.md#ai-search); `options.limit` wins when both are sent.
  */
 import { z } from 'zod';
 import { integer } from '../http/input';

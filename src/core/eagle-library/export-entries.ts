@@ -30,6 +30,8 @@ const PAGE = 200;
 export async function* eagleLibraryEntries(library: OpenLibrary): AsyncGenerator<ExportEntry> {
   const { db } = library;
   const mtimes: [string, number][] = [];
+  const notIncluded: string[] = [];
+  let notIncludedTime = 0;
   let after = '';
   for (;;) {
     const page = await db.transaction('r', [db.items, db.files, db.thumbnails, db.comments], async () => {
@@ -47,11 +49,20 @@ export async function* eagleLibraryEntries(library: OpenLibrary): AsyncGenerator
     for (const item of page) {
       const record = eagleItemRecord(item.row, item.comments);
       mtimes.push([item.row.id, num(record.lastModified, item.row.modificationTime)]);
+      if (item.row.linked) notIncludedTime = Math.max(notIncludedTime, item.row.modificationTime);
+      if (item.row.linked) notIncluded.push(`${item.row.id}\t${item.row.name}\t${item.row.linked.url}\t${item.row.linked.reason}`);
       yield* itemEntries(item.row, record, item.file, item.thumbnail);
     }
   }
   yield* rootEntries(library, mtimes);
+  // Originals never kept (linked-original.ts) cannot be exported: the export says which, and where they are.
+  if (notIncluded.length) {
+    const text = ['Originals not included (item id, name, address, why):', ...notIncluded, ''].join('\n');
+    yield { path: NOT_INCLUDED_FILE, data: text, lastModified: notIncludedTime };
+  }
 }
+
+export const NOT_INCLUDED_FILE = 'not-included.txt';
 
 function* itemEntries(row: ItemRow, record: EagleRecord, file: Blob | undefined, thumbnail: Blob | undefined): Generator<ExportEntry> {
   const dir = `images/${row.id}.info/`;

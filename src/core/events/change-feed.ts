@@ -10,7 +10,7 @@
  * - outside one (a library switch, an import's or the AI index's progress), `publish()` directly,
  *   from `ctx.changes` in a handler or `api.changes` in background work, e.g.
  *   `changes.publish({ kind: 'import', action: 'progress', ids: [importId], details: { done, total }, library: path })`.
- * New actions are declared in ./change.ts (ChangeActions) and listed in the README.
+ * New actions are declared in ./change.ts (ChangeActions) and listed in docs/api-extensions.md#change-feed.
  */
 import type { ChangeEvent } from './change';
 

@@ -1,11 +1,11 @@
 /**
  * What the change feed announces: one change per kind of object and action, with the ids
  * concerned. `GET /api/v2/events` sends each as a server-sent event named by `kind`, whose data is
- * the rest of the change (README, "API extensions"). A change is a hint to re-read, never the data
+ * the rest of the change (docs/api-extensions.md#change-feed). A change is a hint to re-read, never the data
  * itself: it carries no history, and a client that reconnects re-reads what it shows.
  */
 
-/** Every action of every kind. Add an action here (and to the README) before announcing it. */
+/** Every action of every kind. Add an action here (and to docs/api-extensions.md#change-feed) before announcing it. */
 export interface ChangeActions {
   /** ids: item ids. `updated` also covers comments, thumbnails and palettes becoming ready. */
   item: 'added' | 'updated' | 'trashed' | 'restored' | 'removed' | 'selected' | 'opened';

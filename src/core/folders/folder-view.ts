@@ -1,4 +1,4 @@
-/** The API shape of folders (api-v2.md), nested `children` plus `parent` (ours). */
+/** The API shape of folders (docs/contract.md#folders), nested `children` plus `parent` (ours). */
 import type { LibraryDb } from '../storage/library-db';
 import type { FolderRow } from '../storage/rows';
 import { buildForest, type Forest } from '../shared/forest';

@@ -1,4 +1,4 @@
-/** folder/get, folder/create, folder/update and folder/open. There is no folder delete (decisions.md). */
+/** folder/get, folder/create, folder/update and folder/open. There is no folder delete (docs/contract.md#folders). */
 import type { Context } from '../context';
 import { invalid, notFound } from '../http/errors';
 import { paginate } from '../http/pagination';
@@ -13,7 +13,7 @@ import type { CreateFolderInput, GetFoldersInput, UpdateFolderInput } from './fo
 
 /**
  * folder/get: without a filter, the tree (root folders, each nesting its `children`); with filters
- * (combined with AND), the named folders wherever they sit, each with its subtree (decisions.md).
+ * (combined with AND), the named folders wherever they sit, each with its subtree (docs/contract.md#folders).
  */
 export async function getFolders(ctx: Context, input: GetFoldersInput) {
   const { db } = await ctx.library();

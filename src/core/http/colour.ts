@@ -1,4 +1,4 @@
-/** Colour names shared by folders, smart folders, tags and tag groups (decisions.md). */
+/** Colour names shared by folders, smart folders, tags and tag groups (docs/contract.md#colours). */
 import { z } from 'zod';
 
 export const COLOURS = ['red', 'orange', 'yellow', 'green', 'aqua', 'blue', 'purple', 'pink'] as const;

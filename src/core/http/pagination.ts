@@ -1,4 +1,4 @@
-/** Pagination rules shared by every list endpoint (decisions.md: default 50, clamp at 1000). */
+/** Pagination rules shared by every list endpoint (docs/contract.md#pagination: default 50, clamp at 1000). */
 import type { Collection } from 'dexie';
 import { z } from 'zod';
 import { integer } from './input';

@@ -22,7 +22,7 @@ export function apiPrefixFor(basePath: string): string {
 /**
  * Where a request path sits. `route`: the path below the prefix (e.g. `/item/get`). `other`: under
  * the API's parent (`/api/` or `<base>api/`) but not this version, e.g. the reference's version 1
- * interface, which the worker must answer too (decisions.md). Undefined: not the API's. The one
+ * interface, which the worker must answer too (docs/contract.md#envelope-and-errors). Undefined: not the API's. The one
  * place that reads a prefix.
  */
 export function apiPathOf(pathname: string, prefix = API_PREFIX): { route: string } | 'other' | undefined {

@@ -16,7 +16,7 @@ import { folderTags, requireFolderLists } from './item-lookup';
 import { withDerivedFields } from './item-row';
 import { MAX_BATCH, newItemInput, type NewItemInput } from './item.schema';
 
-interface Prepared {
+export interface Prepared {
   input: NewItemInput;
   source: ResolvedSource;
   /** Where errors about this item point: "items[6]" in a batch, "" for a single add. */
@@ -44,7 +44,12 @@ export async function addItems(ctx: Context, raw: Record<string, unknown>): Prom
     const input = parseInput(newItemInput(), entry, at);
     prepared.push({ input, field, source: await resolveSource(ctx, input, field) });
   }
+  const { ids, duplicateOf } = await writeNewItems(ctx, prepared);
+  return isBatch ? { ids, duplicateOf } : { id: ids[0]!, duplicateOf: duplicateOf[0]! };
+}
 
+/** Writes items whose sources are resolved, all or none; item/addFile shares it. */
+export async function writeNewItems(ctx: Context, prepared: readonly Prepared[]): Promise<{ ids: string[]; duplicateOf: (string | null)[] }> {
   const ids = assignIds(ctx, prepared);
   const hashes = await hashNewFiles((await ctx.library()).db, prepared.map((item) => item.source.blob));
   const duplicateOf = await writeRequest(ctx, async (db, now) => {
@@ -58,7 +63,7 @@ export async function addItems(ctx: Context, raw: Record<string, unknown>): Prom
     await commitItemChanges(db, rows.map((after) => ({ after })), ctx.observers, now, { folders: known });
     return duplicates;
   });
-  return isBatch ? { ids, duplicateOf } : { id: ids[0]!, duplicateOf: duplicateOf[0]! };
+  return { ids, duplicateOf };
 }
 
 /** Caller ids where given; new ids otherwise, sorted so that a batch keeps its order by import. */
@@ -110,5 +115,6 @@ function newRow(id: string, { input, source }: Prepared, inheritedTags: readonly
     noPreview: false,
     thumbnail: source.blob ? 'pending' : 'none',
     hasFile: source.blob !== undefined,
+    ...(source.linked ? { linked: source.linked } : {}),
   });
 }

@@ -32,6 +32,7 @@ export async function serveFile(ctx: Context, id: string, request: Request): Pro
   // A subscribed or synced library's original is fetched when first opened (and then kept).
   const file = row.hasFile ? ((await db.files.get(row.id)) ?? (await remoteFile(ctx, row, 'original'))) : undefined;
   if (!file && row.hasFile) throw notFound(`id: the original of item "${id}" is not on this device, nor yet where its files come from.`);
+  if (!file && row.linked) throw notFound(`id: the original of item "${id}" was not kept, only its address ${row.linked.url}: ${row.linked.reason}`);
   if (!file) throw notFound(`id: item "${id}" is a bookmark and has no file.`);
   const disposition = `inline; filename*=UTF-8''${encodeText(fileName(row))}`;
   return rangedResponse(file.blob, row.mime, request.headers.get('Range'), { 'Content-Disposition': disposition });

@@ -84,7 +84,7 @@ async function selectedPks(db: LibraryDb): Promise<string[]> {
   return ascendingUnique(await db.items.where('id').anyOf(ids).primaryKeys());
 }
 
-/** Filters that need the row itself: substrings (case-insensitive, decisions.md) and the palette's colours. */
+/** Filters that need the row itself: substrings (case-insensitive, docs/contract.md#items) and the palette's colours. */
 function rowTest(input: ItemListInput): ((row: ItemRow) => boolean) | undefined {
   const tests: ((row: ItemRow) => boolean)[] = [];
   const keywords = (input.keywords ?? []).map((k) => k.toLocaleLowerCase()).filter(Boolean);

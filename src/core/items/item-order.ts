@@ -1,6 +1,6 @@
 /**
  * `orderBy` for item lists: IMPORT, MTIME, NAME, EXT, FILESIZE, RESOLUTION, RATING, RANDOM, a
- * leading `-` for descending (decisions.md). Without `orderBy`: newest import first.
+ * leading `-` for descending (docs/contract.md#items). Without `orderBy`: newest import first.
  */
 import { z } from 'zod';
 import { readAllItemKeys } from '../postings/postings-store';

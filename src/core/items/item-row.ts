@@ -14,7 +14,7 @@ export const UNFILED = 'unfiled';
 export const BOOKMARK = 'bookmark';
 export const shapeFacet = (shape: Shape) => `shape:${shape}`;
 
-/** Shape from the width/height ratio (decisions.md); none without dimensions. */
+/** Shape from the width/height ratio (docs/contract.md#items); none without dimensions. */
 export function shapeOf(width: number, height: number): Shape | undefined {
   if (!(width > 0 && height > 0)) return undefined;
   const r = width / height;

@@ -7,11 +7,15 @@ import { invalid } from '../http/errors';
 import { decodeText } from '../http/uri-text';
 import { sniffFile, SNIFF_BYTES } from '../images/image-info';
 import { extForMime, mimeForExt, splitFileName } from '../images/mime';
+import type { LinkedOriginal } from '../storage/rows';
 import type { NewItemInput } from './item.schema';
+import { bookmarkName } from './bookmark-name';
+import { linkedSource } from './linked-original';
 import { isIndexFallback } from './site-fallback';
 
 export interface ResolvedSource {
-  kind: 'url' | 'base64' | 'path' | 'bookmarkURL';
+  /** `body`: the request body of item/addFile. */
+  kind: 'url' | 'base64' | 'path' | 'bookmarkURL' | 'body';
   /** The original bytes; absent for bookmarks. */
   blob?: Blob;
   mime: string;
@@ -22,6 +26,8 @@ export interface ResolvedSource {
   suggestedName: string;
   /** Source URL the item keeps in `url`. */
   sourceUrl: string;
+  /** Set instead of `blob` when the server refused a cross-origin read (linked-original.ts). */
+  linked?: LinkedOriginal;
 }
 
 const SOURCES = ['url', 'base64', 'path', 'bookmarkURL'] as const;
@@ -66,8 +72,7 @@ function parseUrl(text: string, field: string, schemes: readonly string[]): URL 
 
 function bookmark(text: string, field: string): ResolvedSource {
   const url = parseUrl(text.trim(), field, ['http:', 'https:', 'ftp:', 'file:']);
-  const suggestedName = (url.hostname + url.pathname).replace(/\/$/, '') || url.href;
-  return { kind: 'bookmarkURL', mime: 'text/uri-list', ext: 'url', width: 0, height: 0, suggestedName, sourceUrl: url.href };
+  return { kind: 'bookmarkURL', mime: 'text/uri-list', ext: 'url', width: 0, height: 0, suggestedName: bookmarkName(url), sourceUrl: url.href };
 }
 
 /** Base64 or a base64 data: URL to bytes; anything else is a 400 naming `field`. */
@@ -98,8 +103,7 @@ async function download(ctx: Context, text: string, field: string): Promise<Reso
   try {
     response = await ctx.fetchSource(url.href);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw invalid(`${field}: could not download ${url.href}: the server could not be reached or refused a cross-origin read (${detail}).`);
+    return linkedSource(ctx, url, field, error instanceof Error ? error.message : String(error));
   }
   if (!response.ok) throw invalid(`${field}: downloading ${url.href} answered HTTP ${response.status}.`);
   const fileName = decodeText(url.pathname.split('/').pop() ?? '');
@@ -126,7 +130,8 @@ async function fromSite(ctx: Context, path: string, field: string): Promise<Reso
   return describe('path', { blob, declaredMime }, fileName, '');
 }
 
-async function describe(
+/** A Blob's facts from its first bytes only: a file of any size is never read whole. */
+export async function describe(
   kind: ResolvedSource['kind'],
   { blob, declaredMime }: { blob: Blob; declaredMime: string },
   fileName: string,

@@ -1,4 +1,4 @@
-/** The API shape of an item (api-v2.md plus fileURL, thumbnailURL, importedAt from decisions.md). */
+/** The API shape of an item (docs/contract.md#items: the contract's fields plus fileURL, thumbnailURL, importedAt). */
 import { z } from 'zod';
 import { stringList } from '../http/input';
 import { encodeText } from '../http/uri-text';
@@ -27,12 +27,16 @@ export interface ItemView {
   thumbnailURL: string;
   /** False while the thumbnail (and true dimensions, palette) are still being made (ours). */
   thumbnailReady: boolean;
+  /** Where the image is shown from when its original could not be kept; '' otherwise (ours). */
+  linkedURL: string;
+  /** Why the original was not kept, and what the item lacks for it; '' when it was (ours). */
+  notKept: string;
 }
 
 export const ITEM_FIELDS = [
   'id', 'name', 'ext', 'width', 'height', 'url', 'isDeleted', 'annotation', 'tags', 'folders', 'palettes',
   'size', 'star', 'modificationTime', 'noThumbnail', 'noPreview', 'importedAt', 'fileURL', 'thumbnailURL',
-  'thumbnailReady',
+  'thumbnailReady', 'linkedURL', 'notKept',
 ] as const satisfies readonly (keyof ItemView)[];
 
 export type ItemField = (typeof ITEM_FIELDS)[number];
@@ -41,7 +45,7 @@ const isItemField = (name: string): name is ItemField => (ITEM_FIELDS as readonl
 
 /**
  * `fields` of item lists: item field names, as an array or comma-separated. Unknown names are
- * ignored (decisions.md: public clients send `website`, `btime`, `filePath`); when every name is
+ * ignored (docs/contract.md#items: public clients send `website`, `btime`, `filePath`); when every name is
  * unknown, only `id` is answered.
  */
 export const itemFieldsSchema = () =>
@@ -72,8 +76,11 @@ export function itemView(row: ItemRow, apiPrefix: string): ItemView {
     noPreview: row.noPreview,
     importedAt: row.importedAt,
     fileURL: row.hasFile ? `${apiPrefix}/item/file${query}` : '',
-    thumbnailURL: showsGenericIcon(row) ? `${apiPrefix}${genericIconPath(genericIconOf(row))}` : `${apiPrefix}/item/thumbnail${query}`,
+    // A linked image is shown from its own address: an <img> may show what a fetch may not read.
+    thumbnailURL: row.linked ? row.linked.url : showsGenericIcon(row) ? `${apiPrefix}${genericIconPath(genericIconOf(row))}` : `${apiPrefix}/item/thumbnail${query}`,
     thumbnailReady: row.thumbnail !== 'pending',
+    linkedURL: row.linked?.url ?? '',
+    notKept: row.linked?.reason ?? '',
   };
 }
 

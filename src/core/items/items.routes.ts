@@ -3,6 +3,8 @@ import { route } from '../http/router';
 import { addComment, listComments, removeComment, updateComment } from './comments.service';
 import { addCommentInput, removeCommentInput, updateCommentInput } from './comments.schema';
 import { addItems } from './item-add.service';
+import { addFile } from './item-add-file.service';
+import { addFileInput } from './item-add-file.schema';
 import { serveFile, serveThumbnail } from './item-files';
 import { countAll, listItems } from './item-list.service';
 import { updateItems } from './item-update.service';
@@ -17,6 +19,8 @@ export const itemRoutes = [
   route('POST', '/item/ids', itemIdsInput, listItemIds),
   route('POST', '/item/position', itemPositionInput, itemPosition),
   route('POST', '/item/add', addInput, addItems),
+  // Ours: the file is the request body (a Blob end to end), the item's fields the query string.
+  route('POST', '/item/addFile', addFileInput, addFile, { rawBody: true }),
   route('POST', '/item/update', updateRequestInput, updateItems),
   route('GET', '/item/getComments', itemIdInput, (ctx, input) => listComments(ctx, input.id)),
   route('POST', '/item/addComment', addCommentInput, addComment),

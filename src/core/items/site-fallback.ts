@@ -1,7 +1,7 @@
 /**
  * Static hosts often answer a path they do not have with the site's index page (an SPA fallback),
  * status 200. For item/add `path`, an HTML answer for a path that does not name an HTML file is
- * that fallback, so the file is not there (decisions.md). A path without an extension may be a
+ * that fallback, so the file is not there (docs/contract.md#items). A path without an extension may be a
  * page (`/about`) and keeps its HTML.
  */
 import { splitFileName } from '../images/mime';

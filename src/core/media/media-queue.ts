@@ -7,7 +7,7 @@ import type { OpenLibrary } from '../context';
 import type { JobRunner, JobWait } from './job-runner';
 import type { MediaJob } from './media-jobs';
 
-/** How long item/refreshThumbnail and item/setCustomThumbnail wait (decisions.md: 10 s). */
+/** How long item/refreshThumbnail and item/setCustomThumbnail wait (docs/contract.md#items: 10 s). */
 export const THUMBNAIL_WAIT_MS = 10_000;
 
 export class MediaQueue {

@@ -1,5 +1,5 @@
 /**
- * Subscriptions made before the shard rows (docs/decisions/published-library.md, 2026-11-26) kept
+ * Subscriptions made before the shard rows (docs/decisions/published-library.md) kept
  * every stored id in the subscription row (`stored`: shard file → ids) and each item's file
  * locations in a `state` row of its own (`published:file:<id>`). Upgraded in one transaction the
  * first time this code opens such a library: a row per stored shard, the locations moved into

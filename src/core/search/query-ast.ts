@@ -1,4 +1,4 @@
-/** The syntax tree of a full-text query (api-v2.md syntax table) and its syntax error. */
+/** The syntax tree of a full-text query (docs/contract.md#full-text-query) and its syntax error. */
 
 export type QueryNode =
   /** A bare word; `-` and other punctuation inside it are part of it (`t-shirt`). */

@@ -6,7 +6,7 @@
  *   and    := unary unary*            (juxtaposition)
  *   unary  := "-" unary | word | "phrase" | "(" or ")"
  *
- * So `-` binds tightest, then AND, then OR (decisions.md): `a b OR c` is `(a b) OR c`.
+ * So `-` binds tightest, then AND, then OR (docs/contract.md#full-text-query): `a b OR c` is `(a b) OR c`.
  * An empty query (only whitespace) parses to null.
  */
 import { QuerySyntaxError, type QueryNode } from './query-ast';

@@ -7,7 +7,7 @@ import type { ItemRow, SearchTerms } from '../storage/rows';
 import type { PhraseCheck } from './query-plan';
 import { termsOf, wordsOf, type Word } from './tokenize';
 
-/** Name, ext, tags, annotation, url, folder names and comment text (decisions.md), one per field. */
+/** Name, ext, tags, annotation, url, folder names and comment text (docs/contract.md#full-text-query), one per field. */
 export function searchableFields(row: ItemRow, folderNames: readonly string[], comments: readonly string[]): string[] {
   return [row.name, row.ext, ...row.tags, row.annotation, row.url, ...folderNames, ...comments];
 }

@@ -1,5 +1,5 @@
 /**
- * The `conditions` field: 1..30 groups of 1..30 rules (decisions.md). Each rule is checked by
+ * The `conditions` field: 1..30 groups of 1..30 rules (docs/contract.md#smart-folders). Each rule is checked by
  * `parseRule`, and its issues keep their path, e.g. `conditions[0].rules[2].method`.
  */
 import { z } from 'zod';

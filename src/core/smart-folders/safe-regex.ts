@@ -29,7 +29,7 @@ function regexEngine(): typeof RE2JS {
 
 export type PatternCheck = { ok: true; regex: RE2JS } | { ok: false; reason: string };
 
-/** Compiles a user pattern (JavaScript or RE2 syntax), case-insensitive as decisions.md asks. */
+/** Compiles a user pattern (JavaScript or RE2 syntax), case-insensitive as docs/contract.md#smart-folders asks. */
 export function compilePattern(pattern: string): PatternCheck {
   if (pattern.length > MAX_PATTERN_LENGTH) return { ok: false, reason: `must be at most ${MAX_PATTERN_LENGTH} characters` };
   const re2 = regexEngine();

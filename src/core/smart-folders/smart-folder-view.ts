@@ -1,4 +1,4 @@
-/** The API shape of smart folders (api-v2.md), with their kept `imageCount` (count-store.ts) and `parent` (ours). */
+/** The API shape of smart folders (docs/contract.md#smart-folders), with their kept `imageCount` (count-store.ts) and `parent` (ours). */
 import type { Context, OpenLibrary } from '../context';
 import { buildForest, type Forest } from '../shared/forest';
 import type { LibraryDb } from '../storage/library-db';

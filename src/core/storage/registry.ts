@@ -32,14 +32,14 @@ export const DEFAULT_LIBRARY_NAME = 'My Library';
 /** The prefix of every IndexedDB database name of the API (tests use their own). */
 export const DEFAULT_NAMESPACE = 'lam';
 
-/** Library paths look like `/libraries/<name>.library`; a trailing slash is ignored (decisions.md). */
+/** Library paths look like `/libraries/<name>.library`; a trailing slash is ignored (docs/contract.md#library). */
 export function normaliseLibraryPath(path: string): string {
   return path.trim().replace(/\/+$/, '');
 }
 
 /**
  * The library stored under `path`, looked up as data: a path such as "toString" or "__proto__" is
- * an unknown library, never a property that every object inherits (decisions.md).
+ * an unknown library, never a property that every object inherits (docs/contract.md#envelope-and-errors).
  */
 function libraryAt(state: RegistryState, path: string | null): LibraryRecord | undefined {
   return path !== null && Object.hasOwn(state.libraries, path) ? state.libraries[path] : undefined;

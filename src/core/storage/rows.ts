@@ -53,6 +53,11 @@ export interface ItemRow {
   thumbnail: ThumbnailState;
   /** True when the original bytes are stored in `files` (false for bookmarks). */
   hasFile: boolean;
+  /**
+   * Set when the original could not be kept (its server refused a cross-origin read): the item
+   * shows the image from this URL and says why (docs/decisions/linked-originals.md).
+   */
+  linked?: LinkedOriginal;
   /** Set on items imported from an Eagle library. */
   eagleRecord?: EagleRecord;
   /**
@@ -68,6 +73,12 @@ export interface ItemRow {
    * yet written through the pipeline (none once LibraryDb version 9 has run).
    */
   search?: SearchTerms;
+}
+
+/** An original kept only as its URL, and the sentence that tells the person why. */
+export interface LinkedOriginal {
+  url: string;
+  reason: string;
 }
 
 /** An item's search terms (its term posting lists) and each searchable field's words. */

@@ -1,4 +1,4 @@
-/** sync/start, sync/check, sync/status, sync/settings, sync/stop, sync/run and sync/watch (README, API extensions; docs/decisions/sync.md). */
+/** sync/start, sync/check, sync/status, sync/settings, sync/stop, sync/run and sync/watch (docs/api-extensions.md#sync-with-couchdb; docs/decisions/sync.md). */
 import type { Context } from '../context';
 import { ApiError, conflict } from '../http/errors';
 import type { LibraryDb } from '../storage/library-db';

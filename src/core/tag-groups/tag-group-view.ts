@@ -1,4 +1,4 @@
-/** The API shape of tag groups (api-v2.md). */
+/** The API shape of tag groups (docs/contract.md#tags-and-tag-groups). */
 import type { TagGroupRow } from '../storage/rows';
 
 export interface TagGroupView {

@@ -10,13 +10,13 @@ export const tagGroupPageInput = pageSchema;
 
 export const createTagGroupInput = lazyValue(() => z.object({
   name: requiredString(),
-  /** Public clients send only `name` (decisions.md): a missing list is empty. */
+  /** Public clients send only `name` (docs/contract.md#tags-and-tag-groups): a missing list is empty. */
   tags: tagNameArray().default([]),
   color: colourOrEmpty().default(''),
   description: z.string().default(''),
 }));
 
-/** Only the fields sent change; `tags` replaces the list only when sent (decisions.md). */
+/** Only the fields sent change; `tags` replaces the list only when sent (docs/contract.md#tags-and-tag-groups). */
 export const updateTagGroupInput = lazyValue(() => z.object({
   id: requiredString(),
   name: requiredString().optional(),

@@ -1,4 +1,4 @@
-/** The API shape of tags (api-v2.md), plus `starred` (ours: tag/update can set it). */
+/** The API shape of tags (docs/contract.md#tags-and-tag-groups), plus `starred` (ours: tag/update can set it). */
 import type { LibraryDb } from '../storage/library-db';
 import type { TagGroupRow, TagRow } from '../storage/rows';
 

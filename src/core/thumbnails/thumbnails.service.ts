@@ -1,6 +1,6 @@
 /**
  * item/refreshThumbnail and item/setCustomThumbnail: queue a media job in a short transaction,
- * then wait for it up to 10 s (decisions.md): `true` once done, `false` while the work goes on.
+ * then wait for it up to 10 s (docs/contract.md#items): `true` once done, `false` while the work goes on.
  */
 import type { Context, OpenLibrary } from '../context';
 import { invalid } from '../http/errors';

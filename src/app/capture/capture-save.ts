@@ -1,0 +1,36 @@
+/**
+ * Saves a capture one item at a time, so that each chosen thing gets its own answer: saved, saved
+ * as a link only (its site refused a cross-origin read; the item says why), or not saved with the
+ * API's message naming the cause. Nothing is lost in silence.
+ */
+import { ApiClientError, type ApiClient } from '../api-client';
+import type { Item } from '../api-types';
+
+export interface CaptureOutcome {
+  /** What the person picked: the image's or the page's address. */
+  source: string;
+  state: 'saved' | 'linked' | 'failed';
+  id?: string;
+  name?: string;
+  /** For `linked`, why the original was not kept; for `failed`, why nothing was saved. */
+  message?: string;
+}
+
+const messageOf = (error: unknown) => (error instanceof ApiClientError ? error.body.message : error instanceof Error ? error.message : String(error));
+
+export async function saveCapture(api: ApiClient, items: readonly Record<string, unknown>[], progress: (outcomes: CaptureOutcome[]) => void): Promise<CaptureOutcome[]> {
+  const outcomes: CaptureOutcome[] = [];
+  for (const body of items) {
+    const source = String(body.url ?? body.bookmarkURL);
+    try {
+      const { id } = await api.post<{ id: string }>('/item/add', body);
+      const page = await api.post<{ data: Pick<Item, 'id' | 'name' | 'notKept'>[] }>('/item/get', { id, fields: ['name', 'notKept'] });
+      const item = page.data[0];
+      outcomes.push(item?.notKept ? { source, state: 'linked', id, name: item.name, message: item.notKept } : { source, state: 'saved', id, name: item?.name ?? '' });
+    } catch (error) {
+      outcomes.push({ source, state: 'failed', message: messageOf(error) });
+    }
+    progress([...outcomes]);
+  }
+  return outcomes;
+}
