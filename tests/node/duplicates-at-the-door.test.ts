@@ -3,7 +3,7 @@ import { createApi } from '../../src/core';
 import { contentHash } from '../../src/core/shared/content-hash';
 import { LibraryDb } from '../../src/core/storage/library-db';
 import { call, newLibrary } from './helpers';
-import { pngBase64 } from './fixtures/images';
+import { pngBase64, pngBytes } from './fixtures/images';
 
 type Single = { id: string; duplicateOf: string | null };
 type Batch = { ids: string[]; duplicateOf: (string | null)[] };
@@ -59,6 +59,20 @@ describe('item/add: duplicates at the door', () => {
     const batch = await post<Batch>('/item/add', { items: [{ base64: b }, { base64: a }, { bookmarkURL: 'https://example.com/' }, { base64: b }] });
     expect(batch.ids).toHaveLength(4);
     expect(batch.duplicateOf).toEqual([null, stored.id, null, batch.ids[0]]);
+  });
+
+  it('item/addFile (the file as the body) answers duplicateOf too', async () => {
+    const namespace = `duplicates-file-${process.pid}-${Math.random().toString(36).slice(2)}`;
+    const api = createApi({ namespace });
+    const library = await newLibrary(api);
+    const bytes = await pngBytes(9, 9);
+    const send = async () => {
+      const response = await api.handle(new Request('http://localhost/api/v2/item/addFile?fileName=a.png', { method: 'POST', headers: { 'X-Library-Path': library }, body: new Blob([bytes]) }));
+      return ((await response.json()) as { data: Single }).data;
+    };
+    const first = await send();
+    expect(first.duplicateOf).toBeNull();
+    expect((await send()).duplicateOf).toBe(first.id);
   });
 
   it('a trashed item is no holder', async () => {
