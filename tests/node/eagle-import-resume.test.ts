@@ -35,6 +35,7 @@ describe('an import interrupted by a stopped worker', () => {
     let seen: ImportState | undefined;
     const dying = runImport(library, state.id, {
       clock: Date.now,
+      ids: () => crypto.randomUUID(),
       openZip: zipTree,
       progress: (progress) => {
         seen = progress;

@@ -11,6 +11,7 @@ import { appOpenCold } from './app-open-cold';
 import { coldStart } from './cold-start';
 import { libraryInfoHeavy, smartFolderGetHeavy } from './heavy-smart-folder';
 import { eagleExport, eagleImportBytes, eagleImportItems } from './eagle-library';
+import { bookmarksImport, takeoutImport } from './other-exports';
 import { itemCountAll } from './item-count-all';
 import { itemGetTag } from './item-get-tag';
 import { itemGetTagCold } from './item-get-tag-cold';
@@ -49,6 +50,8 @@ export const SCENARIOS: readonly Scenario[] = [
   eagleImportItems,
   eagleImportBytes,
   eagleExport,
+  bookmarksImport,
+  takeoutImport,
   thumbnailsPoolVsOne,
   bulkEditorSummary,
   bulkTagging,

@@ -6,7 +6,9 @@
  * Dispatches `change` (progress) and, on `events`, bubbling `items-imported` {ids} as items land.
  */
 import { ApiClientError, type ApiClient } from '../api-client';
+import type { ImportState } from '../../core/eagle-library';
 import { enumerateFiles, type DropRoot } from './enumerate-files';
+import { exportKindOf, exportReport } from './export-files';
 import { directoryOf, FolderTree } from './folder-tree';
 import { DEFAULT_LIMITS, failedIndex, jobBytes, jobLabel, takeBatch, type BatchLimits, type FileJob, type ImportJob } from './import-batches';
 import { fileQuery, sendFiles } from './send-files';
@@ -32,6 +34,17 @@ export interface ImportProgress {
   active: boolean;
   /** Library folders made for dropped folders, by path ("shots", "shots/more"). */
   foldersMade: readonly string[];
+  /** New items whose bytes the library already held (item/add's duplicateOf), until kept or skipped. */
+  duplicates: readonly { id: string; of: string }[];
+  /** Other tools' exports (bookmark files, Takeout zips), each with its progress and then its report. */
+  exports: readonly ExportRun[];
+}
+
+export interface ExportRun {
+  name: string;
+  state?: ImportState;
+  report?: { title: string; lines: string[] };
+  failed?: string;
 }
 
 export interface ImportOptions {
@@ -53,6 +66,9 @@ export class ImportController extends EventTarget {
   private readonly events: EventTarget;
   private readonly queue: ImportJob[] = [];
   private failures: ImportFailure[] = [];
+  private duplicates: { id: string; of: string }[] = [];
+  private exports: ExportRun[] = [];
+  private exportsRunning = 0;
   private foldersMade: string[] = [];
   private counts = { total: 0, done: 0, bytesTotal: 0, bytesDone: 0 };
   private walks = 0;
@@ -77,7 +93,9 @@ export class ImportController extends EventTarget {
       failures: this.failures,
       foldersMade: this.foldersMade,
       enumerating: this.walks > 0,
-      active: this.walks > 0 || this.queue.length > 0 || this.inFlight > 0,
+      active: this.walks > 0 || this.queue.length > 0 || this.inFlight > 0 || this.exportsRunning > 0,
+      duplicates: this.duplicates,
+      exports: this.exports,
     };
   }
 
@@ -104,11 +122,15 @@ export class ImportController extends EventTarget {
         );
       for await (const found of enumerateFiles(roots, this.limits.maxItems, unreadable, onDirectory)) {
         if (generation !== this.generation) break;
+        const kinds = await Promise.all(found.map(({ file }) => exportKindOf(file).catch(() => undefined)));
+        for (const [i, kind] of kinds.entries()) if (kind) void this.importExport(found[i]!.file, found[i]!.path);
         this.enqueue(
-          found.map(({ file, path }) => {
-            const dir = directoryOf(path);
-            return { kind: 'file' as const, file, path, ...(dir ? { folder: () => tree.folderFor(dir) } : {}) };
-          }),
+          found
+            .filter((_, i) => !kinds[i])
+            .map(({ file, path }) => {
+              const dir = directoryOf(path);
+              return { kind: 'file' as const, file, path, ...(dir ? { folder: () => tree.folderFor(dir) } : {}) };
+            }),
         );
         // Backpressure: a 70,000-file drop is walked only as fast as it is sent.
         while (this.queue.length > this.limits.maxItems * this.concurrency * 2 && generation === this.generation) {
@@ -151,9 +173,28 @@ export class ImportController extends EventTarget {
     this.changed();
   }
 
+  /** Keeps the new copies the last imports made of files the library held (the panel's "Keep both"). */
+  keepDuplicates(): void {
+    this.duplicates = [];
+    this.changed();
+  }
+
+  /** Removes the new copies (to the trash, where they can still be restored): the panel's "Skip". */
+  async skipDuplicates(): Promise<void> {
+    const ids = this.duplicates.map((duplicate) => duplicate.id);
+    for (let at = 0; at < ids.length; at += 1000) {
+      await this.api.post('/item/update', { items: ids.slice(at, at + 1000).map((id) => ({ id, isDeleted: true })) });
+    }
+    this.duplicates = this.duplicates.filter((duplicate) => !ids.includes(duplicate.id));
+    this.events.dispatchEvent(new CustomEvent('items-imported', { detail: { ids: [] }, bubbles: true, composed: true }));
+    this.changed();
+  }
+
   /** Forgets finished work (the panel's "clear"); running work goes on. */
   clearFinished(): void {
     this.failures = [];
+    this.duplicates = [];
+    this.exports = this.exports.filter((run) => !run.report && !run.failed);
     this.foldersMade = [];
     const queuedBytes = this.queue.reduce((sum, job) => sum + jobBytes(job), 0);
     this.counts = { total: this.queue.length, done: 0, bytesTotal: queuedBytes, bytesDone: 0 };
@@ -192,7 +233,8 @@ export class ImportController extends EventTarget {
     const files = batch.filter((job): job is FileJob => job.kind === 'file');
     if (files.length) {
       const ids = await sendFiles(this.api, files, async (job) => fileQuery(job, job.folder ? await job.folder() : this.folderId), {
-        done: (job) => {
+        done: (job, id, duplicateOf) => {
+          if (duplicateOf) this.duplicates = [...this.duplicates, { id, of: duplicateOf }];
           this.counts.done += 1;
           this.counts.bytesDone += jobBytes(job);
           this.changed();
@@ -219,7 +261,9 @@ export class ImportController extends EventTarget {
       return;
     }
     try {
-      const { ids } = await this.api.post<{ ids: string[] }>('/item/add', { items });
+      const { ids, duplicateOf } = await this.api.post<{ ids: string[]; duplicateOf?: (string | null)[] }>('/item/add', { items });
+      const found = ids.flatMap((id, i) => (duplicateOf?.[i] ? [{ id, of: duplicateOf[i] }] : []));
+      if (found.length) this.duplicates = [...this.duplicates, ...found];
       this.counts.done += batch.length;
       this.counts.bytesDone += batch.reduce((sum, job) => sum + jobBytes(job), 0);
       this.imported(ids);
@@ -234,6 +278,36 @@ export class ImportController extends EventTarget {
       this.counts.total -= rest.length;
       this.counts.bytesTotal -= rest.reduce((sum, job) => sum + jobBytes(job), 0);
       this.enqueue(rest);
+    }
+  }
+
+  /**
+   * Sends an export to library/import (into the open library) and follows it to its report; a zip
+   * the worker does not know (400) is added as a plain file instead.
+   */
+  private async importExport(file: File, path: string): Promise<void> {
+    const run: ExportRun = { name: file.name };
+    this.exports = [...this.exports, run];
+    this.exportsRunning += 1;
+    this.changed();
+    const update = (patch: Partial<ExportRun>) => {
+      Object.assign(run, patch);
+      this.exports = [...this.exports];
+      this.changed();
+    };
+    try {
+      const { importLibrary } = await import('../library-transfer/index');
+      const state = await importLibrary({ kind: 'zip', zip: file, name: file.name }, { into: 'current', onProgress: ({ state }) => state && update({ state }) });
+      update({ state, report: exportReport(file.name, state) });
+      this.events.dispatchEvent(new CustomEvent('items-imported', { detail: { ids: [] }, bubbles: true, composed: true }));
+    } catch (error) {
+      if (error instanceof ApiClientError && error.httpStatus === 400 && /\.zip$/i.test(file.name)) {
+        this.exports = this.exports.filter((other) => other !== run);
+        this.enqueue([{ kind: 'file', file, path }]);
+      } else update({ failed: messageOf(error) });
+    } finally {
+      this.exportsRunning -= 1;
+      this.changed();
     }
   }
 

@@ -12,7 +12,7 @@ import '../capture/bookmarklet-dialog';
 import type { AddUrlDetail, AddUrlDialog } from './add-url-dialog';
 import { canCaptureScreen, type CaptureDialog, type CaptureTaken } from './capture-dialog';
 import { formatBytes } from '../ui/format';
-import { ImportController } from './import-controller';
+import { ImportController, type ExportRun } from './import-controller';
 
 export class ImportProgressPanel extends LitElement {
   static override properties = { api: { attribute: false }, folderId: { attribute: false }, tick: { state: true } };
@@ -101,11 +101,33 @@ export class ImportProgressPanel extends LitElement {
         <input id="files" type="file" multiple hidden aria-label="Files to import" @change=${this.picked} />
         <input id="folder" type="file" multiple webkitdirectory hidden aria-label="Folder to import" @change=${this.picked} />
       </header>
-      ${progress && progress.total > 0 ? this.renderProgress(progress) : html`<p class="hint">Drop files or folders here, paste an image or a link, or use the buttons.</p>`}
+      ${progress && (progress.total > 0 || progress.exports.length > 0 || progress.duplicates.length > 0) ? this.renderProgress(progress) : html`<p class="hint">Drop files or folders here, paste an image or a link, or use the buttons.</p>`}
       <add-url-dialog @add-url=${this.addUrl}></add-url-dialog>
       <capture-dialog @capture-taken=${this.captured}></capture-dialog>
       <bookmarklet-dialog></bookmarklet-dialog>
     </section>`;
+  }
+
+  private renderExport(run: ExportRun) {
+    if (run.failed) return html`<li class="export" data-state="failed"><span class="name">${run.name}</span><span class="message">${run.failed}</span></li>`;
+    if (run.report) {
+      return html`<li class="export" data-state="done"><strong class="report-title">${run.report.title}</strong>
+        ${run.report.lines.map((line) => html`<span class="report-line">${line}</span>`)}</li>`;
+    }
+    const state = run.state;
+    return html`<li class="export" data-state="running"><span class="name">${run.name}: ${state ? `${state.done.toLocaleString()} of ${state.total.toLocaleString()}` : 'reading…'}</span>
+      <progress aria-label=${`Import of ${run.name}`} max=${Math.max(1, state?.total ?? 1)} .value=${state?.done ?? 0}></progress></li>`;
+  }
+
+  private renderDuplicates(p: ImportController['progress']) {
+    const n = p.duplicates.length;
+    return html`<div class="duplicates" role="group" aria-labelledby="duplicates-text">
+      <span id="duplicates-text" data-count=${n}>${n.toLocaleString()} ${n === 1 ? 'file was' : 'files were'} already in the library.</span>
+      <div class="actions">
+        <button type="button" @click=${() => this.controller.keepDuplicates()}>Keep both</button>
+        <button type="button" @click=${() => void this.controller.skipDuplicates()}>Skip ${n === 1 ? 'the copy' : 'the copies'}</button>
+      </div>
+    </div>`;
   }
 
   private renderProgress(p: ImportController['progress']) {
@@ -115,12 +137,16 @@ export class ImportProgressPanel extends LitElement {
       ? `${p.done.toLocaleString()} of ${p.total.toLocaleString()}${p.enumerating ? '+ (still reading folders)' : ''} imported`
       : `${p.done.toLocaleString()} of ${p.total.toLocaleString()} imported`;
     return html`
-      <div class="status" role="status" aria-live="polite">
-        <span class="summary" data-done=${p.done} data-total=${p.total}>${summary}</span>
-        <span class="bytes">${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)}</span>
-      </div>
-      <progress aria-label="Import progress" max=${Math.max(1, p.total)} .value=${settled}></progress>
+      ${p.total > 0
+        ? html`<div class="status" role="status" aria-live="polite">
+              <span class="summary" data-done=${p.done} data-total=${p.total}>${summary}</span>
+              <span class="bytes">${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)}</span>
+            </div>
+            <progress aria-label="Import progress" max=${Math.max(1, p.total)} .value=${settled}></progress>`
+        : nothing}
       ${this.renderFoldersMade(p.foldersMade)}
+      ${p.exports.length ? html`<div role="status" aria-live="polite"><ul class="exports">${p.exports.map((run) => this.renderExport(run))}</ul></div>` : nothing}
+      ${!p.active && p.duplicates.length ? this.renderDuplicates(p) : nothing}
       ${failed
         ? html`<div class="failures">
             <div class="failures-head">
@@ -170,6 +196,12 @@ export class ImportProgressPanel extends LitElement {
     li { display: grid; gap: 1px; }
     .name { font-weight: 500; overflow-wrap: anywhere; }
     .message { color: #b3261e; overflow-wrap: anywhere; }
+    ul.exports { max-height: min(320px, 45vh); margin: 0; }
+    .export { border-top: 1px solid #e1e4ea; padding-top: 6px; }
+    .export[data-state='failed'] .message { color: #b3261e; }
+    .report-line { color: #3d434c; overflow-wrap: anywhere; }
+    .duplicates { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px;
+      background: #fff7e0; border: 1px solid #f0dca0; border-radius: 8px; padding: 8px 10px; }
     :focus-visible { outline: 3px solid #7aa7ff; outline-offset: 2px; }
   `;
 }

@@ -12,7 +12,8 @@ import { nameFromPath, type FileJob } from './import-batches';
 const CHECK_ROOM_FROM_BYTES = 16 * 1024 * 1024;
 
 export interface FileOutcomes {
-  done(job: FileJob): void;
+  /** `duplicateOf`: the item that already held the file's bytes (item/addFile's answer), or null. */
+  done(job: FileJob, id: string, duplicateOf: string | null): void;
   failed(job: FileJob, message: string): void;
 }
 
@@ -32,9 +33,9 @@ export async function sendFiles(api: ApiClient, jobs: readonly FileJob[], query:
         on.failed(job, tooLarge);
         continue;
       }
-      const { id } = await api.postBody<{ id: string }>('/item/addFile', await query(job), job.file);
+      const { id, duplicateOf } = await api.postBody<{ id: string; duplicateOf?: string | null }>('/item/addFile', await query(job), job.file);
       ids.push(id);
-      on.done(job);
+      on.done(job, id, duplicateOf ?? null);
     } catch (error) {
       on.failed(job, messageOf(error));
     }

@@ -6,7 +6,7 @@
  * they land through the app's live updates (GET /api/v2/events, live/live-updates.ts), as they do for
  * an import in another tab, and thumbnails swap in as their `item updated` events arrive.
  * The dock opens itself when an import starts, and closes itself a few seconds after a clean finish
- * (failures keep it open, with their retry).
+ * (failures keep it open, with their retry; so do duplicates, asking keep or skip, and export reports).
  */
 import { html } from 'lit';
 import type { DropRoot } from '../import/enumerate-files';
@@ -44,11 +44,12 @@ export class ImportDock extends LightElement {
     const detachTarget = attachImportTarget(area, this.controller, document, () => this.writable());
     let wasActive = false;
     const onStart = () => {
-      const { active, failures, done } = this.controller.progress;
+      const { active, failures, done, duplicates, exports } = this.controller.progress;
       if (active && !this.open) this.open = true;
       if (active) clearTimeout(this.closing);
-      // A clean finish closes the panel after a moment; failures keep it open for their retry.
-      else if (wasActive && failures.length === 0 && done > 0) this.closeSoon();
+      // A clean finish closes the panel after a moment; failures keep it open for their retry, the
+      // duplicates for the keep-or-skip question, an export's import for its report.
+      else if (wasActive && failures.length === 0 && duplicates.length === 0 && exports.length === 0 && done > 0) this.closeSoon();
       wasActive = active;
     };
     this.controller.addEventListener('change', onStart);

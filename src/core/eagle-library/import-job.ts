@@ -8,6 +8,7 @@ import { writeTransaction } from '../storage/write';
 import { importBatch } from './import-batch';
 import { importTags } from './import-finish';
 import { importRoot } from './import-root';
+import { runPlanImport } from './plan-job';
 import { dropImportSource, readImportSource, readImportState, writeImportState, type ImportState } from './import-state';
 import type { LibraryTree } from './library-tree';
 import { itemFolderNames, readItemFolder, readRoot, type ItemFolder } from './read-library';
@@ -20,6 +21,8 @@ const READ_AHEAD = 64;
 
 export interface ImportJobDeps {
   clock: () => number;
+  /** New ids (other tools' exports bring none of their own). */
+  ids: () => string;
   openZip: (zip: Blob, fallbackName: string) => Promise<LibraryTree>;
   /** Told after every committed step. */
   progress: (state: ImportState) => void;
@@ -34,6 +37,10 @@ export async function runImport(library: OpenLibrary, id: string, deps: ImportJo
   if (state.status !== 'running') {
     await opened?.close?.();
     return state;
+  }
+  if (state.format && state.format !== 'eagle') {
+    await opened?.close?.();
+    return runPlanImport(library, id, deps);
   }
   const zip = opened ? undefined : await readImportSource(db, id);
   if (!opened && !zip) throw new Error('The zip of this import is no longer stored.');

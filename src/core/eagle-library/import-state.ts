@@ -16,8 +16,13 @@ export interface BrokenItem {
   reason: string;
 }
 
+/** What the body held: an Eagle library zip, a browser's bookmark file, or a Google Takeout of Google Photos. */
+export type ImportFormat = 'eagle' | 'bookmarks' | 'takeout';
+
 export interface ImportState {
   id: string;
+  /** Absent in the state of an import started before other tools' exports came in: an Eagle one. */
+  format?: ImportFormat;
   status: ImportStatus;
   libraryPath: string;
   libraryName: string;
@@ -45,11 +50,16 @@ export interface ImportState {
   thumbnailsQueued: number;
   /** Why the import stopped, when it failed. */
   error: string;
+  /** Other tools' exports: files whose bytes the library already held, not stored again (the item gains the folder). */
+  duplicates?: number;
+  /** Other tools' exports: the folders made, by the plan's folder key (import-plan.ts). */
+  folderIds?: Record<string, string>;
 }
 
-export function newImportState(fields: Pick<ImportState, 'id' | 'libraryPath' | 'libraryName' | 'folderName' | 'into' | 'sourceBytes'>, now: number): ImportState {
+export function newImportState(fields: Pick<ImportState, 'id' | 'libraryPath' | 'libraryName' | 'folderName' | 'into' | 'sourceBytes' | 'format'>, now: number): ImportState {
   return {
     ...fields,
+    duplicates: 0,
     status: 'running',
     startedAt: now,
     updatedAt: now,

@@ -12,8 +12,10 @@ import type { LibraryRecord, LibraryRegistry } from '../storage/registry';
 import { writeTransaction } from '../storage/write';
 import { ImportSuperseded } from './import-batch';
 import { failImport, runImport } from './import-job';
-import { ImportRegistry, newImportState, readImportState, storeImportSource, writeImportState, type ImportState } from './import-state';
+import { NETSCAPE_DOCTYPE } from './bookmarks-plan';
+import { ImportRegistry, newImportState, readImportState, storeImportSource, writeImportState, type ImportFormat, type ImportState } from './import-state';
 import { libraryNameOf, type LibraryTree } from './library-tree';
+import { takeoutRoot } from './takeout-plan';
 import { readRoot } from './read-library';
 import { zipTree } from './zip-tree';
 
@@ -48,20 +50,20 @@ export class Imports {
     this.openZip = deps.openZip ?? zipTree;
   }
 
-  /** Checks the zip, makes the target library, stores the zip and starts; a bad zip changes nothing. */
+  /** Checks the body, makes the target library, stores the body and starts; a bad body changes nothing. */
   async start(input: StartImport, current: () => Promise<OpenLibrary>): Promise<ImportState> {
-    const tree = await this.check(input.zip, input.fileName ?? 'Imported.library');
-    const folderName = tree.folderName;
+    const { tree, format } = await this.check(input.zip, input.fileName ?? 'Imported.library');
+    const folderName = format === 'eagle' ? tree!.folderName : (input.fileName ?? (format === 'bookmarks' ? 'Bookmarks' : 'Google Photos'));
     let library: OpenLibrary;
     try {
-      library = input.into === 'new' ? this.deps.open(await this.deps.registry.createUnique(input.name ?? libraryNameOf(folderName))) : await current();
+      library = input.into === 'new' ? this.deps.open(await this.deps.registry.createUnique(input.name ?? libraryNameOf(folderName.replace(/\.html?$/i, '')))) : await current();
     } catch (error) {
-      await tree.close?.();
+      await tree?.close?.();
       throw error;
     }
     const now = this.deps.clock();
     const state = newImportState(
-      { id: this.deps.ids(), libraryPath: library.record.path, libraryName: library.record.name, folderName, into: input.into, sourceBytes: input.zip.size },
+      { id: this.deps.ids(), format, libraryPath: library.record.path, libraryName: library.record.name, folderName, into: input.into, sourceBytes: input.zip.size },
       now,
     );
     try {
@@ -71,7 +73,7 @@ export class Imports {
       });
       await this.index.add(state.id, library.record.path);
     } catch (error) {
-      await tree.close?.();
+      await tree?.close?.();
       throw error;
     }
     this.launch(library, state.id, tree);
@@ -112,9 +114,9 @@ export class Imports {
   /** `opened`: the zip, already open (a fresh start reuses the tree it checked). */
   private launch(library: OpenLibrary, id: string, opened?: LibraryTree): void {
     if (this.running.has(id)) return;
-    const { clock, publish } = this.deps;
+    const { clock, ids, publish } = this.deps;
     const progress = (state: ImportState) => publish(importChange(state));
-    const run = runImport(library, id, { clock, openZip: this.openZip, progress }, opened)
+    const run = runImport(library, id, { clock, ids, openZip: this.openZip, progress }, opened)
       .then((state) => {
         progress(state);
         this.deps.media.kick(library);
@@ -141,21 +143,31 @@ export class Imports {
     return record && this.deps.open(record);
   }
 
-  /** The zip's tree, checked to hold an Eagle library; a 400 naming the body otherwise. */
-  private async check(zip: Blob, fallbackName: string): Promise<LibraryTree> {
-    if (zip.size === 0) throw invalid('body: must be a zip of an Eagle library, and it is empty.');
+  /**
+   * What the body is, by its content: a zip holding an Eagle library (its tree, kept open) or a
+   * Takeout of Google Photos, or a Netscape bookmark file; a 400 naming the body and what is expected otherwise.
+   */
+  private async check(body: Blob, fallbackName: string): Promise<{ format: ImportFormat; tree?: LibraryTree }> {
+    if (body.size === 0) throw invalid(`body: is empty; ${EXPECTED}.`);
+    const head = new Uint8Array(await body.slice(0, 4096).arrayBuffer());
+    if (!(head[0] === 0x50 && head[1] === 0x4b)) {
+      if (NETSCAPE_DOCTYPE.test(new TextDecoder().decode(head))) return { format: 'bookmarks' };
+      throw invalid(`body: is neither a zip nor a bookmark file; ${EXPECTED}.`);
+    }
     let tree: LibraryTree;
     try {
-      tree = await this.openZip(zip, fallbackName);
+      tree = await this.openZip(body, fallbackName);
     } catch (error) {
-      throw invalid(`body: is not a readable zip (${error instanceof Error ? error.message : String(error)}).`);
+      throw invalid(`body: is not a readable zip (${error instanceof Error ? error.message : String(error)}); ${EXPECTED}.`);
     }
     const root = await readRoot(tree).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
-    if (typeof root === 'string') {
-      await tree.close?.();
-      throw invalid(`body: is not an Eagle library: ${root}.`);
-    }
-    return tree;
+    if (typeof root !== 'string') return { format: 'eagle', tree };
+    const takeout = await takeoutRoot(tree).catch(() => undefined);
+    await tree.close?.();
+    if (takeout) return { format: 'takeout' };
+    throw invalid(`body: is a zip but not an Eagle library (${root}) nor a Google Takeout (no "Google Photos" folder); ${EXPECTED}.`);
   }
-
 }
+
+const EXPECTED =
+  'expected an Eagle library zip, a Google Takeout zip of Google Photos, or a browser bookmark file (HTML starting with <!DOCTYPE NETSCAPE-Bookmark-file-1>)';

@@ -12,13 +12,14 @@ import type { AddFileInput } from './item-add-file.schema';
 import { describe } from './item-sources';
 import { roomOf, tooLargeFor } from '../shared/storage-room';
 
-export async function addFile(ctx: Context, input: AddFileInput, request: Request): Promise<{ id: string }> {
+export async function addFile(ctx: Context, input: AddFileInput, request: Request): Promise<{ id: string; duplicateOf: string | null }> {
   const blob = await request.blob();
   if (blob.size === 0) throw invalid('body: holds no data; send the file as the request body.');
   const tooLarge = tooLargeFor(roomOf(await ctx.storageEstimate()), blob.size, 'body');
   if (tooLarge) throw new ApiError('QUOTA_EXCEEDED', tooLarge);
   const declaredMime = request.headers.get('Content-Type') ?? '';
   const source = await describe('body', { blob, declaredMime }, input.fileName ?? '', '');
-  const [id] = await writeNewItems(ctx, [{ input, source, field: '' }]);
-  return { id: id! };
+  // A big file is hashed in slices (shared/content-hash.ts), never read whole.
+  const { ids, duplicateOf } = await writeNewItems(ctx, [{ input, source, field: '' }]);
+  return { id: ids[0]!, duplicateOf: duplicateOf[0]! };
 }

@@ -10,6 +10,7 @@ import { commitItemChanges } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
 import { writeRequest } from '../storage/write-request';
+import { findDuplicates, hashNewFiles } from './duplicates';
 import { fieldPath, resolveSource, type ResolvedSource } from './item-sources';
 import { folderTags, requireFolderLists } from './item-lookup';
 import { withDerivedFields } from './item-row';
@@ -22,7 +23,13 @@ export interface Prepared {
   field: string;
 }
 
-export async function addItems(ctx: Context, raw: Record<string, unknown>): Promise<{ id: string } | { ids: string[] }> {
+/**
+ * The contract's answer, plus `duplicateOf` (our extension): the live item that already held a new
+ * file's bytes, or null; one entry per id in a batch.
+ */
+export type AddAnswer = { id: string; duplicateOf: string | null } | { ids: string[]; duplicateOf: (string | null)[] };
+
+export async function addItems(ctx: Context, raw: Record<string, unknown>): Promise<AddAnswer> {
   const isBatch = Array.isArray(raw.items);
   const entries = isBatch ? (raw.items as unknown[]) : [raw];
   if (isBatch && entries.length > MAX_BATCH) {
@@ -37,23 +44,26 @@ export async function addItems(ctx: Context, raw: Record<string, unknown>): Prom
     const input = parseInput(newItemInput(), entry, at);
     prepared.push({ input, field, source: await resolveSource(ctx, input, field) });
   }
-  const ids = await writeNewItems(ctx, prepared);
-  return isBatch ? { ids } : { id: ids[0]! };
+  const { ids, duplicateOf } = await writeNewItems(ctx, prepared);
+  return isBatch ? { ids, duplicateOf } : { id: ids[0]!, duplicateOf: duplicateOf[0]! };
 }
 
 /** Writes items whose sources are resolved, all or none; item/addFile shares it. */
-export async function writeNewItems(ctx: Context, prepared: readonly Prepared[]): Promise<string[]> {
+export async function writeNewItems(ctx: Context, prepared: readonly Prepared[]): Promise<{ ids: string[]; duplicateOf: (string | null)[] }> {
   const ids = assignIds(ctx, prepared);
-  await writeRequest(ctx, async (db, now) => {
+  const hashes = await hashNewFiles((await ctx.library()).db, prepared.map((item) => item.source.blob));
+  const duplicateOf = await writeRequest(ctx, async (db, now) => {
     await refuseTakenIds(db, prepared, ids);
     const folders = await requireFolderLists(db, prepared.map((item) => ({ ids: item.input.folders ?? [], field: fieldPath(item.field, 'folders') })));
     const rows: ItemRow[] = prepared.map((item, index) => newRow(ids[index]!, item, folderTags(folders[index]!), now));
-    const files = prepared.flatMap((item, index) => (item.source.blob ? [{ id: ids[index]!, blob: item.source.blob }] : []));
+    const duplicates = await findDuplicates(db, ids, hashes);
+    const files = prepared.flatMap((item, index) => (item.source.blob ? [{ id: ids[index]!, blob: item.source.blob, sha256: hashes[index]! }] : []));
     if (files.length) await db.files.bulkAdd(files);
     const known = new Map(folders.flat().map((folder) => [folder.id, folder]));
     await commitItemChanges(db, rows.map((after) => ({ after })), ctx.observers, now, { folders: known });
+    return duplicates;
   });
-  return ids;
+  return { ids, duplicateOf };
 }
 
 /** Caller ids where given; new ids otherwise, sorted so that a batch keeps its order by import. */

@@ -97,6 +97,10 @@ const STEPS: readonly SchemaStep[] = [
   // A pack holds each tail as one front-coded string, not an array of keys: the packs a batch
   // rewrites whole take about half the bytes, each tail one value to clone. The step re-codes them.
   { version: 10, stores: {}, upgrade: 10 },
+  // Each original's content hash, indexed, so that an add finds the bytes the library already
+  // holds. Older files get theirs on first need (items/duplicates.ts), not in the upgrade: hashing a
+  // large library would hold the upgrade for minutes.
+  { version: 11, stores: { files: 'id, sha256' } },
 ];
 
 /** The version a database has once every step ran. */

@@ -96,6 +96,8 @@ export interface PublishedFiles {
 export interface FileRow {
   id: string;
   blob: Blob;
+  /** The blob's content hash (shared/content-hash.ts); absent for files stored before it was kept. */
+  sha256?: string;
 }
 
 export interface ThumbnailRow {

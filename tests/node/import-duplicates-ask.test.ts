@@ -1,0 +1,71 @@
+// The import panel's controller: duplicates named by item/add are kept for the keep-or-skip question,
+// and which picked files are other tools' exports. A fake API stands in for the worker.
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/app/api-client';
+import { exportKindOf, exportReport } from '../../src/app/import/export-files';
+import { ImportController } from '../../src/app/import/import-controller';
+import type { ImportState } from '../../src/core/eagle-library';
+import { newImportState } from '../../src/core/eagle-library/import-state';
+import { BOOKMARKS_HTML } from './fixtures/other-exports';
+
+function fakeApi() {
+  const posts: { path: string; body: any }[] = [];
+  const api = {
+    async post(path: string, body: any) {
+      posts.push({ path, body });
+      // Every "…/2.png" or "…/5.png" holds bytes the library has (item OLD).
+      if (path === '/item/add') return { ids: body.items.map((item: { url: string }) => `NEW-${item.url.slice(-5)}`), duplicateOf: body.items.map((item: { url: string }) => (/[25]\.png$/.test(item.url) ? 'OLD' : null)) };
+      return {};
+    },
+  };
+  return { api: api as unknown as ApiClient, posts };
+}
+
+const settled = (controller: ImportController) =>
+  new Promise<void>((resolve) => {
+    const check = () => !controller.progress.active && (controller.removeEventListener('change', check), resolve());
+    controller.addEventListener('change', check);
+    check();
+  });
+
+describe('the import panel and duplicates', () => {
+  it('keeps the duplicates item/add names; skip moves the new copies to the trash, keep forgets them', async () => {
+    const { api, posts } = fakeApi();
+    const controller = new ImportController(api);
+    for (const n of [1, 2, 3]) controller.addUrl(`https://img.example/${n}.png`, false);
+    await settled(controller);
+    expect(controller.progress.duplicates).toEqual([{ id: 'NEW-2.png', of: 'OLD' }]);
+    await controller.skipDuplicates();
+    expect(posts.at(-1)).toEqual({ path: '/item/update', body: { items: [{ id: 'NEW-2.png', isDeleted: true }] } });
+    expect(controller.progress.duplicates).toEqual([]);
+
+    for (const n of [4, 5]) controller.addUrl(`https://img.example/${n}.png`, false);
+    await settled(controller);
+    expect(controller.progress.duplicates).toHaveLength(1);
+    const before = posts.length;
+    controller.keepDuplicates();
+    expect(controller.progress.duplicates).toEqual([]);
+    expect(posts.length).toBe(before);
+  });
+
+  it('tells exports from plain files by name and content', async () => {
+    expect(await exportKindOf(new File([BOOKMARKS_HTML], 'bookmarks_12_1_26.html', { type: 'text/html' }))).toBe('bookmarks');
+    expect(await exportKindOf(new File(['<html><body>a page</body></html>'], 'page.html', { type: 'text/html' }))).toBeUndefined();
+    expect(await exportKindOf(new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'takeout-001.zip'))).toBe('zip');
+    expect(await exportKindOf(new File([new Uint8Array([1, 2])], 'photo.png', { type: 'image/png' }))).toBeUndefined();
+  });
+
+  it('reports an export in words: imported, already there, skipped with why', () => {
+    const state: ImportState = {
+      ...newImportState({ id: 'I', format: 'takeout', libraryPath: '/l', libraryName: 'L', folderName: 'takeout.zip', into: 'current', sourceBytes: 1 }, 0),
+      status: 'done',
+      imported: 7,
+      duplicates: 1,
+      broken: [{ name: 'x.jpg', reason: 'the file is missing or empty in the zip' }],
+    };
+    expect(exportReport('takeout.zip', state)).toEqual({
+      title: 'takeout.zip (Google Takeout): done',
+      lines: ['7 items imported', '1 was already in the library (not copied again)', '1 entry was skipped:', 'x.jpg: the file is missing or empty in the zip'],
+    });
+  });
+});
