@@ -32,14 +32,14 @@ export interface StatusInput {
 
 /**
  * A status call is an AI use, as a search is (a script polls the status before its first search):
- * it turns the object and meaning indexes on, whose jobs make the page's media worker fetch the
- * models, so `progress: 1` means a search now covers every item. `watch` (the app's status bar)
+ * with a page that runs the models connected, it turns the object and meaning indexes on, whose
+ * jobs make the page's media worker fetch the models, so `progress: 1` means a search now covers every item. `watch` (the app's status bar)
  * only looks: opening the app downloads no model (docs/decisions/ai-status.md).
  */
 export async function syncStatus(ctx: Context, input: StatusInput = {}): Promise<SyncStatus> {
   const library = await ctx.library();
   // Indexes whose models became available, and a model picked (or removed) in a page since the last call, are taken up here.
-  await ensureAiIndexes(ctx, library, !input.watch);
+  await ensureAiIndexes(ctx, library, input.watch ? 'available' : 'runnable');
   await syncClipIndex(ctx, library);
   const indexing = await indexingStatus(library.db);
   // Queued work waits for the models only once their indexes are on (thumbnails and descriptors need none).
