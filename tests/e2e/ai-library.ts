@@ -23,7 +23,8 @@ export async function colourLibrary(page: Page): Promise<string[]> {
   await reloadApp(page);
   await waitForCount(page, ids.length);
   const done = await eventually(async () => {
-    const status = await api<SyncStatus>(page, '/aiSearch/getSyncStatus');
+    // `watch`: a look, as the app's status bar makes; a plain status call would start the models' indexing (docs/decisions/ai-status.md).
+    const status = await api<SyncStatus>(page, '/aiSearch/getSyncStatus?watch=true');
     return !status.isSyncing && status.syncedCount === ids.length;
   }, true, 90_000);
   expect(done).toBe(true);

@@ -20,7 +20,7 @@ describe('the web app: AI search', () => {
     await seed(page, [{ name: 'white', color: '#ffffff', size: [96, 64] }, { name: 'a link' }]);
     const total = ids.length + 2;
     await progress.filter({ hasText: `AI search: ${total} items indexed` }).waitFor({ timeout: 90_000 });
-    const status = await api<SyncStatus>(page, '/aiSearch/getSyncStatus');
+    const status = await api<SyncStatus>(page, '/aiSearch/getSyncStatus?watch=true');
     expect(status).toMatchObject({ isSyncing: false, syncedCount: total, totalCount: total });
     expect((await api<{ total: number }>(page, '/item/get', {})).total).toBe(total);
     await page.context().close();

@@ -40,6 +40,14 @@ describe('model files', () => {
     expect(modelsPreparation(allCached())).toBeUndefined();
   });
 
+  it('reports preparing while queued work waits for models still to come, before any byte arrived; not once one failed', () => {
+    expect(modelsPreparation(build(), true)).toEqual({ doneBytes: 0, totalBytes: 12 * MB });
+    expect(modelsPreparation(build({ 'models/centernet.json': { cached: true } }), true)).toEqual({ doneBytes: 100 * KB, totalBytes: 12 * MB });
+    expect(modelsPreparation(allCached(), true)).toBeUndefined();
+    // A model that cannot come gets the missing-models message instead of a bar that never ends.
+    expect(modelsPreparation(build({ 'models/use/weights.bin': { failed: 'offline' } }), true)).toBeUndefined();
+  });
+
   it('words the progress as the status bar shows it', () => {
     expect(preparingText({ doneBytes: 3.1 * MB, totalBytes: 12 * MB })).toBe('Preparing AI search: 3.1 of 12 MB');
     expect(preparingText({ doneBytes: 0, totalBytes: 12_050_729 })).toBe('Preparing AI search: 0 of 11.5 MB');
@@ -70,21 +78,54 @@ describe('getSyncStatus with model files', () => {
       await api.media.resume(path);
       await api.media.whenIdle();
     };
-    const status = async () => (await call<Status>(api, 'GET', '/aiSearch/getSyncStatus', {}, { library: path })).data;
-    return { api, path, index, status };
+    const status = async (query: Record<string, unknown> = {}) => (await call<Status>(api, 'GET', '/aiSearch/getSyncStatus', query, { library: path })).data;
+    const flag = async (name: string) => (await call<boolean>(api, 'GET', `/aiSearch/${name}`, {}, { library: path })).data;
+    return { api, path, index, status, flag };
   }
 
-  it('starts no model work while the models are not cached; a text search starts it', async () => {
+  it('watching starts no model work while the models are not cached; a text search starts it', async () => {
     let files = build();
     const { api, path, index, status } = await setup(() => files);
     await index();
-    expect(await status()).toEqual({ isSyncing: false, syncedCount: 1, totalCount: 1, progress: 1 });
+    expect(await status({ watch: true })).toEqual({ isSyncing: false, syncedCount: 1, totalCount: 1, progress: 1 });
     await index();
-    expect(await status()).toEqual({ isSyncing: false, syncedCount: 1, totalCount: 1, progress: 1 });
+    expect(await status({ watch: 'true' })).toEqual({ isSyncing: false, syncedCount: 1, totalCount: 1, progress: 1 });
     // The first AI text search turns the indexes on; its models are then downloaded.
     files = build({ 'models/use/weights.bin': { received: 2 * MB } });
     await call(api, 'POST', '/aiSearch/searchByText', { query: 'invoice' }, { library: path });
-    expect(await status()).toMatchObject({ preparing: { doneBytes: 2 * MB, totalBytes: 12 * MB } });
+    expect(await status({ watch: true })).toMatchObject({ preparing: { doneBytes: 2 * MB, totalBytes: 12 * MB } });
+  });
+
+  it('a status call is an AI use: it starts the indexes, and says preparing, not ready, until the models are in and every item is indexed', async () => {
+    // Each route as the first call of a fresh library (its call queues the work; the test processor then runs it at once).
+    for (const [name, answer] of [['isReady', false], ['isStarting', true], ['isSyncing', true]] as const) {
+      const { index, flag } = await setup(build);
+      await index();
+      expect(await flag(name), name).toBe(answer);
+    }
+    const { index, status, flag } = await setup(build);
+    await index();
+    // Nothing downloads yet, and still the status counts the meaning and object work the models will do.
+    expect(await status()).toEqual({ isSyncing: true, syncedCount: 0, totalCount: 1, progress: 0, preparing: { doneBytes: 0, totalBytes: 12 * MB } });
+    await index();
+    expect(await status()).toEqual({ isSyncing: false, syncedCount: 1, totalCount: 1, progress: 1 });
+    expect(await flag('isReady')).toBe(true);
+    expect(await flag('isStarting')).toBe(false);
+    expect(await flag('isSyncing')).toBe(false);
+  });
+
+  it('a library with nothing to index is ready without the models (nothing waits for them)', async () => {
+    const api = makeApi({ media: new TestProcessor(), modelFiles: { files: async () => build() } });
+    const path = await newLibrary(api);
+    expect((await call(api, 'GET', '/aiSearch/getSyncStatus', {}, { library: path })).data).toEqual({ isSyncing: false, syncedCount: 0, totalCount: 0, progress: 1 });
+    expect((await call(api, 'GET', '/aiSearch/isReady', {}, { library: path })).data).toBe(true);
+  });
+
+  it('a bad watch flag is a 400 naming the field', async () => {
+    const { api, path } = await setup(allCached);
+    const answer = await call<unknown>(api, 'GET', '/aiSearch/getSyncStatus', { watch: 'maybe' }, { library: path });
+    expect(answer.httpStatus).toBe(400);
+    expect(JSON.stringify(answer)).toMatch(/watch/);
   });
 
   it('turns the indexes on by itself once the models are cached', async () => {

@@ -41,7 +41,8 @@ export class AiProgress extends Store {
     if (!this.running) return;
     if (globalThis.document?.visibilityState !== 'hidden') {
       try {
-        const next = await this.api.get<SyncStatus>('/aiSearch/getSyncStatus');
+        // `watch`: looking is not an AI use, so opening the app downloads no model (docs/decisions/ai-status.md).
+        const next = await this.api.get<SyncStatus>('/aiSearch/getSyncStatus', { watch: true });
         if (JSON.stringify(next) !== JSON.stringify(this.status)) {
           this.status = next;
           this.changed();

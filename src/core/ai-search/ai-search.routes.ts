@@ -6,18 +6,18 @@
 import { noInput } from '../http/no-input';
 import { route } from '../http/router';
 import { lazyFunction, lazyModule } from '../shared/lazy-module';
-import { byBase64Input, byItemInput, byTextInput } from './ai-search.schema';
-import { isStarting, serviceHealth, syncStatus } from './ai-status';
+import { byBase64Input, byItemInput, byTextInput, statusInput } from './ai-search.schema';
+import { isReady, isStarting, serviceHealth, syncStatus } from './ai-status';
 
 // The searches' code (scoring, the vector scans, colour matching) is loaded by the first search, not at every worker start.
 const service = lazyModule(() => import('./ai-search.service'));
 
 export const aiSearchRoutes = [
   route('GET', '/aiSearch/isInstalled', noInput, async () => true),
-  route('GET', '/aiSearch/isReady', noInput, async () => true),
-  route('GET', '/aiSearch/isStarting', noInput, isStarting),
-  route('GET', '/aiSearch/isSyncing', noInput, async (ctx) => (await syncStatus(ctx)).isSyncing),
-  route('GET', '/aiSearch/getSyncStatus', noInput, syncStatus),
+  route('GET', '/aiSearch/isReady', statusInput, isReady),
+  route('GET', '/aiSearch/isStarting', statusInput, isStarting),
+  route('GET', '/aiSearch/isSyncing', statusInput, async (ctx, input) => (await syncStatus(ctx, input)).isSyncing),
+  route('GET', '/aiSearch/getSyncStatus', statusInput, syncStatus),
   route('GET', '/aiSearch/checkServiceHealth', noInput, serviceHealth),
   route('POST', '/aiSearch/searchByText', byTextInput, lazyFunction(service, 'searchByText')),
   route('POST', '/aiSearch/searchByBase64', byBase64Input, lazyFunction(service, 'searchByBase64')),

@@ -3,7 +3,7 @@
  * `limit` (docs/contract.md#ai-search); `options.limit` wins when both are sent.
  */
 import { z } from 'zod';
-import { integer } from '../http/input';
+import { flag, integer } from '../http/input';
 import { lazyValue } from '../shared/lazy-value';
 
 export const DEFAULT_LIMIT = 20;
@@ -18,6 +18,9 @@ export const byTextInput = lazyValue(() =>
 );
 export const byBase64Input = lazyValue(() => z.object({ base64: z.string().min(1, 'is required'), options: options(), limit: limitField().optional() }));
 export const byItemInput = lazyValue(() => z.object({ itemId: z.string().min(1, 'is required'), options: options(), limit: limitField().optional() }));
+
+/** The status routes: `watch` reads without starting anything (the app's status bar, which must not download models at app open). */
+export const statusInput = lazyValue(() => z.object({ watch: flag().optional() }));
 
 export const limitOf = (input: { options?: { limit?: number } | undefined; limit?: number | undefined }) =>
   input.options?.limit ?? input.limit ?? DEFAULT_LIMIT;

@@ -58,7 +58,7 @@ export async function searchByText(ctx: Context, input: z.output<ReturnType<type
   const library = await ctx.library();
   const { db } = library;
   // Normally on already (the status endpoints turn them on once the models are available).
-  await ensureAiIndexes(ctx, library, true);
+  await ensureAiIndexes(ctx, library, 'always');
   // The user's own CLIP model, when one is stored and has indexed something, answers instead.
   const manifest = await syncClipIndex(ctx, library);
   const clip = manifest && (await clipHits(ctx, db, manifest, text, limitOf(input)));

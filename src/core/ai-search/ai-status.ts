@@ -1,13 +1,14 @@
 /**
  * The aiSearch status endpoints, from what IndexedDB holds (a stopped service worker forgets
  * nothing) and what the page's media workers say they have loaded. The built-in provider answers
- * visual, colour and word searches with no model, so it is installed and ready; it is starting
- * while a page's worker loads a model. Indexing is counted in items (./indexing-status.ts).
+ * visual, colour and word searches with no model, so it is installed; it is ready once a search
+ * covers every item, and starting while the models are still to come or a page's worker loads one. Indexing is counted in items (./indexing-status.ts).
  */
 import type { Context } from '../context';
 import { ensureAiIndexes } from './ai-indexes';
 import { indexingStatus, type SyncStatus } from './indexing-status';
 import { missingModelsMessage, modelsPreparation } from './model-files';
+import { meaningEnabled } from './meaning-index';
 import { MEANING_MODEL, OBJECT_MODEL, type ModelState } from './model-names';
 import { syncClipIndex } from './providers/clip-index';
 import { clipVectorCount } from './providers/clip-vectors';
@@ -24,18 +25,38 @@ export const MODELS = [
 
 export type { SyncStatus };
 
-export async function syncStatus(ctx: Context): Promise<SyncStatus> {
-  const library = await ctx.library();
-  // Indexes whose models became available, and a model picked (or removed) in a page since the last call, are taken up here.
-  await ensureAiIndexes(ctx, library);
-  await syncClipIndex(ctx, library);
-  return { ...(await indexingStatus(library.db)), ...(await modelsStatus(ctx)) };
+/** The status routes' input: `watch` looks without it being an AI use (./ai-search.schema.ts). */
+export interface StatusInput {
+  watch?: boolean | undefined;
 }
 
-/** The models' download progress, or why they are missing (docs/decisions/lazy-models.md); nothing once they are cached. */
-async function modelsStatus(ctx: Context): Promise<Pick<SyncStatus, 'preparing' | 'message'>> {
+/**
+ * A status call is an AI use, as a search is (a script polls the status before its first search):
+ * with a page that runs the models connected, it turns the object and meaning indexes on, whose
+ * jobs make the page's media worker fetch the models, so `progress: 1` means a search now covers every item. `watch` (the app's status bar)
+ * only looks: opening the app downloads no model (docs/decisions/ai-status.md).
+ */
+export async function syncStatus(ctx: Context, input: StatusInput = {}): Promise<SyncStatus> {
+  const library = await ctx.library();
+  // Indexes whose models became available, and a model picked (or removed) in a page since the last call, are taken up here.
+  await ensureAiIndexes(ctx, library, input.watch ? 'available' : 'runnable');
+  await syncClipIndex(ctx, library);
+  const indexing = await indexingStatus(library.db);
+  // Queued work waits for the models only once their indexes are on (thumbnails and descriptors need none).
+  const waiting = indexing.isSyncing && (await meaningEnabled(library.db));
+  return { ...indexing, ...(await modelsStatus(ctx, waiting)) };
+}
+
+/** True once nothing is queued and no model is still to come: a search now covers every item. */
+export async function isReady(ctx: Context, input: StatusInput = {}): Promise<boolean> {
+  const status = await syncStatus(ctx, input);
+  return !status.isSyncing && !status.preparing;
+}
+
+/** The models' progress (downloading, or still to come for queued work), or why they are missing (docs/decisions/lazy-models.md); nothing once they are cached. */
+async function modelsStatus(ctx: Context, waiting: boolean): Promise<Pick<SyncStatus, 'preparing' | 'message'>> {
   const files = (await ctx.modelFiles?.files().catch(() => undefined)) ?? [];
-  const preparing = modelsPreparation(files);
+  const preparing = modelsPreparation(files, waiting);
   if (preparing) return { preparing };
   const message = missingModelsMessage(files);
   return message ? { message } : {};
@@ -66,8 +87,8 @@ export async function serviceHealth(ctx: Context) {
   return { healthy: true, provider: PROVIDER, signals: manifest ? ['clip', ...SIGNALS] : [...SIGNALS], models: await modelsNow(ctx), clip };
 }
 
-/** True while a page's media worker loads a model (searches that need it wait for it meanwhile). */
-export async function isStarting(ctx: Context): Promise<boolean> {
+/** True while the models are still to come for queued work, or a page's media worker loads one (searches that need it wait meanwhile). */
+export async function isStarting(ctx: Context, input: StatusInput = {}): Promise<boolean> {
+  if ((await syncStatus(ctx, input)).preparing) return true;
   return (await modelsNow(ctx)).some((model) => model.state === 'loading');
 }
-

@@ -41,10 +41,15 @@ export const neededFiles = (files: readonly ModelFile[]): ModelFile[] => files.f
 /** Every file the models need is cached (an empty list: this build has no lazy models, e.g. a test server). */
 export const modelsCached = (files: readonly ModelFile[]): boolean => neededFiles(files).every((file) => file.cached);
 
-/** Progress while a model file downloads, undefined otherwise. */
-export function modelsPreparation(files: readonly ModelFile[]): ModelsPreparation | undefined {
+/**
+ * Progress while a model file downloads, or while queued work (`waiting`) needs models that are not
+ * on the device yet and can still come (none failed); undefined otherwise.
+ */
+export function modelsPreparation(files: readonly ModelFile[], waiting = false): ModelsPreparation | undefined {
   const needed = neededFiles(files);
-  if (!needed.some((file) => !file.cached && file.received !== undefined)) return undefined;
+  const downloading = needed.some((file) => !file.cached && file.received !== undefined);
+  const toCome = waiting && !modelsCached(files) && !missingModelsMessage(files);
+  if (!downloading && !toCome) return undefined;
   const totalBytes = needed.reduce((sum, file) => sum + file.size, 0);
   const doneBytes = needed.reduce((sum, file) => sum + (file.cached ? file.size : Math.min(file.size, file.received ?? 0)), 0);
   return { doneBytes, totalBytes };
