@@ -7,28 +7,13 @@ import { invalid } from '../http/errors';
 import { decodeText } from '../http/uri-text';
 import { sniffFile, SNIFF_BYTES } from '../images/image-info';
 import { extForMime, mimeForExt, splitFileName } from '../images/mime';
-import type { LinkedOriginal } from '../storage/rows';
 import type { NewItemInput } from './item.schema';
 import { bookmarkName } from './bookmark-name';
 import { linkedSource } from './linked-original';
+import type { ResolvedSource } from './resolved-source';
 import { isIndexFallback } from './site-fallback';
 
-export interface ResolvedSource {
-  /** `body`: the request body of item/addFile. */
-  kind: 'url' | 'base64' | 'path' | 'bookmarkURL' | 'body';
-  /** The original bytes; absent for bookmarks. */
-  blob?: Blob;
-  mime: string;
-  ext: string;
-  width: number;
-  height: number;
-  /** Name suggested by the source (file name without extension). */
-  suggestedName: string;
-  /** Source URL the item keeps in `url`. */
-  sourceUrl: string;
-  /** Set instead of `blob` when the server refused a cross-origin read (linked-original.ts). */
-  linked?: LinkedOriginal;
-}
+export type { ResolvedSource } from './resolved-source';
 
 const SOURCES = ['url', 'base64', 'path', 'bookmarkURL'] as const;
 

@@ -9,7 +9,7 @@ import { invalid } from '../http/errors';
 import { decodeText } from '../http/uri-text';
 import { mimeForExt, splitFileName } from '../images/mime';
 import type { LinkedOriginal } from '../storage/rows';
-import type { ResolvedSource } from './item-sources';
+import type { ResolvedSource } from './resolved-source';
 
 export function linkReason(url: URL): string {
   return `${url.host} does not let other sites read its files (no CORS). The item shows the image from its address while that site serves it; it has no size, no colour palette and no AI descriptors, and exports hold only its address.`;
