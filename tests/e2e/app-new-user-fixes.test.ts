@@ -52,7 +52,7 @@ describe('the web app after a new user tried it (issue 24)', () => {
     const page = await freshApp(browser(), siteUrl);
     const panel = page.locator('first-run');
     await panel.getByText(/drop/i).first().waitFor();
-    expect(await panel.getByRole('button', { name: /Import/ }).isVisible()).toBe(true);
+    expect(await panel.getByRole('button', { name: 'Import files' }).isVisible()).toBe(true);
     expect(await panel.getByText('POST /api/v2/item/add').isVisible()).toBe(false);
     await panel.getByText('For scripts').click();
     await panel.getByText('POST /api/v2/item/add').waitFor();

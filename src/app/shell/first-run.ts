@@ -51,7 +51,7 @@ export class FirstRun extends LightElement {
       <details class="first-run-scripts">
         <summary>For scripts</summary>
         <p>Add items over HTTP: <code>POST /api/v2/item/add</code> with a <code>url</code>, a <code>base64</code> file or a
-          <code>bookmarkURL</code>. The README lists every route.</p>
+          <code>bookmarkURL</code>. docs/api-extensions.md lists every route we added.</p>
       </details>
     </section>`;
   }
