@@ -3,6 +3,7 @@
  * The service worker checks a body before storing it, and the page checks before sending, so a
  * file too large for the quota is refused at once with the reason, not after gigabytes moved.
  */
+import { formatBytes } from './format-bytes';
 
 export interface StorageEstimateLike {
   usage?: number;
@@ -30,15 +31,4 @@ export function tooLargeFor(room: Room | undefined, size: number, field = ''): s
     `${field ? `${field}: the` : 'The'} file is ${formatBytes(size)}, but the browser lets this site store only ${formatBytes(room.left)} more ` +
     `(navigator.storage.estimate(): ${formatBytes(room.usage)} used of ${formatBytes(room.quota)}).`
   );
-}
-
-function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value >= 10 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 }
