@@ -75,10 +75,34 @@ describe('searchByText over detected objects', () => {
     expect((await search('puppy')).results.map((r) => [r.item.name, r.signals])).toEqual([['dog', ['object']]]);
     expect((await search('person on a bicycle')).results.map((r) => r.item.name)).toEqual(['rider', 'walker']);
     expect((await search('a red car')).results.map((r) => [r.item.name, r.signals])).toEqual([
-      ['red car', ['object', 'colour']],
-      ['grey car', ['object']],
+      // Both names say "car" too (metadata); the colour puts the red one first.
+      ['red car', ['object', 'colour', 'metadata']],
+      ['grey car', ['object', 'metadata']],
     ]);
     expect((await search('cars')).results.map((r) => r.item.name)).toEqual(['grey car', 'red car']);
+  });
+
+  it('still reads an object word in names, tags and notes, and ranks a named item above a weak detection', async () => {
+    const { library, index, search } = await setup();
+    await storeItem(library, { name: 'tabby', tags: ['pet'] }, fakeImage(40, 30, [120, 90, 60], 'image/png', 'dog:0.48,cat:0.2'));
+    await storeItem(library, { name: 'puppy' }, fakeImage(40, 30, [120, 90, 60], 'image/png', 'dog:0.9'));
+    await storeItem(library, { name: 'IMG_0042', tags: ['dog'] }, fakeImage(40, 30, [120, 90, 60], 'image/png', 'person:0.6'));
+    await storeItem(library, { name: 'walk', annotation: 'Rex the dog in the park' }, fakeImage(40, 30, [30, 160, 40], 'image/png', ''));
+    await search('warm up');
+    await index();
+    expect((await search('dog')).results.map((r) => [r.item.name, r.score, r.signals])).toEqual([
+      ['IMG_0042', 1, ['object', 'metadata']],
+      ['walk', 1, ['object', 'metadata']],
+      ['puppy', 0.9, ['object']],
+      ['tabby', 0.48, ['object']],
+    ]);
+    // Two labels: each counts its own evidence, so the tag makes up for the detector's miss of one.
+    expect((await search('dog and person')).results.map((r) => [r.item.name, r.score])).toEqual([
+      ['IMG_0042', 0.8],
+      ['walk', 0.5],
+      ['puppy', 0.45],
+      ['tabby', 0.24],
+    ]);
   });
 
   it('reads a colour asked with an object inside that object\'s box when the detector measured it', async () => {
@@ -92,8 +116,8 @@ describe('searchByText over detected objects', () => {
     await withBox(greyPhoto.id, { red: 0.8, grey: 0.2 });
     await withBox(redPhoto.id, { grey: 0.9 });
     expect((await search('red car')).results.map((r) => [r.item.name, r.signals])).toEqual([
-      ['red car on grey', ['object', 'colour']],
-      ['grey car on red', ['object']],
+      ['red car on grey', ['object', 'colour', 'metadata']],
+      ['grey car on red', ['object', 'metadata']],
     ]);
   });
 

@@ -12,6 +12,8 @@ export interface ObjectHit {
   score: number;
   /** The asked labels found in the item. */
   found: string[];
+  /** The best confidence per asked label, in the order asked (0 when absent). */
+  perLabel: number[];
   /**
    * The best smallest share of the asked colours inside one box of an asked label; undefined when
    * no colour was asked or the detections carry no box colours.
@@ -26,11 +28,13 @@ export async function rankByObjects(db: LibraryDb, labels: readonly CocoLabel[],
     if (row.trashed) continue;
     let sum = 0;
     const found: string[] = [];
+    const perLabel: number[] = [];
     for (const label of labels) {
       const best = row.detections.find((d) => d.label === label);
       if (best) sum += best.score, found.push(label);
+      perLabel.push(best?.score ?? 0);
     }
-    const hit: ObjectHit = { id: row.id, score: sum / labels.length, found };
+    const hit: ObjectHit = { id: row.id, score: sum / labels.length, found, perLabel };
     const boxed = row.detections.filter((d) => d.colours && labels.includes(d.label as CocoLabel));
     if (colours.length && boxed.length) hit.boxColour = Math.max(...boxed.map((d) => Math.min(...colours.map((c) => d.colours![c] ?? 0))));
     hits.push(hit);

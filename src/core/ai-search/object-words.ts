@@ -47,21 +47,27 @@ for (const label of COCO_LABELS) {
   for (const alias of ALIASES[label] ?? []) BY_WORD.set(alias, label);
 }
 
-/** Finds labels in the words of a query; answers them and the words they used up. */
-export function readObjects(words: readonly string[]): { labels: CocoLabel[]; used: Set<number> } {
+/**
+ * Finds labels in the words of a query; answers them, the words they used up, and per label the
+ * words (or two-word phrases) that named it, which metadata is searched for too ("dog" tags).
+ */
+export function readObjects(words: readonly string[]): { labels: CocoLabel[]; used: Set<number>; phrases: Map<CocoLabel, string[]> } {
   const labels = new Set<CocoLabel>();
   const used = new Set<number>();
+  const phrases = new Map<CocoLabel, string[]>();
+  const named = (label: CocoLabel, phrase: string) => phrases.set(label, [...new Set([...(phrases.get(label) ?? []), phrase])]);
   for (let i = 0; i < words.length; i++) {
     const pair = `${words[i]} ${words[i + 1] ?? ''}`;
     const twoWord = COCO_LABELS.find((label) => label.includes(' ') && (pair === label || pair === `${label}s`));
     if (twoWord) {
       labels.add(twoWord);
+      named(twoWord, pair);
       used.add(i).add(i + 1);
       i += 1;
       continue;
     }
     const label = BY_WORD.get(words[i]!);
-    if (label) labels.add(label), used.add(i);
+    if (label) labels.add(label), used.add(i), named(label, words[i]!);
   }
-  return { labels: [...labels], used };
+  return { labels: [...labels], used, phrases };
 }

@@ -16,6 +16,8 @@ const FILLER = new Set([
 export interface TextQuery {
   colours: ColourName[];
   objects: CocoLabel[];
+  /** Per object label, the query's words that named it (searched in metadata too). */
+  objectWords: Map<CocoLabel, string[]>;
   /** Content words that no signal covers. */
   unmatched: string[];
 }
@@ -29,6 +31,6 @@ export function readTextQuery(text: string): TextQuery {
     if (colour) colours.add(colour);
     else rest.push(word);
   }
-  const { labels, used } = readObjects(rest);
-  return { colours: [...colours], objects: labels, unmatched: rest.filter((_, i) => !used.has(i)) };
+  const { labels, used, phrases } = readObjects(rest);
+  return { colours: [...colours], objects: labels, objectWords: phrases, unmatched: rest.filter((_, i) => !used.has(i)) };
 }

@@ -1,6 +1,7 @@
 /**
  * searchByText: each kind of evidence the query's words map to gives every candidate a score in
- * [0, 1] (objects: detector confidence averaged over the asked labels; colours: the smallest
+ * [0, 1] (objects: detector confidence averaged over the asked labels, full when the item's metadata
+ * names the label, ./object-evidence.ts; colours: the smallest
  * share of the asked colours, inside the object's box when an object was asked too; metadata: the share of the remaining words found in the item's
  * name, tags, annotation, comments or folder names, by the full-text index; meaning: how close the
  * sentence encoder puts the words found nowhere to the item's metadata text, ./meaning-search.ts).
@@ -13,6 +14,7 @@ import { searchCandidates } from '../search/search.service';
 import { COLOUR_NAMES, type ColourName } from './colour-names';
 import { MIN_SHARE, rankByColours } from './colour-search';
 import { COLOURS_AT, DESCRIPTOR_BYTES } from './descriptor-layout';
+import { combineObjectEvidence } from './object-evidence';
 import { rankByObjects } from './object-search';
 import type { CocoLabel } from './object-words';
 import { readTextQuery } from './text-query';
@@ -54,8 +56,7 @@ export async function rankByText(db: LibraryDb, text: string, limit: number, emb
   let unmatched: string[] = [];
   const lexical = new Map<string, string[]>();
   for (const word of query.unmatched) {
-    const { pks, exclude } = await searchCandidates(db, word);
-    const ids = (pks ?? []).filter((pk) => !exclude.has(pk)).slice(0, CANDIDATES).map(idOfKey);
+    const ids = await lexicalIds(db, word);
     (ids.length ? metadata : unmatched).push(word);
     lexical.set(word, ids);
   }
@@ -63,11 +64,18 @@ export async function rankByText(db: LibraryDb, text: string, limit: number, emb
   const objects = [...new Set([...query.objects, ...(meaning?.labels.values() ?? [])])];
   if (meaning) unmatched = unmatched.filter((word) => !meaning.labels.has(word) && !meaning.words.includes(word));
   const boxColours = new Map<string, number>();
+  const named = new Set<string>();
   if (objects.length) {
     asked.push('object');
-    for (const hit of (await rankByObjects(db, objects, query.colours)).slice(0, CANDIDATES)) {
-      add('object', hit.id, hit.score);
-      if (hit.boxColour !== undefined) boxColours.set(hit.id, hit.boxColour);
+    const detected = (await rankByObjects(db, objects, query.colours)).slice(0, CANDIDATES);
+    for (const hit of detected) if (hit.boxColour !== undefined) boxColours.set(hit.id, hit.boxColour);
+    const namedBy = new Map<CocoLabel, Set<string>>();
+    for (const [label, words] of query.objectWords) {
+      for (const word of words) namedBy.set(label, new Set([...(namedBy.get(label) ?? []), ...(await lexicalIds(db, word))]));
+    }
+    for (const [id, evidence] of combineObjectEvidence(objects, detected, namedBy)) {
+      add('object', id, evidence.score);
+      if (evidence.named) named.add(id);
     }
   }
   for (const word of metadata) {
@@ -91,7 +99,10 @@ export async function rankByText(db: LibraryDb, text: string, limit: number, emb
   for (const [id, entry] of scores) {
     let sum = 0;
     for (const score of entry.values()) sum += score;
-    hits.push({ id, score: sum / asked.length, signals: asked.filter((signal) => entry.has(signal)) });
+    const signals = asked.filter((signal) => entry.has(signal));
+    // Metadata that named an asked object is metadata evidence too, whatever else was asked.
+    if (named.has(id) && !signals.includes('metadata')) signals.push('metadata');
+    hits.push({ id, score: sum / asked.length, signals });
   }
   hits.sort((a, b) => b.score - a.score);
   const understood = { colours: query.colours, objects, metadata, meaning: meaning?.words ?? [] };
@@ -139,6 +150,12 @@ async function byMeaning(db: LibraryDb, words: readonly string[], embed: Embed |
 async function phraseOf(words: readonly string[], embed: Embed): Promise<Float32Array | undefined> {
   const outcome = await embed([words.join(' ')]);
   return outcome.status === 'done' ? outcome.vectors[0] : undefined;
+}
+
+/** Ids of the items whose metadata holds the word (by the full-text index), trashed ones left out. */
+async function lexicalIds(db: LibraryDb, word: string): Promise<string[]> {
+  const { pks, exclude } = await searchCandidates(db, word);
+  return (pks ?? []).filter((pk) => !exclude.has(pk)).slice(0, CANDIDATES).map(idOfKey);
 }
 
 /** Item keys are `<import time>:<id>` (src/core/items/item-row.ts). */
