@@ -53,12 +53,22 @@ describe('aiSearch/searchByText over real photos', () => {
     expect((await names('a cup of coffee'))[0]).toBe('coffee');
     expect(await names('bus')).toEqual(['bus']);
     expect((await names('car')).sort()).toEqual(['bus', 'park']); // cars beside the bus, and parked behind the court
-    // The puppy first, then the dog, and scikit-image's tabby too: CenterNet calls it "dog" 0.48 above
-    // its "cat" 0.20 (the mistake research/ai-search-models.md recorded). A model limit, kept visible.
+    // The item whose name says the word first (metadata counts as full evidence), the other dog next,
+    // and scikit-image's tabby too: CenterNet calls it "dog" 0.48 above its "cat" 0.20 (the mistake
+    // research/ai-search-models.md recorded). A model limit, kept visible.
     for (const query of ['dog', 'puppy']) {
       const found = await names(query);
-      expect(found[0], query).toBe('puppy');
+      expect(found[0], query).toBe(query);
       expect([...found].sort(), query).toEqual(['dog', 'puppy', 'tabby cat']);
     }
+    // Issue 43: a photo the detector finds no dog in, tagged "dog", is still a dog to "dog", ranked
+    // among the dogs and above the tabby's weak "dog".
+    const park = (await client.get<{ data: { id: string; name: string }[] }>('/item/get', { limit: 100 })).data.find((item) => item.name === 'park')!;
+    await client.post('/item/update', { id: park.id, tags: ['dog'] });
+    const answer = await client.post<Answer>('/aiSearch/searchByText', { query: 'dog' });
+    const found = answer.results.map((result) => result.item.name);
+    expect(found.slice(0, 3)).toContain('park');
+    expect(found.indexOf('park')).toBeLessThan(found.indexOf('tabby cat'));
+    expect(answer.results.find((result) => result.item.name === 'park')!.signals).toEqual(['object', 'metadata']);
   }, 240_000);
 });
