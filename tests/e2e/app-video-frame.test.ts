@@ -111,6 +111,8 @@ describe('the web app: a video frame as the thumbnail', () => {
     await page.keyboard.press('Enter');
     await page.getByText('This frame is now the thumbnail.').waitFor({ timeout: 15_000 });
     await page.screenshot({ path: 'screenshots/video-frame-thumbnail-toast-1280.png' });
+    // The button kept the focus while it worked (aria-disabled, not disabled, which would drop it).
+    expect(await button.evaluate((node) => node.matches(':focus'))).toBe(true);
     await expect.poll(async () => colourOf(await thumbnailPixel(page, id)), { timeout: 15_000 }).toBe('blue');
 
     await page.keyboard.press('Escape');

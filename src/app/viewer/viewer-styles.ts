@@ -22,6 +22,7 @@ export const viewerStyles = [
     .toolbar button.quiet:hover { background: #33363b; }
     .toolbar button.quiet[aria-pressed='true'] { background: #2f5fd0; color: #fff; }
     .toolbar button.quiet:disabled { opacity: 0.35; cursor: default; background: none; }
+    .toolbar button.quiet[aria-disabled='true'] { opacity: 0.6; cursor: progress; } /* busy, but keeps the focus */
     .title { flex: 1 1 0; min-width: 0; margin: 0 0.5rem 0 0.25rem; font-size: 15px; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
     .group { display: inline-flex; align-items: center; gap: 2px; padding-right: 0.4rem; border-right: 1px solid #33363b; }
     .icon { flex: none; }

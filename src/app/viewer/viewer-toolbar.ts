@@ -37,7 +37,7 @@ export function renderToolbar(viewer: ItemViewer, item: Item | null) {
       : nothing}
     ${kind === 'video'
       ? html`<button type="button" class="quiet tool" aria-label="Use this frame as the thumbnail" title="Use this frame as the thumbnail"
-          ?disabled=${viewer.settingThumbnail} @click=${() => void viewer.useFrame()}>${icons.frame} <span class="wide-only">Use this frame as the thumbnail</span></button>`
+          aria-disabled=${viewer.settingThumbnail} @click=${() => void viewer.useFrame()}>${icons.frame} <span class="wide-only">Use this frame as the thumbnail</span></button>`
       : nothing}
     <span class="spacer"></span>
     ${item?.isDeleted
