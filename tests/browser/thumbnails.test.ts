@@ -139,6 +139,25 @@ describe('thumbnails through the service worker', () => {
     expect(near((await getItem(client, id)).palettes[0]!.color, [230, 200, 0])).toBe(true);
   });
 
+  it('sets a custom thumbnail from base64 (a frame the page drew), and names base64 when it is no image', async () => {
+    const { client, library } = await isolatedClient();
+    const id = await add(client, 'clip', await flat(300, 200, [230, 200, 0]));
+    await whenReady(client, id);
+    const base64 = `data:image/png;base64,${await base64Of(await flat(120, 120, [0, 40, 220], 'image/png'))}`;
+    expect(await client.post('/item/setCustomThumbnail', { itemId: id, base64 })).toBe(true);
+    expect(near((await getItem(client, id)).palettes[0]!.color, [0, 40, 220])).toBe(true);
+    expect(near(await pixelAt((await thumbnailOf(library, id)).blob, 60, 60), [0, 40, 220])).toBe(true);
+    const answer = await fetchApi('/api/v2/item/setCustomThumbnail', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Library-Path': library },
+      body: JSON.stringify({ itemId: id, base64: btoa('no image here') }),
+    });
+    expect(answer.response.status).toBe(400);
+    expect(answer.body.message).toContain('base64');
+    // The refused write left the thumbnail as it was.
+    expect(near(await pixelAt((await thumbnailOf(library, id)).blob, 60, 60), [0, 40, 220])).toBe(true);
+  });
+
   it('refuses a custom thumbnail that is not an image', async () => {
     const { client, library } = await isolatedClient();
     const id = await add(client, 'photo', await flat(30, 20, [0, 0, 0]));

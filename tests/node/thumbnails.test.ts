@@ -99,6 +99,17 @@ describe('item/setCustomThumbnail', () => {
     });
   });
 
+  it('makes the thumbnail from base64 bytes (a frame the page drew)', async () => {
+    const { api, path, library } = await setup();
+    const row = await storeItem(library, {}, fakeImage(80, 60));
+    const base64 = Buffer.from(await fakeImage(40, 30, [200, 0, 0]).arrayBuffer()).toString('base64');
+    const answer = await call(api, 'POST', '/item/setCustomThumbnail', { itemId: row.id, base64 }, { library: path });
+    expect(answer.body).toEqual({ status: 'success', data: true });
+    const thumb = await library.db.thumbnails.get(row.id);
+    expect(thumb?.custom).toBe(true);
+    expect(await thumb?.blob.text()).toBe('THUMB 40x30');
+  });
+
   it('gives its width and height to an item that has none', async () => {
     const { api, path, library } = await setup();
     const row = await storeItem(library, { ext: 'url', mime: '', width: 0, height: 0, thumbnail: 'none' });
@@ -111,6 +122,8 @@ describe('item/setCustomThumbnail', () => {
     [{ itemId: 'X', filePath: 'covers/green.png' }, 400, 'filePath'],
     [{ itemId: 'X', filePath: '//evil.example/x.png' }, 400, 'filePath'],
     [{ itemId: 'X' }, 400, 'filePath'],
+    [{ itemId: 'X', filePath: '/covers/green.png', base64: 'AAAA' }, 400, 'exactly one of filePath or base64'],
+    [{ itemId: 'X', base64: 'not base64!' }, 400, 'base64'],
     [{ itemId: 'NOPE', filePath: '/covers/green.png' }, 404, 'NOPE'],
     [{ filePath: '/covers/green.png', width: 0 }, 400, 'width'],
   ])('%j → %i naming %s', async (input, status, named) => {

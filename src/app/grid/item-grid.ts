@@ -12,6 +12,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import type { Item } from '../api-types';
 import type { SelectionStore } from '../selection/selection-store';
 import { StoreController } from '../state/store';
+import { versionedThumbnail } from '../ui/thumbnail-versions';
 import { formatBytes } from '../ui/format';
 import { LightElement } from '../ui/light-element';
 import { cellPictureUrl } from './cell-picture';
@@ -261,7 +262,7 @@ export class ItemGrid extends LightElement {
         ${item
           ? item.thumbnailReady === false
             ? html`<div class="thumb-pending" role="img" aria-label="${item.name} (thumbnail being made)"><span>${item.ext.toUpperCase()}</span></div>`
-            : html`<img src=${cellPictureUrl(item, cellWidth * devicePixelRatio, { thumbnailsOnly: this.thumbnailsOnly })} alt=${item.name} loading="lazy" decoding="async" draggable="false" />`
+            : html`<img src=${versionedThumbnail(cellPictureUrl(item, cellWidth * devicePixelRatio, { thumbnailsOnly: this.thumbnailsOnly }), item.id)} alt=${item.name} loading="lazy" decoding="async" draggable="false" />`
           : html`<div class="thumb-loading"></div>`}
         ${item ? matchBadge(item) : nothing}
         ${item ? html`<span class="cell-meta" aria-hidden="true">${item.ext.toUpperCase()} · ${formatBytes(item.size)}</span>` : nothing}

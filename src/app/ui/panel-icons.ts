@@ -15,5 +15,6 @@ export const icons = {
   zoomIn: icon(svg`<circle cx="11" cy="11" r="7"/><path d="M21 21l-5-5M8 11h6M11 8v6"/>`),
   zoomOut: icon(svg`<circle cx="11" cy="11" r="7"/><path d="M21 21l-5-5M8 11h6"/>`),
   similar: icon(svg`<rect x="3" y="3" width="8" height="8" rx="1.5"/><rect x="13" y="13" width="8" height="8" rx="1.5"/><path d="M15 3h6v6M9 21H3v-6"/>`),
+  frame: icon(svg`<rect x="3" y="5" width="18" height="14" rx="2"/><path d="M3 16l5-5 4 4 3-3 6 6"/><circle cx="16" cy="9" r="1.5"/>`),
   external: icon(svg`<path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"/>`),
 };

@@ -3,6 +3,7 @@
  * and pan; video and audio seek; bookmarks open their URL. Comments show where they sit (rectangles
  * on the image, markers on the timeline) and are drawn, added, edited and removed in place.
  * Events: viewer-close, viewer-navigate {direction: -1 | 1}, item-changed {id}, api-error {message}.
+ * Its own results show in a toast inside the dialog: the modal dialog makes the page's toasts unreachable.
  * The shell answers viewer-close with itemId = null and viewer-navigate with the neighbour's id.
  */
 import { LitElement, html, nothing } from 'lit';
@@ -13,6 +14,7 @@ import '../comments/comment-list';
 import { define } from '../ui/define';
 import { readItem } from '../ui/read-item';
 import { emit, errorMessage } from '../ui/events';
+import { bumpThumbnail, versionedThumbnail } from '../ui/thumbnail-versions';
 import { icons } from '../ui/panel-icons';
 import { mediaKind } from '../ui/media-kind';
 import { mediaUrl } from '../ui/media-url';
@@ -22,6 +24,7 @@ import './image-stage';
 import type { ImageStage, ZoomMode } from './image-stage';
 import './media-player';
 import type { MediaPlayer } from './media-player';
+import { useFrameAsThumbnail } from './frame-thumbnail';
 import { renderToolbar } from './viewer-toolbar';
 import { viewerStyles } from './viewer-styles';
 
@@ -34,6 +37,8 @@ export class ItemViewer extends LitElement {
     mode: { state: true },
     sidebar: { state: true },
     missing: { state: true },
+    settingThumbnail: { state: true },
+    notice: { state: true },
     hasPrevious: { attribute: false },
     hasNext: { attribute: false },
   };
@@ -46,6 +51,11 @@ export class ItemViewer extends LitElement {
   declare mode: ZoomMode;
   declare sidebar: boolean;
   declare missing: boolean;
+  /** A frame is being set as the thumbnail (the button waits). */
+  declare settingThumbnail: boolean;
+  /** The viewer's toast: a result, with Undo when it can be taken back. */
+  declare notice: { message: string; undo?: () => void } | null;
+  private noticeTimer = 0;
   /** Whether the listing has an item before / after this one (the shell knows the listing). */
   declare hasPrevious: boolean;
   declare hasNext: boolean;
@@ -58,6 +68,8 @@ export class ItemViewer extends LitElement {
     this.item = null;
     this.mode = 'fit';
     this.missing = false;
+    this.settingThumbnail = false;
+    this.notice = null;
     this.hasPrevious = true;
     this.hasNext = true;
     this.sidebar = typeof matchMedia === 'function' ? matchMedia('(min-width: 900px)').matches : true;
@@ -119,6 +131,58 @@ export class ItemViewer extends LitElement {
     this.mode = 'free';
   }
 
+  /** Makes the video's current frame the item's thumbnail; the toast offers to put the old one back. */
+  async useFrame(): Promise<void> {
+    const item = this.item;
+    const video = this.player?.media;
+    if (!item || !(video instanceof HTMLVideoElement) || this.settingThumbnail) return;
+    this.player!.pause();
+    this.settingThumbnail = true;
+    try {
+      const undo = await useFrameAsThumbnail(this.api, item.id, item.thumbnailURL, video, this.library);
+      this.thumbnailChanged(item.id);
+      this.say('This frame is now the thumbnail.', undo ? () => void this.undoFrame(item.id, undo) : undefined);
+    } catch (error) {
+      emit(this, 'api-error', { message: errorMessage(error) });
+    } finally {
+      this.settingThumbnail = false;
+    }
+  }
+
+  private async undoFrame(id: string, undo: () => Promise<unknown>): Promise<void> {
+    this.say('Putting the previous thumbnail back…');
+    try {
+      await undo();
+      this.thumbnailChanged(id);
+      this.say('The previous thumbnail is back.');
+    } catch (error) {
+      emit(this, 'api-error', { message: errorMessage(error) });
+    }
+  }
+
+  private say(message: string, undo?: () => void): void {
+    clearTimeout(this.noticeTimer);
+    this.notice = { message, undo };
+    this.noticeTimer = window.setTimeout(() => (this.notice = null), 8000);
+  }
+
+  private renderNotice() {
+    const notice = this.notice;
+    return html`<div class="notice-area" role="status">
+      ${notice
+        ? html`<div class="notice"><span>${notice.message}</span>
+            ${notice.undo ? html`<button type="button" class="notice-undo" @click=${notice.undo}>Undo</button>` : nothing}
+            <button type="button" class="quiet notice-close" aria-label="Dismiss" @click=${() => (this.notice = null)}>${icons.close}</button></div>`
+        : nothing}
+    </div>`;
+  }
+
+  private thumbnailChanged(id: string): void {
+    bumpThumbnail(id);
+    emit(this, 'item-changed', { id });
+    this.requestUpdate();
+  }
+
   private onKey(event: KeyboardEvent): void {
     const target = event.composedPath()[0] as HTMLElement;
     if (target.closest?.('input, textarea, select, [role="radiogroup"]')) return;
@@ -163,7 +227,7 @@ export class ItemViewer extends LitElement {
     }
     if (kind === 'video' || kind === 'audio') {
       const draftAt = notes.draft && 'duration' in notes.draft ? notes.draft.duration : null;
-      return html`<media-player class="stage" .src=${src} .kind=${kind} .label=${item.name} .poster=${mediaUrl(item.thumbnailURL, this.library)}
+      return html`<media-player class="stage" .src=${src} .kind=${kind} .label=${item.name} .poster=${mediaUrl(versionedThumbnail(item.thumbnailURL, item.id), this.library)}
         .comments=${notes.comments} .activeId=${notes.activeId} .draftAt=${draftAt}
         @comment-pick=${(e: CustomEvent<{ commentId: string }>) => notes.pick(e.detail.commentId)}>${this.renderCard()}</media-player>`;
     }
@@ -198,6 +262,7 @@ export class ItemViewer extends LitElement {
             </aside>`
           : nothing}
       </div>
+      ${this.renderNotice()}
     </dialog>`;
   }
 

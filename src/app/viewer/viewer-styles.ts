@@ -22,6 +22,7 @@ export const viewerStyles = [
     .toolbar button.quiet:hover { background: #33363b; }
     .toolbar button.quiet[aria-pressed='true'] { background: #2f5fd0; color: #fff; }
     .toolbar button.quiet:disabled { opacity: 0.35; cursor: default; background: none; }
+    .toolbar button.quiet[aria-disabled='true'] { opacity: 0.6; cursor: progress; } /* busy, but keeps the focus */
     .title { flex: 1 1 0; min-width: 0; margin: 0 0.5rem 0 0.25rem; font-size: 15px; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
     .group { display: inline-flex; align-items: center; gap: 2px; padding-right: 0.4rem; border-right: 1px solid #33363b; }
     .icon { flex: none; }
@@ -46,6 +47,13 @@ export const viewerStyles = [
     }
     .comments h2 { margin: 0 0 0.6rem; font-size: 13px; text-transform: uppercase; letter-spacing: 0.03em; color: var(--_muted); }
     .count { color: var(--_accent); }
+    .notice-area { position: absolute; left: 50%; bottom: 5.5rem; transform: translateX(-50%); z-index: 3; width: max-content; max-width: calc(100vw - 1rem); }
+    .notice {
+      display: flex; align-items: center; gap: 0.6rem; padding: 0.4rem 0.4rem 0.4rem 1rem; border-radius: 8px;
+      background: #f1f3f4; color: #202124; box-shadow: 0 4px 16px rgb(0 0 0 / 0.4); font-size: 14px;
+    }
+    .notice-undo { min-height: 36px; padding: 0 0.9rem; border: 0; border-radius: 6px; background: #2f5fd0; color: #fff; font-weight: 600; }
+    .notice-close { color: #202124; min-width: 32px; min-height: 32px; }
     @media (max-width: 700px) {
       .body { flex-direction: column; }
       .comments { width: auto; max-height: 42dvh; border-left: 0; border-top: 1px solid #33363b; }

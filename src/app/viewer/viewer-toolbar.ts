@@ -1,6 +1,6 @@
 /**
  * The viewer's top bar: previous/next (first, so they never move: disabled at the ends of the
- * listing), name, zoom, comment tools, find similar, comments panel and close (last). One row at
+ * listing), name, zoom, comment tools, use this frame as the thumbnail (videos), find similar, comments panel and close (last). One row at
  * every width; on a phone the zoom steps hide (Fit and 100% stay, and the stage pinches and wheels).
  */
 import { html, nothing } from 'lit';
@@ -34,6 +34,10 @@ export function renderToolbar(viewer: ItemViewer, item: Item | null) {
       : nothing}
     ${kind === 'video' || kind === 'audio'
       ? html`<button type="button" class="quiet tool" @click=${() => viewer.notes.commentNow()}>${icons.plus} <span>Comment here</span></button>`
+      : nothing}
+    ${kind === 'video'
+      ? html`<button type="button" class="quiet tool" aria-label="Use this frame as the thumbnail" title="Use this frame as the thumbnail"
+          aria-disabled=${viewer.settingThumbnail} @click=${() => void viewer.useFrame()}>${icons.frame} <span class="wide-only">Use this frame as the thumbnail</span></button>`
       : nothing}
     <span class="spacer"></span>
     ${item?.isDeleted

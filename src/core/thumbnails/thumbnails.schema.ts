@@ -11,12 +11,18 @@ const sitePath = () =>
 
 const dimension = () => integer().pipe(z.number().min(1, 'must be 1 or more'));
 
+/** `filePath` as the reference has it, or (an extension) `base64`: a frame the page drew needs no site path. */
 export const setCustomThumbnailInput = lazyValue(() => z.object({
   itemId: requiredString(),
-  filePath: sitePath(),
+  filePath: sitePath().optional(),
+  base64: requiredString().optional(),
   /** Accepted as the reference does; used only by items whose file gives no dimensions. */
   width: dimension().optional(),
   height: dimension().optional(),
+}).superRefine((input, check) => {
+  if ((input.filePath === undefined) === (input.base64 === undefined)) {
+    check.addIssue({ code: 'custom', path: ['filePath'], message: 'send exactly one of filePath or base64' });
+  }
 }));
 
 export type SetCustomThumbnailInput = z.output<ReturnType<typeof setCustomThumbnailInput>>;

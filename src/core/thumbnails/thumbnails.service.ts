@@ -5,6 +5,7 @@
 import type { Context, OpenLibrary } from '../context';
 import { invalid } from '../http/errors';
 import { sniffFile, SNIFF_BYTES } from '../images/image-info';
+import { decodeBase64 } from '../items/item-sources';
 import { requireItem as requireItemIn } from '../items/item-lookup';
 import { withDerivedFields } from '../items/item-row';
 import { customThumbnailJob, thumbnailJob, type MediaJob } from '../media/media-jobs';
@@ -50,15 +51,31 @@ export async function refreshThumbnail(ctx: Context, itemId: string): Promise<bo
 /** Makes the item's thumbnail (and palette) from an image at a path on this site. */
 export async function setCustomThumbnail(ctx: Context, input: SetCustomThumbnailInput): Promise<boolean> {
   const library = await ctx.library();
+  // Bad Base64 is bad input whatever the item; a path is read only for an item that exists.
+  const decoded = input.base64 !== undefined ? await decodeImage(input.base64) : undefined;
   await requireItem(library.db, input.itemId);
-  const source = await fetchImage(ctx, input.filePath);
+  const source = decoded ?? (await fetchImage(ctx, input.filePath!));
+  const field = input.base64 !== undefined ? 'base64' : 'filePath';
   const { width, height } = input;
   // The optional width/height describe items whose file gives none (a bookmark, a PSD).
   const dimensions = (row: ItemRow) => (width && height && !(row.width > 0 && row.height > 0) ? { width, height } : {});
   const job = await queue(ctx, library, input.itemId, (row, now) => customThumbnailJob(row.id, now, source, source.type), dimensions);
   const wait = await ctx.media.wait(library, job!);
-  if (wait.status === 'undecodable') throw invalid(`filePath: "${input.filePath}" is not an image this browser can decode.`);
+  if (wait.status === 'undecodable') throw invalid(field === 'base64' ? 'base64: is not an image this browser can decode.' : `filePath: "${input.filePath}" is not an image this browser can decode.`);
   return wait.status === 'done';
+}
+
+/** Base64 (or a data: URL) to a blob typed by its bytes. */
+async function decodeImage(text: string): Promise<Blob> {
+  const { blob, declaredMime } = decodeBase64(text, 'base64');
+  return typed(blob, declaredMime);
+}
+
+/** The bytes say what they are; a declared type is only a fallback. */
+async function typed(blob: Blob, declared: string): Promise<Blob> {
+  const sniffed = sniffFile(new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer()));
+  const type = sniffed?.mime ?? declared.split(';')[0]!.trim();
+  return blob.type === type ? blob : new Blob([blob], { type });
 }
 
 /** Reads the image at a path on this site; paths under /api/v2/ are answered by the core itself. */
@@ -72,8 +89,5 @@ async function fetchImage(ctx: Context, path: string): Promise<Blob> {
   if (!response.ok) throw invalid(`filePath: reading ${path} answered HTTP ${response.status}.`);
   const blob = await response.blob();
   if (blob.size === 0) throw invalid(`filePath: ${path} is empty.`);
-  // The bytes say what they are; a server's Content-Type is only a fallback.
-  const sniffed = sniffFile(new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer()));
-  const type = sniffed?.mime ?? (response.headers.get('Content-Type') ?? blob.type).split(';')[0]!.trim();
-  return blob.type === type ? blob : new Blob([blob], { type });
+  return typed(blob, response.headers.get('Content-Type') ?? blob.type);
 }
