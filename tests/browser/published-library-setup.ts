@@ -24,6 +24,12 @@ declare module 'vitest' {
       sample: { id: string; size: number };
       /** Items whose thumbnails are real pictures; `requests`: the server's log of paths. */
       pictures: { scene: string; copy: string; other: string; red: string[]; thumbnails: string[]; requests: string };
+      /**
+       * Another library, published twice to one folder (the second time with 10 items added and
+       * one renamed), served at `url` as its first version until `next` is fetched. `changed`: the
+       * second version's files that the first does not list.
+       */
+      growing: { url: string; next: string; renamed: string; changed: string[] };
     };
   }
 }
@@ -45,10 +51,16 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   }
   const out = await mkdtemp(join(tmpdir(), 'published-'));
   const { manifest } = await publishCommand([source, '--out', out, '--shard-items', '16'], { log: () => {}, progress: () => {} });
+  const growing = await publishTwice();
   const site = await serveStatic(
-    { '/published/': out },
+    { '/published/': out, '/growing/': growing.out },
     (request, response) => {
-      if (new URL(request.url ?? '/', 'http://x').pathname !== '/requests') return false;
+      const path = new URL(request.url ?? '/', 'http://x').pathname;
+      if (path === '/growing-next') {
+        void writeFile(join(growing.out, 'manifest.json'), growing.second).then(() => response.writeHead(204, { 'Access-Control-Allow-Origin': '*' }).end());
+        return true;
+      }
+      if (path !== '/requests') return false;
       response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(site.requests));
       return true;
     },
@@ -60,11 +72,12 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     folders: manifest.counts.folders,
     smartFolders: manifest.counts.smartFolders,
     sample: { id: String(sample.id), size: Number(sample.size) },
+    growing: { url: `${site.url}/growing/`, next: `${site.url}/growing-next`, renamed: growing.renamed, changed: growing.changed },
     pictures: { scene: scene!, copy: copy!, other: other!, red: [red1!, red2!], thumbnails: await thumbnailsOf(out, manifest, [scene!, copy!, other!, red1!, red2!]), requests: `${site.url}/requests` },
   });
   return async () => {
     await site.close();
-    await Promise.all([sourceDir, out].map((dir) => rm(dir, { recursive: true, force: true })));
+    await Promise.all([sourceDir, out, growing.sourceDir, growing.out].map((dir) => rm(dir, { recursive: true, force: true })));
   };
 }
 
@@ -72,4 +85,42 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
 async function thumbnailsOf(out: string, manifest: Manifest, ids: string[]): Promise<string[]> {
   const shards = await Promise.all(manifest.shards.map(async (ref) => JSON.parse(await readFile(join(out, ref.file), 'utf8')) as Shard));
   return shards.flatMap((shard) => shard.items).filter((item) => ids.includes(item.id)).map((item) => `/published/${item.thumbnail!}`);
+}
+
+/**
+ * A library published, then published again to the same folder with its newest 10 items added and
+ * one renamed; the folder's manifest is the first version's (the second's bytes are returned).
+ * Each thumbnail is its own picture, as in a real library.
+ */
+async function publishTwice() {
+  const fixture = buildEagleLibrary({ name: 'Growing', items: 70, plain: true });
+  [...fixture.records.values()].filter((record) => !record.noThumbnail).forEach((record, i) => {
+    const split = (i + 1) / 72;
+    setThumbnail(fixture.files, String(record.id), pngOf(paint(48, 32, (x) => (x < split ? [(i * 37) % 256, (i * 91) % 256, 40] : [30, (i * 53) % 256, (i * 151) % 256]))));
+  });
+  const ids = [...fixture.records.keys()].map(String).sort();
+  const later = ids.slice(-10);
+  const renamed = ids[20]!;
+  const isLater = (path: string) => later.some((id) => path.startsWith(`images/${id}.info/`));
+  const sourceDir = await mkdtemp(join(tmpdir(), 'growing-src-'));
+  const source = join(sourceDir, 'Growing.library');
+  const write = async (keep: (path: string) => boolean) => {
+    for (const [path, bytes] of fixture.files) {
+      if (!keep(path)) continue;
+      await mkdir(dirname(join(source, path)), { recursive: true });
+      await writeFile(join(source, path), bytes);
+    }
+  };
+  const out = await mkdtemp(join(tmpdir(), 'growing-'));
+  const publish = async () => (await publishCommand([source, '--out', out, '--shard-items', '8'], { log: () => {}, progress: () => {} })).manifest;
+  await write((path) => !isLater(path));
+  const first = await publish();
+  const firstBytes = await readFile(join(out, 'manifest.json'));
+  await write(isLater);
+  const metadata = join(source, `images/${renamed}.info/metadata.json`);
+  await writeFile(metadata, JSON.stringify({ ...(JSON.parse(await readFile(metadata, 'utf8')) as object), name: 'Renamed item' }));
+  const second = await publish();
+  const secondBytes = await readFile(join(out, 'manifest.json'));
+  await writeFile(join(out, 'manifest.json'), firstBytes);
+  return { sourceDir, out, renamed, second: secondBytes, changed: second.files.filter((file) => !first.files.includes(file)) };
 }

@@ -111,9 +111,10 @@ describe('a published load whose every retry failed', { timeout: 60_000 }, () =>
   it('says that it failed and why, in library/info and a `library loading` event, not a progress that looks stuck; subscribing again (as the app does when reloaded) tries again', async () => {
     const url = await publishedUrl(300);
     const manifest = (await (await fetch(`${url}manifest.json`)).json()) as Manifest;
-    // Every shard is stored; the last step, which reads the library's root file again, fails.
-    let rootAway = false;
-    const fetchSource = async (address: string) => (rootAway && address.endsWith(manifest.root) ? new Response('away', { status: 404 }) : fetch(address));
+    // Every shard is stored; the last step, which reads the published index, fails.
+    const counts = manifest.index!.counts;
+    let indexAway = false;
+    const fetchSource = async (address: string) => (indexAway && address.endsWith(counts) ? new Response('away', { status: 404 }) : fetch(address));
     let allFailed!: () => void;
     const retriesDone = new Promise<void>((resolve) => (allFailed = resolve));
     let failures = 0;
@@ -121,12 +122,12 @@ describe('a published load whose every retry failed', { timeout: 60_000 }, () =>
     const heard: ChangeEvent[] = [];
     api.changes.subscribe((event) => heard.push(event));
     const path = (await call<{ path: string }>(api, 'POST', '/library/subscribe', { url })).data.path;
-    rootAway = true;
+    indexAway = true;
     const loading = async () => (await call<{ loading?: PublishedLoad }>(api, 'GET', '/library/info', {}, { library: path })).data.loading;
     await call(api, 'GET', '/item/get', { limit: 1 }, { library: path });
 
     await retriesDone;
-    const failed = { stored: 300, total: 300, failed: expect.stringContaining(`${manifest.root}: ${url}${manifest.root} answered HTTP 404`) };
+    const failed = { stored: 300, total: 300, failed: expect.stringContaining(`${counts}: ${url}${counts} answered HTTP 404`) };
     expect(await loading()).toMatchObject(failed);
     const lastLoadEvent = () => heard.filter((event) => event.kind === 'library' && event.library === path).at(-1);
     await vi.waitFor(() => expect(lastLoadEvent()).toMatchObject({ action: 'loading', details: failed }));
@@ -135,7 +136,7 @@ describe('a published load whose every retry failed', { timeout: 60_000 }, () =>
     expect(text.long).toContain('answered HTTP 404');
     expect(text.long).toContain('Reload the page to try again');
 
-    rootAway = false;
+    indexAway = false;
     expect((await call(api, 'POST', '/library/subscribe', { url })).httpStatus).toBe(200);
     expect((await loading())?.failed).toBeUndefined();
     await api.subscriptions.whenIdle();

@@ -12,7 +12,7 @@ import type { LibraryRoot } from './read-library';
 /** Eagle keeps at most this many recent tags. */
 export const HISTORY_KEPT = 120;
 
-export async function importTags(db: LibraryDb, state: Pick<ImportState, 'startedAt'>, root: LibraryRoot, now: number): Promise<void> {
+export async function importTags(db: LibraryDb, state: Pick<ImportState, 'startedAt'>, root: Pick<LibraryRoot, 'tags'>, now: number): Promise<void> {
   const history = strings(root.tags.historyTags).slice(0, HISTORY_KEPT);
   const starred = strings(root.tags.starredTags);
   await ensureTagRows(db, [...history, ...starred]);

@@ -6,6 +6,7 @@ import { ApiError, invalid } from '../http/errors';
 import { DESCRIPTOR_VERSION } from '../ai-search/descriptor-layout';
 import { contentHash, FORMAT, FORMAT_VERSION, hashInName, type Manifest, type Shard, type ShardRef } from './published-format';
 import { unpackShardDescriptors } from './shard-descriptors';
+import { holdsDescriptors, type KeptDescriptors } from './kept-descriptors';
 import type { ShardWrite } from './store-shards';
 import type { BuiltIndex, IndexCounts, PostingsFile, PublishedIndexRef } from './published-index';
 
@@ -83,10 +84,16 @@ async function fetchShard(fetch: Fetch, base: string, file: string): Promise<Sha
 
 /**
  * A shard and, when the manifest names them in a layout this app reads, its items' visual
- * descriptors, fetched together and both checked.
+ * descriptors, fetched together and both checked. Descriptors already `kept` for the same items
+ * are not fetched (the write then leaves the stored ones in place).
  */
-export async function fetchShardWrite(fetch: Fetch, base: string, manifest: Manifest, ref: ShardRef): Promise<ShardWrite> {
+export async function fetchShardWrite(fetch: Fetch, base: string, manifest: Manifest, ref: ShardRef, kept?: KeptDescriptors): Promise<ShardWrite> {
   const file = ref.descriptors && manifest.descriptorVersion === DESCRIPTOR_VERSION ? ref.descriptors : undefined;
+  if (file && kept?.has(file)) {
+    const shard = await fetchShard(fetch, base, ref.file);
+    if (holdsDescriptors(kept, file, shard.items.map((item) => item.id))) return { file: ref.file, shard };
+    return { file: ref.file, shard, descriptors: unpackShardDescriptors(file, shard, await fetchChecked(fetch, base, file)) };
+  }
   const [shard, bytes] = await Promise.all([fetchShard(fetch, base, ref.file), file ? fetchChecked(fetch, base, file) : undefined]);
   return bytes && file ? { file: ref.file, shard, descriptors: unpackShardDescriptors(file, shard, bytes) } : { file: ref.file, shard };
 }

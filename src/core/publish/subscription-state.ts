@@ -8,6 +8,7 @@
  */
 import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
 import type { LibraryDb } from '../storage/library-db';
+import type { EagleRecord } from '../storage/rows';
 import type { Manifest } from './published-format';
 
 export interface Subscription {
@@ -16,6 +17,12 @@ export interface Subscription {
   /** The manifest whose shards are being (or were) stored. */
   manifest: Manifest;
   updatedAt: number;
+  /**
+   * The manifest root record's tags.json (recent and starred tags), kept when the root is stored:
+   * finishing a load applies them without fetching the root again. Absent in subscriptions stored
+   * before it was kept (the root is then fetched).
+   */
+  tags?: EagleRecord;
   /** Every shard stored and the tags' recent and starred order applied. */
   ready?: boolean;
   /**

@@ -18,12 +18,13 @@ import type { SubscribeAnswer } from './subscribe-answer';
 import type { LibraryRecord, LibraryRegistry } from '../storage/registry';
 import { writeTransaction } from '../storage/write';
 import { fetchJson, fetchManifest, fetchShardWrite, libraryBase, type Fetch } from './fetch-published';
+import { keptDescriptors, type KeptDescriptors } from './kept-descriptors';
 import { firstScreenShards, firstScreenWrites, newestFirst } from './load-order';
 import type { Manifest, ShardRef } from './published-format';
 import { hasUsableIndex, putPublishedIndex } from './put-published-index';
 import { shardBatches, type BatchPlan } from './shard-batches';
 import { storeShards, type ShardWrite } from './store-shards';
-import { readStoredShards, readSubscription, ReadOnlyLibraries, writeSubscription, type Subscription } from './subscription-state';
+import { readStoredShardIds, readStoredShards, readSubscription, ReadOnlyLibraries, writeSubscription, type Subscription } from './subscription-state';
 import { upgradeSubscription } from './subscription-upgrade';
 
 export interface SubscriptionsDeps {
@@ -193,7 +194,7 @@ export class Subscriptions {
     const now = clock();
     await writeTransaction(library, now, async () => {
       await importRoot(library.db, { ...root, tags: root.tags ?? {} }, now);
-      await writeSubscription(library.db, { base: from, manifest, updatedAt: now, ...(hasUsableIndex(manifest) ? { bulk: true as const } : {}) });
+      await writeSubscription(library.db, { base: from, manifest, updatedAt: now, tags: root.tags ?? {}, ...(hasUsableIndex(manifest) ? { bulk: true as const } : {}) });
     });
     await storeShards(library, firstScreenWrites(first), [], clock());
     return library;
@@ -209,21 +210,27 @@ export class Subscriptions {
     const manifest = await fetchManifest(this.deps.fetch, current.base);
     if (manifest.contentVersion === current.manifest.contentVersion) return;
     const wanted = new Set(manifest.shards.map((shard) => shard.file));
-    const stored = await readStoredShards(library.db);
-    const writes = await this.fetchShards(current.base, manifest, manifest.shards.filter((shard) => !stored.has(shard.file)));
+    const storedIds = await readStoredShardIds(library.db);
+    const stored = new Set(storedIds.map((shard) => shard.file));
+    const kept = keptDescriptors(current.manifest, storedIds);
+    const writes = await this.fetchShards(current.base, manifest, manifest.shards.filter((shard) => !stored.has(shard.file)), kept);
     const dropped = [...stored].filter((file) => !wanted.has(file));
+    // The root's tags go with the new manifest; an unchanged root is not fetched (nor are its tags, when kept).
+    let tags = manifest.root === current.manifest.root ? current.tags : undefined;
     if (manifest.root !== current.manifest.root) {
       const root = await fetchJson<LibraryRoot>(this.deps.fetch, current.base, manifest.root);
+      tags = root.tags ?? {};
       const now = this.deps.clock();
       await writeTransaction(library, now, () => importRoot(library.db, { ...root, tags: root.tags ?? {} }, now));
     }
     const now = this.deps.clock();
     // A bulk load not finished stays one, its index built from the stored rows once every shard of the new version is stored.
-    await storeShards(library, writes, dropped, now, { subscription: { base: current.base, manifest, updatedAt: now, ...(current.bulk ? { bulk: 'from-rows' as const } : {}) } });
+    const subscription: Subscription = { base: current.base, manifest, updatedAt: now, ...(tags ? { tags } : {}), ...(current.bulk ? { bulk: 'from-rows' as const } : {}) };
+    await storeShards(library, writes, dropped, now, { subscription });
   }
 
-  private async fetchShards(base: string, manifest: Manifest, shards: readonly ShardRef[]): Promise<ShardWrite[]> {
-    return Promise.all(shards.map((ref) => fetchShardWrite(this.deps.fetch, base, manifest, ref)));
+  private async fetchShards(base: string, manifest: Manifest, shards: readonly ShardRef[], kept?: KeptDescriptors): Promise<ShardWrite[]> {
+    return Promise.all(shards.map((ref) => fetchShardWrite(this.deps.fetch, base, manifest, ref, kept)));
   }
 
   /**
@@ -335,14 +342,15 @@ export class Subscriptions {
 
   /** As an import's last step: only the library's own recent tags stay recent (its tags.json). */
   private async finishTags(library: OpenLibrary, subscription: Subscription): Promise<void> {
-    const root = await fetchJson<LibraryRoot>(this.deps.fetch, subscription.base, subscription.manifest.root);
+    // Kept with the manifest when its root was stored; fetched only for a subscription stored before they were kept.
+    const tags = subscription.tags ?? (await fetchJson<LibraryRoot>(this.deps.fetch, subscription.base, subscription.manifest.root)).tags ?? {};
     const now = this.deps.clock();
     await writeTransaction(library, now, async () => {
       // An update stored meanwhile keeps its manifest: only that version's load marks it ready.
       const current = await readSubscription(library.db);
       if (current?.manifest.contentVersion !== subscription.manifest.contentVersion) return;
-      await importTags(library.db, { startedAt: 0 }, { ...root, tags: root.tags ?? {} }, now);
-      await writeSubscription(library.db, { ...current, ready: true, updatedAt: now });
+      await importTags(library.db, { startedAt: 0 }, { tags }, now);
+      await writeSubscription(library.db, { ...current, tags, ready: true, updatedAt: now });
     });
   }
 
