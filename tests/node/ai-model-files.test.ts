@@ -80,7 +80,7 @@ describe('getSyncStatus with model files', () => {
     };
     const status = async (query: Record<string, unknown> = {}) => (await call<Status>(api, 'GET', '/aiSearch/getSyncStatus', query, { library: path })).data;
     const flag = async (name: string) => (await call<boolean>(api, 'GET', `/aiSearch/${name}`, {}, { library: path })).data;
-    return { api, path, index, status, flag };
+    return { api, path, index, status, flag, library };
   }
 
   it('watching starts no model work while the models are not cached; a text search starts it', async () => {
@@ -112,6 +112,21 @@ describe('getSyncStatus with model files', () => {
     expect(await flag('isReady')).toBe(true);
     expect(await flag('isStarting')).toBe(false);
     expect(await flag('isSyncing')).toBe(false);
+  });
+
+  it('a watch call while indexing runs says how many index jobs are queued (the bar moves while an index builds); a plain call does not', async () => {
+    const { index, status, library } = await setup(build);
+    // The new item waits for its thumbnail work (nothing has run yet).
+    const queued = () => library.db.jobs.count();
+    expect(await status({ watch: true })).toMatchObject({ isSyncing: true, syncedCount: 0, queuedJobs: await queued() });
+    expect(await queued()).toBeGreaterThan(0);
+    // A plain call (a script's) keeps the contract's fields.
+    const plain = await status();
+    expect(plain.isSyncing).toBe(true);
+    expect(plain).not.toHaveProperty('queuedJobs');
+    await index();
+    await index();
+    expect(await status({ watch: true })).toEqual({ isSyncing: false, syncedCount: 1, totalCount: 1, progress: 1 });
   });
 
   it('a library with nothing to index is ready without the models (nothing waits for them)', async () => {

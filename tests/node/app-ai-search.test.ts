@@ -1,7 +1,7 @@
 // The web app's AI views: their URL, the aiSearch request each maps to, and the result store over a ranked answer.
 import { describe, expect, it } from 'vitest';
 import { AI_LIMIT, fetchAiListing, isAiListing } from '../../src/app/ai/ai-listing';
-import { indexingFinished, progressText } from '../../src/app/ai/ai-progress';
+import { AiProgress, indexingFinished, progressText } from '../../src/app/ai/ai-progress';
 import { hasPicture } from '../../src/app/ai/has-picture';
 import { ResultStore } from '../../src/app/grid/result-store';
 import { listingOf } from '../../src/app/search/listing';
@@ -77,6 +77,36 @@ it('words the indexing progress for the status bar', () => {
   expect(progressText({ isSyncing: true, syncedCount: 1200, totalCount: 5000, progress: 0.24 })).toBe('Indexing for AI search: 1,200 of 5,000 items');
   expect(progressText({ isSyncing: false, syncedCount: 7, totalCount: 7, progress: 1 })).toBe('AI search: 7 items indexed');
   expect(progressText({ isSyncing: false, syncedCount: 1, totalCount: 1, progress: 1 })).toBe('AI search: 1 item indexed');
+});
+
+it("shows an indexing run's share of index jobs done, which moves while the item count waits for every index", async () => {
+  const answers = [
+    { isSyncing: true, syncedCount: 0, totalCount: 40, progress: 0, queuedJobs: 80 },
+    { isSyncing: true, syncedCount: 0, totalCount: 40, progress: 0, queuedJobs: 60 },
+    { isSyncing: true, syncedCount: 0, totalCount: 40, progress: 0, queuedJobs: 20 },
+    { isSyncing: false, syncedCount: 40, totalCount: 40, progress: 1 },
+    { isSyncing: true, syncedCount: 40, totalCount: 41, progress: 40 / 41, queuedJobs: 2 },
+  ];
+  const api: ApiPort = { get: async <T>() => answers.shift() as T, post: async () => undefined as never };
+  const progress = new AiProgress(api);
+  const texts: string[] = [];
+  progress.subscribe(() => texts.push(progressText(progress.status!)));
+  progress.start();
+  for (let i = 0; i < 4; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    progress.nudge();
+  }
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  progress.stop();
+  // A new run (an item added) counts from its own start, not the last run's.
+  expect(texts).toEqual([
+    'Indexing for AI search: 0 of 40 items (0%)',
+    'Indexing for AI search: 0 of 40 items (25%)',
+    'Indexing for AI search: 0 of 40 items (75%)',
+    'AI search: 40 items indexed',
+    'Indexing for AI search: 40 of 41 items (0%)',
+  ]);
+  expect(progressText({ isSyncing: true, syncedCount: 3, totalCount: 5, progress: 0.6 })).toBe('Indexing for AI search: 3 of 5 items');
 });
 
 it('asks an AI search again only when an indexing run ends', () => {

@@ -1,7 +1,8 @@
 /**
  * AI-search indexing progress for the status bar, from aiSearch/getSyncStatus (items of the
- * library done with every index, counted by the service worker from IndexedDB). Asked often while indexing runs and rarely when it is idle
- * (new items start it again), never while the tab is hidden.
+ * library done with every index, counted by the service worker from IndexedDB). Asked often while
+ * models download or indexing runs, so the bar moves as they do, and rarely when it is idle (new
+ * items start it again), never while the tab is hidden.
  */
 import type { SyncStatus } from '../../core/ai-search/indexing-status';
 import type { ApiPort } from '../state/api-port';
@@ -9,13 +10,21 @@ import { Store } from '../state/store';
 
 export type { SyncStatus };
 
-const SYNCING_MS = 1000;
+/** A status with the share of this indexing run done (0 to 1), from its queued jobs against the most seen in the run. */
+export interface AiStatus extends SyncStatus {
+  share?: number;
+}
+
+// A status call reads keys only: cheap enough to ask twice a second while something moves.
+const SYNCING_MS = 500;
 const IDLE_MS = 5000;
 
 export class AiProgress extends Store {
-  status: SyncStatus | null = null;
+  status: AiStatus | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running = false;
+  /** The most jobs queued in this indexing run (the page's own view; nothing authoritative). */
+  private peakJobs = 0;
 
   constructor(private readonly api: ApiPort) {
     super();
@@ -42,7 +51,7 @@ export class AiProgress extends Store {
     if (globalThis.document?.visibilityState !== 'hidden') {
       try {
         // `watch`: looking is not an AI use, so opening the app downloads no model (docs/decisions/ai-status.md).
-        const next = await this.api.get<SyncStatus>('/aiSearch/getSyncStatus', { watch: true });
+        const next = this.withShare(await this.api.get<SyncStatus>('/aiSearch/getSyncStatus', { watch: true }));
         if (JSON.stringify(next) !== JSON.stringify(this.status)) {
           this.status = next;
           this.changed();
@@ -54,7 +63,19 @@ export class AiProgress extends Store {
     clearTimeout(this.timer);
     if (this.running) this.timer = setTimeout(() => void this.poll(), this.status?.isSyncing || this.status?.preparing ? SYNCING_MS : IDLE_MS);
   }
+
+  private withShare(status: SyncStatus): AiStatus {
+    if (!status.isSyncing || status.queuedJobs === undefined) {
+      this.peakJobs = 0;
+      return status;
+    }
+    this.peakJobs = Math.max(this.peakJobs, status.queuedJobs);
+    return { ...status, share: runShare(status.queuedJobs, this.peakJobs) };
+  }
 }
+
+/** The share of a run done when `queued` jobs are left of the `peak` it had. */
+export const runShare = (queued: number, peak: number): number => (peak === 0 ? 1 : (peak - queued) / peak);
 
 const MB = 1024 * 1024;
 
@@ -64,11 +85,16 @@ export function preparingText({ doneBytes, totalBytes }: NonNullable<SyncStatus[
   return `Preparing AI search: ${mb(doneBytes)} of ${mb(totalBytes)} MB`;
 }
 
-/** The status bar's words for it: one number of items done out of the library's items. */
-export function progressText(status: SyncStatus): string {
+/**
+ * The status bar's words for it: items done out of the library's items, and while indexing the
+ * share of the run's index jobs done (it moves while an index builds and the item count waits for the others).
+ */
+export function progressText(status: AiStatus): string {
   const count = (n: number) => n.toLocaleString('en');
   const items = (n: number) => `${count(n)} ${n === 1 ? 'item' : 'items'}`;
-  return status.isSyncing ? `Indexing for AI search: ${count(status.syncedCount)} of ${items(status.totalCount)}` : `AI search: ${items(status.totalCount)} indexed`;
+  if (!status.isSyncing) return `AI search: ${items(status.totalCount)} indexed`;
+  const share = status.share === undefined ? '' : ` (${Math.floor(status.share * 100)}%)`;
+  return `Indexing for AI search: ${count(status.syncedCount)} of ${items(status.totalCount)}${share}`;
 }
 
 /** True when this status ends an indexing run that `before` was in (the moment to ask an AI search again). */

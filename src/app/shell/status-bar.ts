@@ -11,7 +11,7 @@
  * (display: contents) and a phone opens above the bar from the "More" button.
  */
 import { html, nothing } from 'lit';
-import { preparingText, progressText, type SyncStatus } from '../ai/ai-progress';
+import { preparingText, progressText, type AiStatus, type SyncStatus } from '../ai/ai-progress';
 import type { PublishedLoad, SyncStatus as LibrarySyncStatus } from '../api-types';
 import { syncSummary } from '../sync/sync-summary';
 import '../sync/sync.css';
@@ -29,7 +29,7 @@ export class StatusBar extends LightElement {
   declare selected: number;
   declare apiState: ApiState;
   declare apiText: string;
-  declare aiStatus: SyncStatus | null;
+  declare aiStatus: AiStatus | null;
   declare sync: LibrarySyncStatus | null;
   declare publishedLoad: PublishedLoad | null;
   declare private modelsOpen: boolean;
@@ -84,10 +84,12 @@ export class StatusBar extends LightElement {
       ${bar}${text.short}</span>`;
   }
 
-  private aiProgress(status: SyncStatus) {
+  private aiProgress(status: AiStatus) {
     return html`<span id="ai-progress" class="status-ai" role="status" data-syncing=${status.isSyncing ? 'true' : 'false'}
       title="Pictures indexed for AI search (find similar, search by meaning)">
-      ${status.isSyncing ? html`<progress max="1" .value=${status.progress} aria-hidden="true"></progress>` : nothing}${progressText(status)}</span>`;
+      ${status.isSyncing ? html`<progress max="1" .value=${status.share ?? status.progress} aria-hidden="true"></progress>` : nothing}${
+        status.isSyncing && status.share !== undefined ? html`<span class="status-ai-share" aria-hidden="true">${Math.floor(status.share * 100)}% </span>` : nothing
+      }${progressText(status)}</span>`;
   }
 
   private syncState() {

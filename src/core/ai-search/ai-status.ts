@@ -41,7 +41,7 @@ export async function syncStatus(ctx: Context, input: StatusInput = {}): Promise
   // Indexes whose models became available, and a model picked (or removed) in a page since the last call, are taken up here.
   await ensureAiIndexes(ctx, library, input.watch ? 'available' : 'runnable');
   await syncClipIndex(ctx, library);
-  const indexing = await indexingStatus(library.db);
+  const indexing = await indexingStatus(library.db, { jobs: input.watch === true });
   // Queued work waits for the models only once their indexes are on (thumbnails and descriptors need none).
   const waiting = indexing.isSyncing && (await meaningEnabled(library.db));
   return { ...indexing, ...(await modelsStatus(ctx, waiting)) };

@@ -18,22 +18,30 @@ export interface SyncStatus {
   preparing?: ModelsPreparation;
   /** Which models are missing and why, when they cannot be fetched (ours). */
   message?: string;
+  /**
+   * Index jobs still queued (ours; watch calls while syncing): an item is done only once all its
+   * indexes are, so the item count can sit still while an index builds. The app's bar shows this
+   * moving as a share of the run.
+   */
+  queuedJobs?: number;
 }
 
 /** Item keys are `<import time>:<id>` (src/core/items/item-row.ts). */
 const idOfKey = (pk: string) => pk.slice(pk.indexOf(':') + 1);
 
-export async function indexingStatus(db: LibraryDb): Promise<SyncStatus> {
-  const [all, trashedKeys, queuedIds] = await Promise.all([
+export async function indexingStatus(db: LibraryDb, { jobs = false } = {}): Promise<SyncStatus> {
+  const [all, trashedKeys, queuedIds, queuedJobs] = await Promise.all([
     db.items.count(),
     db.items.where('facets').equals(TRASHED).primaryKeys(),
     db.jobs.orderBy('itemId').uniqueKeys(),
+    jobs ? db.jobs.count() : 0,
   ]);
   const trashed = new Set((trashedKeys as string[]).map(idOfKey));
   const totalCount = all - trashed.size;
   const waiting = (queuedIds as string[]).filter((id) => !trashed.has(id)).length;
   const syncedCount = Math.max(0, totalCount - waiting);
-  return { isSyncing: waiting > 0, syncedCount, totalCount, progress: totalCount === 0 ? 1 : syncedCount / totalCount };
+  const status: SyncStatus = { isSyncing: waiting > 0, syncedCount, totalCount, progress: totalCount === 0 ? 1 : syncedCount / totalCount };
+  return jobs && status.isSyncing ? { ...status, queuedJobs } : status;
 }
 
 /** The words a search answered while indexing runs adds to its message. */

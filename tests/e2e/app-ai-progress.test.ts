@@ -1,0 +1,104 @@
+// Issue 41, point 8: after the first AI search on a fresh origin the status bar shows the model
+// download moving (bytes), then indexing moving (items done of the library's), as it happens: no
+// long stalls at "0 of N" while the models load or the indexes build.
+import type { Page } from 'playwright';
+import { mkdirSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { api, eventually, seed, waitForCount } from './app';
+import { appReady, useBrowser } from './browser';
+import { serveStatic } from './static-server';
+
+/** Model files served at about 1.3 MB/s (64 KB every 50 ms), so the download lasts long enough to be seen. */
+function slowModels(siteDir: string) {
+  return (request: IncomingMessage, response: ServerResponse): boolean => {
+    const pathname = new URL(request.url ?? '/', 'http://x').pathname;
+    if (!pathname.startsWith('/models/')) return false;
+    void readFile(join(siteDir, pathname)).then(
+      async (bytes) => {
+        response.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': String(bytes.byteLength) });
+        for (let at = 0; at < bytes.byteLength; at += 64 * 1024) {
+          if (!response.write(bytes.subarray(at, at + 64 * 1024))) await new Promise((resolve) => response.once('drain', resolve));
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        response.end();
+      },
+      () => response.writeHead(404).end(),
+    );
+    return true;
+  };
+}
+
+/** Records, in the page, every text the status bar's AI parts show (through shadow roots), each time it changes. */
+function recordAiStatus(page: Page) {
+  return page.evaluate(() => {
+    const seen: string[] = [];
+    const find = (root: Document | ShadowRoot, id: string): Element | null => {
+      const here = root.getElementById?.(id) ?? null;
+      if (here) return here;
+      for (const element of root.querySelectorAll('*')) if (element.shadowRoot) {
+        const inner = find(element.shadowRoot, id);
+        if (inner) return inner;
+      }
+      return null;
+    };
+    const read = () => ['ai-models', 'ai-progress'].map((id) => find(document, id)?.textContent?.replace(/\s+/g, ' ').trim()).filter(Boolean).join(' | ');
+    setInterval(() => {
+      const text = read();
+      if (text && text !== seen.at(-1)) seen.push(text);
+    }, 50);
+    (globalThis as unknown as { aiSeen: string[] }).aiSeen = seen;
+  });
+}
+
+const seenTexts = (page: Page) => page.evaluate(() => (globalThis as unknown as { aiSeen: string[] }).aiSeen.slice());
+
+describe('the web app: AI progress on first use', () => {
+  const browser = useBrowser();
+  const siteDir = inject('siteDir');
+
+  for (const width of [1280, 390]) {
+    it(`shows the models downloading, then indexing counts moving, after the first AI search (${width} px)`, async () => {
+      const site = await serveStatic({ '/': siteDir }, slowModels(siteDir));
+      const context = await browser().newContext({ viewport: { width, height: 800 } });
+      mkdirSync('screenshots', { recursive: true });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${site.url}/`);
+        await appReady(page);
+        const count = 40;
+        // Pictures: each needs every index a search uses (thumbnail, objects, meaning).
+        await seed(page, Array.from({ length: count }, (_, i) => ({ name: `topic ${i}`, color: `#${((i * 0x2f1b37 + 0x103050) & 0xffffff).toString(16).padStart(6, '0')}`, size: [64 + (i % 9), 48] as [number, number] })));
+        await waitForCount(page, count);
+        // Thumbnails and descriptors need no model: wait until they are done so what follows is the models' work.
+        expect(await eventually(async () => (await api<{ syncedCount: number }>(page, '/aiSearch/getSyncStatus?watch=true')).syncedCount, count, 90_000)).toBe(count);
+        await recordAiStatus(page);
+        await page.getByRole('button', { name: 'AI: search by meaning' }).click();
+        const search = page.getByRole('searchbox', { name: 'Search items' });
+        await search.fill('topic');
+        await search.press('Enter');
+        await page.locator('#ai-models').filter({ hasText: /Preparing AI search: [\d.]+ of [\d.]+ MB/ }).waitFor({ timeout: 30_000 });
+        await page.screenshot({ path: `screenshots/ai-progress-preparing-${width}.png` });
+        await page.locator('#ai-progress[data-syncing="true"]').waitFor({ timeout: 120_000 });
+        await page.locator('#ai-models').waitFor({ state: 'detached', timeout: 120_000 });
+        await page.screenshot({ path: `screenshots/ai-progress-indexing-${width}.png` });
+        expect(await eventually(async () => (await api<{ isSyncing: boolean }>(page, '/aiSearch/getSyncStatus?watch=true')).isSyncing, false, 180_000)).toBe(false);
+        await page.waitForTimeout(1500); // the bar's next look
+        const seen = await seenTexts(page);
+        const downloaded = new Set(seen.flatMap((text) => /Preparing AI search: ([\d.]+) of/.exec(text)?.[1] ?? []));
+        const indexing = new Set(seen.flatMap((text) => /Indexing for AI search: \d+ of \d+ items(?: \(\d+%\))?/.exec(text)?.[0] ?? []));
+        // The download moves (several byte counts) and indexing moves (two counts or more before the end: items done, or the share of the run).
+        expect(downloaded.size, seen.join('\n')).toBeGreaterThanOrEqual(3);
+        expect(indexing.size, seen.join('\n')).toBeGreaterThanOrEqual(2);
+        const status = await api<{ isSyncing: boolean; syncedCount: number; preparing?: unknown }>(page, '/aiSearch/getSyncStatus?watch=true');
+        expect(status).toMatchObject({ isSyncing: false, syncedCount: count });
+        expect(status.preparing).toBeUndefined();
+      } finally {
+        await context.close();
+        await site.close();
+      }
+    }, 300_000);
+  }
+});
