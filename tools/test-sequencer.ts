@@ -13,6 +13,7 @@ const LONGEST_E2E = [
   'tests/e2e/app-range-100k.test.ts',
   'tests/e2e/ai-models-first-use.test.ts',
   'tests/e2e/app-share-open-with.test.ts',
+  'tests/e2e/app-ai-progress.test.ts',
   'tests/e2e/app-new-user-fixes.test.ts',
   'tests/e2e/app-a11y.test.ts',
   'tests/e2e/small-quota.test.ts',
