@@ -6,6 +6,7 @@
 import { css, html, LitElement } from 'lit';
 import { APP_BASE } from '../base';
 import { bookmarkletHref } from './bookmarklet';
+import { sharedStyles } from '../ui/shared-styles';
 
 /** The capture page of this install, wherever its base path is. */
 export const captureUrl = (): string => new URL(`${APP_BASE}capture.html`, location.origin).href;
@@ -63,7 +64,9 @@ export class BookmarkletDialog extends LitElement {
     </dialog>`;
   }
 
-  static override styles = css`
+  static override styles = [
+    sharedStyles,
+    css`
     dialog { border: none; border-radius: 12px; padding: 20px 22px; width: min(520px, calc(100vw - 32px)); box-sizing: border-box;
       box-shadow: 0 20px 60px rgb(0 0 0 / 0.3); color: #1c1f24; font: 14px/1.5 system-ui, sans-serif; }
     dialog::backdrop { background: rgb(15 18 24 / 0.45); }
@@ -77,10 +80,8 @@ export class BookmarkletDialog extends LitElement {
     .note:empty { min-height: 0; margin: 0; }
     .small { font-size: 13px; color: #4a515c; }
     .actions { display: flex; justify-content: flex-end; }
-    button { font: inherit; padding: 7px 14px; border-radius: 8px; border: 1px solid #c5cad3; background: #fff; cursor: pointer; }
-    button.primary { background: #2f6fde; border-color: #2f6fde; color: #fff; }
-    :focus-visible { outline: 3px solid #7aa7ff; outline-offset: 2px; }
-  `;
+  `,
+  ];
 }
 
 customElements.define('bookmarklet-dialog', BookmarkletDialog);

@@ -6,6 +6,7 @@
  */
 import { css, html, LitElement, nothing } from 'lit';
 import { regionOf, screenshotName, shownBox, type Point, type Region } from './capture-region';
+import { sharedStyles } from '../ui/shared-styles';
 
 export interface CaptureTaken {
   file: File;
@@ -181,7 +182,9 @@ export class CaptureDialog extends LitElement {
       </div>`;
   }
 
-  static override styles = css`
+  static override styles = [
+    sharedStyles,
+    css`
     dialog { border: none; border-radius: 12px; padding: 0; width: min(960px, calc(100vw - 24px)); max-height: calc(100vh - 24px);
       box-shadow: 0 20px 60px rgb(0 0 0 / 0.3); color: #1c1f24; font: 14px/1.45 system-ui, sans-serif; }
     dialog::backdrop { background: rgb(15 18 24 / 0.45); }
@@ -197,11 +200,9 @@ export class CaptureDialog extends LitElement {
     .size { color: #4a515c; font-variant-numeric: tabular-nums; }
     .error { color: #c62828; min-height: 1.2em; font-size: 13px; }
     .actions { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 8px; }
-    button { font: inherit; padding: 7px 14px; border-radius: 8px; border: 1px solid #c5cad3; background: #fff; cursor: pointer; }
     button:disabled { opacity: 0.55; cursor: default; }
-    button.primary { background: #2f6fde; border-color: #2f6fde; color: #fff; }
-    :focus-visible { outline: 3px solid #7aa7ff; outline-offset: 2px; }
-  `;
+  `,
+  ];
 }
 
 customElements.define('capture-dialog', CaptureDialog);
