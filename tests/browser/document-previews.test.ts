@@ -20,6 +20,28 @@ afterEach(() => {
 
 const SENTENCE = 'The marigold grows in Lisbon.';
 
+/** A WebM recorded from a canvas: black for `blackMs`, then `colour` for `colourMs` (15 frames a second). */
+async function blackThen(colour: string, blackMs: number, colourMs: number): Promise<Blob> {
+  const canvas = document.createElement('canvas');
+  canvas.width = 160;
+  canvas.height = 90;
+  const context = canvas.getContext('2d')!;
+  const recorder = new MediaRecorder(canvas.captureStream(15), { mimeType: 'video/webm' });
+  const chunks: Blob[] = [];
+  recorder.ondataavailable = (event) => chunks.push(event.data);
+  const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+  recorder.start();
+  const start = performance.now();
+  while (performance.now() - start < blackMs + colourMs) {
+    context.fillStyle = performance.now() - start < blackMs ? '#000000' : colour;
+    context.fillRect(0, 0, 160, 90);
+    await new Promise((resolve) => setTimeout(resolve, 1000 / 15));
+  }
+  recorder.stop();
+  await stopped;
+  return new Blob(chunks, { type: 'video/webm' });
+}
+
 describe('previews of documents', () => {
   it("makes a PDF's first page its thumbnail in the page's media worker", async () => {
     host = startMediaHost({ workers: 1 });
@@ -52,6 +74,18 @@ describe('previews of documents', () => {
     expect(item).toMatchObject({ ext: 'psd', width: 320, height: 160, noThumbnail: false });
     const { blob } = await thumbnailOf(library, id);
     expect(near(await pixelAt(blob, 160, 80), [230, 120, 20], 20)).toBe(true);
+  });
+
+  it("skips a video's black lead-in: its thumbnail is the first frame that is not black", async () => {
+    host = startMediaHost({ workers: 1 });
+    const { client, library } = await isolatedClient();
+    // About 2.6 s: frames are tried at 0.26, 0.52, 1.04 (black) and 2.08 s (green).
+    const clip = await blackThen('#20c040', 1300, 1300);
+    const { id } = await client.post<{ id: string }>('/item/add', { name: 'fade-in', base64: await base64Of(clip) });
+    const item = await whenReady(client, id);
+    expect(item).toMatchObject({ ext: 'webm', width: 160, height: 90, noThumbnail: false });
+    const { blob } = await thumbnailOf(library, id);
+    expect(await pixelAt(blob, 80, 45)).toSatisfy((rgb: number[]) => near(rgb, [32, 192, 64], 40));
   });
 
   it('answers the PDF text from the worker method, and undecodable for bytes that are no PDF', async () => {
