@@ -7,9 +7,9 @@ import { startMediaHost, type MediaHost } from '../../src/app/media/media-host';
 import type { WorkerEndpoint } from '../../src/media';
 import { makePdf } from '../documents/make-pdf';
 import { makePsd } from '../documents/make-psd';
-import { base64Of, near, pixelAt } from './media-images';
+import { base64Of, flat, near, pixelAt } from './media-images';
 import { isolatedClient } from './service-worker';
-import { thumbnailOf, whenReady } from './media-client';
+import { getItem, thumbnailOf, whenReady } from './media-client';
 
 let host: MediaHost | undefined;
 
@@ -63,7 +63,8 @@ describe('previews of documents', () => {
     expect(near(await pixelAt(blob, 5, 130), [255, 255, 255], 20)).toBe(true);
     expect(item.palettes.some((p) => near(p.color, [16, 176, 64], 40))).toBe(true);
     expect(await host.processedCount()).toBeGreaterThan(0);
-  });
+    // The first test of the file also installs the service worker, and the dev server serves pdf.js.
+  }, 90_000);
 
   it("makes a PSD's composite image its thumbnail", async () => {
     host = startMediaHost({ workers: 1 });
@@ -74,6 +75,24 @@ describe('previews of documents', () => {
     expect(item).toMatchObject({ ext: 'psd', width: 320, height: 160, noThumbnail: false });
     const { blob } = await thumbnailOf(library, id);
     expect(near(await pixelAt(blob, 160, 80), [230, 120, 20], 20)).toBe(true);
+  });
+
+  it('keeps a PSD or PDF queued without a page, and gives a broken one its generic icon once a page tried it', async () => {
+    const { client, library } = await isolatedClient();
+    const { id: broken } = await client.post<{ id: string }>('/item/add', { name: 'layers', base64: await base64Of(new TextEncoder().encode('8BPS\u0000\u0001 not really a photoshop file')) });
+    const { id: pdf } = await client.post<{ id: string }>('/item/add', { name: 'later', base64: await base64Of(makePdf([{ square: { color: '#d02080' } }])) });
+    // No page worker yet: a raster added later is done by the fallback meanwhile, while the PSD and
+    // the PDF wait (pdf.js and ag-psd never load in the service worker).
+    const { id: raster } = await client.post<{ id: string }>('/item/add', { base64: await base64Of(await flat(64, 64, [9, 9, 9])) });
+    await whenReady(client, raster);
+    for (const id of [broken, pdf]) expect(await getItem(client, id)).toMatchObject({ thumbnailReady: false, noThumbnail: false });
+    host = startMediaHost({ workers: 1 });
+    expect(await whenReady(client, broken)).toMatchObject({ ext: 'psd', noThumbnail: true, palettes: [] });
+    const { type, blob } = await thumbnailOf(library, broken);
+    expect(type).toBe('image/svg+xml');
+    expect(await blob.text()).toContain('>PSD<');
+    expect(await whenReady(client, pdf)).toMatchObject({ ext: 'pdf', noThumbnail: false });
+    expect(near(await pixelAt((await thumbnailOf(library, pdf)).blob, 200, 200), [208, 32, 128], 30)).toBe(true);
   });
 
   it("skips a video's black lead-in: its thumbnail is the first frame that is not black", async () => {
