@@ -57,7 +57,9 @@ export async function processPdf(bytes: ArrayBuffer | Blob, mime: string): Promi
     } finally {
       bitmap.close();
     }
-    return { ...result, text: await textOfDocument(doc) };
+    // A text layer pdf.js cannot read costs the text, not the picture.
+    const text = await textOfDocument(doc).catch(() => undefined);
+    return text === undefined ? result : { ...result, text };
   } catch (error) {
     return undecodable(mime, error);
   } finally {
