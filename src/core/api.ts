@@ -25,6 +25,7 @@ import { readOnlyRefusal } from './publish/read-only';
 import { publishedLoad, ReadOnlyLibraries, type PublishedLoad } from './publish/subscription-state';
 import type { Subscriptions } from './publish/subscriptions';
 import { ROUTES } from './routes';
+import { loadBeforeWrite, loadItemObservers } from './item-observers';
 import { loadPouch, type PouchConstructor } from './sync/pouch';
 import { destroyReplica, hasReplica } from './sync/replica';
 import { LIBRARY_VERSION, LibraryDb } from './storage/library-db';
@@ -35,8 +36,6 @@ import { firstRemoteFile, type RemoteFileSource } from './storage/remote-files';
 import { loadedList } from './shared/loaded-list';
 import type { StorageEstimateLike } from './shared/storage-room';
 import { lazyModule, lazyOnce } from './shared/lazy-module';
-import { loadPinyin } from './tags/pinyin';
-import { loadRegexEngine } from './smart-folders/safe-regex';
 
 export { LIBRARY_HEADER } from './http/named-library';
 
@@ -96,23 +95,16 @@ export interface Api {
 }
 
 /**
- * The item observers (add an index by adding an observer to src/core/item-observers.ts), loaded by
- * the first write: their code (postings, bookkeeping, smart-folder counts, AI upkeep, the change
- * feed's item events) is a script of its own in the service worker, which a worker's first answer,
- * a read, never loads (docs/decisions/service-worker-startup.md).
+ * The features' part of every write, from their manifests: the item observers, loaded by the first
+ * write (a worker's first answer, a read, never loads them), and what must be loaded before a
+ * write transaction starts (tag rows spell their names in pinyin; smart-folder counts may run
+ * regex rules). writeTransaction awaits `prepare` before it opens its transaction.
  */
-const itemObservers = loadedList<ItemObserver>('The item observers', async () => (await import('./item-observers')).ITEM_OBSERVERS);
-
-/**
- * The features' part of every write, registered here and nowhere else: the item observers and
- * what must be loaded before a write transaction starts (the observers themselves; tag rows spell
- * their names in pinyin; smart-folder counts may run regex rules: each loaded on first use).
- * writeTransaction awaits `prepare` before it opens its transaction.
- */
+const itemObservers = loadedList<ItemObserver>('The item observers', loadItemObservers);
 const WRITE_PIPELINE: WritePipeline = {
   observers: itemObservers.entries,
   prepare: async () => {
-    await Promise.all([itemObservers.load(), loadPinyin(), loadRegexEngine()]);
+    await Promise.all([itemObservers.load(), loadBeforeWrite()]);
   },
 };
 
@@ -333,7 +325,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       await made.checked;
       return made.ctx;
     };
-    const refused = await readOnlyRefusal(request, apiPrefix, request.headers.get(LIBRARY_HEADER), registry, readOnly);
+    const refused = await readOnlyRefusal(request, router.match(request), request.headers.get(LIBRARY_HEADER), registry, readOnly);
     if (refused) {
       deps.onError?.(refused);
       return errorResponse(refused);

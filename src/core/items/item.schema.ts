@@ -1,5 +1,6 @@
 /** Input schemas of the item endpoints; types come from here. */
 import { z } from 'zod';
+import { ApiError } from '../http/errors';
 import { flag, integer, requiredString, stringList } from '../http/input';
 import { pageFields } from '../http/pagination';
 import { SHAPES } from './item-row';
@@ -109,8 +110,29 @@ export type NewItemInput = z.output<ReturnType<typeof newItemInput>>;
 
 export const MAX_BATCH = 1000;
 
-/** item/add takes one item, or `items`: a batch checked item by item so errors name the index. */
-export const addInput = lazyValue(() => z.union([z.object({ items: z.array(z.unknown()) }), z.record(z.string(), z.unknown())]));
+/**
+ * item/add takes one item, or `items`: a batch checked item by item so errors name the index
+ * ("items[6].url"). The route's one validation: the service gets the parsed items. A batch over
+ * MAX_BATCH is refused before any of its items is read.
+ */
+export const addInput = lazyValue(() =>
+  z.union([z.object({ items: z.array(z.unknown()) }), z.record(z.string(), z.unknown())]).transform((raw, ctx) => {
+    const batch = Array.isArray(raw.items);
+    const entries = batch ? (raw.items as unknown[]) : [raw];
+    if (batch && entries.length > MAX_BATCH) {
+      throw new ApiError('PAYLOAD_TOO_LARGE', `items: a batch holds at most ${MAX_BATCH} items, this one has ${entries.length}.`);
+    }
+    if (entries.length === 0) ctx.addIssue({ code: 'custom', path: ['items'], message: 'must hold at least one item' });
+    const items: NewItemInput[] = [];
+    for (const [index, entry] of entries.entries()) {
+      const parsed = newItemInput().safeParse(entry);
+      if (parsed.success) items.push(parsed.data);
+      else for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: [...(batch ? ['items', index] : []), ...issue.path], message: issue.message });
+    }
+    return { batch, items };
+  }),
+);
+export type AddInput = z.output<ReturnType<typeof addInput>>;
 
 export const updateInput = lazyValue(() => z.object({
   id: requiredString(),
