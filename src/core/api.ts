@@ -25,6 +25,8 @@ import { readOnlyRefusal } from './publish/read-only';
 import { publishedLoad, ReadOnlyLibraries, type PublishedLoad } from './publish/subscription-state';
 import type { Subscriptions } from './publish/subscriptions';
 import { ROUTES } from './routes';
+import { MANIFESTS } from './manifests';
+import { listingEnginesOf } from './listing/engines';
 import { loadBeforeWrite, loadItemObservers } from './item-observers';
 import { loadPouch, type PouchConstructor } from './sync/pouch';
 import { destroyReplica, hasReplica } from './sync/replica';
@@ -101,6 +103,8 @@ export interface Api {
  * regex rules). writeTransaction awaits `prepare` before it opens its transaction.
  */
 const itemObservers = loadedList<ItemObserver>('The item observers', loadItemObservers);
+/** The engines listings call (src/core/listing), lent by the features that own them. */
+const LISTING = listingEnginesOf(MANIFESTS.flatMap((manifest) => ('listing' in manifest ? [manifest.listing] : [])));
 const WRITE_PIPELINE: WritePipeline = {
   observers: itemObservers.entries,
   prepare: async () => {
@@ -287,6 +291,7 @@ export function createApi(deps: ApiDeps = {}): Api {
     };
     const ctx: Context = {
       internal,
+      listing: LISTING,
       apiPrefix,
       clock,
       ids,

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { Context } from './context';
 import type { Route } from './http/router';
+import type { ListingEngines } from './listing/engines';
 import type { ItemObserver } from './storage/item-changes';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a row's context varies (the shell's routes read only `app`)
@@ -26,6 +27,8 @@ export interface FeatureManifest<R extends readonly AnyRoute[] = readonly AnyRou
   readonly observers?: () => Promise<readonly ItemObserver[]>;
   /** Code its observers run synchronously inside a write transaction, loaded before the transaction opens. */
   readonly beforeWrite?: () => Promise<void>;
+  /** The engines it lends every listing (src/core/listing calls them through `ctx.listing`). */
+  readonly listing?: Partial<ListingEngines>;
   /** Output schemas of its routes' `data`, keyed 'METHOD /path' (`<feature>.outputs.ts`). */
   readonly outputs?: Readonly<Record<string, () => z.ZodType>>;
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Api } from '../../src/core';
 import type { OpenLibrary } from '../../src/core/context';
 import { loadItemObservers } from '../../src/core/item-observers';
-import { withDerivedFields } from '../../src/core/items/item-row';
+import { withDerivedFields } from '../../src/core/listing/item-row';
 import { commitItemChanges, type ItemObserver } from '../../src/core/storage/item-changes';
 import type { LibraryDb } from '../../src/core/storage/library-db';
 import type { ItemRow } from '../../src/core/storage/rows';

@@ -10,7 +10,7 @@ import {
   putItems,
   removeItems,
 } from './fixtures/search-library';
-import { withDerivedFields } from '../../src/core/items/item-row';
+import { withDerivedFields } from '../../src/core/listing/item-row';
 import { loadItemObservers } from '../../src/core/item-observers';
 import { commitItemChanges } from '../../src/core/storage/item-changes';
 import { writeTransaction } from '../../src/core/storage/write';

@@ -4,7 +4,7 @@
  * as it was, and the error names the item's index.
  */
 import type { Context } from '../context';
-import { ApiError, conflict, invalid } from '../http/errors';
+import { conflict } from '../http/errors';
 import { commitItemChanges } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
@@ -12,7 +12,7 @@ import { writeRequest } from '../storage/write-request';
 import { findDuplicates, hashNewFiles } from './duplicates';
 import { fieldPath, resolveSource, type ResolvedSource } from './item-sources';
 import { folderTags, requireFolderLists } from './item-lookup';
-import { withDerivedFields } from './item-row';
+import { withDerivedFields } from '../listing/item-row';
 import type { AddInput, NewItemInput } from './item.schema';
 
 export interface Prepared {

@@ -3,46 +3,13 @@ import { z } from 'zod';
 import { ApiError } from '../http/errors';
 import { flag, integer, requiredString, stringList } from '../http/input';
 import { pageFields } from '../http/pagination';
-import { SHAPES } from './item-row';
-import { itemFieldsSchema } from './item-view';
-import { orderBySchema } from './item-order';
-import { tagNameList } from '../tags/tag-names';
-import { normaliseHex } from '../smart-folders/colour-match';
+import { itemFieldsSchema } from '../listing/item-view';
+import { itemFilterFields, MAX_QUERY_LENGTH, rating } from '../listing/listing.schema';
+import { orderBySchema } from '../listing/order';
+import { tagNameList } from '../http/tag-names';
 import { lazyValue } from '../shared/lazy-value';
 
-/** Long enough for any hand-written search query; bounds the parser's work. */
-export const MAX_QUERY_LENGTH = 2000;
-
-const rating = () => integer().pipe(z.number().min(0, 'must be 0 to 5').max(5, 'must be 0 to 5'));
-
-/** The filters of item/get; item/query, item/ids and item/position take them too (ours). */
-export const itemFilterFields = () => ({
-  id: z.string().optional(),
-  ids: stringList().optional(),
-  isSelected: flag().optional(),
-  isUntagged: flag().optional(),
-  isUnfiled: flag().optional(),
-  isDeleted: flag().optional(),
-  keywords: stringList().optional(),
-  tags: tagNameList().optional(),
-  folders: stringList().optional(),
-  smartFolders: stringList().optional(),
-  ext: z.string().trim().optional(),
-  annotation: z.string().optional(),
-  rating: rating().optional(),
-  url: z.string().optional(),
-  shape: z.enum(SHAPES, { error: () => `must be one of ${SHAPES.join(', ')}` }).optional(),
-  /** Items whose palette holds a colour near this one (ours; as a smart folder's colour `similar` rule). */
-  color: colourHex().optional(),
-});
-
-function colourHex() {
-  return z.string().transform((text, ctx) => {
-    const hex = normaliseHex(text);
-    if (!hex) ctx.addIssue({ code: 'custom', message: 'must be a colour as #RRGGBB' });
-    return hex ?? '';
-  });
-}
+export { itemFilterFields, MAX_QUERY_LENGTH };
 
 export const itemListInput = lazyValue(() => z.object({
   ...itemFilterFields(),

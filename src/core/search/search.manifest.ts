@@ -1,4 +1,5 @@
 import type { FeatureManifest } from '../manifest';
+import { searchCandidates } from './search.service';
 import { searchRoutes } from './search.routes';
 
 export const searchManifest = {
@@ -6,4 +7,5 @@ export const searchManifest = {
   routes: searchRoutes,
   ports: ['apiPrefix', 'library'],
   observers: async () => [(await import('./search-index')).searchIndex],
+  listing: { search: searchCandidates },
 } satisfies FeatureManifest;

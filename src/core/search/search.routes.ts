@@ -1,7 +1,7 @@
 import { route } from '../http/router';
-import { hasFilters, listingCandidates } from '../items/item-listing.service';
-import { pageOfItems } from '../items/item-list.service';
-import { withSeed } from '../items/item-order';
+import { hasFilters, listingCandidates } from '../listing/candidates';
+import { pageOfItems } from '../listing/page';
+import { withSeed } from '../listing/order';
 import { itemQueryInput } from './search.schema';
 import { searchItems } from './search.service';
 

@@ -1,4 +1,5 @@
 import type { FeatureManifest } from '../manifest';
+import { matchSmartFolders } from './match';
 import { loadRegexEngine } from './safe-regex';
 import { smartFolderRoutes } from './smart-folder.routes';
 
@@ -8,4 +9,5 @@ export const smartFoldersManifest = {
   ports: ['apiPrefix', 'clock', 'ids', 'library'],
   observers: async () => [(await import('./count-upkeep')).smartFolderCountUpkeep],
   beforeWrite: loadRegexEngine,
+  listing: { smartFolders: matchSmartFolders },
 } satisfies FeatureManifest;

@@ -1,5 +1,5 @@
 import { route } from '../http/router';
-import { iconSvg } from './generic-icon';
+import { iconSvg } from '../images/generic-icon';
 import { iconInput, refreshThumbnailInput, setCustomThumbnailInput } from './thumbnails.schema';
 import { refreshThumbnail, setCustomThumbnail } from './thumbnails.service';
 
