@@ -26,6 +26,10 @@ import { publishedLoad, ReadOnlyLibraries, type PublishedLoad } from './publish/
 import type { Subscriptions } from './publish/subscriptions';
 import { ROUTES } from './routes';
 import { MANIFESTS } from './manifests';
+import { eagleLibraryManifest } from './eagle-library/eagle-library.manifest';
+import { mediaManifest } from './media/media.manifest';
+import { publishManifest } from './publish/publish.manifest';
+import { syncManifest } from './sync/sync.manifest';
 import { listingEnginesOf } from './listing/engines';
 import { loadBeforeWrite, loadItemObservers } from './item-observers';
 import { loadPouch, type PouchConstructor } from './sync/pouch';
@@ -37,7 +41,7 @@ import { DEFAULT_NAMESPACE, LibraryRegistry, type LibraryRecord } from './storag
 import { firstRemoteFile, type RemoteFileSource } from './storage/remote-files';
 import { loadedList } from './shared/loaded-list';
 import type { StorageEstimateLike } from './shared/storage-room';
-import { lazyModule, lazyOnce } from './shared/lazy-module';
+import { lazyOnce } from './shared/lazy-module';
 
 export { LIBRARY_HEADER } from './http/named-library';
 
@@ -114,14 +118,15 @@ const WRITE_PIPELINE: WritePipeline = {
 
 /**
  * Features the first answer after a worker start never needs, each loaded by its first use (in the
- * service worker a script of its own beside sw.js; docs/decisions/service-worker-startup.md):
- * sync's files, a published library's files and subscriptions, the Eagle library import.
+ * service worker a script of its own beside sw.js; docs/decisions/service-worker-startup.md), as
+ * their manifests declare them: sync's files, a published library's files and subscriptions, the
+ * Eagle library import, the job runner.
  */
-const syncedFilesModule = lazyModule(() => import('./sync/synced-files'));
-const publishedFilesModule = lazyModule(() => import('./publish/lazy-files'));
-const subscriptionsModule = lazyModule(() => import('./publish/subscriptions'));
-const importsModule = lazyModule(() => import('./eagle-library/imports'));
-const jobRunnerModule = lazyModule(() => import('./media/job-runner'));
+const syncedFilesModule = syncManifest.loaders.syncedFiles;
+const publishedFilesModule = publishManifest.loaders.files;
+const subscriptionsModule = publishManifest.loaders.subscriptions;
+const importsModule = eagleLibraryManifest.loaders.imports;
+const jobRunnerModule = mediaManifest.loaders.jobRunner;
 
 /** A remote file source whose code is loaded when a file is first asked for. */
 const lazySource =

@@ -27,6 +27,8 @@ export interface FeatureManifest<R extends readonly AnyRoute[] = readonly AnyRou
   readonly observers?: () => Promise<readonly ItemObserver[]>;
   /** Code its observers run synchronously inside a write transaction, loaded before the transaction opens. */
   readonly beforeWrite?: () => Promise<void>;
+  /** Code it starts lazily, each loaded by its first use (in the service worker a script of its own beside sw.js). */
+  readonly loaders?: Readonly<Record<string, () => Promise<unknown>>>;
   /** The engines it lends every listing (src/core/listing calls them through `ctx.listing`). */
   readonly listing?: Partial<ListingEngines>;
   /** Output schemas of its routes' `data`, keyed 'METHOD /path' (`<feature>.outputs.ts`). */

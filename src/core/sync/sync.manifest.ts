@@ -1,4 +1,5 @@
 import type { FeatureManifest } from '../manifest';
+import { lazyModule } from '../shared/lazy-module';
 import { syncRoutes } from './sync.routes';
 
 export const syncManifest = {
@@ -9,4 +10,6 @@ export const syncManifest = {
     const [{ syncDirtyItems }, { filesOfRemovedItems }] = await Promise.all([import('./dirty-items'), import('./removed-files.observer')]);
     return [syncDirtyItems, filesOfRemovedItems];
   },
+  /** Files of synced items, fetched from the server when first asked for. */
+  loaders: { syncedFiles: lazyModule(() => import('./synced-files')) },
 } satisfies FeatureManifest;
