@@ -2,13 +2,15 @@
 // runs in this file: every job goes through the service worker's own OffscreenCanvas fallback.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/app/api-client';
-import { ITEM_OBSERVERS } from '../../src/core/item-observers';
+import { loadItemObservers } from '../../src/core/item-observers';
 import { commitItemChanges } from '../../src/core/storage/item-changes';
 import { LibraryDb } from '../../src/core/storage/library-db';
 import { makeItemRow } from '../node/fixtures/item-rows';
 import { base64Of, bmpOf, flat, gifOf, icoOf, mostlyRed, near, paintedBlob, pixelAt, withExifOrientation } from './media-images';
 import { getItem, thumbnailOf, whenReady } from './media-client';
 import { fetchApi, isolatedClient, stopServiceWorkers } from './service-worker';
+
+const ITEM_OBSERVERS = await loadItemObservers();
 
 const add = async (client: ApiClient, name: string, data: Blob | Uint8Array) =>
   (await client.post<{ id: string }>('/item/add', { name, base64: await base64Of(data) })).id;

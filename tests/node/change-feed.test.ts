@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Api, ChangeEvent } from '../../src/core';
 import { ChangeFeed } from '../../src/core/events/change-feed';
-import { ITEM_OBSERVERS } from '../../src/core/item-observers';
+import { loadItemObservers } from '../../src/core/item-observers';
 import { commitItemChanges } from '../../src/core/storage/item-changes';
 import { writeTransaction } from '../../src/core/storage/write';
 import { fakeImage, openLibrary, TestProcessor } from './fixtures/media';
 import { call, makeApi, newLibrary } from './helpers';
+
+const ITEM_OBSERVERS = await loadItemObservers();
 
 const catRules = [{ rules: [{ property: 'tags', method: 'union', value: ['cat'] }], match: 'AND', boolean: 'TRUE' }];
 

@@ -151,7 +151,7 @@ describe('the media job queue', () => {
     const row = await storeItem(library, {}, fakeImage(40, 30));
     await library.db.thumbnails.put({ id: row.id, blob: new Blob(['t']), custom: false });
     const { commitItemChanges } = await import('../../src/core/storage/item-changes');
-    const { ITEM_OBSERVERS } = await import('../../src/core/item-observers');
+    const ITEM_OBSERVERS = await (await import('../../src/core/item-observers')).loadItemObservers();
     await writeTransaction(library, Date.now(), () => commitItemChanges(library.db, [{ before: row }], ITEM_OBSERVERS, Date.now()));
     expect(await library.db.jobs.count()).toBe(0);
     expect(await library.db.thumbnails.get(row.id)).toBeUndefined();

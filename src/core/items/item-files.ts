@@ -8,7 +8,7 @@ import { ApiError, notFound } from '../http/errors';
 import { encodeText } from '../http/uri-text';
 import { mediaKindOf } from '../media/media-processor';
 import type { ItemRow } from '../storage/rows';
-import { genericIconSvg } from '../thumbnails/generic-icon';
+import { genericIconSvg } from '../images/generic-icon';
 import { requireItem } from './item-lookup';
 
 const SANDBOX = "sandbox; default-src 'none'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'unsafe-inline'";

@@ -5,7 +5,7 @@
  * meanwhile. The descriptor, like the palette, describes the thumbnail shown.
  */
 import { putDescriptor, removeDescriptors } from '../ai-search/descriptor-store';
-import { withDerivedFields } from '../items/item-row';
+import { withDerivedFields } from '../listing/item-row';
 import { noteFileReplaced } from '../sync/file-records';
 import { commitItemChanges, type ItemObserver } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
