@@ -18,6 +18,6 @@ export const libraryTransferRoutes = [
     },
     { rawBody: true },
   ),
-  route('GET', '/library/import', importStatusInput, (ctx, input) => (input.id ? ctx.imports.status(input.id) : ctx.imports.list())),
+  route('GET', '/library/import', importStatusInput, async (ctx, input) => (input.id ? ctx.imports.status(input.id) : ctx.imports.list())),
   route('GET', '/library/export', noInput, async (ctx) => (await exportZip()).exportZipResponse(await ctx.library())),
 ];

@@ -31,6 +31,9 @@ const READS = new Set([
   '/library/rename',
   '/library/remove',
   '/sync/stop',
+  // The user's CLIP model is the browser's, not the library's.
+  '/aiSearch/clipModel/put',
+  '/aiSearch/clipModel/remove',
 ]);
 
 /** Whether the request would write the library it works on (GET never does; an import into a new library neither). */
