@@ -148,7 +148,7 @@ export class AssetLibraryElement extends HTMLElement {
   private async streamOpen(): Promise<void> {
     const until = Date.now() + STREAM_TIMEOUT_MS;
     while (!this.changes?.open) {
-      if (Date.now() > until) throw new Error('The asset library never opened its event stream (/api/v2/events).');
+      if (Date.now() > until) throw new Error('The asset library never opened its event stream (GET /api/v2/events).');
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }

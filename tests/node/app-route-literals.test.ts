@@ -1,5 +1,5 @@
 /**
- * No API path is typed by hand in the web app: every route string goes to the typed client, which
+ * No API path is typed by hand in the web app (src/app) or the embed package (src/embed): every route string goes to the typed client, which
  * the compiler checks against the route table (src/core/api-table.ts), and no string builds an
  * `/api/v2` URL. Probe files, added to the same program, show that the scan catches each way round it.
  */
@@ -55,7 +55,7 @@ const PROBE_TEXT = [
   'export { checked, alsoChecked, link, kept };',
 ].join('\n');
 
-const APP_FILES = tsFilesUnder(join(ROOT, 'src/app'));
+const APP_FILES = [...tsFilesUnder(join(ROOT, 'src/app')), ...tsFilesUnder(join(ROOT, 'src/embed'))];
 /** One program for both tests (building it is most of the time): the app's files and the probe. */
 let program: ts.Program | undefined;
 const theProgram = () => (program ??= programOf(APP_FILES, { [PROBE]: PROBE_TEXT }));
