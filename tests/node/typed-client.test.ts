@@ -71,6 +71,19 @@ function modelForm(leaveOut = ''): FormData {
 }
 
 describe('the CLIP model routes', () => {
+  it('keep a whole model, describe it, serve its files and remove it', async () => {
+    const { client } = clientOn(makeApi());
+    const { manifest } = await client.postBody('/aiSearch/clipModel/put', {}, modelForm());
+    expect(manifest).toMatchObject({ name: 'tiny-clip-test', dims: 8 });
+    const kept = await client.get('/aiSearch/clipModel');
+    expect([...kept.files].sort()).toEqual(['image.onnx', 'text.onnx', 'vocab.json']);
+    const file = await client.fetchRaw('/aiSearch/clipModel/file', { name: 'text.onnx' });
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array(tinyTextEncoder()));
+    expect(await errorOf(client.fetchRaw('/aiSearch/clipModel/file', { name: 'nope' }))).toMatchObject({ httpStatus: 404, code: 'NOT_FOUND' });
+    expect(await client.post('/aiSearch/clipModel/remove')).toEqual({ removed: true });
+    expect(await client.get('/aiSearch/clipModel')).toEqual({ manifest: null, files: [] });
+  });
+
   it('refuse a model that is not whole, naming the field, and keep nothing', async () => {
     const { client } = clientOn(makeApi());
     expect(await client.get('/aiSearch/clipModel')).toEqual({ manifest: null, files: [] });
