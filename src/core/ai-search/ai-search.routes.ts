@@ -6,7 +6,7 @@
 import { noInput } from '../http/no-input';
 import { route } from '../http/router';
 import { lazyFunction, lazyModule } from '../shared/lazy-module';
-import { byBase64Input, byItemInput, byTextInput, clipFileInput, statusInput } from './ai-search.schema';
+import { byBase64Input, byItemInput, byTextInput, clipFileInput, clipRemoveInput, statusInput } from './ai-search.schema';
 import { isReady, isStarting, serviceHealth, syncStatus } from './ai-status';
 
 // The searches' code (scoring, the vector scans, colour matching) is loaded by the first search, not at every worker start.
@@ -28,5 +28,5 @@ export const aiSearchRoutes = [
   route('GET', '/aiSearch/clipModel', noInput, lazyFunction(clipModel, 'clipModelInfo')),
   route('GET', '/aiSearch/clipModel/file', clipFileInput, lazyFunction(clipModel, 'clipModelFile')),
   route('POST', '/aiSearch/clipModel/put', noInput, lazyFunction(clipModel, 'putClipModelFrom'), { rawBody: true }),
-  route('POST', '/aiSearch/clipModel/remove', noInput, lazyFunction(clipModel, 'removeClipModelOf')),
+  route('POST', '/aiSearch/clipModel/remove', clipRemoveInput, lazyFunction(clipModel, 'removeClipModelOf')),
 ];
