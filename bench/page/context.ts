@@ -3,7 +3,7 @@
  * service worker, the same core opened in the page (for the direct-IndexedDB baselines) and the
  * driver's CDP bridge. Scenarios share state only through `seeded`.
  */
-import { ApiClient } from '../../src/app/api-client';
+import { ApiClient } from '../../tests/loose-client';
 import { createApi, type Api } from '../../src/core';
 import { LibraryDb } from '../../src/core/storage/library-db';
 import type { LibraryPlan } from '../data/library-plan';

@@ -6,7 +6,7 @@
  * they fill it before the published rows of a run at N = 100,000 (bench/README.md).
  */
 import Dexie from 'dexie';
-import { ApiClient } from '../../src/app/api-client';
+import { ApiClient } from '../../tests/loose-client';
 import type { Api } from '../../src/core';
 
 export interface Removed {

@@ -12,3 +12,12 @@ export type { TagView as Tag } from '../core/tags/tag-view';
 export type { TagGroupView as TagGroup } from '../core/tag-groups/tag-group-view';
 export type { SmartFolderView as SmartFolder } from '../core/smart-folders/smart-folder-view';
 export type { Page } from '../core/http/pagination';
+import type { Page } from '../core/http/pagination';
+import type { ItemView } from '../core/listing/item-view';
+
+/** item/get answers every field unless asked for some (`fields`): such a page holds whole items. */
+/** item/get with `fields` answers the id and those fields of each item. */
+export const itemsWith = <K extends keyof ItemView>(page: Page<Partial<ItemView>>, _fields: readonly K[]): Page<Pick<ItemView, K | 'id'>> =>
+  page as Page<Pick<ItemView, K | 'id'>>;
+
+export const wholeItems = <T>(page: Page<Partial<T>>): Page<T> => page as Page<T>;

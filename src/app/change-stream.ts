@@ -7,8 +7,9 @@
  * only once that worker has taken over (or failed to): until then every reconnect would reach the
  * old worker and keep Chromium from activating the new one (docs/decisions/update-flow.md).
  */
-import { CHANGE_KINDS, type ChangeKind } from '../core/events/change';
-import { HAND_OVER_EVENT, RETRY_MS } from '../core/events/event-stream';
+import { CHANGE_KINDS, type ChangeKind } from '../shared/change';
+import { HAND_OVER_EVENT, RETRY_MS } from '../shared/event-stream-protocol';
+import { apiUrl } from './api-client';
 
 /** A change as heard: the event's kind plus its JSON data (`action`, `ids`, `library`, details). */
 export interface HeardChange extends HeardData {
@@ -40,7 +41,7 @@ export interface ChangeStream {
   close(): void;
 }
 
-export function listenToChanges({ onChange, onResync, onDrop, view = window, url = '/api/v2/events' }: ChangeStreamOptions): ChangeStream {
+export function listenToChanges({ onChange, onResync, onDrop, view = window, url = apiUrl('/events') }: ChangeStreamOptions): ChangeStream {
   const Source = (view as Window & typeof globalThis).EventSource;
   let source: EventSource | undefined;
   let closed = false;

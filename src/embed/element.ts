@@ -11,9 +11,10 @@
  * action, ids, library, ... }, e.g. library switched, folder opened), `asset-library-error` ({ message }).
  * The element hears them on the frame's event stream, the one channel the app uses too.
  */
-import { ApiClient, apiUrl, type QueryValue } from '../app/api-client';
+import { ApiClient } from '../app/api-client';
+import type { InputOf } from '../client/api-client';
 import { listenToChanges, type ChangeStream, type HeardChange } from '../app/change-stream';
-import type { Item, Page } from '../app/api-types';
+import { wholeItems, type Item, type Page } from '../app/api-types';
 import { VISITOR_FRAME } from '../app/visitor-frame';
 import { normaliseBase, registerAssetLibrary } from './register';
 
@@ -103,10 +104,10 @@ export class AssetLibraryElement extends HTMLElement {
   }
 
   /** Asks the app to show a search (an `asset-library:search` event in its frame) and answers the first page of matches. */
-  async search(query: string, options: Record<string, QueryValue> = {}): Promise<Page<Item>> {
+  async search(query: string, options: Omit<InputOf<'POST /item/query'>, 'query'> = {}): Promise<Page<Item>> {
     await this.ready;
     this.frame?.contentWindow?.dispatchEvent(new CustomEvent('asset-library:search', { detail: { query } }));
-    return this.api.post<Page<Item>>('/item/query', { ...options, query });
+    return wholeItems<Item>(await this.api.post('/item/query', { ...options, query }));
   }
 
   private async start(frame: HTMLIFrameElement): Promise<void> {
@@ -140,14 +141,14 @@ export class AssetLibraryElement extends HTMLElement {
   private async openPublished(client: ApiClient): Promise<void> {
     const src = this.getAttribute('src');
     if (!src) return;
-    const { path } = await client.post<{ path: string }>('/library/subscribe', { url: new URL(src, document.baseURI).href });
+    const { path } = await client.post('/library/subscribe', { url: new URL(src, document.baseURI).href });
     await client.post('/library/switch', { libraryPath: path });
   }
 
   private async streamOpen(): Promise<void> {
     const until = Date.now() + STREAM_TIMEOUT_MS;
     while (!this.changes?.open) {
-      if (Date.now() > until) throw new Error('The asset library never opened its event stream (/api/v2/events).');
+      if (Date.now() > until) throw new Error('The asset library never opened its event stream (GET /api/v2/events).');
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
@@ -159,7 +160,7 @@ export class AssetLibraryElement extends HTMLElement {
     if (!view) return;
     this.changes = listenToChanges({
       view,
-      url: apiUrl('/events', {}, base),
+      url: new ApiClient({ base }).url('/events'),
       onChange: (change) => {
         if (change.kind === 'item' && change.action === 'selected') this.emit('asset-library-select', { ids: change.ids });
         else this.emit('asset-library-change', change);

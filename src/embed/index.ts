@@ -2,10 +2,22 @@
  * The package's main entry, safe to import anywhere (no DOM work on import): register the library's
  * worker for a base path, and talk to its API. `<asset-library>` is the `./element` entry.
  */
-import { ApiClient, type ClientOptions } from '../app/api-client';
+import { ApiClient, type ClientOptions } from '../client/api-client';
 import { normaliseBase } from './register';
 
-export { ApiClient, ApiClientError, LIBRARY_HEADER, type ClientOptions, type ErrorBody, type QueryValue } from '../app/api-client';
+export {
+  ApiClient,
+  ApiClientError,
+  LIBRARY_HEADER,
+  routeUrl,
+  type ApiTable,
+  type ClientOptions,
+  type ErrorBody,
+  type InputOf,
+  type OutputOf,
+  type PathOf,
+  type RouteKey,
+} from '../client/api-client';
 export type { Comment, Folder, Item, ItemField, Page, SmartFolder, Tag, TagGroup } from '../app/api-types';
 export { ForeignServiceWorkerError, normaliseBase, registerAssetLibrary, ServiceWorkerUnavailableError, type RegisterOptions } from './register';
 

@@ -3,7 +3,7 @@
  * picture scaled to WORK_SIDE × WORK_SIDE. Pure, so node tests run it on plain arrays; about
  * 0.2 ms per picture.
  */
-import { COLOUR_NAMES, nameOfPixel } from '../core/ai-search/colour-names';
+import { COLOUR_NAMES, nameOfPixel } from '../shared/ai/colour-names';
 import {
   CENTRE_HASH_AT,
   COLOURS_AT,
@@ -20,7 +20,7 @@ import {
   SATURATIONS,
   VALUES,
   WORK_SIDE,
-} from '../core/ai-search/descriptor-layout';
+} from '../shared/ai/descriptor-layout';
 
 /** Darker than this is black, whatever its hue. */
 const BLACK = 0.15;

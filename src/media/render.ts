@@ -4,7 +4,7 @@
  * OffscreenCanvas and createImageBitmap, which exist in pages, dedicated workers and service
  * workers alike, so every path produces the same result.
  */
-import { WORK_SIDE } from '../core/ai-search/descriptor-layout';
+import { WORK_SIDE } from '../shared/ai/descriptor-layout';
 import { describePixels } from './descriptor';
 import { fitWithin } from './fit';
 import { extractPalette } from './palette';

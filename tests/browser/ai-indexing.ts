@@ -3,7 +3,7 @@
  * encoder run there, as in the app's page), and waiting for the library's AI indexing to finish.
  */
 import { afterEach } from 'vitest';
-import type { ApiClient } from '../../src/app/api-client';
+import type { ApiClient } from '../loose-client';
 import { startMediaHost, type MediaHost } from '../../src/app/media/media-host';
 import { controlledBy } from './service-worker';
 

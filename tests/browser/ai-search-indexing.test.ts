@@ -3,7 +3,7 @@
 // before the first query and counted by getSyncStatus in items of the library; a library exported
 // and opened again from its Eagle zip gets descriptors, so "find similar" and colour words work.
 import { describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/app/api-client';
+import { ApiClient } from '../loose-client';
 import type { ImportState } from '../../src/core/eagle-library';
 import { cacheModels, useMediaHost, whenIndexed } from './ai-indexing';
 import { drawScene } from './drawn-scenes';

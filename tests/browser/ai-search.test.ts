@@ -2,7 +2,7 @@
 // 20 drawn scenes and their altered copies, status endpoints that follow indexing (also across a
 // worker stop), and the bad-input rules.
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/app/api-client';
+import type { ApiClient } from '../loose-client';
 import { base64Of, flat, mostlyRed } from './media-images';
 import { ALTERATIONS, altered, drawScene } from './drawn-scenes';
 import { fetchApi, isolatedClient, stopServiceWorkers } from './service-worker';

@@ -2,7 +2,7 @@
 // directory handle, as showDirectoryPicker gives), export, re-import, and a worker stopped in the
 // middle of a 1,000-item import.
 import { describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/app/api-client';
+import { ApiClient } from '../loose-client';
 import { directoryHandleTree, walkFiles, writeTreeToDirectory, zipOfTree, zipTree, type ImportState } from '../../src/core/eagle-library';
 import { LibraryDb } from '../../src/core/storage/library-db';
 import { buildEagleLibrary, expectedItem, WEBP_1X1, zipOf, type Fixture } from '../node/fixtures/eagle-library';

@@ -1,7 +1,7 @@
 // An imported child smart folder matches only within its parent's matches, through the real
 // service worker: getItems, imageCount and an API-made twin agree (issue 24, point 8).
 import { describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/app/api-client';
+import { ApiClient } from '../loose-client';
 import { buildEagleLibrary, zipOf } from '../node/fixtures/eagle-library';
 import { catRules, NESTED, wideRules, withNestedSmartFolders } from '../node/fixtures/nested-smart-folders';
 import { controlledBy, fetchApi } from './service-worker';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/app/api-client';
+import { ApiClient } from '../loose-client';
 import { ANY_LIBRARY, EventLog } from './event-log';
 import { imageBase64 } from './images';
 import { controlledBy, fetchApi, isolatedClient, stopServiceWorkers } from './service-worker';

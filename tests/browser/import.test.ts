@@ -3,7 +3,7 @@
 // picker, a URL that fails with the API's message and its retry. Checked through the API.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cdp, commands, server, userEvent } from 'vitest/browser';
-import type { ApiClient } from '../../src/app/api-client';
+import type { ApiClient } from '../loose-client';
 import type { Folder } from '../../src/app/api-types';
 import { attachImportTarget } from '../../src/app/import/import-target';
 import '../../src/app/import/import-progress';

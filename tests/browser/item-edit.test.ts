@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClientError } from '../../src/app/api-client';
+import { ApiClientError } from '../loose-client';
 import { imageBase64 } from './images';
 import { fetchApi, isolatedClient, stopServiceWorkers } from './service-worker';
 

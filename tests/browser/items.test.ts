@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/core/http/pagination';
 import type { ItemView } from '../../src/core/listing/item-view';
-import { ApiClientError } from '../../src/app/api-client';
+import { ApiClientError } from '../loose-client';
 import { imageBase64 } from './images';
 import { fetchApi, isolatedClient } from './service-worker';
 

@@ -1,7 +1,7 @@
 // The only browser test that changes the current library; every other test uses its own library
 // through the X-Library-Path header, so running files in parallel does not disturb them.
 import { describe, expect, it } from 'vitest';
-import { ApiClient, ApiClientError } from '../../src/app/api-client';
+import { ApiClient, ApiClientError } from '../loose-client';
 import { controlledBy, stopServiceWorkers } from './service-worker';
 
 describe('switching libraries through the worker', () => {

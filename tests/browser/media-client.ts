@@ -1,6 +1,6 @@
 /** Reading media results through the service worker: items, readiness, thumbnail bytes. */
 import { expect } from 'vitest';
-import type { ApiClient } from '../../src/app/api-client';
+import type { ApiClient } from '../loose-client';
 import type { Rgb } from './media-images';
 import { fetchApi } from './service-worker';
 

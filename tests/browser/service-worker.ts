@@ -3,7 +3,7 @@
  * worker, so each test works in its own library through the X-Library-Path header.
  */
 import { cdp } from 'vitest/browser';
-import { ApiClient, apiUrl, LIBRARY_HEADER } from '../../src/app/api-client';
+import { ApiClient, apiUrl, LIBRARY_HEADER } from '../loose-client';
 import { ensureServiceWorker } from '../../src/app/register-sw';
 
 export { ApiClient, apiUrl, LIBRARY_HEADER };

@@ -3,7 +3,7 @@
 // API's message beside an unfinished rule, saves, edits and removes. Checked through the API.
 import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import type { ApiClient } from '../../src/app/api-client';
+import type { ApiClient } from '../loose-client';
 import '../../src/app/smart-folders/smart-folder-editor';
 import type { SmartFolderEditor } from '../../src/app/smart-folders/smart-folder-editor';
 import { seriousViolations } from './app/axe';

@@ -1,6 +1,6 @@
 // Smart folders over real items added through POST /api/v2/item/add, answered by the service worker.
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/app/api-client';
+import type { ApiClient } from '../loose-client';
 import type { Page } from '../../src/core/http/pagination';
 import type { ItemView } from '../../src/core/listing/item-view';
 import type { SmartFolderView } from '../../src/core/smart-folders/smart-folder-view';

@@ -1,6 +1,6 @@
 // Smart folders through the real service worker: every endpoint, and every validation error.
 import { describe, expect, it } from 'vitest';
-import { ApiClientError } from '../../src/app/api-client';
+import { ApiClientError } from '../loose-client';
 import { INVALID_REQUESTS } from '../node/fixtures/smart-folder-invalid-requests';
 import { fetchApi, isolatedClient, LIBRARY_HEADER, stopServiceWorkers } from './service-worker';
 import type { Page } from '../../src/core/http/pagination';

@@ -3,7 +3,7 @@
 // coloured and removed, and tags moved into groups by drag & drop and by keyboard. Checked via the API.
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { ApiClient } from '../../src/app/api-client';
+import { ApiClient } from '../loose-client';
 import '../../src/app/tags/tag-manager';
 import { seriousViolations } from './app/axe';
 import { mount, until } from './app/mount';

@@ -1,7 +1,7 @@
 // Thumbnails, dimensions and palettes made through the real service worker. No page media worker
 // runs in this file: every job goes through the service worker's own OffscreenCanvas fallback.
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/app/api-client';
+import type { ApiClient } from '../loose-client';
 import { loadItemObservers } from '../../src/core/item-observers';
 import { commitItemChanges } from '../../src/core/storage/item-changes';
 import { LibraryDb } from '../../src/core/storage/library-db';

@@ -6,7 +6,7 @@ import { hasPicture } from '../../src/app/ai/has-picture';
 import { ResultStore } from '../../src/app/grid/result-store';
 import { listingOf } from '../../src/app/search/listing';
 import { defaultViewState, fromSearchParams, toSearchParams, type ViewState } from '../../src/app/search/view-state';
-import type { ApiPort } from '../../src/app/state/api-port';
+import type { LoosePort as ApiPort } from '../loose-client';
 
 const state = (change: Partial<ViewState>): ViewState => ({ ...defaultViewState(), ...change });
 

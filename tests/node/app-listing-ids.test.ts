@@ -2,7 +2,7 @@
 // holding it answers, before the rest; the owner hears of each fill (the grid paints those cells).
 import { describe, expect, it } from 'vitest';
 import { ListingIds } from '../../src/app/grid/listing-ids';
-import type { ApiPort } from '../../src/app/state/api-port';
+import type { LoosePort as ApiPort } from '../loose-client';
 
 const TOTAL = 100_000;
 const idAt = (index: number) => `id${index}`;

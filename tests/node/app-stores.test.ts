@@ -6,7 +6,7 @@ import { listingOf } from '../../src/app/search/listing';
 import { defaultViewState } from '../../src/app/search/view-state';
 import { SelectionStore } from '../../src/app/selection/selection-store';
 import { SidebarStore } from '../../src/app/sidebar/sidebar-store';
-import type { ApiPort } from '../../src/app/state/api-port';
+import type { LoosePort as ApiPort } from '../loose-client';
 import { apiPort, makeApi, newLibrary } from './helpers';
 
 const api = makeApi();

@@ -2,7 +2,7 @@
 // change into item/update entries, runs of 1000, and runBulk against the real core (fake-indexeddb):
 // every item written once across batch boundaries, and a refused batch reported with how far it got.
 import { describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/app/api-client';
+import { ApiClient } from '../loose-client';
 import type { Item, Page } from '../../src/app/api-types';
 import { chunks, describeChange, updateFor } from '../../src/app/bulk-edit/bulk-changes';
 import { runBulk } from '../../src/app/bulk-edit/bulk-run';

@@ -1,7 +1,7 @@
 // The viewer's comment state against the real core (fake-indexeddb): drawing a draft, saving it,
 // redrawing its area, refusing bad input with the API's message, and removing it.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/app/api-client';
+import { ApiClient } from '../loose-client';
 import type { Item, Page } from '../../src/app/api-types';
 import { CommentEditing, type CommentHost } from '../../src/app/viewer/comment-editing';
 import { makeApi, newLibrary } from './helpers';

@@ -2,7 +2,7 @@
 // core (fake-indexeddb) through the app's ApiClient: the tree and counts follow, a move into a
 // subfolder shows the API's message and changes nothing, 1,500 items cross the 1000-item batch, undo.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/app/api-client';
+import { ApiClient } from '../loose-client';
 import type { Folder, Page } from '../../src/app/api-types';
 import { FolderActions, type FolderJob } from '../../src/app/folders/folder-actions';
 import { ResultStore } from '../../src/app/grid/result-store';

@@ -1,5 +1,5 @@
 /** Node-side API tests: a fresh core on fake-indexeddb per test, called with real Request objects. */
-import type { ApiPort } from '../../src/app/state/api-port';
+import type { LoosePort as ApiPort } from '../loose-client';
 import { createApi, LIBRARY_HEADER, type Api, type ApiDeps } from '../../src/core';
 
 let counter = 0;

@@ -1,7 +1,7 @@
 // The import panel's controller: duplicates named by item/add are kept for the keep-or-skip question,
 // and which picked files are other tools' exports. A fake API stands in for the worker.
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/app/api-client';
+import type { ApiClient } from '../loose-client';
 import { exportKindOf, exportReport } from '../../src/app/import/export-files';
 import { ImportController } from '../../src/app/import/import-controller';
 import type { ImportState } from '../../src/core/eagle-library';

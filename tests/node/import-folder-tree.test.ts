@@ -1,6 +1,6 @@
 // A dropped folder becomes library folders: the folder itself, its subfolders nested inside it.
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/app/api-client';
+import type { ApiClient } from '../loose-client';
 import { enumerateFiles, type DirectoryEntryLike, type EntryLike, type FileEntryLike } from '../../src/app/import/enumerate-files';
 import { directoryOf, FolderTree } from '../../src/app/import/folder-tree';
 

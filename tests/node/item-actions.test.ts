@@ -1,7 +1,7 @@
 // Trashing from the grid (ItemActions) against the real core (fake-indexeddb) through the app's
 // ApiClient: what the person does while the writes are under way is not undone when they finish.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/app/api-client';
+import { ApiClient } from '../loose-client';
 import { ResultStore } from '../../src/app/grid/result-store';
 import { listingOf } from '../../src/app/search/listing';
 import { ViewStore } from '../../src/app/search/view-store';

@@ -41,14 +41,22 @@ export async function start(element: AssetLibraryElement): Promise<string> {
   const first: Item | undefined = page.data[0];
   element.addEventListener('asset-library-select', (event) => console.log((event as CustomEvent<AssetLibrarySelectDetail>).detail.ids));
   if (!(registration.scope && client)) throw new ForeignServiceWorkerError('/', '/sw.js');
-  return first?.fileURL ?? '';
+  // The same typed client as the app's: paths, input and answers come from the route table.
+  const folder = await client.post('/folder/create', { name: 'Cats' });
+  const added = await client.call('POST /item/add', { url: 'https://example.com/cat.png', folders: [folder.id] });
+  const names: string[] = (await client.get('/item/get', { folders: [folder.id], fields: ['name'] })).data.map((item) => item.name ?? '');
+  const thumbnail: string = client.url('/item/thumbnail', { id: 'id' in added ? added.id : '' });
+  return first?.fileURL ?? names[0] ?? thumbnail;
 }
 `;
 
 const WRONG_CODE = `
-import { registerAssetLibrary, type Item } from 'offline-asset-library';
+import { createApiClient, registerAssetLibrary, type Item } from 'offline-asset-library';
 void registerAssetLibrary({ root: '/asset-library/' });
 export const size: string = ({} as Item).size;
+const client = createApiClient({ base: '/asset-library/' });
+void client.get('/item/nope');
+export const platform: number = (await client.get('/app/info')).platform;
 `;
 
 describe('the lib package', () => {
@@ -110,5 +118,8 @@ describe('the lib package', () => {
     expect(wrong.ok).toBe(false);
     expect(wrong.output).toMatch(/'root' does not exist in type 'RegisterOptions'/);
     expect(wrong.output).toMatch(/Type 'number' is not assignable to type 'string'/);
+    expect(wrong.output).toMatch(/'"\/item\/nope"' is not assignable to parameter of type/);
+    // Answers are typed too. (Inputs are typed by zod's types: a host without zod gets them as any.)
+    expect(wrong.output).toMatch(/wrong\.ts\(7,.*Type 'string' is not assignable to type 'number'/);
   }, 60_000);
 });

@@ -7,7 +7,7 @@
  * app's stream reads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiPort } from '../../src/app/state/api-port';
+import type { LoosePort as ApiPort } from '../loose-client';
 import { startSyncLoop, type WakeSource } from '../../src/app/sync/sync-loop';
 import { SyncStatusStore } from '../../src/app/sync/sync-status-store';
 import { startCouchServer, type CouchServer } from '../sync/couch-server';

@@ -6,7 +6,7 @@
  * before each run, so the models load as on a first visit (from the site's cache). The row is
  * the whole wait; the note splits it. Baseline: the same search once warm.
  */
-import { ApiClient } from '../../../src/app/api-client';
+import { ApiClient } from '../../../tests/loose-client';
 import { startMediaHost } from '../../../src/app/media/media-host';
 import { timed } from '../repeat';
 import type { Scenario } from '../scenario';

@@ -7,7 +7,7 @@
  * - the same, first query after a worker stop (the page's worker keeps the model); baseline warm.
  * - text indexing per second through the page media worker; baseline the bare encoder in this page.
  */
-import { ApiClient } from '../../../src/app/api-client';
+import { ApiClient } from '../../../tests/loose-client';
 import { startMediaHost, type MediaHost } from '../../../src/app/media/media-host';
 import { embedTexts } from '../../../src/app/media/sentence-encoder';
 import { makeCalibration, saveCalibration, type Calibration } from '../../../src/core/ai-search/meaning-calibration';

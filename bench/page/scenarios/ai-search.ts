@@ -10,7 +10,7 @@
  *   pixels (what every thumbnail already paid).
  * - object indexing per second (objectIndexRate, below).
  */
-import { ApiClient } from '../../../src/app/api-client';
+import { ApiClient } from '../../../tests/loose-client';
 import { startMediaHost } from '../../../src/app/media/media-host';
 import { detectInBitmap } from '../../../src/app/media/object-detector';
 import { rankByColours } from '../../../src/core/ai-search/colour-search';

@@ -5,7 +5,7 @@
  * One run each (500 MB twice is what a run can spare of the bench's in-memory storage); the
  * library and the scratch database are removed after the row.
  */
-import { apiUrl, LIBRARY_HEADER } from '../../../src/app/api-client';
+import { apiUrl, LIBRARY_HEADER } from '../../../tests/loose-client';
 import { LibraryDb } from '../../../src/core/storage/library-db';
 import { timed } from '../repeat';
 import type { Scenario } from '../scenario';

@@ -5,7 +5,7 @@
  * ids filter or the trash pass, the cheapest way item/get lists them. The ratio is what selecting
  * by ids costs; the median is how long a person waits before the counts appear.
  */
-import type { ApiClient } from '../../../src/app/api-client';
+import type { ApiClient } from '../../../tests/loose-client';
 import { readSelection } from '../../../src/app/bulk-edit/selection-reader';
 import type { Page } from '../direct-queries';
 import { repeat } from '../repeat';

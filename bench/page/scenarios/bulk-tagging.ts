@@ -6,7 +6,7 @@
  * same rounds, turns alternating. Runs last: it adds tags that would change the seeded library's
  * most used ones.
  */
-import type { ApiClient } from '../../../src/app/api-client';
+import type { ApiClient } from '../../../tests/loose-client';
 import type { Page } from '../direct-queries';
 import { timed } from '../repeat';
 import { requireSeeded, type Scenario } from '../scenario';

@@ -6,7 +6,7 @@
  * batches. The export streams GET library/export to the end; its baseline reads the same blobs out
  * of IndexedDB. One run each (an import makes a library).
  */
-import { apiUrl, LIBRARY_HEADER } from '../../../src/app/api-client';
+import { apiUrl, LIBRARY_HEADER } from '../../../tests/loose-client';
 import { BATCH_ITEMS } from '../../../src/core/eagle-library/import-job';
 import { itemRowOf } from '../../../src/core/eagle-library/item-record';
 import type { ImportState } from '../../../src/core/eagle-library';

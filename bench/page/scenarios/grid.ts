@@ -7,7 +7,7 @@ import { ResultStore } from '../../../src/app/grid/result-store';
 import { listingOf } from '../../../src/app/search/listing';
 import { defaultViewState } from '../../../src/app/search/view-state';
 import { SelectionStore } from '../../../src/app/selection/selection-store';
-import type { ApiClient } from '../../../src/app/api-client';
+import type { ApiClient } from '../../../tests/loose-client';
 import { firstScreenPainted, grid, nextFrame, openAppFrame, type AppFrame } from '../app-frame';
 import { waitForQuietLibrary } from '../quiet-library';
 import { repeat, timed } from '../repeat';

@@ -2,7 +2,7 @@
  * The same item/get answered by the same core running in the page, with no worker hop: splits the
  * service-worker row's cost into the core's share and the hop's. Baseline as for the worker row.
  */
-import { LIBRARY_HEADER } from '../../../src/app/api-client';
+import { LIBRARY_HEADER } from '../../../tests/loose-client';
 import { itemsWithTag } from '../direct-queries';
 import { waitForQuietLibrary } from '../quiet-library';
 import { repeat } from '../repeat';

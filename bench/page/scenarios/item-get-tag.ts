@@ -2,7 +2,7 @@
  * item/get with one tag filter and limit 50 (issue 3's goal: within 1.5× of the direct query and
  * under 20 ms median), warm. Checks first that both sides answer the same page.
  */
-import type { ApiClient } from '../../../src/app/api-client';
+import type { ApiClient } from '../../../tests/loose-client';
 import type { BenchContext } from '../context';
 import { itemsWithTag, type Page } from '../direct-queries';
 import { waitForQuietLibrary } from '../quiet-library';

@@ -6,7 +6,7 @@
  * a brand-new connection in the page. The issue's goals sit on the AND rows: warm under 25 ms,
  * cold under 60 ms.
  */
-import type { ApiClient } from '../../../src/app/api-client';
+import type { ApiClient } from '../../../tests/loose-client';
 import { itemQueryInput } from '../../../src/core/search/search.schema';
 import { searchItems } from '../../../src/core/search/search.service';
 import type { LibraryDb } from '../../../src/core/storage/library-db';

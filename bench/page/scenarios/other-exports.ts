@@ -6,7 +6,7 @@
  * same file blobs, read from the zip before the clock starts) into a scratch database of the same
  * schema, in batches of 500 (no parsing, no sidecar matching, no hashing, no upkeep). One run each.
  */
-import { apiUrl } from '../../../src/app/api-client';
+import { apiUrl } from '../../../tests/loose-client';
 import type { ImportState } from '../../../src/core/eagle-library';
 import { bookmarksPlan } from '../../../src/core/eagle-library/bookmarks-plan';
 import type { ImportPlan } from '../../../src/core/eagle-library/import-plan';

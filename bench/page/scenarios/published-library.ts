@@ -11,7 +11,7 @@
  * transactions: the floor of storing the rows at all. Fetching every shard with fetch() + JSON in
  * the page (the network and JSON floor) is in the note. Needs no seeded library.
  */
-import { ApiClient } from '../../../src/app/api-client';
+import { ApiClient } from '../../../tests/loose-client';
 import { firstScreenShards } from '../../../src/core/publish/load-order';
 import type { Shard } from '../../../src/core/publish/published-format';
 import { shardItemRow } from '../../../src/core/publish/store-shards';

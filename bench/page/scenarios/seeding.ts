@@ -3,7 +3,7 @@
  * rows with a raw Dexie bulkAdd into a scratch database after each batch (the floor). Each batch
  * gives one items/s sample per side. Leaves `ctx.seeded` for the item scenarios.
  */
-import { apiUrl, LIBRARY_HEADER } from '../../../src/app/api-client';
+import { apiUrl, LIBRARY_HEADER } from '../../../tests/loose-client';
 import { createIdGenerator } from '../../../src/core/ids';
 import { LibraryDb } from '../../../src/core/storage/library-db';
 import { planLibrary, type PlannedItem } from '../../data/library-plan';

@@ -13,7 +13,7 @@
  * One pull per side (a pull makes a library); the edits run BENCH_RUNS times (at most 20).
  */
 import PouchDB from 'pouchdb-browser';
-import { ApiClient } from '../../../src/app/api-client';
+import { ApiClient } from '../../../tests/loose-client';
 import { startSyncLoop } from '../../../src/app/sync/sync-loop';
 import { wakeOnLocalChanges } from '../../../src/app/sync/sync-wake';
 import type { SyncStatus } from '../../../src/core/sync/sync-state';

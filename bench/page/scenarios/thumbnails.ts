@@ -12,7 +12,7 @@
  * A third row runs the same batch again into another fresh library with one media worker instead
  * of the device-sized pool, and compares the two rates.
  */
-import { ApiClient } from '../../../src/app/api-client';
+import { ApiClient } from '../../../tests/loose-client';
 import { startMediaHost } from '../../../src/app/media/media-host';
 import { LibraryDb } from '../../../src/core/storage/library-db';
 import { processRaster } from '../../../src/media';

@@ -12,7 +12,7 @@
  *   app opened with `?mediaWorkers=1` (one media worker).
  * Runs before the grid rows: it switches the current library, and puts the bench library back.
  */
-import { ApiClient } from '../../../src/app/api-client';
+import { ApiClient } from '../../../tests/loose-client';
 import { startMediaHost } from '../../../src/app/media/media-host';
 import { mediaPoolSize } from '../../../src/app/media/media-pool';
 import { LibraryDb } from '../../../src/core/storage/library-db';

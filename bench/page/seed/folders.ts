@@ -1,5 +1,5 @@
 /** Creates the planned folders through folder/create; none when that endpoint is not built yet. */
-import { ApiClientError, type ApiClient } from '../../../src/app/api-client';
+import { ApiClientError, type ApiClient } from '../../../tests/loose-client';
 import type { PlannedFolder } from '../../data/library-plan';
 
 export type FolderIds = ReadonlyMap<string, string>;

@@ -45,7 +45,7 @@ export const isAiListing = (listing: Listing | null): boolean => !!listing?.path
 export async function fetchAiListing(api: ApiPort, listing: Listing): Promise<{ data: MatchedItem[]; total: number; message?: string }> {
   const { imageKey, ...params } = listing.params;
   const body = imageKey === undefined ? params : { ...params, base64: imageOrThrow(String(imageKey)) };
-  const answer = await api.post<AiAnswer>(listing.path, body);
+  const answer = await api.post(listing.path as AiPath, body);
   const data = answer.results.map(({ item, ...match }) => ({ ...item, match }));
   return { data, total: data.length, ...(answer.message ? { message: answer.message } : {}) };
 }

@@ -51,7 +51,7 @@ export class AiProgress extends Store {
     if (globalThis.document?.visibilityState !== 'hidden') {
       try {
         // `watch`: looking is not an AI use, so opening the app downloads no model (docs/decisions/ai-status.md).
-        const next = this.withShare(await this.api.get<SyncStatus>('/aiSearch/getSyncStatus', { watch: true }));
+        const next = this.withShare(await this.api.get('/aiSearch/getSyncStatus', { watch: true }));
         if (JSON.stringify(next) !== JSON.stringify(this.status)) {
           this.status = next;
           this.changed();

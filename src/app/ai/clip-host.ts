@@ -6,6 +6,7 @@
 import * as Comlink from 'comlink';
 import type { ClipOutcome } from '../../core/media/media-processor';
 import type { ClipWorkerEndpoint } from './clip.worker';
+import { keptClipModel } from './clip-model-api';
 
 let worker: Worker | undefined;
 let remote: Comlink.Remote<ClipWorkerEndpoint> | undefined;
@@ -14,6 +15,8 @@ function clipWorker(): Comlink.Remote<ClipWorkerEndpoint> {
   if (!remote) {
     worker = new Worker(new URL('./clip.worker.ts', import.meta.url), { type: 'module', name: 'clip' });
     remote = Comlink.wrap<ClipWorkerEndpoint>(worker);
+    // Messages keep their order: the worker has its reader before the first call that loads the model.
+    void remote.useModel(Comlink.proxy(keptClipModel));
   }
   return remote;
 }

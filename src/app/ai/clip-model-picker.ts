@@ -1,32 +1,16 @@
 /**
  * <clip-model-picker>: the status bar's door to a user's own CLIP model. "Own CLIP model…" opens a
  * file picker for the manifest (JSON), the image and text encoders (.onnx) and the vocabulary the
- * manifest names (docs/decisions/bring-your-own-clip.md); they are checked and kept in IndexedDB,
- * and the page's CLIP worker restarts with them. Once one is kept it shows its name and size.
+ * manifest names (docs/decisions/bring-your-own-clip.md); the service worker checks and keeps them
+ * (./clip-model-api.ts), and the page's CLIP worker restarts with them. Once one is kept it shows its name and size.
  * Problems go to the shell as `api-error` (a toast).
  */
 import { html, nothing } from 'lit';
 import type { ClipManifest } from '../../core/ai-search/providers/clip-manifest';
-import { clipManifest, clipModelStore, putClipModel, removeClipModel, restoreClipModel, storedClipModel } from '../../core/ai-search/providers/clip-model-store';
 import { emit } from '../ui/events';
 import { LightElement } from '../ui/light-element';
 import { clipHost } from './clip-host';
-import { CLIP_NAMESPACE } from './clip-namespace';
-
-const store = clipModelStore(CLIP_NAMESPACE);
-
-/** The picked JSON file that reads as a manifest (has `image` and `text`), parsed. */
-async function findManifest(files: readonly File[]): Promise<unknown> {
-  for (const file of files.filter((f) => f.name.toLowerCase().endsWith('.json'))) {
-    try {
-      const json = JSON.parse(await file.text()) as Record<string, unknown>;
-      if (json && typeof json === 'object' && 'image' in json && 'text' in json) return json;
-    } catch {
-      // A vocabulary or another JSON file: not the manifest.
-    }
-  }
-  throw new Error('Pick the model\'s manifest (a JSON file naming "image" and "text") together with its files.');
-}
+import { keepClipModel, keptClipManifest, keptClipModel, removeKeptClipModel, restoreClipModel } from './clip-model-api';
 
 export class ClipModelPicker extends LightElement {
   declare private manifest: ClipManifest | null;
@@ -41,7 +25,7 @@ export class ClipModelPicker extends LightElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    void clipManifest(store).then((manifest) => (this.manifest = manifest ?? null));
+    void keptClipManifest().then((manifest) => (this.manifest = manifest), () => {});
   }
 
   private async picked(event: Event): Promise<void> {
@@ -50,10 +34,10 @@ export class ClipModelPicker extends LightElement {
     input.value = '';
     if (!files.length) return;
     this.busy = true;
-    const previous = await storedClipModel(store);
+    const previous = await keptClipModel();
     let stored = false;
     try {
-      const manifest = await putClipModel(store, await findManifest(files), Object.fromEntries(files.map((file) => [file.name, file])));
+      const manifest = await keepClipModel(files);
       stored = true;
       clipHost.reload();
       await clipHost.model(); // loads it now, so a model that does not run says so here
@@ -62,7 +46,7 @@ export class ClipModelPicker extends LightElement {
     } catch (error) {
       if (stored) {
         // It was kept but does not run: the model before it (or none) comes back.
-        await restoreClipModel(store, previous);
+        await restoreClipModel(previous);
         clipHost.reload();
       }
       emit(this, 'api-error', { message: `The CLIP model was not loaded${previous ? `; ${previous.manifest.name} is still in use` : ''}: ${error instanceof Error ? error.message : String(error)}` });
@@ -72,7 +56,7 @@ export class ClipModelPicker extends LightElement {
   }
 
   private async removeModel(): Promise<void> {
-    await removeClipModel(store);
+    await removeKeptClipModel();
     clipHost.reload();
     this.manifest = null;
     emit(this, 'clip-model-changed', { name: null });

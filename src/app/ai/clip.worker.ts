@@ -1,25 +1,27 @@
 /**
  * The page's CLIP worker (a dedicated module worker: onnxruntime-web needs `import()`, which a
- * service worker may not use). It loads the user's model from IndexedDB (clip-model-store.ts) with
+ * service worker may not use). It loads the user's model, which the page reads from the API for it
+ * (clip-host.ts; the service worker keeps it), with
  * the WASM backend on one thread, and embeds pictures (scaled to the manifest's size) and texts.
  * Served to the page with Comlink; the page forwards the service worker's calls (clip-host.ts).
  */
 import * as Comlink from 'comlink';
 import * as ort from 'onnxruntime-web/wasm';
 import wasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
-import { encodeImage, encodeText, type ClipSessions } from '../../core/ai-search/providers/clip-encode';
-import { clipModelStore, storedClipModel } from '../../core/ai-search/providers/clip-model-store';
-import { clipTokenizer } from '../../core/ai-search/providers/clip-tokenizer';
+import { encodeImage, encodeText, type ClipSessions } from '../../shared/clip/clip-encode';
+import { clipTokenizer } from '../../shared/clip/clip-tokenizer';
 import type { ClipOutcome } from '../../core/media/media-processor';
-import { CLIP_NAMESPACE } from './clip-namespace';
+import type { KeptClipModel } from './clip-model-api';
 
 ort.env.wasm.numThreads = 1;
 ort.env.wasm.wasmPaths = { wasm: new URL(wasmUrl, self.location.href).href };
 
 let loading: Promise<ClipSessions | undefined> | undefined;
+/** Reads the kept model: the page's (`useModel`), so this worker touches no storage. */
+let readModel: (() => Promise<KeptClipModel | undefined>) | undefined;
 
 async function load(): Promise<ClipSessions | undefined> {
-  const stored = await storedClipModel(clipModelStore(CLIP_NAMESPACE));
+  const stored = await readModel?.();
   if (!stored) return undefined;
   const { manifest, files } = stored;
   const session = async (name: string) => ort.InferenceSession.create(new Uint8Array(await files[name]!.arrayBuffer()), { executionProviders: ['wasm'] });
@@ -38,6 +40,10 @@ const sessions = () => (loading ??= load().catch((error: unknown) => {
 const noModel: ClipOutcome = { status: 'needs-page', reason: 'No CLIP model is stored in this browser.' };
 
 const endpoint = {
+  /** How this worker reads the kept model (a Comlink proxy of the page's reader); set before any other call. */
+  useModel(read: () => Promise<KeptClipModel | undefined>): void {
+    readModel = read;
+  },
   /** The loaded model's name and size, or null when none is stored. */
   async model(): Promise<{ name: string; dims: number } | null> {
     const s = await sessions();

@@ -19,7 +19,7 @@ export class ItemNames extends Store {
     const known = this.names.get(id);
     if (known !== undefined) return known;
     this.names.set(id, '');
-    this.api.post<{ data: Item[] }>('/item/get', { ids: [id], limit: 1 }).then(
+    this.api.post('/item/get', { ids: [id], limit: 1 }).then(
       (page) => this.names.set(id, page.data[0]?.name ?? 'an item'),
       () => this.names.set(id, 'an item'),
     ).finally(() => this.changed());

@@ -78,7 +78,7 @@ export class BulkEditor extends LitElement {
     try {
       const [items, tree] = await Promise.all([
         readSelection(this.api, this.ids, (done) => ticket === this.loading && (this.progress = { done, total })),
-        this.api.get<Page<Folder>>('/folder/get'),
+        this.api.get('/folder/get'),
       ]);
       if (ticket !== this.loading) return;
       this.summary = summarise(items);

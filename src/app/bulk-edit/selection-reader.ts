@@ -4,16 +4,16 @@
  * run of ids is asked twice: once as is, once with `isDeleted`.
  */
 import type { ApiClient } from '../api-client';
-import type { Page } from '../api-types';
+import { itemsWith } from '../api-types';
 import { chunks } from './bulk-changes';
 import type { SelectedItem } from './selection-summary';
 
 export const PAGE = 1000;
-const FIELDS = ['tags', 'folders', 'star', 'isDeleted'];
+const FIELDS = ['tags', 'folders', 'star', 'isDeleted'] as const;
 
 export async function readItems(api: ApiClient, ids: readonly string[]): Promise<SelectedItem[]> {
   const ask = (isDeleted: boolean) =>
-    api.post<Page<SelectedItem>>('/item/get', { ids, fields: FIELDS, limit: PAGE, ...(isDeleted ? { isDeleted } : {}) });
+    api.post('/item/get', { ids, fields: FIELDS, limit: PAGE, ...(isDeleted ? { isDeleted } : {}) }).then((page) => itemsWith(page, FIELDS));
   const [kept, trashed] = await Promise.all([ask(false), ask(true)]);
   const order = new Map(ids.map((id, i) => [id, i]));
   // In the selection's order (item/get answers in library order), so writes and errors follow the selection.

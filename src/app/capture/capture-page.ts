@@ -61,7 +61,7 @@ export class CapturePage extends LitElement {
 
   private async loadFolders(api: ApiClient): Promise<void> {
     try {
-      const page = await api.get<{ data: Folder[] }>('/folder/get', { limit: 1000 });
+      const page = await api.get('/folder/get', { limit: 1000 });
       this.folders = flatten(page.data);
     } catch (error) {
       this.error = `The library's folders could not be read: ${error instanceof Error ? error.message : String(error)}`;

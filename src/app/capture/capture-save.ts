@@ -23,8 +23,10 @@ export async function saveCapture(api: ApiClient, items: readonly Record<string,
   for (const body of items) {
     const source = String(body.url ?? body.bookmarkURL);
     try {
-      const { id } = await api.post<{ id: string }>('/item/add', body);
-      const page = await api.post<{ data: Pick<Item, 'id' | 'name' | 'notKept'>[] }>('/item/get', { id, fields: ['name', 'notKept'] });
+      const added = await api.post('/item/add', body);
+      if (!('id' in added)) throw new Error('item/add answered a batch to one item.');
+      const { id } = added;
+      const page = await api.post('/item/get', { id, fields: ['name', 'notKept'] });
       const item = page.data[0];
       outcomes.push(item?.notKept ? { source, state: 'linked', id, name: item.name, message: item.notKept } : { source, state: 'saved', id, name: item?.name ?? '' });
     } catch (error) {

@@ -12,18 +12,18 @@ export class ItemComments {
   ) {}
 
   list(): Promise<Comment[]> {
-    return this.api.get<Comment[]>('/item/getComments', { id: this.itemId });
+    return this.api.get('/item/getComments', { id: this.itemId });
   }
 
   add(place: CommentPlace, annotation: string): Promise<Comment> {
-    return this.api.post<Comment>('/item/addComment', { id: this.itemId, annotation, ...place });
+    return this.api.post('/item/addComment', { id: this.itemId, annotation, ...place });
   }
 
   update(commentId: string, change: Partial<Rect> & { annotation?: string; duration?: number }): Promise<Comment> {
-    return this.api.post<Comment>('/item/updateComment', { id: this.itemId, commentId, ...change });
+    return this.api.post('/item/updateComment', { id: this.itemId, commentId, ...change });
   }
 
   remove(commentId: string): Promise<true> {
-    return this.api.post<true>('/item/removeComment', { id: this.itemId, commentId });
+    return this.api.post('/item/removeComment', { id: this.itemId, commentId });
   }
 }

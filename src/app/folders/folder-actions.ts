@@ -41,7 +41,7 @@ export class FolderActions extends Store {
   async move(id: string, parent: string | null): Promise<boolean> {
     const { api, sidebar, toasts } = this.stores;
     try {
-      await api.post<Folder>('/folder/update', { id, parent });
+      await api.post('/folder/update', { id, parent });
     } catch (error) {
       toasts.error(error);
       return false;
@@ -55,7 +55,7 @@ export class FolderActions extends Store {
     const { api, sidebar, toasts } = this.stores;
     const twin = duplicateWarning(sidebar.folders, name, findFolder(sidebar.folders, id)?.parent ?? null, id);
     try {
-      await api.post<Folder>('/folder/update', { id, name });
+      await api.post('/folder/update', { id, name });
     } catch (error) {
       toasts.error(error);
       return false;

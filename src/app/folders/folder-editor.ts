@@ -71,8 +71,8 @@ export class FolderEditor extends LitElement {
     this.stored = this.draft = draftOf(null, this.parent);
     try {
       const [tree, folder] = await Promise.all([
-        this.api.get<Page<Folder>>('/folder/get'),
-        this.folderId ? this.api.get<Page<Folder>>('/folder/get', { id: this.folderId }).then((page) => page.data[0] ?? null) : null,
+        this.api.get('/folder/get'),
+        this.folderId ? this.api.get('/folder/get', { id: this.folderId }).then((page) => page.data[0] ?? null) : null,
       ]);
       this.roots = tree.data;
       this.folders = folderOptions(tree.data);
@@ -109,13 +109,13 @@ export class FolderEditor extends LitElement {
     try {
       let id = this.folderId;
       if (id) {
-        await this.api.post<Folder>('/folder/update', updateBody(id, this.stored, draft));
+        await this.api.post('/folder/update', updateBody(id, this.stored, draft));
       } else {
-        id = (await this.api.post<Folder>('/folder/create', createBody(draft))).id;
+        id = (await this.api.post('/folder/create', createBody(draft))).id;
         this.folderId = id; // a refused colour or tag list below is then fixed by editing, not by a second folder
         this.stored = { ...draft, iconColor: '', tags: [] };
         const rest = afterCreateBody(id, draft);
-        if (rest) await this.api.post<Folder>('/folder/update', rest);
+        if (rest) await this.api.post('/folder/update', rest);
       }
       emit(this, 'folder-saved', { id });
       this.close();

@@ -4,9 +4,10 @@
  * that changed. Pure.
  */
 import type { Folder } from '../api-types';
-import { FOLDER_NAME_MAX } from '../../core/folders/folder-name';
+import { FOLDER_NAME_MAX } from '../../shared/folder-name';
 import type { FolderColour } from './folder-colours';
 import { findFolder } from './folder-tree';
+import type { InputOf } from '../../client/api-client';
 
 export interface FolderDraft {
   name: string;
@@ -21,19 +22,22 @@ export function draftOf(folder: Folder | null, parent: string | null): FolderDra
   return { name: folder.name, description: folder.description, iconColor: folder.iconColor as FolderColour, parent: folder.parent, tags: [...folder.tags] };
 }
 
-export function createBody(draft: FolderDraft): Record<string, unknown> {
+type CreateBody = InputOf<'POST /folder/create'>;
+type UpdateBody = InputOf<'POST /folder/update'>;
+
+export function createBody(draft: FolderDraft): CreateBody {
   return { name: draft.name, description: draft.description, ...(draft.parent ? { parent: draft.parent } : {}) };
 }
 
 /** The folder/update that gives a new folder the rest of the draft, or null when there is nothing more. */
-export function afterCreateBody(id: string, draft: FolderDraft): Record<string, unknown> | null {
+export function afterCreateBody(id: string, draft: FolderDraft): UpdateBody | null {
   const rest = { ...(draft.iconColor ? { iconColor: draft.iconColor } : {}), ...(draft.tags.length ? { tags: draft.tags } : {}) };
   return Object.keys(rest).length ? { id, ...rest } : null;
 }
 
 /** The folder/update of an edit: only the fields that differ from what was read. */
-export function updateBody(id: string, before: FolderDraft, after: FolderDraft): Record<string, unknown> {
-  const body: Record<string, unknown> = { id };
+export function updateBody(id: string, before: FolderDraft, after: FolderDraft): UpdateBody {
+  const body: UpdateBody = { id };
   if (after.name !== before.name) body.name = after.name;
   if (after.description !== before.description) body.description = after.description;
   if (after.iconColor !== before.iconColor) body.iconColor = after.iconColor;

@@ -10,6 +10,7 @@
 import type { Item } from '../api-types';
 import { THUMBNAIL_LONG_SIDE } from '../../media/fit';
 import { mediaKind } from '../ui/media-kind';
+import { isRouteUrl } from '../../client/api-client';
 
 export interface CellPictureOptions {
   /** Never an original, whatever the cell's size (a published library's grid). */
@@ -20,5 +21,5 @@ export function cellPictureUrl(item: Pick<Item, 'ext' | 'fileURL' | 'thumbnailUR
   const larger = Math.max(item.width, item.height) > THUMBNAIL_LONG_SIDE;
   const sharper = !thumbnailsOnly && cellDevicePixels > THUMBNAIL_LONG_SIDE && larger && item.fileURL !== '' && mediaKind(item) === 'image';
   // A generic icon (no thumbnail) stays one.
-  return sharper && item.thumbnailURL.includes('/item/thumbnail?') ? `${item.thumbnailURL}&preferOriginal=true` : item.thumbnailURL;
+  return sharper && isRouteUrl(item.thumbnailURL, '/item/thumbnail') ? `${item.thumbnailURL}&preferOriginal=true` : item.thumbnailURL;
 }

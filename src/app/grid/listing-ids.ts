@@ -136,7 +136,7 @@ export class ListingIds {
     // A first load fills the ids in as each answer comes, so the top of a big listing is known sooner.
     const progressive = !this.loaded;
     try {
-      const ask = (offset: number) => this.api.post<IdsAnswer>('/item/ids', { ...listing.params, offset, limit: IDS_PER_REQUEST });
+      const ask = (offset: number) => this.api.post('/item/ids', { ...listing.params, offset, limit: IDS_PER_REQUEST });
       const fill = (offset: number, answer: IdsAnswer) => {
         if (progressive && version === this.version) {
           answer.ids.forEach((id, at) => (this.ids[offset + at] = id));

@@ -9,7 +9,7 @@
  * the generation, so answers for the old one are dropped. See docs/decisions/grid-ids-first.md.
  * An AI listing (../ai/ai-listing.ts) is one ranked page, all loaded at once: its ids are that page's.
  */
-import type { Item, Page } from '../api-types';
+import { wholeItems, type Item, type Page } from '../api-types';
 import { Store } from '../state/store';
 import type { ApiPort } from '../state/api-port';
 import type { Listing } from '../search/listing';
@@ -169,7 +169,7 @@ export class ResultStore extends Store {
   private async fetchFirstPage(generation: number): Promise<void> {
     const listing = this.listing!;
     if (isAiListing(listing)) return this.fetchAiPage(listing, generation);
-    const answer = await this.api.post<Page<Item>>(listing.path, { ...listing.params, offset: 0, limit: PAGE_SIZE });
+    const answer = wholeItems<Item>(await this.api.post(listing.path as '/item/get' | '/item/query', { ...listing.params, offset: 0, limit: PAGE_SIZE }));
     if (generation !== this.generation) return;
     this.total = answer.total;
     this.order.seed(answer.data.map((item) => item.id));
@@ -215,7 +215,7 @@ export class ResultStore extends Store {
       }
       // In the Trash, ask among trashed items (item/get leaves them out otherwise).
       const trash = this.listing?.params.isDeleted === true;
-      const answer = await this.api.post<Page<Item>>('/item/get', { ids, limit: ids.length, ...(trash ? { isDeleted: true } : {}) });
+      const answer = wholeItems<Item>(await this.api.post('/item/get', { ids, limit: ids.length, ...(trash ? { isDeleted: true } : {}) }));
       // A refresh since: this stretch may be out of order, and the page is read again when next shown.
       if (generation !== this.generation || refreshes !== this.refreshes) return;
       const byId = new Map(answer.data.map((item) => [item.id, item]));

@@ -23,7 +23,7 @@ export class FolderTree {
       const cut = path.lastIndexOf('/');
       const parent = cut < 0 ? Promise.resolve(this.root) : this.folderFor(path.slice(0, cut));
       made = parent
-        .then((parentId) => this.api.post<{ id: string }>('/folder/create', { name: path.slice(cut + 1), parent: parentId }))
+        .then((parentId) => this.api.post('/folder/create', { name: path.slice(cut + 1), parent: parentId }))
         .then(({ id }) => {
           this.onMade(path);
           return id;

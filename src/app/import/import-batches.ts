@@ -1,5 +1,5 @@
 /** The pure rules of the importer: what goes into one item/add request, and whom an error names. */
-import { splitFileName } from '../../core/images/mime';
+import { splitFileName } from '../../shared/mime';
 
 /** `folder`: the library folder of the dropped directory it was found in (folder-tree.ts). */
 export type FileJob = { kind: 'file'; file: File; path: string; folder?: () => Promise<string> };

@@ -261,7 +261,9 @@ export class ImportController extends EventTarget {
       return;
     }
     try {
-      const { ids, duplicateOf } = await this.api.post<{ ids: string[]; duplicateOf?: (string | null)[] }>('/item/add', { items });
+      const added = await this.api.post('/item/add', { items });
+      if (!('ids' in added)) throw new Error('item/add answered one item to a batch.');
+      const { ids, duplicateOf } = added;
       const found = ids.flatMap((id, i) => (duplicateOf?.[i] ? [{ id, of: duplicateOf[i] }] : []));
       if (found.length) this.duplicates = [...this.duplicates, ...found];
       this.counts.done += batch.length;

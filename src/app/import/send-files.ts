@@ -4,8 +4,11 @@
  * into this page's memory or turned into Base64 text, whatever its size. A file larger than the
  * room the browser leaves this site is refused before it is sent, with the reason.
  */
-import { ApiClientError, type ApiClient, type QueryValue } from '../api-client';
-import { roomOf, tooLargeFor } from '../../core/shared/storage-room';
+import { ApiClientError, type ApiClient } from '../api-client';
+import type { InputOf } from '../../client/api-client';
+
+type FileQuery = InputOf<'POST /item/addFile'>;
+import { roomOf, tooLargeFor } from '../../shared/storage-room';
 import { nameFromPath, type FileJob } from './import-batches';
 
 /** Below this, the worker's own check (the same estimate) answers as fast as asking here. */
@@ -18,13 +21,13 @@ export interface FileOutcomes {
 }
 
 /** The query string of a file's item/addFile: its name, the file name (for its extension) and folder. */
-export function fileQuery(job: FileJob, folderId: string | null): Record<string, QueryValue> {
+export function fileQuery(job: FileJob, folderId: string | null): FileQuery {
   const fileName = job.path.split('/').pop() || job.file.name;
-  return { name: nameFromPath(job.path), ...(fileName ? { fileName } : {}), ...(folderId ? { folders: folderId } : {}) };
+  return { name: nameFromPath(job.path), ...(fileName ? { fileName } : {}), ...(folderId ? { folders: [folderId] } : {}) };
 }
 
 /** Sends the files in turn; answers the ids of those stored. */
-export async function sendFiles(api: ApiClient, jobs: readonly FileJob[], query: (job: FileJob) => Promise<Record<string, QueryValue>>, on: FileOutcomes): Promise<string[]> {
+export async function sendFiles(api: ApiClient, jobs: readonly FileJob[], query: (job: FileJob) => Promise<FileQuery>, on: FileOutcomes): Promise<string[]> {
   const ids: string[] = [];
   for (const job of jobs) {
     try {
@@ -33,7 +36,7 @@ export async function sendFiles(api: ApiClient, jobs: readonly FileJob[], query:
         on.failed(job, tooLarge);
         continue;
       }
-      const { id, duplicateOf } = await api.postBody<{ id: string; duplicateOf?: string | null }>('/item/addFile', await query(job), job.file);
+      const { id, duplicateOf } = await api.postBody('/item/addFile', await query(job), job.file);
       ids.push(id);
       on.done(job, id, duplicateOf ?? null);
     } catch (error) {

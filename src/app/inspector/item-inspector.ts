@@ -104,8 +104,8 @@ export class ItemInspector extends LitElement {
     try {
       const [page, comments, tree] = await Promise.all([
         readItem(this.api, id),
-        this.api.get<Comment[]>('/item/getComments', { id }),
-        this.api.get<Page<Folder>>('/folder/get', { limit: 1000 }),
+        this.api.get('/item/getComments', { id }),
+        this.api.get('/folder/get', { limit: 1000 }),
       ]);
       if (ticket !== this.loading) return; // another item was chosen meanwhile
       // A write crossed this read (a live reload racing an edit): read again rather than show the item from before it.
@@ -125,7 +125,7 @@ export class ItemInspector extends LitElement {
   private async change(change: ItemChange): Promise<void> {
     const item = this.item;
     if (!item) return;
-    const updated = await this.marked(() => this.writes.run(() => writeThrough(this, item.id, () => this.api.post<Item>('/item/update', { id: item.id, ...change }))));
+    const updated = await this.marked(() => this.writes.run(() => writeThrough(this, item.id, () => this.api.post('/item/update', { id: item.id, ...change }).then((answer) => ('items' in answer ? answer.items[0]! : answer)))));
     if (updated && this.item?.id === updated.id) this.item = updated;
     else if (!updated) await this.load(); // show what the library really holds
   }

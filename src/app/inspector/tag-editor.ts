@@ -61,8 +61,8 @@ export class TagEditor extends LitElement {
     const limit = SUGGESTIONS + this.tags.length;
     try {
       const page = text
-        ? await this.api.get<Page<Tag>>('/tag/get', { name: text, limit })
-        : await this.api.get<Page<Tag>>('/tag/getRecentTags', { limit });
+        ? await this.api.get('/tag/get', { name: text, limit })
+        : await this.api.get('/tag/getRecentTags', { limit });
       if (ticket !== this.lookup) return; // a later keystroke already asked again
       this.suggestions = page.data.map((t) => t.name).filter((n) => !this.tags.includes(n)).slice(0, SUGGESTIONS);
       this.active = -1;

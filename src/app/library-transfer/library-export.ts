@@ -4,7 +4,8 @@
  * read back and its tree written into `<Name>.library/` inside the picked directory.
  */
 import { apiUrl, LIBRARY_HEADER } from '../api-client';
-import { writeTreeToDirectory, zipTree, type CopyProgress } from '../../core/eagle-library';
+import { writeTreeToDirectory, type CopyProgress } from '../../shared/library-tree/write-directory';
+import { zipTree } from '../../shared/library-tree/zip-tree';
 
 /**
  * Starts the zip download of the current library (a link cannot name another: no headers). A plain

@@ -3,8 +3,9 @@
  * by client-zip), then POST library/import; progress comes from the import's state, read until it
  * ends (its `import` events on GET /api/v2/events only make the next read sooner).
  */
-import { apiUrl, ApiClient, ApiClientError, type ErrorBody } from '../api-client';
-import { zipOfTree, type ImportState } from '../../core/eagle-library';
+import { apiUrl, ApiClient } from '../api-client';
+import { zipOfTree } from '../../shared/library-tree/tree-zip';
+import type { ImportState } from '../../core/eagle-library';
 import { listenToChanges } from '../change-stream';
 import type { LibrarySource } from './library-sources';
 
@@ -29,17 +30,15 @@ export async function importLibrary(source: LibrarySource, options: ImportOption
   report({ phase: 'packing' });
   const body = source.kind === 'zip' ? source.zip : await new Response(await zipOfTree(source.tree)).blob();
   const fileName = source.kind === 'zip' ? source.name : source.tree.folderName;
-  const response = await fetch(apiUrl('/library/import', { into: options.into ?? 'new', fileName }), { method: 'POST', body });
-  const answer = (await response.json()) as { status: 'success'; data: ImportState } | ErrorBody;
-  if (answer.status !== 'success') throw new ApiClientError(response.status, answer);
-  let state = answer.data;
-  report({ phase: 'importing', state });
   const client = new ApiClient();
+  let state = await client.postBody('/library/import', { into: options.into ?? 'new', fileName }, body);
+  report({ phase: 'importing', state });
   const wake = wakeOnProgress(state.id);
   try {
     while (state.status === 'running') {
       await wake.next(options.pollMs ?? 400);
-      state = await client.get<ImportState>('/library/import', { id: state.id });
+      const read = await client.get('/library/import', { id: state.id });
+      state = Array.isArray(read) ? read[0]! : read; // one id: one state
       report({ phase: state.status === 'running' ? 'importing' : state.status, state });
     }
   } finally {

@@ -3,7 +3,8 @@
  * else `<input webkitdirectory>`), a dropped folder or zip, or a picked zip. Each gives a
  * LibraryTree (a folder) or a Blob (a zip). Pickers need a user gesture: call them from a click.
  */
-import { directoryHandleTree, droppedEntryFiles, fileListTree, inputFilesTree, type LibraryTree } from '../../core/eagle-library';
+import { directoryHandleTree, droppedEntryFiles, fileListTree, inputFilesTree } from '../../shared/library-tree/handle-tree';
+import type { LibraryTree } from '../../shared/library-tree/library-tree';
 
 export type LibrarySource = { kind: 'folder'; tree: LibraryTree } | { kind: 'zip'; zip: Blob; name: string };
 

@@ -2,7 +2,7 @@
  * Which models this media worker has loaded or is loading, for aiSearch/isStarting and
  * checkServiceHealth (asked by the service worker through the WorkerEndpoint).
  */
-import type { ModelState } from '../../core/ai-search/model-names';
+import type { ModelState } from '../../shared/ai/model-names';
 
 const states: Record<string, ModelState> = {};
 

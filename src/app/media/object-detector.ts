@@ -4,12 +4,12 @@
  * worker. TF.js and the model load on the first call (about 0.4 s), never with the page.
  * Input: the picture squeezed to 512×512, raw 0–255 RGB; output rows x1, y1, x2, y2, score, class.
  */
-import { COLOUR_NAMES, nameOfPixel } from '../../core/ai-search/colour-names';
-import { COCO_LABELS } from '../../core/ai-search/object-words';
+import { COLOUR_NAMES, nameOfPixel } from '../../shared/ai/colour-names';
+import { COCO_LABELS } from '../../shared/ai/object-words';
 import type { Detection } from '../../core/storage/rows';
 import { modelUrl, tfjs, type Tf } from './tfjs-runtime';
 import { tracked } from './model-states';
-import { OBJECT_MODEL } from '../../core/ai-search/model-names';
+import { OBJECT_MODEL } from '../../shared/ai/model-names';
 
 const SIDE = 512;
 const MODEL_URL = '/models/centernet.json';

@@ -4,9 +4,9 @@
  * `values` = piece ids). Independent of where TF.js runs: the media worker passes its WASM TF.js,
  * node tests the CPU backend.
  */
-import type { SentenceTokenizer } from '../../core/ai-search/sentence-tokenizer';
+import type { SentenceTokenizer } from '../../shared/ai/sentence-tokenizer';
 import type { Tf } from './tfjs-runtime';
-import { EMBEDDING_DIM } from '../../core/ai-search/vector-math';
+import { EMBEDDING_DIM } from '../../shared/ai/vector-math';
 
 export interface GraphModel {
   executeAsync(inputs: Record<string, unknown>): Promise<unknown>;

@@ -2,11 +2,11 @@
  * The sentence encoder in the page's media worker: the model (7 MB, uint8) and its vocabulary load
  * on the first call, with TF.js (./tfjs-runtime.ts); later calls cost about 10 ms per sentence.
  */
-import { SentenceTokenizer, type Vocabulary } from '../../core/ai-search/sentence-tokenizer';
+import { SentenceTokenizer, type Vocabulary } from '../../shared/ai/sentence-tokenizer';
 import { embedSentences, type GraphModel } from './sentence-embedder';
 import { modelUrl, tfjs, type Tf } from './tfjs-runtime';
 import { tracked } from './model-states';
-import { MEANING_MODEL } from '../../core/ai-search/model-names';
+import { MEANING_MODEL } from '../../shared/ai/model-names';
 
 const MODEL_URL = '/models/use/model.json';
 const VOCAB_URL = '/models/use/vocab.json';

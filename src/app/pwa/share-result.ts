@@ -23,7 +23,7 @@ export async function showShareResult({ shared, shareFailed }: LaunchParams, sto
 async function whatWasAdded(ids: string[], { api }: Stores): Promise<string> {
   if (ids.length > 1) return plural(ids.length, 'item');
   try {
-    const page = await api.post<{ data: { name: string }[] }>('/item/get', { ids, fields: ['name'], limit: 1 });
+    const page = await api.post('/item/get', { ids, fields: ['name'], limit: 1 });
     if (page.data[0]) return `“${page.data[0].name}”`;
   } catch {
     // Counted instead.

@@ -19,6 +19,7 @@ import { applyChanges, type LiveTargets } from '../live/apply-changes';
 import { startLiveUpdates, type LiveUpdates } from '../live/live-updates';
 import type { TagManager } from '../tags/tag-manager';
 import type { ItemInspector } from '../inspector/item-inspector';
+import { wholeItems, type Item } from '../api-types';
 import type { AppHeader } from './app-header';
 import type { ImportDock } from './import-dock';
 import type { SidebarDialogs } from '../sidebar/sidebar-dialogs';
@@ -245,8 +246,8 @@ export class AppShell extends LightElement {
 
   private async refreshItem(id: string): Promise<void> {
     try {
-      const page = await this.stores.api.post<{ data: never[] }>('/item/get', { ids: [id], limit: 1, ...(this.stores.view.state.view.kind === 'trash' ? { isDeleted: true } : {}) });
-      this.stores.results.replace(page.data);
+      const page = await this.stores.api.post('/item/get', { ids: [id], limit: 1, ...(this.stores.view.state.view.kind === 'trash' ? { isDeleted: true } : {}) });
+      this.stores.results.replace(wholeItems<Item>(page).data);
       void this.stores.sidebar.load();
     } catch (error) {
       this.stores.toasts.error(error);
@@ -266,11 +267,11 @@ export class AppShell extends LightElement {
     const { api, view, results, selection, toasts } = this.stores;
     try {
       await results.ready();
-      let { position } = await api.post<{ position: number }>('/item/position', { ...results.listing?.params, item: id });
+      let { position } = await api.post('/item/position', { ...results.listing?.params, item: id });
       if (position < 0) {
         view.set({ view: { kind: 'all' }, search: '', filters: { tags: [], folders: [] } });
         await results.ready();
-        ({ position } = await api.post<{ position: number }>('/item/position', { ...results.listing?.params, item: id }));
+        ({ position } = await api.post('/item/position', { ...results.listing?.params, item: id }));
       }
       if (position < 0) return;
       await results.ensure(position, position);

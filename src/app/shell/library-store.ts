@@ -49,8 +49,8 @@ export class LibraryStore extends Store {
   async load(): Promise<void> {
     const ticket = this.answers.ticket();
     const [info, history] = await Promise.all([
-      this.api.get<CurrentLibrary>('/library/info'),
-      this.api.get<Page<LibraryEntry>>('/library/history', { limit: 100 }),
+      this.api.get('/library/info'),
+      this.api.get('/library/history', { limit: 100 }),
     ]);
     if (!this.answers.keep(ticket)) return; // a switch elsewhere answered a newer load already
     const opened = this.current?.path !== info.path;
@@ -90,7 +90,7 @@ export class LibraryStore extends Store {
 
   /** Opens a published library from its web address (read-only; again: takes its updates). */
   async openPublished(url: string): Promise<void> {
-    const subscribed = await this.api.post<LibraryEntry>('/library/subscribe', { url: new URL(url, document.baseURI).href });
+    const subscribed = await this.api.post('/library/subscribe', { url: new URL(url, document.baseURI).href });
     this.checked.set(subscribed.path, Date.now()); // that was the check: opening it needs no other
     this.justSubscribed = subscribed.path;
     await this.switchTo(subscribed.path);
@@ -110,7 +110,7 @@ export class LibraryStore extends Store {
 
   /** Creates a library and opens it. */
   async create(name: string): Promise<void> {
-    const created = await this.api.post<LibraryEntry>('/library/create', { name });
+    const created = await this.api.post('/library/create', { name });
     await this.switchTo(created.path);
   }
 }

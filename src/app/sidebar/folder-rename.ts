@@ -5,7 +5,7 @@
  */
 import { html, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Folder } from '../api-types';
-import { FOLDER_NAME_MAX } from '../../core/folders/folder-name';
+import { FOLDER_NAME_MAX } from '../../shared/folder-name';
 
 export class FolderRename {
   /** The folder whose name is being edited. */

@@ -47,7 +47,7 @@ export class SidebarStore extends Store {
     try {
       const entries = await Promise.all(
         (Object.keys(VIEW_FILTERS) as BuiltInView[]).map(async (view) => {
-          const page = await this.api.post<Page<unknown>>('/item/get', { ...VIEW_FILTERS[view], limit: 1, fields: ['id'] });
+          const page = await this.api.post('/item/get', { ...VIEW_FILTERS[view], limit: 1, fields: ['id'] });
           return [view, page.total] as const;
         }),
       );
@@ -63,10 +63,10 @@ export class SidebarStore extends Store {
     const ticket = this.treeAnswers.ticket();
     try {
       const [folders, smartFolders, tags, tagGroups] = await Promise.all([
-        this.api.get<Page<Folder>>('/folder/get', { limit: 1000 }),
-        this.api.get<Page<SmartFolder>>('/smartFolder/get', { limit: 1000 }),
-        this.api.get<Page<Tag>>('/tag/get', { limit: TAG_LIMIT }),
-        this.api.get<Page<TagGroup>>('/tagGroup/get', { limit: TAG_LIMIT }),
+        this.api.get('/folder/get', { limit: 1000 }),
+        this.api.get('/smartFolder/get', { limit: 1000 }),
+        this.api.get('/tag/get', { limit: TAG_LIMIT }),
+        this.api.get('/tagGroup/get', { limit: TAG_LIMIT }),
       ]);
       // A reload started earlier (a live batch's, racing a dialog's) must not bring back the tree from before.
       if (!this.treeAnswers.keep(ticket)) return;

@@ -9,7 +9,7 @@ import { html, LitElement, nothing } from 'lit';
 import { ApiClientError, type ApiClient } from '../api-client';
 import { editorStyles } from './smart-folder-editor.styles';
 import { renderGroup, type GroupHandlers } from './smart-folder-group';
-import { allComplete, fromConditions, locateError, newGroup, newRule, toConditions, withMethod, withProperty, type GroupDraft, type RuleDraft, type RuleSchema } from './rule-form';
+import { allComplete, fromConditions, locateError, newGroup, newRule, toConditions, withMethod, withProperty, type GroupDraft, type RuleDraft, type RuleSchema, type ApiGroup } from './rule-form';
 
 interface SavedSmartFolder { id: string; name: string; parent: string | null; conditions: Parameters<typeof fromConditions>[1] }
 interface FolderNode { id: string; name: string; children?: FolderNode[] }
@@ -69,9 +69,9 @@ export class SmartFolderEditor extends LitElement {
     this.loaded = (async () => {
       try {
         const [schema, saved, folders] = await Promise.all([
-          this.schema ? Promise.resolve(this.schema) : api.get<RuleSchema>('/smartFolder/getRules'),
-          id ? api.get<{ data: SavedSmartFolder[] }>('/smartFolder/get', { id }).then((page) => page.data[0]) : Promise.resolve(undefined),
-          api.get<{ data: FolderNode[] }>('/folder/get', { limit: 1000 }).then((page) => flatten(page.data)),
+          this.schema ? Promise.resolve(this.schema) : api.get('/smartFolder/getRules').then((rules) => rules as RuleSchema),
+          id ? api.get('/smartFolder/get', { id }).then((page) => page.data[0]) : Promise.resolve(undefined),
+          api.get('/folder/get', { limit: 1000 }).then((page) => flatten(page.data)),
         ]);
         if (seq !== this.loadSeq) return;
         this.schema = schema;
@@ -79,7 +79,7 @@ export class SmartFolderEditor extends LitElement {
         if (id && !saved) throw new Error(`No smart folder with id "${id}".`);
         this.name = saved?.name ?? '';
         if (saved) this.parent = saved.parent;
-        this.groups = saved ? fromConditions(schema, saved.conditions) : [newGroup(schema)];
+        this.groups = saved ? fromConditions(schema, saved.conditions as ApiGroup[]) : [newGroup(schema)];
         this.touched.clear();
         if (saved) this.touchAll();
         this.errors = noErrors();
@@ -117,7 +117,7 @@ export class SmartFolderEditor extends LitElement {
   private async recount(): Promise<void> {
     const seq = ++this.countSeq;
     try {
-      const { count } = await this.api!.post<{ count: number }>('/smartFolder/count', { conditions: this.conditions, parent: this.parent });
+      const { count } = await this.api!.post('/smartFolder/count', { conditions: this.conditions, parent: this.parent });
       if (seq !== this.countSeq) return;
       this.count = count;
       this.errors = noErrors();
@@ -169,8 +169,8 @@ export class SmartFolderEditor extends LitElement {
     try {
       const body = { name: this.name, conditions: this.conditions, parent: this.parent };
       const saved = this.smartFolderId
-        ? await this.api!.post<{ id: string }>('/smartFolder/update', { id: this.smartFolderId, ...body })
-        : await this.api!.post<{ id: string }>('/smartFolder/create', body);
+        ? await this.api!.post('/smartFolder/update', { id: this.smartFolderId, ...body })
+        : await this.api!.post('/smartFolder/create', body);
       this.smartFolderId = saved.id;
       this.emit('smart-folder-saved', { id: saved.id });
     } catch (error) {

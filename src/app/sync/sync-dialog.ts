@@ -73,7 +73,7 @@ export class SyncDialog extends LightElement {
 
   private async refresh(): Promise<void> {
     try {
-      this.store?.publish(await this.api.get<SyncStatus>('/sync/status'));
+      this.store?.publish(await this.api.get('/sync/status'));
     } catch (error) {
       this.error = messageOf(error);
     }
@@ -93,7 +93,7 @@ export class SyncDialog extends LightElement {
     this.error = '';
     this.checked = { ok: true, text: 'Testing the connection…' };
     try {
-      this.checked = checkText(await this.api.post<SyncCheck>('/sync/check', this.formInput()));
+      this.checked = checkText(await this.api.post('/sync/check', this.formInput()));
     } catch (error) {
       this.checked = { ok: false, text: messageOf(error) };
     }
@@ -104,7 +104,7 @@ export class SyncDialog extends LightElement {
     this.error = '';
     this.checked = null;
     try {
-      this.store?.publish(await this.api.post<SyncStatus>('/sync/start', this.startInput()));
+      this.store?.publish(await this.api.post('/sync/start', this.startInput()));
       this.store?.wakeUp();
     } catch (error) {
       this.error = messageOf(error);
@@ -116,7 +116,7 @@ export class SyncDialog extends LightElement {
     if (!this.status || this.status.state === 'off') return;
     this.error = '';
     try {
-      this.store?.publish(await this.api.post<SyncStatus>('/sync/settings', { keepOriginals: (event.target as HTMLInputElement).checked }));
+      this.store?.publish(await this.api.post('/sync/settings', { keepOriginals: (event.target as HTMLInputElement).checked }));
     } catch (error) {
       this.error = messageOf(error);
     }

@@ -72,11 +72,11 @@ export function startSyncLoop(api: ApiPort, options: SyncLoopOptions = {}): () =
     woken = false;
   };
   const run = async (): Promise<SyncStatus> => {
-    const running = api.post<SyncStatus>('/sync/run', {});
+    const running = api.post('/sync/run', {});
     // A read made during the cycle that answers after it would show the cycle as still running.
     let answered = false;
     // Progress is for long cycles (a first pull): a short one, woken by an edit, does not flicker as active.
-    const watch = setInterval(() => void api.get<SyncStatus>('/sync/status').then((status) => answered || publish(status), () => {}), Math.max(periodMs, PROGRESS_EVERY_MS));
+    const watch = setInterval(() => void api.get('/sync/status').then((status) => answered || publish(status), () => {}), Math.max(periodMs, PROGRESS_EVERY_MS));
     try {
       const status = await running;
       answered = true;
@@ -90,7 +90,7 @@ export function startSyncLoop(api: ApiPort, options: SyncLoopOptions = {}): () =
     if (busy) return;
     busy = true;
     try {
-      const status = publish(await api.get<SyncStatus>('/sync/status'));
+      const status = publish(await api.get('/sync/status'));
       if (status.state === 'off') return next(idleMs);
       const after = await run();
       next(after.state === 'offline' || after.state === 'error' ? retryMs : periodMs);
@@ -153,7 +153,7 @@ async function watchTheServer(api: ApiPort, { stopped, watchable, wake, cycled, 
     }
     try {
       const asked = Date.now();
-      const { changed } = await api.post<{ changed: boolean }>('/sync/watch', {});
+      const { changed } = await api.post('/sync/watch', {});
       if (stopped()) return;
       // A watch that waited its full time asks again at once; one answered at once (nothing to watch) waits.
       if (!changed) await pause(Math.max(0, pauseMs - (Date.now() - asked)));

@@ -6,12 +6,12 @@ const PAGE = 1000;
 
 interface Page<T> { data: T[]; total: number }
 
-async function everyPage<T>(api: ApiClient, path: string): Promise<T[]> {
-  const first = await api.get<Page<T>>(path, { offset: 0, limit: PAGE });
+async function everyPage<T>(read: (offset: number) => Promise<Page<T>>): Promise<T[]> {
+  const first = await read(0);
   const rest = [];
-  for (let offset = PAGE; offset < first.total; offset += PAGE) rest.push(api.get<Page<T>>(path, { offset, limit: PAGE }));
+  for (let offset = PAGE; offset < first.total; offset += PAGE) rest.push(read(offset));
   return [first, ...(await Promise.all(rest))].flatMap((page) => page.data);
 }
 
-export const loadTags = (api: ApiClient) => everyPage<Tag>(api, '/tag/get');
-export const loadTagGroups = (api: ApiClient) => everyPage<TagGroup>(api, '/tagGroup/get');
+export const loadTags = (api: ApiClient): Promise<Tag[]> => everyPage((offset) => api.get('/tag/get', { offset, limit: PAGE }));
+export const loadTagGroups = (api: ApiClient): Promise<TagGroup[]> => everyPage((offset) => api.get('/tagGroup/get', { offset, limit: PAGE }));

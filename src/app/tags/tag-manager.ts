@@ -14,6 +14,10 @@ import { renderGroupList, type GroupHandlers } from './tag-group-list';
 import { visibleTags, withGroups, type GroupFilter, type Tag, type TagGroup } from './tag-list';
 import { tagManagerStyles } from './tag-manager.styles';
 import { renderTagRow, type RowHandlers } from './tag-row';
+import type { InputOf } from '../../client/api-client';
+
+/** A colour the row's picker offers: the API's own list. */
+type Colour = InputOf<'POST /tag/update'>['color'];
 
 const DRAG_TYPE = 'application/x-tag-name';
 const messageOf = (error: unknown) => (error instanceof ApiClientError ? error.body.message : error instanceof Error ? error.message : String(error));
@@ -143,7 +147,7 @@ export class TagManager extends LitElement {
 
   private readonly rowHandlers: RowHandlers = {
     star: (tag) => void this.change(() => this.api!.post('/tag/update', { originalName: tag.name, starred: !tag.starred })),
-    colour: (tag, color) => void this.change(() => this.api!.post('/tag/update', { originalName: tag.name, color })),
+    colour: (tag, color) => void this.change(() => this.api!.post('/tag/update', { originalName: tag.name, color: color as Colour })),
     startRename: (tag) => {
       this.renaming = tag.name;
       void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLInputElement>('input.rename')?.select());
@@ -172,7 +176,7 @@ export class TagManager extends LitElement {
     },
     create: (name) => void this.change(() => this.api!.post('/tagGroup/create', { name })),
     rename: (group) => this.openDialog({ kind: 'rename-group', group, error: '' }),
-    colour: (group, color) => void this.change(() => this.api!.post('/tagGroup/update', { id: group.id, name: group.name, color })),
+    colour: (group, color) => void this.change(() => this.api!.post('/tagGroup/update', { id: group.id, name: group.name, color: color as Colour })),
     remove: (group) => void this.change(() => this.api!.post('/tagGroup/remove', { id: group.id })),
   };
 

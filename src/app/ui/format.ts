@@ -6,7 +6,7 @@ export function formatCount(n: number): string {
   return integer.format(n);
 }
 
-export { formatBytes } from '../../core/shared/format-bytes';
+export { formatBytes } from '../../shared/format-bytes';
 
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;

@@ -4,6 +4,7 @@
  */
 import type { ApiClient } from '../api-client';
 import { mediaUrl } from '../ui/media-url';
+import { isRouteUrl } from '../../client/api-client';
 
 /** The frame now on screen, as a PNG data: URL at the video's own size. */
 export function frameAsPng(video: HTMLVideoElement): string {
@@ -28,7 +29,7 @@ async function asDataUrl(blob: Blob): Promise<string> {
 export async function useFrameAsThumbnail(api: ApiClient, itemId: string, thumbnailURL: string, video: HTMLVideoElement, library?: string) {
   const frame = frameAsPng(video);
   // Read before writing: afterwards the old thumbnail is gone. A generic icon is not one to restore.
-  const before = !thumbnailURL.includes('/item/thumbnail?') ? null : await fetch(mediaUrl(thumbnailURL, library), { cache: 'no-store' })
+  const before = !isRouteUrl(thumbnailURL, '/item/thumbnail') ? null : await fetch(mediaUrl(thumbnailURL, library), { cache: 'no-store' })
     .then(async (response) => (response.ok ? asDataUrl(await response.blob()) : null))
     .catch(() => null);
   await api.post('/item/setCustomThumbnail', { itemId, base64: frame });

@@ -101,7 +101,7 @@ export class ItemViewer extends LitElement {
     this.mode = 'fit';
     if (!id) return void (this.item = null);
     try {
-      const [item, comments] = await Promise.all([readItem(this.api, id), this.api.get<Comment[]>('/item/getComments', { id })]);
+      const [item, comments] = await Promise.all([readItem(this.api, id), this.api.get('/item/getComments', { id })]);
       if (ticket !== this.loading) return;
       this.item = item;
       this.missing = !this.item;

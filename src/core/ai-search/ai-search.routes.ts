@@ -6,11 +6,13 @@
 import { noInput } from '../http/no-input';
 import { route } from '../http/router';
 import { lazyFunction, lazyModule } from '../shared/lazy-module';
-import { byBase64Input, byItemInput, byTextInput, statusInput } from './ai-search.schema';
+import { byBase64Input, byItemInput, byTextInput, clipFileInput, clipRemoveInput, statusInput } from './ai-search.schema';
 import { isReady, isStarting, serviceHealth, syncStatus } from './ai-status';
 
 // The searches' code (scoring, the vector scans, colour matching) is loaded by the first search, not at every worker start.
 const service = lazyModule(() => import('./ai-search.service'));
+// The user's CLIP model (its store, its manifest's schema) is loaded by the first request about it.
+const clipModel = lazyModule(() => import('./providers/clip-model.service'));
 
 export const aiSearchRoutes = [
   route('GET', '/aiSearch/isInstalled', noInput, async () => true),
@@ -22,4 +24,9 @@ export const aiSearchRoutes = [
   route('POST', '/aiSearch/searchByText', byTextInput, lazyFunction(service, 'searchByText'), { writes: false }),
   route('POST', '/aiSearch/searchByBase64', byBase64Input, lazyFunction(service, 'searchByBase64'), { writes: false }),
   route('POST', '/aiSearch/searchByItemId', byItemInput, lazyFunction(service, 'searchByItemId'), { writes: false }),
+  // Ours: the user's own CLIP model, kept by the service worker for the browser, not in a library.
+  route('GET', '/aiSearch/clipModel', noInput, lazyFunction(clipModel, 'clipModelInfo')),
+  route('GET', '/aiSearch/clipModel/file', clipFileInput, lazyFunction(clipModel, 'clipModelFile')),
+  route('POST', '/aiSearch/clipModel/put', noInput, lazyFunction(clipModel, 'putClipModelFrom'), { rawBody: true, writes: false }),
+  route('POST', '/aiSearch/clipModel/remove', clipRemoveInput, lazyFunction(clipModel, 'removeClipModelOf'), { writes: false }),
 ];

@@ -3,7 +3,7 @@
  * `limit` (docs/contract.md#ai-search); `options.limit` wins when both are sent.
  */
 import { z } from 'zod';
-import { flag, integer } from '../http/input';
+import { closedObject, flag, integer } from '../http/input';
 import { lazyValue } from '../shared/lazy-value';
 
 export const DEFAULT_LIMIT = 20;
@@ -17,6 +17,12 @@ export const byTextInput = lazyValue(() =>
     .refine((b) => (b.query ?? b.text ?? '').trim() !== '', { message: 'is required (a non-empty string)', path: ['query'] }),
 );
 export const byBase64Input = lazyValue(() => z.object({ base64: z.string().min(1, 'is required'), options: options(), limit: limitField().optional() }));
+/** A file of the user's CLIP model, by the name its manifest gives it (ours). */
+/** The CLIP model's remove takes no field, and refuses one (ours: no public client sends it). */
+export const clipRemoveInput = lazyValue(() => closedObject({}));
+
+export const clipFileInput = lazyValue(() => z.object({ name: z.string().min(1, 'is required') }));
+
 export const byItemInput = lazyValue(() => z.object({ itemId: z.string().min(1, 'is required'), options: options(), limit: limitField().optional() }));
 
 /** The status routes: `watch` reads without starting anything (the app's status bar, which must not download models at app open). */

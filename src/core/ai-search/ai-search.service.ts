@@ -104,7 +104,7 @@ export async function searchByBase64(ctx: Context, input: z.output<ReturnType<ty
   return withIndexingNote(library.db, await answer(library.db, visualHits(await rankByLikeness(library.db, outcome.descriptor, limitOf(input))), ctx.apiPrefix));
 }
 
-interface VisualAnswer {
+export interface VisualAnswer {
   results: SearchResult[];
   /** Set while indexing runs: the results cover the pictures indexed so far (ours). */
   message?: string;

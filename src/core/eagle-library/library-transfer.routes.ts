@@ -19,6 +19,6 @@ export const libraryTransferRoutes = [
     // Into a new library it changes none that exists: only `into=current` writes the current one.
     { writes: (url) => url.searchParams.get('into') === 'current', rawBody: true },
   ),
-  route('GET', '/library/import', importStatusInput, (ctx, input) => (input.id ? ctx.imports.status(input.id) : ctx.imports.list())),
+  route('GET', '/library/import', importStatusInput, async (ctx, input) => (input.id ? ctx.imports.status(input.id) : ctx.imports.list())),
   route('GET', '/library/export', noInput, async (ctx) => (await exportZip()).exportZipResponse(await ctx.library())),
 ];

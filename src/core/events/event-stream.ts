@@ -13,16 +13,9 @@ import { ApiError } from '../http/errors';
 import type { ChangeEvent } from './change';
 import type { ChangeFeed } from './change-feed';
 import { lazyValue } from '../shared/lazy-value';
+import { HAND_OVER_EVENT, RETRY_MS } from '../../shared/event-stream-protocol';
 
-/** How soon EventSource reconnects after the stream ends (its default is a few seconds). */
-export const RETRY_MS = 500;
-
-/**
- * The last event of a stream ended because a new worker is taking over. A tab that hears it waits
- * for the new worker before it reconnects (src/app/change-stream.ts): a reconnect to this one would
- * wake it and hold the new one back (docs/decisions/update-flow.md).
- */
-export const HAND_OVER_EVENT = 'hand-over';
+export { HAND_OVER_EVENT, RETRY_MS };
 
 /** A client that reads nothing while this many events wait is cut off (it reconnects and re-reads). */
 const MAX_QUEUED = 1000;

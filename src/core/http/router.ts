@@ -66,19 +66,31 @@ export function changesLibrary(found: Pick<Route, 'writes' | 'readOnlyOk'>, url:
 }
 
 /**
- * Declares a route; the generic keeps the handler's input typed by its schema. A schema is handed
- * in as the function that builds it (`lazyValue`), not as a zod instance: a freshly started worker
- * builds only the ones its requests use, and no zod instance for the others (a `z.lazy` wrapper is
- * one, and the 48 of them cost a start about a millisecond).
+ * A route as declared: its literal method and path, its input schema and its handler's answer stay
+ * in its type (`types` exists only in the type), so the app's client is typed from the route arrays
+ * themselves (../api-table.ts). At run time it is a plain `Route`.
  */
-export function route<S extends z.ZodType, C = Context>(
-  method: Method,
-  path: string,
+export type TypedRoute<M extends Method, P extends string, S extends z.ZodType, O, C = Context> = Route<z.ZodType, C> & {
+  readonly method: M;
+  readonly path: P;
+  readonly types?: { input: S; output: O };
+};
+
+/**
+ * Declares a route; the generics keep the handler's input typed by its schema, and the method, path,
+ * schema and answer in the route's type. A schema is handed in as the function that builds it
+ * (`lazyValue`), not as a zod instance: a freshly started worker builds only the ones its requests
+ * use, and no zod instance for the others (a `z.lazy` wrapper is one, and the 48 of them cost a
+ * start about a millisecond).
+ */
+export function route<M extends Method, P extends string, S extends z.ZodType, O, C = Context>(
+  method: M,
+  path: P,
   input: () => S,
-  handler: (ctx: C, input: z.output<S>, request: Request) => Promise<unknown>,
+  handler: (ctx: C, input: z.output<S>, request: Request) => Promise<O>,
   options: RouteOptions = {},
-): Route<z.ZodType, C> {
-  return { method, path, input, handler, ...options } as unknown as Route<z.ZodType, C>;
+): TypedRoute<M, P, S, O, C> {
+  return { method, path, input, handler, ...options } as unknown as TypedRoute<M, P, S, O, C>;
 }
 
 export class Router<C = Context> {

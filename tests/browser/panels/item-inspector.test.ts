@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import type { ApiClient } from '../../../src/app/api-client';
+import type { ApiClient } from '../../loose-client';
 import type { Comment, Folder, Item, Page } from '../../../src/app/api-types';
 import '../../../src/app/inspector/item-inspector';
 import type { ItemInspector } from '../../../src/app/inspector/item-inspector';
