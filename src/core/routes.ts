@@ -7,6 +7,7 @@ import { folderRoutes } from './folders/folders.routes';
 import type { Route } from './http/router';
 import { itemRoutes } from './items/items.routes';
 import { libraryRoutes } from './library/library.routes';
+import { openApiRoutes } from './openapi/openapi.routes';
 import { publishRoutes } from './publish/publish.routes';
 import { searchRoutes } from './search/search.routes';
 import { syncRoutes } from './sync/sync.routes';
@@ -30,4 +31,5 @@ export const ROUTES: readonly Route[] = [
   ...aiSearchRoutes,
   ...eventRoutes,
   ...syncRoutes,
+  ...openApiRoutes,
 ];
