@@ -31,5 +31,5 @@ export const ROUTES: readonly Route[] = [
   ...aiSearchRoutes,
   ...eventRoutes,
   ...syncRoutes,
-  ...openApiRoutes,
+  ...openApiRoutes(() => ROUTES),
 ];

@@ -5,13 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EXAMPLES } from '../../src/core/openapi/examples';
 import { buildOpenApiDocument, operationId } from '../../src/core/openapi/openapi-document';
-import { ROUTE_OUTPUTS, routeKey } from '../../src/core/openapi/route-outputs';
+import { requestOf, ROUTE_OUTPUTS, routeKey } from '../../src/core/openapi/route-outputs';
 import type { Route } from '../../src/core/http/router';
 import { route } from '../../src/core/http/router';
 import { ROUTES } from '../../src/core/routes';
 import { contractCheck } from '../contract/response-check';
 
-const doc = buildOpenApiDocument({ apiPrefix: '/api/v2' });
+const doc = buildOpenApiDocument({ apiPrefix: '/api/v2', routes: ROUTES });
 const check = contractCheck(doc);
 
 describe('output schemas', () => {
@@ -58,6 +58,13 @@ describe('the OpenAPI document', () => {
   it.each(Object.entries(EXAMPLES))('has a matching example for %s', (key, example) => {
     const [method, path] = key.split(' ') as [string, string];
     if (example.answer !== undefined) expect(check({ method, url: `/api/v2${path}`, status: 200, body: { status: 'success', data: example.answer } })).toBeUndefined();
+    if (example.request === undefined) return;
+    const r = ROUTES.find((one) => routeKey(one) === key)!;
+    // Its fields are ones the route knows (unknown fields would be ignored, and the example would mislead).
+    const body = (doc.paths[r.path] as Record<string, any>)[r.method.toLowerCase()].requestBody.content['application/json'];
+    const known = JSON.stringify(doc.components.schemas[body.schema.$ref.split('/').pop() as string]);
+    for (const field of Object.keys(example.request as object)) expect(known).toContain(`"${field}"`);
+    expect(requestOf(r).safeParse(example.request).success).toBe(true);
   });
 });
 

@@ -4,7 +4,8 @@ import { binary, done, page, type OutputTable } from '../openapi/output-kit';
 import { lazyValue } from '../shared/lazy-value';
 import { MAX_BATCH, newItemInput, updateInput } from './item.schema';
 
-const palette = () => z.object({ color: z.tuple([z.number(), z.number(), z.number()]), ratio: z.number() });
+// `color` is [r, g, b]; an array of three rather than z.tuple, whose code the worker's core script does not hold.
+const palette = () => z.object({ color: z.array(z.number()).length(3), ratio: z.number() });
 
 /** An item as lists and item/update answer it (./item-view.ts); one instance, so the document names it once. */
 export const itemViewOutput = lazyValue(() =>
@@ -76,6 +77,6 @@ export const itemOutputs = {
  * routes' own input schemas only tell one item from a batch, so that errors name the entry).
  */
 export const itemRequests = {
-  'POST /item/add': () => z.union([z.object({ items: z.array(newItemInput()).max(MAX_BATCH) }), newItemInput()]),
-  'POST /item/update': () => z.union([z.object({ items: z.array(updateInput()).max(MAX_BATCH) }), updateInput()]),
+  'POST /item/add': () => z.union([newItemInput(), z.object({ items: z.array(newItemInput()).max(MAX_BATCH) })]),
+  'POST /item/update': () => z.union([updateInput(), z.object({ items: z.array(updateInput()).max(MAX_BATCH) })]),
 } satisfies Record<string, () => z.ZodType>;

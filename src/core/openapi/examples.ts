@@ -30,7 +30,7 @@ const ITEM = {
 export const EXAMPLES: Record<string, { request?: unknown; answer?: unknown }> = {
   'GET /app/info': { answer: { version: '4.0.0', buildVersion: '22', prereleaseVersion: null, webVersion: '0.1.0', platform: 'web' } },
   'POST /item/add': {
-    request: { url: 'https://example.com/sunset.png', name: 'Sunset over the bay', tags: ['sky', 'sea'], folderId: 'MJ4Q2A1Z00XYZ' },
+    request: { url: 'https://example.com/sunset.png', name: 'Sunset over the bay', tags: ['sky', 'sea'], folders: ['MJ4Q2A1Z00XYZ'] },
     answer: { id: 'MJ4Q2B7K0AB3C', duplicateOf: null },
   },
   'GET /item/get': { answer: { data: [ITEM], total: 1, offset: 0, limit: 50 } },

@@ -4,7 +4,10 @@
  * that no name was given are hoisted by zod into a `__shared` entry; they become components of
  * their own here, so every reference resolves inside the document.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+// From zod's core, not the `z` namespace: the service worker's core script holds that namespace,
+// and the JSON Schema code would join it there, loaded by every start (tools/vite-plugin-service-worker.ts).
+import { registry as zodRegistry, toJSONSchema } from 'zod/v4/core';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -12,9 +15,9 @@ const COMPONENTS = '#/components/schemas/';
 
 /** `io`: inputs are described as a client sends them (before defaults and transforms), answers as sent back. */
 export function componentSchemas(named: ReadonlyMap<z.ZodType, string>, io: 'input' | 'output', sharedPrefix: string): Record<string, JsonSchema> {
-  const registry = z.registry<{ id: string }>();
+  const registry = zodRegistry<{ id: string }>();
   for (const [schema, id] of named) registry.add(schema, { id });
-  const { schemas } = z.toJSONSchema(registry, {
+  const { schemas } = toJSONSchema(registry, {
     target: 'draft-2020-12',
     io,
     // A transform's output, or a custom check, is described by what it accepts: anything.

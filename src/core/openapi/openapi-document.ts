@@ -10,7 +10,6 @@ import { STATUS_BY_CODE } from '../http/errors';
 import { noInput } from '../http/no-input';
 import type { Route } from '../http/router';
 import { itemViewOutput } from '../items/items.outputs';
-import { ROUTES } from '../routes';
 import { smartFolderViewOutput } from '../smart-folders/smart-folder.outputs';
 import { EXAMPLES } from './examples';
 import { EXTENSIONS } from './extensions';
@@ -39,10 +38,11 @@ const errorEnvelope = () =>
 export interface DocumentOptions {
   /** Where the API lives: `/api/v2`, or `<base>api/v2` for an embedded install. */
   apiPrefix: string;
-  routes?: readonly AnyRoute[];
+  /** ROUTES (../routes.ts), handed in: this module is a lazily loaded script that must not import the core's route table. */
+  routes: readonly AnyRoute[];
 }
 
-export function buildOpenApiDocument({ apiPrefix, routes = ROUTES as readonly AnyRoute[] }: DocumentOptions) {
+export function buildOpenApiDocument({ apiPrefix, routes }: DocumentOptions) {
   const inputs = new Map<z.ZodType, string>();
   const outputs = new Map<z.ZodType, string>([
     [itemViewOutput(), 'ItemView'],
