@@ -8,6 +8,7 @@ import { webApp } from './tools/vite-plugin-web-app.ts';
 import LongestFirstSequencer from './tools/test-sequencer.ts';
 import pkg from './package.json' with { type: 'json' };
 import { couchCommands } from './tests/sync/couch-commands.ts';
+import { openApiCommands } from './tests/contract/openapi-commands.ts';
 
 const port = Number(process.env.PORT ?? 4173);
 const runningTests = Boolean(process.env.VITEST);
@@ -70,6 +71,8 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/photos/global-setup.ts', 'tests/browser/published-library-setup.ts', 'tests/sync/global-setup.ts'],
+          // Every answer of the service worker is checked against its OpenAPI document.
+          setupFiles: ['tests/browser/contract-setup.ts'],
           testTimeout: 30_000,
           browser: {
             enabled: true,
@@ -80,7 +83,8 @@ export default defineConfig({
             }),
             instances: [{ browser: 'chromium' }],
             // A CouchDB-protocol server a test may stop and start (tests/browser/sync-files.test.ts).
-            commands: couchCommands,
+            // validateOpenApi: the OpenAPI validator needs node (tests/contract/openapi-commands.ts).
+            commands: { ...couchCommands, ...openApiCommands },
           },
         },
       },

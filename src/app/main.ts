@@ -3,6 +3,8 @@
  * changes elsewhere (library switched, item/open, folder/open, any edit) reaches the shell through
  * GET /api/v2/events (live/live-updates.ts), not through the worker's postMessage notices.
  */
+// First: at /api-docs the library's shell leaves the page before it is defined (./api-docs/api-docs-route.ts).
+import { showsApiDocs } from './api-docs/api-docs-route';
 import { startMediaHost } from './media/media-host';
 import { mediaWorkersAsked } from './media/media-pool';
 import { handleLaunch } from './pwa/launch';
@@ -45,4 +47,4 @@ async function start(): Promise<void> {
   }
 }
 
-void start();
+if (!showsApiDocs) void start();

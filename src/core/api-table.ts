@@ -7,10 +7,11 @@
 import type { z } from 'zod';
 import type { TypedRoute } from './http/router';
 import type { MANIFESTS } from './manifests';
+import type { openApiRoutes } from './openapi/openapi.routes';
 
 /** Every route the features' manifests declare, each with its own literal method, path and types. */
 type RoutesOf<M> = M extends { routes: readonly (infer R)[] } ? R : never;
-type Declared = RoutesOf<(typeof MANIFESTS)[number]>;
+type Declared = RoutesOf<(typeof MANIFESTS)[number]> | ReturnType<typeof openApiRoutes>[number];
 
 /**
  * What a caller sends. The field helpers (http/input.ts) take `unknown` in (they accept the GET

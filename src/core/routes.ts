@@ -1,5 +1,7 @@
 /** Every route of the API, derived from the features' manifests. A test walks this list and fails when a route has no API test. */
 import type { Route } from './http/router';
 import { MANIFESTS } from './manifests';
+import { openApiRoutes } from './openapi/openapi.routes';
 
-export const ROUTES: readonly Route[] = MANIFESTS.flatMap((manifest): readonly Route[] => manifest.routes);
+/** The features' routes, then the OpenAPI document's, which describes them all (it is handed the table, not importing it). */
+export const ROUTES: readonly Route[] = [...MANIFESTS.flatMap((manifest): readonly Route[] => manifest.routes), ...openApiRoutes(() => ROUTES)];

@@ -1,7 +1,8 @@
 /**
  * Build files too big to precache for everyone, cached on first use (./lazy-cache.ts): the AI
- * models and their TF.js WASM under `models/` (about 12 MB), and onnxruntime-web's WASM (14 MB,
- * only a user's own CLIP model needs it). The install then holds the app alone, so an origin with
- * a small quota still gets its worker (docs/decisions/lazy-models.md).
+ * models and their TF.js WASM under `models/` (about 12 MB), onnxruntime-web's WASM (14 MB,
+ * only a user's own CLIP model needs it), and Scalar's API reference (`standalone-*.js`, 3.5 MB,
+ * only /api-docs needs it). The install then holds the app alone, so an origin with a small quota
+ * still gets its worker (docs/decisions/lazy-models.md).
  */
-export const LAZY_ASSET = /(^|\/)(ort-wasm[^/]*\.wasm|models\/.+)$/;
+export const LAZY_ASSET = /(^|\/)(ort-wasm[^/]*\.wasm|models\/.+|assets\/standalone-[^/]*\.js)$/;

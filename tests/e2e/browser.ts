@@ -2,9 +2,18 @@
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright';
 import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from '../../tools/chromium';
+import { watchAnswers } from './contract-check';
 
+/** Every context it opens (`newPage` opens one too) has its API answers checked against the OpenAPI document (./contract-check.ts). */
 export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    watchAnswers(context);
+    return context;
+  };
+  return browser;
 }
 
 /** One browser for the tests of a file: launched before them, closed after. */

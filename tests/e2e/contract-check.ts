@@ -1,0 +1,53 @@
+/**
+ * Every JSON answer the service worker gives an e2e page is checked against the OpenAPI document
+ * (built from the same source as the site's): each browser context launched through ./browser.ts
+ * is watched, and a test whose pages got an answer its route's response schema does not allow
+ * fails when it ends. Schemas are compiled once per test file.
+ */
+import type { BrowserContext, Response } from 'playwright';
+import { afterEach } from 'vitest';
+import { buildOpenApiDocument } from '../../src/core/openapi/openapi-document';
+import { ROUTES } from '../../src/core/routes';
+import { contractCheck, type ContractCheck } from '../contract/response-check';
+
+let check: ContractCheck | undefined;
+let pending: Promise<void>[] = [];
+let violations: string[] = [];
+
+async function checkAnswer(response: Response): Promise<void> {
+  if ((await response.headerValue('x-served-by')) !== 'service-worker') return;
+  if (!((await response.headerValue('content-type')) ?? '').includes('json')) return;
+  const method = response.request().method();
+  if (method === 'HEAD' || new URL(response.url()).pathname.endsWith('/openapi.json')) return;
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    // The page closed or navigated before its body could be read: nothing to check.
+    return;
+  }
+  check ??= contractCheck(buildOpenApiDocument({ apiPrefix: '/api/v2', routes: ROUTES }));
+  const problem = check({ method, url: response.url(), status: response.status(), body });
+  if (problem) violations.push(problem);
+}
+
+/** Checks the API answers of every page of this context. */
+export function watchAnswers(context: BrowserContext): void {
+  context.on('response', (response) => {
+    pending.push(checkAnswer(response).catch(() => undefined));
+  });
+}
+
+/** The disagreements found since the last call, emptied. */
+export async function takeViolations(): Promise<string[]> {
+  await Promise.all(pending);
+  const found = violations;
+  violations = [];
+  pending = [];
+  return found;
+}
+
+afterEach(async () => {
+  const found = await takeViolations();
+  if (found.length > 0) throw new Error(`An answer disagrees with the OpenAPI document:\n${found.join('\n')}`);
+});
