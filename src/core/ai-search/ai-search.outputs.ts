@@ -1,7 +1,7 @@
 /** What the AI search routes answer (./ai-search.routes.ts), for the OpenAPI document. */
 import { z } from 'zod';
-import { itemViewOutput } from '../items/items.outputs';
-import { binary, type OutputTable } from '../openapi/output-kit';
+import { itemViewOutput } from '../listing/item-view.outputs';
+import { binary, type OutputTable } from '../http/output-kit';
 import { clipManifestSchema } from './providers/clip-manifest';
 
 /** How far AI indexing is (./indexing-status.ts), and the model download before it (ours). */

@@ -1,6 +1,6 @@
 /** What the app routes answer (./app.routes.ts), for the OpenAPI document. */
 import { z } from 'zod';
-import type { OutputTable } from '../openapi/output-kit';
+import type { OutputTable } from '../http/output-kit';
 
 export const appOutputs = {
   'GET /app/info': () =>

@@ -1,6 +1,6 @@
 /** What the import and export routes answer (./library-transfer.routes.ts), for the OpenAPI document. */
 import { z } from 'zod';
-import { binary, type OutputTable } from '../openapi/output-kit';
+import { binary, type OutputTable } from '../http/output-kit';
 
 /** An import's progress, as kept in its library (./import-state.ts). */
 const importState = () =>

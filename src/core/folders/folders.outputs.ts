@@ -1,6 +1,6 @@
 /** What the folder routes answer (./folders.routes.ts), for the OpenAPI document. */
 import { z } from 'zod';
-import { done, page, type OutputTable } from '../openapi/output-kit';
+import { done, page, type OutputTable } from '../http/output-kit';
 import { lazyValue } from '../shared/lazy-value';
 
 /** A folder with its subfolders, nested (./folder-view.ts); one instance, so the document names it once. */

@@ -1,7 +1,7 @@
 /** What the library routes answer (./library.routes.ts), for the OpenAPI document. */
 import { z } from 'zod';
 import { folderViewOutput } from '../folders/folders.outputs';
-import { binary, done, page, type OutputTable } from '../openapi/output-kit';
+import { binary, done, page, type OutputTable } from '../http/output-kit';
 import { smartFolderViewOutput } from '../smart-folders/smart-folder.outputs';
 import { tagGroupViewOutput } from '../tag-groups/tag-groups.outputs';
 

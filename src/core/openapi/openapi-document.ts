@@ -9,12 +9,12 @@ import { folderViewOutput } from '../folders/folders.outputs';
 import { STATUS_BY_CODE } from '../http/errors';
 import { noInput } from '../http/no-input';
 import type { Route } from '../http/router';
-import { itemViewOutput } from '../items/items.outputs';
+import { itemViewOutput } from '../listing/item-view.outputs';
 import { smartFolderViewOutput } from '../smart-folders/smart-folder.outputs';
 import { EXAMPLES } from './examples';
 import { EXTENSIONS } from './extensions';
 import { componentSchemas, type JsonSchema } from './json-schemas';
-import { isBinary, type BinaryOutput } from './output-kit';
+import { isBinary, type BinaryOutput } from '../http/output-kit';
 import { outputOf, requestOf, routeKey } from './route-outputs';
 
 type AnyRoute = Route<z.ZodType, never>;

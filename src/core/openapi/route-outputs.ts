@@ -19,7 +19,7 @@ import { tagOutputs } from '../tags/tags.outputs';
 import { thumbnailOutputs } from '../thumbnails/thumbnails.outputs';
 import { openApiOutputs } from './openapi.outputs';
 import type { z } from 'zod';
-import type { Output, OutputTable } from './output-kit';
+import type { Output, OutputTable } from '../http/output-kit';
 
 export const ROUTE_OUTPUTS: OutputTable = {
   ...appOutputs,

@@ -1,6 +1,6 @@
 /** What the publish routes answer (./publish.routes.ts), for the OpenAPI document. */
 import { z } from 'zod';
-import type { OutputTable } from '../openapi/output-kit';
+import type { OutputTable } from '../http/output-kit';
 
 export const publishOutputs = {
   'POST /library/subscribe': () =>

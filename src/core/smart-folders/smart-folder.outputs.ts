@@ -1,7 +1,7 @@
 /** What the smart folder routes answer (./smart-folder.routes.ts), for the OpenAPI document. */
 import { z } from 'zod';
-import { itemPageOutput } from '../items/items.outputs';
-import { done, page, type OutputTable } from '../openapi/output-kit';
+import { itemPageOutput } from '../listing/item-view.outputs';
+import { done, page, type OutputTable } from '../http/output-kit';
 import { lazyValue } from '../shared/lazy-value';
 
 /** A smart folder with its children, nested (./smart-folder-view.ts); one instance, so the document names it once. */

@@ -1,6 +1,6 @@
 /** What the sync routes answer (./sync.routes.ts), for the OpenAPI document. */
 import { z } from 'zod';
-import { done, type OutputTable } from '../openapi/output-kit';
+import { done, type OutputTable } from '../http/output-kit';
 
 /** Where sync stands (./sync-state.ts). */
 const syncStatus = () =>

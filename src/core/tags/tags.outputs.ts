@@ -1,6 +1,6 @@
 /** What the tag routes answer (./tags.routes.ts), for the OpenAPI document. */
 import { z } from 'zod';
-import { page, type OutputTable } from '../openapi/output-kit';
+import { page, type OutputTable } from '../http/output-kit';
 
 const tagView = () => z.object({ name: z.string(), count: z.number().int(), color: z.string(), groups: z.array(z.string()), pinyin: z.string(), starred: z.boolean() });
 

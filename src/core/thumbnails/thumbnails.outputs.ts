@@ -1,6 +1,6 @@
 /** What the thumbnail routes answer (./thumbnails.routes.ts), for the OpenAPI document. */
 import { z } from 'zod';
-import { binary, type OutputTable } from '../openapi/output-kit';
+import { binary, type OutputTable } from '../http/output-kit';
 
 export const thumbnailOutputs = {
   'POST /item/refreshThumbnail': () => z.boolean(),
