@@ -27,6 +27,7 @@ const READS = new Set([
   '/library/switch',
   '/library/create',
   '/library/subscribe',
+  '/library/publish',
   // These act on the registry (the library named in the body), not on the library's contents.
   '/library/rename',
   '/library/remove',
