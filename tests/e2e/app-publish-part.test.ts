@@ -106,6 +106,9 @@ describe('Publish a folder from the app', () => {
     expect(await dialog.getByLabel('Put this in your page').inputValue()).toContain(`src="${address}"`);
     expect(await dialog.getByLabel('Check it on this computer first').inputValue()).toContain('npx serve --cors -l 3000 published-client');
     await page.screenshot({ path: 'screenshots/publish-done-1280.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'screenshots/publish-done-390.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     const first = await opfsFiles(page);

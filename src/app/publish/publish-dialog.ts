@@ -82,9 +82,9 @@ export class PublishDialog extends LightElement {
   private renderEnd(phase: Extract<Phase, { kind: 'done' }>) {
     return html`<p class="publish-summary" role="status">${phase.summary}</p>
       <label for="publish-snippet">Put this in your page</label>
-      <textarea id="publish-snippet" class="field publish-code" readonly rows="3" @focus=${(e: Event) => (e.target as HTMLTextAreaElement).select()}>${embedSnippet(this.baseUrl)}</textarea>
+      <textarea id="publish-snippet" class="field publish-code" readonly rows="2" wrap="off" @focus=${(e: Event) => (e.target as HTMLTextAreaElement).select()}>${embedSnippet(this.baseUrl)}</textarea>
       <label for="publish-serve">Check it on this computer first</label>
-      <textarea id="publish-serve" class="field publish-code" readonly rows="3" @focus=${(e: Event) => (e.target as HTMLTextAreaElement).select()}>${serveCommands(phase.where)}</textarea>`;
+      <textarea id="publish-serve" class="field publish-code" readonly rows="3" wrap="off" @focus=${(e: Event) => (e.target as HTMLTextAreaElement).select()}>${serveCommands(phase.where)}</textarea>`;
   }
 
   override render() {
