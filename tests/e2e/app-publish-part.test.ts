@@ -183,4 +183,46 @@ describe('Publish a folder from the app', () => {
     await owner.close();
     await visitor.close();
   });
+
+  it('publishes a smart folder from its row as a zip (its items and its rules only), and offers the whole library in the library menu', async () => {
+    const context = await browser().newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
+    const page = await openApp(context, siteUrl);
+    const brand = await seed(page, [
+      { name: 'logo', color: '#cc3333', tags: ['brand'] },
+      { name: 'banner', color: '#33cc33', tags: ['brand', 'web'] },
+    ]);
+    await seed(page, [{ name: 'payroll', color: '#cc33cc', tags: ['secret'] }]);
+    const smart = await api<{ id: string }>(page, '/smartFolder/create', { name: 'Brand kit', conditions: [{ match: 'AND', boolean: 'TRUE', rules: [{ property: 'tags', method: 'union', value: ['brand'] }] }] });
+    await api(page, '/smartFolder/create', { name: 'Secrets', conditions: [{ match: 'AND', boolean: 'TRUE', rules: [{ property: 'tags', method: 'union', value: ['secret'] }] }] });
+    await reloadApp(page);
+    await page.getByRole('button', { name: 'Show the sidebar' }).click();
+    await page.getByRole('button', { name: 'Publish Brand kit' }).click();
+    const dialog = page.locator('dialog.publish-dialog[open]');
+    await dialog.getByRole('heading', { name: 'Publish smart folder “Brand kit”' }).waitFor();
+    expect(await dialog.getByLabel('Include subfolders').count()).toBe(0);
+    await dialog.getByLabel('Include originals (visitors can open the full files)').uncheck();
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download as zip' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Brand kit-published.zip');
+    await dialog.getByLabel('Put this in your page').waitFor();
+    const zip = await zipTree(new Blob([await readFile((await file.path())!)]), 'zip');
+    const files = new Map<string, Blob>();
+    for await (const { path, blob } of walkFiles(zip)) files.set(path, blob);
+    const { manifest, items } = await shardItems(async (path) => files.get(path)!.text());
+    expect(items.map((item) => item.id).sort()).toEqual([...brand].sort());
+    expect(manifest.counts).toMatchObject({ items: 2, originals: 0, smartFolders: 1, folders: 0 });
+    const root = await files.get(manifest.root)!.text();
+    expect(root).toContain(smart.id);
+    expect(root).not.toContain('Secrets');
+    expect(root).not.toContain('secret');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    await page.getByRole('button', { name: /^Library: / }).click();
+    await page.getByRole('button', { name: 'Publish library…' }).click();
+    await dialog.getByRole('heading', { name: 'Publish library “My Library”' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await context.close();
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * <folder-menu>: the context menu of a sidebar folder (right click, the ContextMenu key or
- * Shift+F10 on its row): New subfolder, Rename, Edit…, Move to…, Publish…. A popover in the top layer, so
+ * Shift+F10 on its row): New subfolder, Rename, Edit…, Publish…, Move to…. A popover in the top layer, so
  * neither the sidebar's scrolling nor the phone drawer clips it; a click outside closes it. Arrow
  * keys, Home and End move between entries; Escape and Tab close it and give the focus back to the
  * row. Choosing an entry says what the person asked for, as the sidebar's buttons do: `folder-new`
@@ -19,8 +19,8 @@ const ENTRIES: { choice: FolderMenuChoice; label: string }[] = [
   { choice: 'new-subfolder', label: 'New subfolder…' },
   { choice: 'rename', label: 'Rename' },
   { choice: 'edit', label: 'Edit…' },
-  { choice: 'move', label: 'Move to…' },
   { choice: 'publish', label: 'Publish…' },
+  { choice: 'move', label: 'Move to…' },
   { choice: 'delete', label: 'Delete folder…' },
 ];
 
