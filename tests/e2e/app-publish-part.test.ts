@@ -14,6 +14,7 @@ import type { Page } from 'playwright';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { walkFiles, zipTree } from '../../src/core/eagle-library';
 import type { Manifest, Shard } from '../../src/core/publish/published-format';
+import { seriousViolations } from './a11y-check';
 import { api, reloadApp, seed } from './app';
 import { fetchInPage, openApp, useBrowser } from './browser';
 import { serveStatic, type StaticSite } from './static-server';
@@ -97,8 +98,10 @@ describe('Publish a folder from the app', () => {
     expect(await dialog.getByLabel('Include subfolders').isChecked()).toBe(true);
     await dialog.getByLabel('Web address where you will put it').fill(address);
     await page.screenshot({ path: 'screenshots/publish-dialog-1280.png' });
+    expect(await seriousViolations(page, 'dialog.publish-dialog')).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: 'screenshots/publish-dialog-390.png' });
+    expect(await seriousViolations(page, 'dialog.publish-dialog')).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByRole('button', { name: 'Publish to a folder…' }).click();
     await dialog.getByRole('status').filter({ hasText: 'Published to the folder published-client' }).waitFor({ timeout: 30_000 });
@@ -106,6 +109,7 @@ describe('Publish a folder from the app', () => {
     expect(await dialog.getByLabel('Put this in your page').inputValue()).toContain(`src="${address}"`);
     expect(await dialog.getByLabel('Check it on this computer first').inputValue()).toContain('npx serve --cors -l 3000 published-client');
     await page.screenshot({ path: 'screenshots/publish-done-1280.png' });
+    expect(await seriousViolations(page, 'dialog.publish-dialog')).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: 'screenshots/publish-done-390.png' });
     await page.setViewportSize({ width: 1280, height: 800 });
