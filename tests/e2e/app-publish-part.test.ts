@@ -200,6 +200,7 @@ describe('Publish a folder from the app', () => {
     await api(page, '/smartFolder/create', { name: 'Secrets', conditions: [{ match: 'AND', boolean: 'TRUE', rules: [{ property: 'tags', method: 'union', value: ['secret'] }] }] });
     await reloadApp(page);
     await page.getByRole('button', { name: 'Show the sidebar' }).click();
+    await page.getByRole('button', { name: 'Publish Brand kit' }).waitFor();
     await page.getByRole('button', { name: 'Publish Brand kit' }).click();
     const dialog = page.locator('dialog.publish-dialog[open]');
     await dialog.getByRole('heading', { name: 'Publish smart folder “Brand kit”' }).waitFor();
