@@ -82,6 +82,11 @@ describe('Publish a folder from the app', () => {
       { name: 'payroll', color: '#cc33cc', folders: [secret.id], tags: ['secret'] },
       { name: 'holiday', color: '#33cccc', tags: ['family'] },
     ]);
+    // The app makes each picture's thumbnail after the add: publish once they are made, or the next
+    // publish would rightly carry the new thumbnails.
+    const thumbnailTypes = () =>
+      page.evaluate(async (ids) => Promise.all(ids.map(async (id) => (await fetch(`/api/v2/item/thumbnail?id=${id}`)).headers.get('Content-Type'))), [...part, ...outside]);
+    await expect.poll(thumbnailTypes, { timeout: 30_000 }).toEqual([...part, ...outside].map(() => 'image/webp'));
     await reloadApp(page);
     // The picker gives a folder of the origin-private file system: the real handle type and writer.
     await page.evaluate((name) => {

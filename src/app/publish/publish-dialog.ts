@@ -51,7 +51,7 @@ export class PublishDialog extends LightElement {
       const zip = await publishZip(target, this.choices, have, (bytes) => (this.phase = { kind: 'busy', status: `Publishing… ${formatBytes(bytes)}` }));
       if (folder) {
         this.phase = { kind: 'busy', status: 'Writing the folder…' };
-        const written = await writeZipToFolder(zip, folder);
+        const written = await writeZipToFolder(zip, folder, (files) => (this.phase = { kind: 'busy', status: `Writing the folder… ${files} files written` }));
         const kept = have.length;
         this.phase = { kind: 'done', where: folder.name, summary: `Published to the folder ${folder.name}: ${written} files written, ${kept} already there.` };
       } else {

@@ -2,7 +2,17 @@
  * Where a published library goes from the page: into a picked folder (only the files it does not
  * hold yet: every name but manifest.json carries its hash) or a zip download.
  */
-import { writeTreeToDirectory, zipTree } from '../../core/eagle-library';
+import { writeTreeToDirectory, zipTree, type LibraryTree } from '../../core/eagle-library';
+
+/** The tree with manifest.json listed last at its root. */
+const manifestLast = (tree: LibraryTree): LibraryTree => ({
+  folderName: tree.folderName,
+  read: (path) => tree.read(path),
+  list: async (dir) => {
+    const entries = await tree.list(dir);
+    return dir === '' ? [...entries.filter((entry) => entry.name !== 'manifest.json'), ...entries.filter((entry) => entry.name === 'manifest.json')] : entries;
+  },
+});
 
 /** The published library's files already in `dir` ("shards/items-….json"), to leave out of the zip. */
 export async function filesIn(dir: FileSystemDirectoryHandle, prefix = ''): Promise<string[]> {
@@ -14,11 +24,14 @@ export async function filesIn(dir: FileSystemDirectoryHandle, prefix = ''): Prom
   return out;
 }
 
-/** Writes every file of the worker's zip into `dir`; answers how many. */
-export async function writeZipToFolder(zip: Blob, dir: FileSystemDirectoryHandle): Promise<number> {
+/**
+ * Writes every file of the worker's zip into `dir`; answers how many. manifest.json goes last, so
+ * a write cut off half-way leaves the previous version whole for visitors.
+ */
+export async function writeZipToFolder(zip: Blob, dir: FileSystemDirectoryHandle, onFiles: (files: number) => void = () => {}): Promise<number> {
   const tree = await zipTree(zip, 'published');
   try {
-    return (await writeTreeToDirectory(tree, dir)).files;
+    return (await writeTreeToDirectory(manifestLast(tree), dir, (progress) => onFiles(progress.files))).files;
   } finally {
     await tree.close?.();
   }
