@@ -2,17 +2,22 @@
  * `offline-asset-library publish <library> --out <dir> [--no-originals] [--shard-items N] [--name X]`
  * (docs/publishing.md): writes a static published library for any host.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { publishLibrary, type PublishReport } from '../../src/core/publish/publish-library';
+import { PublishPartError } from '../../src/core/publish/publish-part';
 import { openSourceTree } from './source-tree';
 import { describeThumbnail } from './thumbnail-descriptor';
 
-const USAGE = 'Usage: offline-asset-library publish <library folder or zip> --out <dir> [--no-originals] [--shard-items N] [--name NAME]';
+const USAGE =
+  'Usage: offline-asset-library publish <library folder or zip> --out <dir> [--folder ID [--no-subfolders] | --smart-folder ID] [--no-originals] [--shard-items N] [--name NAME]';
 const OPTIONS = [
   '  <library>        an Eagle .library folder, its zip, or this app\'s export',
   '  --out DIR        where the published files go',
+  '  --folder ID      publish only this folder\'s items (and its subfolders\')',
+  '  --no-subfolders  with --folder: only the items directly in it',
+  '  --smart-folder ID  publish only the items this smart folder holds',
   '  --no-originals   thumbnails only (visitors cannot open originals)',
   '  --shard-items N  about N items a metadata shard (default 512)',
   '  --name NAME      the library\'s name (default: the folder\'s)',
@@ -38,12 +43,19 @@ export async function publishCommand(args: readonly string[], output: CliOutput 
       'no-originals': { type: 'boolean', default: false },
       'shard-items': { type: 'string' },
       name: { type: 'string' },
+      folder: { type: 'string' },
+      'smart-folder': { type: 'string' },
+      'no-subfolders': { type: 'boolean', default: false },
     },
   });
   const [source] = positionals;
   if (!source || !values.out || positionals.length > 1) throw new Error(USAGE);
   const shardItems = values['shard-items'] === undefined ? undefined : Number(values['shard-items']);
   if (shardItems !== undefined && !(Number.isInteger(shardItems) && shardItems >= 1)) throw new Error('--shard-items must be a whole number of at least 1.');
+  if (values.folder !== undefined && values['smart-folder'] !== undefined) throw new Error('Give --folder or --smart-folder, not both.');
+  if (values['no-subfolders'] && values.folder === undefined) throw new Error('--no-subfolders goes with --folder.');
+  const part =
+    values.folder !== undefined ? { folder: values.folder, subfolders: !values['no-subfolders'] } : values['smart-folder'] !== undefined ? { smartFolder: values['smart-folder'] } : undefined;
   const out = resolve(values.out);
   const tree = await openSourceTree(resolve(source));
   const started = performance.now();
@@ -56,17 +68,19 @@ export async function publishCommand(args: readonly string[], output: CliOutput 
           await mkdir(dirname(file), { recursive: true });
           await writeFile(file, bytes);
         },
+        has: async (path) => (await stat(join(out, ...path.split('/'))).catch(() => undefined))?.isFile() ?? false,
       },
       {
         originals: !values['no-originals'],
         shardItems,
         name: values.name,
         describe: describeThumbnail,
+        part,
         progress: ({ done, total }) => output.progress(`Publishing ${tree.folderName}: ${done} of ${total} item folders`),
       },
     );
     const seconds = (performance.now() - started) / 1000;
-    const { manifest, broken, undescribed } = report;
+    const { manifest, broken, undescribed, files } = report;
     if (process.stderr.isTTY) output.log('');
     for (const item of broken) output.log(`Skipped ${item.name}: ${item.reason}`);
     for (const item of undescribed) output.log(`No visual descriptor for ${item.name}: ${item.reason}`);
@@ -74,9 +88,13 @@ export async function publishCommand(args: readonly string[], output: CliOutput 
       `Published "${manifest.name}" to ${out}: ${manifest.counts.items} items in ${manifest.shards.length} shards, ` +
         `${manifest.counts.thumbnails} thumbnails, ${manifest.counts.originals} originals` +
         `${broken.length ? `, ${broken.length} broken item folders skipped` : ''}` +
-        `${undescribed.length ? `, ${undescribed.length} thumbnails not described` : ''} (${Math.round(manifest.counts.items / Math.max(seconds, 0.001))} items/s).`,
+        `${undescribed.length ? `, ${undescribed.length} thumbnails not described` : ''}; ${files.written} files written, ${files.kept} unchanged (${Math.round(manifest.counts.items / Math.max(seconds, 0.001))} items/s).`,
     );
     return report;
+  } catch (error) {
+    // An unknown id is a mistake in the command line: name the option.
+    if (error instanceof PublishPartError) throw new Error(`${error.field === 'folderId' ? '--folder' : '--smart-folder'}: ${error.message}`);
+    throw error;
   } finally {
     await tree.close?.();
   }

@@ -83,6 +83,13 @@ export class LibraryTransferMenu extends LightElement {
     }
   }
 
+  /** "Publish library…": the Publish dialog (its code loads on first use). */
+  private async publish(): Promise<void> {
+    this.closeMenu();
+    const { openPublishDialog } = await import('../publish/publish-dialog');
+    await openPublishDialog({ kind: 'library', name: this.store.current?.name ?? 'Library' });
+  }
+
   private async exportZip(): Promise<void> {
     this.closeMenu();
     (await transfer()).downloadLibraryZip();
@@ -97,6 +104,7 @@ export class LibraryTransferMenu extends LightElement {
         <li><button class="library-entry" @click=${() => this.open('zip', 'current')}>Add an Eagle zip to this library…</button></li>
         <li><button class="library-entry" @click=${this.exportZip}>Export library as zip</button></li>
         ${canExportToFolder() ? html`<li><button class="library-entry" @click=${this.exportToFolder}>Export library to a folder…</button></li>` : ''}
+        <li><button class="library-entry" @click=${this.publish}>Publish library…</button></li>
       </ul>
     </section>`;
   }

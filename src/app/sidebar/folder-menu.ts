@@ -1,10 +1,11 @@
 /**
  * <folder-menu>: the context menu of a sidebar folder (right click, the ContextMenu key or
- * Shift+F10 on its row): New subfolder, Rename, Edit…, Move to…. A popover in the top layer, so
+ * Shift+F10 on its row): New subfolder, Rename, Edit…, Publish…, Move to…. A popover in the top layer, so
  * neither the sidebar's scrolling nor the phone drawer clips it; a click outside closes it. Arrow
  * keys, Home and End move between entries; Escape and Tab close it and give the focus back to the
  * row. Choosing an entry says what the person asked for, as the sidebar's buttons do: `folder-new`
- * {parent}, `folder-rename-start`, `folder-edit`, `folder-move-to` or `folder-delete` {id}. The
+ * {parent}, `folder-rename-start`, `folder-edit`, `folder-move-to` or `folder-delete` {id},
+ * `folder-publish` {id, name}. The
  * Delete key on a folder's row asks `folder-delete` too.
  */
 import { html } from 'lit';
@@ -12,12 +13,13 @@ import type { Folder } from '../api-types';
 import { LightElement } from '../ui/light-element';
 import './folder-menu.css';
 
-export type FolderMenuChoice = 'new-subfolder' | 'rename' | 'edit' | 'move' | 'delete';
+export type FolderMenuChoice = 'new-subfolder' | 'rename' | 'edit' | 'move' | 'publish' | 'delete';
 
 const ENTRIES: { choice: FolderMenuChoice; label: string }[] = [
   { choice: 'new-subfolder', label: 'New subfolder…' },
   { choice: 'rename', label: 'Rename' },
   { choice: 'edit', label: 'Edit…' },
+  { choice: 'publish', label: 'Publish…' },
   { choice: 'move', label: 'Move to…' },
   { choice: 'delete', label: 'Delete folder…' },
 ];
@@ -90,6 +92,7 @@ export class FolderMenu extends LightElement {
 
   private choose(choice: FolderMenuChoice): void {
     const id = this.folder?.id;
+    const name = this.folder?.name ?? '';
     this.close(choice !== 'rename'); // renaming puts the focus in the row's name field
     if (!id) return;
     const [type, detail] = ({
@@ -97,6 +100,7 @@ export class FolderMenu extends LightElement {
       rename: ['folder-rename-start', { id }],
       edit: ['folder-edit', { id }],
       move: ['folder-move-to', { id }],
+      publish: ['folder-publish', { id, name }],
       delete: ['folder-delete', { id }],
     } as const)[choice];
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));

@@ -23,6 +23,9 @@ import { FolderDrop } from './folder-drop';
 import type { FolderMenu } from './folder-menu';
 import { FolderRename } from './folder-rename';
 import './folder-menu';
+
+/** The Publish dialog and its code load when first asked for. */
+const publishDialog = () => import('../publish/publish-dialog');
 import type { SidebarStore } from './sidebar-store';
 import { colourDot, colouredLabel, renderTagList } from './sidebar-tags';
 import { tagSections } from './tag-sections';
@@ -181,7 +184,9 @@ export class SideBar extends LightElement {
   private smartTree(folders: readonly SmartFolder[], depth: number): TemplateResult[] {
     return folders.flatMap((folder) => [
       this.entry({ kind: 'smart', id: folder.id }, folder.name, 'smart', folder.imageCount, depth, undefined,
-        this.readOnly ? undefined : html`<button class="nav-action" aria-label="Edit ${folder.name}" title="Edit or remove" @click=${() => this.ask('smart-folder-edit', folder.id)}>${icon('edit', 14)}</button>`),
+        this.readOnly
+          ? undefined
+          : html`<button class="nav-action" aria-label="Publish ${folder.name}" title="Publish…" @click=${() => void publishDialog().then((m) => m.openPublishDialog({ kind: 'smart-folder', id: folder.id, name: folder.name }))}>${icon('upload', 14)}</button><button class="nav-action" aria-label="Edit ${folder.name}" title="Edit or remove" @click=${() => this.ask('smart-folder-edit', folder.id)}>${icon('edit', 14)}</button>`),
       ...this.smartTree(folder.children, depth + 1),
     ]);
   }
@@ -199,7 +204,8 @@ export class SideBar extends LightElement {
         ? html`<ul class="nav-list" aria-labelledby="folders-heading">${this.folderTree(store.folders, 0)}</ul>`
         : html`<p class="nav-empty">No folders yet</p>`}
       <folder-menu @folder-rename-start=${(e: CustomEvent<{ id: string }>) => void this.rename.begin(e.detail.id)}
-        @folder-new=${(e: CustomEvent<{ parent: string }>) => this.expand(e.detail.parent)}></folder-menu>
+        @folder-new=${(e: CustomEvent<{ parent: string }>) => this.expand(e.detail.parent)}
+        @folder-publish=${(e: CustomEvent<{ id: string; name: string }>) => void publishDialog().then((m) => m.openPublishDialog({ kind: 'folder', ...e.detail }))}></folder-menu>
       ${this.heading('smart-heading', 'Smart folders', html`<button class="nav-action" aria-label="New smart folder" title="New smart folder" @click=${() => this.ask('smart-folder-edit')}>${icon('plus', 14)}</button>`)}
       ${store.smartFolders.length
         ? html`<ul class="nav-list" aria-labelledby="smart-heading">${this.smartTree(store.smartFolders, 0)}</ul>`

@@ -16,10 +16,16 @@ import { packShardDescriptors } from './shard-descriptors';
 import { buildIndex, INDEX_LAYOUT, postingsFiles, type PublishedIndexRef } from './published-index';
 import { withSearchTerms } from '../search/search-document';
 import { shardItemRow } from './store-shards';
+import { planPart, type PublishPart } from './publish-part';
 
 export interface PublishSink {
   /** Writes a file of the published library; `path` uses "/". */
   write(path: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Whether the destination already holds this file. Every name but manifest.json carries the hash
+   * of its bytes, so a file that is there is this file: publishing again writes only what changed.
+   */
+  has?(path: string): Promise<boolean>;
 }
 
 export interface PublishProgress {
@@ -39,6 +45,8 @@ export interface PublishOptions {
    * be decoded. Without it nothing is described (the subscriber then describes what it shows).
    */
   describe?: (thumbnail: Blob) => Promise<Uint8Array>;
+  /** Publish only this folder or smart folder (publish-part.ts); throws PublishPartError on an unknown id. */
+  part?: PublishPart;
 }
 
 export interface PublishReport {
@@ -47,6 +55,8 @@ export interface PublishReport {
   broken: { name: string; reason: string }[];
   /** Item folders published without a visual descriptor (their thumbnail could not be decoded), by name, with why. */
   undescribed: { name: string; reason: string }[];
+  /** Files written, and files left as they were because the destination held them already. */
+  files: { written: number; kept: number };
 }
 
 /** Item folders read at once (one read of their bytes from a zip). */
@@ -58,14 +68,21 @@ const THUMBNAIL_EXT: Record<string, string> = { 'image/png': 'png', 'image/jpeg'
 const safeExt = (ext: string) => (/^[a-z0-9]{1,10}$/.test(ext) ? ext : 'bin');
 
 export async function publishLibrary(tree: LibraryTree, sink: PublishSink, options: PublishOptions = {}): Promise<PublishReport> {
-  const root = await readRoot(tree);
-  if (typeof root === 'string') throw new Error(`${tree.folderName}: ${root}`);
+  const libraryRoot = await readRoot(tree);
+  if (typeof libraryRoot === 'string') throw new Error(`${tree.folderName}: ${libraryRoot}`);
+  const part = options.part ? planPart(libraryRoot, options.part) : undefined;
   const withOriginals = options.originals ?? true;
   const written = new Set<string>();
+  const files = { written: 0, kept: 0 };
   const put = async (prefix: string, ext: string, bytes: Uint8Array) => {
     const path = `${prefix}${await contentHash(bytes)}.${ext}`;
-    if (!written.has(path)) await sink.write(path, bytes);
+    if (written.has(path)) return path;
     written.add(path);
+    if (await sink.has?.(path)) files.kept += 1;
+    else {
+      await sink.write(path, bytes);
+      files.written += 1;
+    }
     return path;
   };
 
@@ -85,8 +102,10 @@ export async function publishLibrary(tree: LibraryTree, sink: PublishSink, optio
         broken.push({ name: read.name, reason: read.reason });
         continue;
       }
-      const { row, file, thumbnail } = read.item;
-      const entry: ShardItem = { id: row.id, record: row.eagleRecord ?? {}, size: row.size, hasFile: file !== undefined };
+      const { row, file, thumbnail, comments } = read.item;
+      if (part && !part.holds(row, comments.map((comment) => comment.annotation))) continue;
+      const record = row.eagleRecord ?? {};
+      const entry: ShardItem = { id: row.id, record: part ? part.record(record) : record, size: row.size, hasFile: file !== undefined };
       if (thumbnail) {
         entry.thumbnail = await put('thumbnails/', THUMBNAIL_EXT[thumbnail.type] ?? 'png', new Uint8Array(await thumbnail.arrayBuffer()));
         thumbnails += 1;
@@ -107,6 +126,7 @@ export async function publishLibrary(tree: LibraryTree, sink: PublishSink, optio
     options.progress?.({ done: Math.min(at + READ_AHEAD, folders.length), total: folders.length });
   }
 
+  const root = part ? part.root([...items.values()].map((item) => item.record)) : libraryRoot;
   const rootFile = await put('root-', 'json', TEXT.encode(JSON.stringify(root)));
   const index = await publishIndex(root.metadata.folders, items, put);
   const shards: ShardRef[] = [];
@@ -117,12 +137,12 @@ export async function publishLibrary(tree: LibraryTree, sink: PublishSink, optio
     if (packed) ref.descriptors = await put('shards/descriptors-', 'bin', packed);
     shards.push(ref);
   }
-  const files = [rootFile, ...index.postings, index.counts, ...shards.flatMap((shard) => (shard.descriptors ? [shard.file, shard.descriptors] : [shard.file]))].sort();
+  const listed = [rootFile, ...index.postings, index.counts, ...shards.flatMap((shard) => (shard.descriptors ? [shard.file, shard.descriptors] : [shard.file]))].sort();
   const manifest: Manifest = {
     format: FORMAT,
     version: FORMAT_VERSION,
-    name: options.name ?? libraryNameOf(tree.folderName),
-    contentVersion: await contentHash(TEXT.encode(files.join('\n'))),
+    name: options.name ?? (part?.name || libraryNameOf(tree.folderName)),
+    contentVersion: await contentHash(TEXT.encode(listed.join('\n'))),
     counts: {
       items: items.size,
       folders: [...walkNodes(root.metadata.folders)].length,
@@ -135,10 +155,11 @@ export async function publishLibrary(tree: LibraryTree, sink: PublishSink, optio
     ...(descriptors.size ? { descriptorVersion: DESCRIPTOR_VERSION } : {}),
     shards,
     index,
-    files,
+    files: listed,
   };
   await sink.write('manifest.json', TEXT.encode(`${JSON.stringify(manifest, null, 2)}\n`));
-  return { manifest, broken, undescribed };
+  files.written += 1;
+  return { manifest, broken, undescribed, files };
 }
 
 /**
