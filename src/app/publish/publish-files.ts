@@ -2,7 +2,9 @@
  * Where a published library goes from the page: into a picked folder (only the files it does not
  * hold yet: every name but manifest.json carries its hash) or a zip download.
  */
-import { writeTreeToDirectory, zipTree, type LibraryTree } from '../../core/eagle-library';
+import { writeTreeToDirectory } from '../../shared/library-tree/write-directory';
+import { zipTree } from '../../shared/library-tree/zip-tree';
+import type { LibraryTree } from '../../shared/library-tree/library-tree';
 
 /** The tree with manifest.json listed last at its root. */
 const manifestLast = (tree: LibraryTree): LibraryTree => ({
