@@ -2,6 +2,7 @@
  * Everything derived from item rows, updated in the same transaction as the rows themselves.
  * Add an observer here when a new area derives data from items.
  */
+import { contentTexts } from './content-text/content-text.observer';
 import { itemChanges } from './events/item-changes.observer';
 import { descriptors } from './ai-search/descriptors.observer';
 import { meaning } from './ai-search/meaning.observer';
@@ -17,4 +18,4 @@ import { syncDirtyItems } from './sync/dirty-items';
 import { filesOfRemovedItems } from './sync/removed-files.observer';
 import { tagBookkeeping } from './tags/tag-bookkeeping';
 
-export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, smartFolderCountUpkeep, mediaJobs, descriptors, objects, meaning, clipIndex, syncDirtyItems, filesOfRemovedItems, itemChanges];
+export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, smartFolderCountUpkeep, mediaJobs, contentTexts, descriptors, objects, meaning, clipIndex, syncDirtyItems, filesOfRemovedItems, itemChanges];

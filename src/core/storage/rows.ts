@@ -252,6 +252,16 @@ export interface ClipShardRow {
   data: Int8Array;
 }
 
+/** Where an item's content text came from: OCR of its picture, a plain-text file, a PDF's text layer. */
+export type ContentTextSource = 'ocr' | 'text' | 'pdf';
+
+/** The text found inside one item (src/core/content-text/content-text-store.ts). */
+export interface ContentTextRow {
+  id: string;
+  source: ContentTextSource;
+  text: string;
+}
+
 export interface ObjectsRow {
   id: string;
   /** Labels found (multiEntry index), each once. */
