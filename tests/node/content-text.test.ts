@@ -30,10 +30,14 @@ describe('content text', () => {
     media.printed.set(await picture.text(), '  QUARTERLY   report\n\n Invoice 4821 ');
     const scan = await storeItem(library, { name: 'scan', ext: 'png', mime: 'image/png' }, picture);
     const notes = await storeItem(library, { name: 'notes', ext: 'md', mime: 'text/markdown' }, new Blob(['# Harbour ferry\nDeparts daily']));
-    await storeItem(library, { name: 'quarterly plan', ext: 'png', mime: 'image/png' }, fakeImage(40, 30, [0, 0, 0]));
-    expect(await library.db.jobs.where('id').startsWith(`${CONTENT_TEXT_JOB}:`).count()).toBe(3);
+    const flat = await storeItem(library, { name: 'quarterly plan', ext: 'png', mime: 'image/png' }, fakeImage(40, 30, [0, 0, 0]));
+    // The text file's job is queued with it; a picture's once its thumbnail shows what it looks like.
+    expect(await library.db.jobs.where('id').startsWith(`${CONTENT_TEXT_JOB}:`).primaryKeys()).toEqual([`${CONTENT_TEXT_JOB}:${notes.id}`]);
 
     await run();
+    // One colour and nothing on it: not a document, so no OCR.
+    expect(media.recognized).toHaveLength(1);
+    expect((await contentText(flat.id)).data).toBeNull();
     expect((await contentText(scan.id)).data).toEqual({ source: 'ocr', text: 'QUARTERLY report\nInvoice 4821' });
     expect((await contentText(notes.id)).data).toEqual({ source: 'text', text: '# Harbour ferry\nDeparts daily' });
     expect(await query('invoice')).toEqual(['scan']);

@@ -1,45 +1,12 @@
 /**
- * The picture work around OCR (docs/decisions/ocr.md): which pictures look like documents or
- * screenshots (a flat background covers much of them), and the grey, contrast-stretched image
- * tesseract reads, scaled so that screenshot text is tall enough and a large scan not too slow.
+ * The image tesseract reads (docs/decisions/ocr.md): turned, grey and contrast-stretched, scaled
+ * so that screenshot text is tall enough and a large scan not too slow.
  */
 
-/** Side of the sample a picture is judged on. */
-const SAMPLE = 64;
-/** A document's or screenshot's background (its commonest colour, give or take) covers at least this share. */
-export const DOCUMENT_BACKGROUND_SHARE = 0.3;
-/** Colours this close (per channel, 0–255) count as the background. */
-const NEAR = 24;
 /** The long side tesseract reads at most (larger scans cost time, not words). */
 const MAX_SIDE = 2400;
 /** Small pictures are enlarged up to this factor: tesseract misses text under about 10 px tall. */
 const MAX_UPSCALE = 2;
-
-/** Whether a flat background covers enough of the picture for it to hold text worth reading. */
-export function looksLikeDocument(bitmap: ImageBitmap): boolean {
-  const context = new OffscreenCanvas(SAMPLE, SAMPLE).getContext('2d', { willReadFrequently: true })!;
-  context.drawImage(bitmap, 0, 0, SAMPLE, SAMPLE);
-  return backgroundShare(context.getImageData(0, 0, SAMPLE, SAMPLE).data) >= DOCUMENT_BACKGROUND_SHARE;
-}
-
-/** The share of pixels near the commonest colour (4 bits a channel). */
-export function backgroundShare(rgba: Uint8ClampedArray): number {
-  const bins = new Map<number, number>();
-  const pixels = rgba.length / 4;
-  for (let i = 0; i < rgba.length; i += 4) {
-    const bin = ((rgba[i]! >> 4) << 8) | ((rgba[i + 1]! >> 4) << 4) | (rgba[i + 2]! >> 4);
-    bins.set(bin, (bins.get(bin) ?? 0) + 1);
-  }
-  let top = 0;
-  let topCount = -1;
-  for (const [bin, count] of bins) if (count > topCount) [top, topCount] = [bin, count];
-  const centre = [((top >> 8) << 4) + 8, (((top >> 4) & 15) << 4) + 8, ((top & 15) << 4) + 8];
-  let near = 0;
-  for (let i = 0; i < rgba.length; i += 4) {
-    if (Math.abs(rgba[i]! - centre[0]!) <= NEAR && Math.abs(rgba[i + 1]! - centre[1]!) <= NEAR && Math.abs(rgba[i + 2]! - centre[2]!) <= NEAR) near += 1;
-  }
-  return pixels ? near / pixels : 0;
-}
 
 /**
  * The picture turned `rotation` degrees clockwise (0, 90, 180, 270), in grey, its darkest and

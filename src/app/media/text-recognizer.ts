@@ -5,7 +5,7 @@
  * tesseract.js runs the core in a worker of its own, started from this one.
  */
 import type { OcrOutcome } from '../../core/media/media-processor';
-import { looksLikeDocument, prepareForOcr } from './ocr-image';
+import { prepareForOcr } from './ocr-image';
 
 type TesseractWorker = import('tesseract.js').Worker;
 type Page = import('tesseract.js').Page;
@@ -55,7 +55,6 @@ const worth = (reading: Reading) => reading.confidence * Math.log1p(reading.text
 
 /** Reads the text in a decoded picture. */
 export async function recognizeInBitmap(bitmap: ImageBitmap): Promise<Exclude<OcrOutcome, { status: 'needs-page' | 'undecodable' }>> {
-  if (!looksLikeDocument(bitmap)) return { status: 'done', text: '', confidence: 0, rotation: 0 };
   const worker = await load();
   // tesseract's own rotateRadians keeps the page's size (a quarter turn would crop it): turned here.
   const read = async (rotation: number) => readingOf((await worker.recognize(await prepareForOcr(bitmap, rotation), {}, { text: false, blocks: true })).data, rotation);
