@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { CONTENT_TEXT_JOB } from '../../src/core/media/media-jobs';
 import { itemText } from '../../src/core/ai-search/item-text';
 import { isPlainText, readPlainText, CONTENT_TEXT_MAX_CHARS } from '../../src/core/content-text/plain-text';
+import { looksLikeDocument } from '../../src/core/content-text/ocr-gate';
+import type { Palette } from '../../src/core/storage/rows';
 import { call, makeApi, newLibrary } from './helpers';
 import { fakeImage, openLibrary, storeItem, TestProcessor } from './fixtures/media';
 
@@ -94,6 +96,18 @@ describe('content text', () => {
     const { contentText, api, path } = await setup();
     expect((await call(api, 'GET', '/item/contentText', {}, { library: path })).body).toMatchObject({ status: 'error', code: 'INVALID_ARGUMENT', message: expect.stringMatching(/^id/) });
     expect((await contentText('nope')).body).toMatchObject({ status: 'error', code: 'NOT_FOUND' });
+  });
+});
+
+describe('which pictures get OCR', () => {
+  const grey = (v: number, ratio: number): Palette => ({ color: [v, v, v], ratio });
+  it.each([
+    ['one colour', [grey(250, 100)], false],
+    ['a screen: a flat background and ink', [{ color: [30, 60, 200], ratio: 70 }, grey(0, 30)], true],
+    ['a photographed page: shades of grey', [grey(200, 25), grey(180, 23), grey(160, 14), grey(120, 13), grey(40, 25)], true],
+    ['a colour photo', [{ color: [200, 40, 30], ratio: 25 }, { color: [30, 160, 40], ratio: 25 }, { color: [40, 50, 180], ratio: 25 }, grey(90, 25)], false],
+  ] as const)('%s → %s', (_, palettes, ocr) => {
+    expect(looksLikeDocument(palettes as unknown as Palette[])).toBe(ocr);
   });
 });
 

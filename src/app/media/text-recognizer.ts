@@ -13,8 +13,10 @@ type Page = import('tesseract.js').Page;
 const OCR_DIR = '/models/ocr/';
 /** Below this mean confidence the picture may be turned: the other three quarter turns are read too. */
 const TRY_ROTATIONS_BELOW = 70;
-/** Lines read with less confidence than this are noise (texture, a photo's edges), not text. */
-const MIN_LINE_CONFIDENCE = 50;
+/** Words read with less confidence than this are noise (texture, a photo's edges), not text. */
+const MIN_WORD_CONFIDENCE = 60;
+/** A best reading below this mean confidence is all noise: a picture with no text. */
+const MIN_PAGE_CONFIDENCE = 45;
 
 let loading: Promise<TesseractWorker> | undefined;
 
@@ -43,11 +45,13 @@ interface Reading {
   rotation: number;
 }
 
-/** The confident lines of a page (those with a word of two letters or digits), and the page's confidence. */
+/** The confident words of a page, line by line (a line needs a word of two letters or digits), and the page's confidence. */
 function readingOf(page: Page, rotation: number): Reading {
   const lines = (page.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines));
-  const kept = lines.filter((line) => line.confidence >= MIN_LINE_CONFIDENCE && /[\p{L}\p{N}]{2}/u.test(line.text));
-  return { text: kept.map((line) => line.text.trim()).join('\n'), confidence: page.confidence, rotation };
+  const kept = lines
+    .map((line) => line.words.filter((word) => word.confidence >= MIN_WORD_CONFIDENCE).map((word) => word.text.trim()).filter(Boolean).join(' '))
+    .filter((line) => /[\p{L}\p{N}]{2}/u.test(line));
+  return { text: kept.join('\n'), confidence: page.confidence, rotation };
 }
 
 /** How much a reading is worth: confident text, more of it better. */
@@ -65,5 +69,6 @@ export async function recognizeInBitmap(bitmap: ImageBitmap): Promise<Exclude<Oc
       if (worth(reading) > worth(best)) best = reading;
     }
   }
-  return { status: 'done', text: best.text, confidence: Math.round(best.confidence), rotation: best.rotation };
+  const text = best.confidence >= MIN_PAGE_CONFIDENCE ? best.text : '';
+  return { status: 'done', text, confidence: Math.round(best.confidence), rotation: best.rotation };
 }
