@@ -57,8 +57,17 @@ function readingOf(page: Page, rotation: number): Reading {
 /** How much a reading is worth: confident text, more of it better. */
 const worth = (reading: Reading) => reading.confidence * Math.log1p(reading.text.replace(/[^\p{L}\p{N}]/gu, '').length);
 
+/** The previous picture's reading: a tesseract worker reads one picture at a time, so calls wait their turn. */
+let turn: Promise<unknown> = Promise.resolve();
+
 /** Reads the text in a decoded picture. */
-export async function recognizeInBitmap(bitmap: ImageBitmap): Promise<Exclude<OcrOutcome, { status: 'needs-page' | 'undecodable' }>> {
+export function recognizeInBitmap(bitmap: ImageBitmap): Promise<Exclude<OcrOutcome, { status: 'needs-page' | 'undecodable' }>> {
+  const run = turn.then(() => recognize(bitmap));
+  turn = run.catch(() => {});
+  return run;
+}
+
+async function recognize(bitmap: ImageBitmap): Promise<Exclude<OcrOutcome, { status: 'needs-page' | 'undecodable' }>> {
   const worker = await load();
   // tesseract's own rotateRadians keeps the page's size (a quarter turn would crop it): turned here.
   const read = async (rotation: number) => readingOf((await worker.recognize(await prepareForOcr(bitmap, rotation), {}, { text: false, blocks: true })).data, rotation);
