@@ -9,7 +9,7 @@ import { LibraryDb } from '../../src/core/storage/library-db';
 import { useMediaHost } from './ai-indexing';
 import { whenReady } from './media-client';
 import { base64Of } from './media-images';
-import { isolatedClient, stopServiceWorkers } from './service-worker';
+import { fetchApi, isolatedClient, LIBRARY_HEADER, stopServiceWorkers } from './service-worker';
 import { drawText, pngOf } from './text-pictures';
 
 interface ContentText {
@@ -82,4 +82,14 @@ describe('text in pictures (OCR in the page media worker)', () => {
       second.stop();
     }
   }, 300_000);
+
+  it('takes a plain-text file\'s own text, no page needed, and finds it by text:', async () => {
+    const { client, library } = await isolatedClient();
+    const body = new Blob(['Packing list\nTent, lantern, kettle\n'], { type: 'text/markdown' });
+    const added = await fetchApi('/api/v2/item/addFile?fileName=trip.md', { method: 'POST', headers: { [LIBRARY_HEADER]: library }, body });
+    const { id } = added.body.data as { id: string };
+    expect(await contentText(client, id)).toEqual({ source: 'text', text: 'Packing list\nTent, lantern, kettle' });
+    expect(ids((await client.post<{ data: { id: string }[] }>('/item/query', { query: 'text:lantern' })).data)).toEqual([id]);
+    expect(await fetchApi(`/api/v2/item/contentText?id=nope`, { headers: { [LIBRARY_HEADER]: library } })).toMatchObject({ response: { status: 404 } });
+  }, 120_000);
 });
