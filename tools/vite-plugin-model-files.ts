@@ -16,9 +16,14 @@ export const MODEL_FILES: Readonly<Record<string, string>> = {
   'models/centernet.bin': '@vladmandic/human/models/centernet.bin',
   'models/tfjs-backend-wasm.wasm': '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm',
   'models/tfjs-backend-wasm-simd.wasm': '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm',
+  // OCR (docs/decisions/ocr.md): tesseract.js's worker script, its LSTM-only SIMD core (the WASM
+  // inside the script) and the English LSTM data; tesseract.js would fetch each from a CDN.
+  'models/ocr/worker.min.js': 'tesseract.js/dist/worker.min.js',
+  'models/ocr/tesseract-core-simd-lstm.wasm.js': 'tesseract.js-core/tesseract-core-simd-lstm.wasm.js',
+  'models/ocr/eng.traineddata.gz': '@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz',
 };
 
-const TYPES: Record<string, string> = { json: 'application/json', bin: 'application/octet-stream', wasm: 'application/wasm' };
+const TYPES: Record<string, string> = { json: 'application/json', bin: 'application/octet-stream', wasm: 'application/wasm', js: 'text/javascript', gz: 'application/octet-stream' };
 
 /** What the plugin offers the service worker plugin: the model files, so a development worker knows them too. */
 export interface ModelFilesApi {

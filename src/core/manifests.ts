@@ -6,6 +6,7 @@
  */
 import { aiSearchManifest } from './ai-search/ai-search.manifest';
 import { appManifest } from './app/app.manifest';
+import { contentTextManifest } from './content-text/content-text.manifest';
 import { eagleLibraryManifest } from './eagle-library/eagle-library.manifest';
 import { eventsManifest } from './events/events.manifest';
 import { foldersManifest } from './folders/folders.manifest';
@@ -28,6 +29,7 @@ export const MANIFESTS = [
   searchManifest,
   smartFoldersManifest,
   mediaManifest,
+  contentTextManifest,
   aiSearchManifest,
   syncManifest,
   eventsManifest,

@@ -4,7 +4,7 @@
  * exposes to the service worker over the ports of the handshake (see docs/decisions/media-worker.md).
  */
 import type { ModelState } from '../core/ai-search/model-names';
-import type { ClipOutcome, EmbedOutcome, MediaOutcome, ObjectsOutcome, Palette } from '../core/media/media-processor';
+import type { ClipOutcome, EmbedOutcome, MediaOutcome, ObjectsOutcome, OcrOutcome, Palette } from '../core/media/media-processor';
 
 export type ProcessedMedia =
   | {
@@ -36,6 +36,8 @@ export interface WorkerEndpoint {
   processedCount(): number;
   /** Finds COCO objects in a raster picture (loads TF.js and the detector on first use). */
   detectObjects(bytes: ArrayBuffer | Blob, mime: string): Promise<Exclude<ObjectsOutcome, { status: 'needs-page' }>>;
+  /** Reads the text in a raster picture (loads tesseract.js and its English data on first use). */
+  recognizeText(bytes: ArrayBuffer | Blob, mime: string): Promise<Exclude<OcrOutcome, { status: 'needs-page' }>>;
   /** Unit 512-d embeddings of sentences (loads TF.js and the sentence encoder on first use). */
   embedTexts(sentences: string[]): Promise<Extract<EmbedOutcome, { status: 'done' }>>;
   /** The models this worker has loaded or is loading, by name (src/core/ai-search/model-names.ts). */

@@ -8,7 +8,7 @@
  */
 import * as Comlink from 'comlink';
 import type { ModelState } from '../core/ai-search/model-names';
-import type { ClipOutcome, EmbedOutcome, MediaProcessor, MediaRequest, ObjectsOutcome } from '../core/media/media-processor';
+import type { ClipOutcome, EmbedOutcome, MediaProcessor, MediaRequest, ObjectsOutcome, OcrOutcome } from '../core/media/media-processor';
 import { processRaster, TimeoutError, toOutcome, withTimeout, type ProcessedMedia, type WorkerEndpoint } from '../media';
 import type { PageMedia, PagePorts } from './page-ports';
 
@@ -82,6 +82,11 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
       const answer = await onWorker<ObjectsOutcome>((worker) => worker.detectObjects(blob, mime), DETECT_MS);
       return answer ?? { status: 'needs-page', reason: 'Finding objects needs an open page of this site.' };
     },
+    // OCR runs only in a page's media worker too (tesseract.js starts a worker, which a service worker cannot).
+    async recognizeText({ blob, mime }): Promise<OcrOutcome> {
+      const answer = await onWorker<OcrOutcome>((worker) => worker.recognizeText(blob, mime), OCR_MS);
+      return answer ?? { status: 'needs-page', reason: 'Reading text in pictures needs an open page of this site.' };
+    },
     // The sentence encoder runs only in a page's media worker too (TF.js stays out of this script).
     async embedTexts(sentences): Promise<EmbedOutcome> {
       const answer = await onWorker<EmbedOutcome>((worker) => worker.embedTexts(sentences), DETECT_MS);
@@ -133,6 +138,8 @@ const DOCUMENT_MS = 30_000;
 
 /** The first detection loads TF.js and the model; later ones take about 0.2 s. */
 const DETECT_MS = 60_000;
+/** OCR of a picture: loading tesseract.js and its data the first time, and up to four readings of a turned scan. */
+const OCR_MS = 120_000;
 
 /**
  * Hands the original over as a Blob, a reference the browser passes without its bytes: a 2 GB

@@ -39,7 +39,10 @@ describe('document previews in the core', () => {
     await api.media.whenIdle();
     expect(media.seen.map((request) => request.kind)).toEqual(['pdf']);
     expect(await itemRow(library, row.id)).toMatchObject({ thumbnail: 'ready', noThumbnail: false, width: 300, height: 200 });
-    expect(await library.db.documentTexts.get(row.id)).toEqual({ id: row.id, source: 'pdf', text: 'The marigold grows in Lisbon.' });
+    expect(await library.db.contentTexts.get(row.id)).toEqual({ id: row.id, source: 'pdf', text: 'The marigold grows in Lisbon.' });
+    // Searched as content text: a word found only inside the PDF finds it.
+    const found = (await call<{ data: { id: string }[] }>(api, 'POST', '/item/query', { query: 'marigold' }, { library: path })).data.data;
+    expect(found.map((item) => item.id)).toEqual([row.id]);
   });
 
   it('keeps a PDF job queued while no page can decode it, and finishes it once one can', async () => {
@@ -49,11 +52,11 @@ describe('document previews in the core', () => {
     await touch(api, path);
     await api.media.whenIdle();
     expect((await itemRow(library, row.id))?.thumbnail).toBe('pending');
-    expect(await library.db.documentTexts.get(row.id)).toBeUndefined();
+    expect(await library.db.contentTexts.get(row.id)).toBeUndefined();
     media.needsPage.delete('pdf');
     await call(api, 'POST', '/item/refreshThumbnail', { itemId: row.id }, { library: path });
     await api.media.whenIdle();
-    expect((await library.db.documentTexts.get(row.id))?.text).toBe('later');
+    expect((await library.db.contentTexts.get(row.id))?.text).toBe('later');
   });
 
   it("drops a removed item's document text with it", async () => {
@@ -61,10 +64,10 @@ describe('document previews in the core', () => {
     const row = await storeItem(library, { ext: 'pdf', mime: 'application/pdf' }, new Blob(['PDF 100x100 gone soon']));
     await touch(api, path);
     await api.media.whenIdle();
-    expect(await library.db.documentTexts.count()).toBe(1);
+    expect(await library.db.contentTexts.count()).toBe(1);
     const current = (await itemRow(library, row.id))!;
     await writeTransaction(library, Date.now(), () => commitItemChanges(library.db, [{ before: current }], ITEM_OBSERVERS, Date.now()));
-    expect(await library.db.documentTexts.count()).toBe(0);
+    expect(await library.db.contentTexts.count()).toBe(0);
   });
 
   it('serves a pending PSD its generic icon, never the PSD bytes as an image', async () => {

@@ -56,8 +56,8 @@ describe('route manifests', () => {
 
   it('load the item observers in manifest order, postings first and the change feed last', async () => {
     const observers = await loadItemObservers();
-    expect(observers.length).toBe(13);
-    expect(new Set(observers).size).toBe(13);
+    expect(observers.length).toBe(14);
+    expect(new Set(observers).size).toBe(14);
     const { postingLists } = await import('../../src/core/postings/postings.observer');
     const { itemChanges } = await import('../../src/core/events/item-changes.observer');
     expect(observers[0]).toBe(postingLists);

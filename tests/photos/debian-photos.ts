@@ -23,6 +23,9 @@ export const DEBIAN_PHOTOS: Record<string, Photo> = {
   'astronaut.png': { pkg: 'python3-skimage', path: '/usr/lib/python3/dist-packages/skimage/data/astronaut.png' },
   'motorcycle_left.png': { pkg: 'python3-skimage', path: '/usr/lib/python3/dist-packages/skimage/data/motorcycle_left.png' },
   'coffee.png': { pkg: 'python3-skimage', path: '/usr/lib/python3/dist-packages/skimage/data/coffee.png' },
+  // Printed text, for the OCR measurement (tests/browser/ocr-precision.test.ts).
+  'page.png': { pkg: 'python3-skimage', path: '/usr/lib/python3/dist-packages/skimage/data/page.png' },
+  'bw_text.png': { pkg: 'python3-skimage', path: '/usr/lib/python3/dist-packages/skimage/data/bw_text.png' },
   'labelme-cat.jpg': { pkg: 'labelme-examples', path: '/usr/share/doc/labelme-examples/examples/classification/data_annotated/0001.jpg' },
   'labelme-dog.jpg': { pkg: 'labelme-examples', path: '/usr/share/doc/labelme-examples/examples/classification/data_annotated/0002.jpg' },
   'voc-people.jpg': { pkg: 'labelme-examples', path: '/usr/share/doc/labelme-examples/examples/bbox_detection/data_annotated/2011_000003.jpg' },

@@ -14,6 +14,7 @@ import type { Comment, Folder, Item, Page } from '../api-types';
 import { hasPicture } from '../ai/has-picture';
 import { ItemComments } from '../comments/item-comments';
 import '../comments/comment-list';
+import '../content-text/content-text-panel';
 import { define } from '../ui/define';
 import { emit, errorMessage, writeThrough } from '../ui/events';
 import { formatBytes } from '../ui/format';
@@ -255,6 +256,7 @@ export class ItemInspector extends LitElement {
           <dt>Palette</dt><dd>${this.renderPalette(item)}</dd>
         </dl>
       </section>
+      <content-text-panel .api=${this.api} .itemId=${item.id}></content-text-panel>
       <section aria-labelledby="comments-heading">
         <h3 id="comments-heading">Comments <span class="count">${this.comments.length || ''}</span></h3>
         <comment-list ?readOnly=${readOnly} .comments=${this.comments} .addHint=${defaultPlaceHint(item)} .imageSize=${mediaKind(item) === 'image' ? { width: item.width, height: item.height } : undefined}

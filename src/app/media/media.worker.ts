@@ -7,6 +7,7 @@ import * as Comlink from 'comlink';
 import { processRaster, undecodable, type WorkerEndpoint } from '../../media';
 import { detectInBitmap } from './object-detector';
 import { embedTexts } from './sentence-encoder';
+import { recognizeInBitmap } from './text-recognizer';
 import { modelStates } from './model-states';
 
 let processed = 0;
@@ -35,6 +36,20 @@ const endpoint: WorkerEndpoint = {
     }
     try {
       return { status: 'done', objects: await detectInBitmap(bitmap) };
+    } finally {
+      bitmap.close();
+    }
+  },
+  async recognizeText(bytes, mime) {
+    let bitmap: ImageBitmap;
+    try {
+      bitmap = await createImageBitmap(new Blob([bytes], { type: mime }), { imageOrientation: 'from-image' });
+    } catch (error) {
+      const { reason } = undecodable(mime, error) as { reason: string };
+      return { status: 'undecodable', reason };
+    }
+    try {
+      return await recognizeInBitmap(bitmap);
     } finally {
       bitmap.close();
     }

@@ -1,6 +1,7 @@
 /**
- * The text of an item that the sentence encoder reads: name, tags, annotation and the names of its
- * folders, one sentence each. Empty when the item has none of them.
+ * The text of an item that the sentence encoder reads: name, tags, annotation, the names of its
+ * folders and the start of its content text (OCR, a text file's), one sentence each. Empty when
+ * the item has none of them.
  */
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
@@ -10,7 +11,8 @@ const MAX_CHARS = 600;
 
 export async function itemText(db: LibraryDb, item: ItemRow): Promise<string> {
   const folders = item.folders.length ? await db.folders.bulkGet(item.folders) : [];
-  const parts = [item.name, item.tags.join(', '), item.annotation, folders.map((f) => f?.name ?? '').filter(Boolean).join(', ')];
+  const content = (await db.contentTexts.get(item.id))?.text.replace(/\s+/g, ' ') ?? '';
+  const parts = [item.name, item.tags.join(', '), item.annotation, folders.map((f) => f?.name ?? '').filter(Boolean).join(', '), content];
   return parts.map((p) => p.trim()).filter(Boolean).join('. ').slice(0, MAX_CHARS);
 }
 

@@ -12,7 +12,9 @@ import type { ItemRow } from '../storage/rows';
 import { writeTransaction } from '../storage/write';
 import { putObjects } from '../ai-search/objects-store';
 import { announceIndexed } from '../ai-search/indexed-change';
-import { CLIP_JOB, CUSTOM_THUMBNAIL_JOB, DESCRIPTOR_JOB, dropFinishedJobs, isMediaJob, OBJECTS_JOB, TEXT_JOB, THUMBNAIL_JOB, ticketOf, type ClipJob, type JobWait, type MediaJob } from './media-jobs';
+import { findContentText } from '../content-text/find-content-text';
+import { putContentText } from '../content-text/content-text-store';
+import { CLIP_JOB, CONTENT_TEXT_JOB, CUSTOM_THUMBNAIL_JOB, DESCRIPTOR_JOB, dropFinishedJobs, isMediaJob, OBJECTS_JOB, TEXT_JOB, THUMBNAIL_JOB, ticketOf, type ClipJob, type JobWait, type MediaJob } from './media-jobs';
 import { embedItemTexts, TEXT_BATCH } from '../ai-search/embed-item-text';
 import { appendClipVector, compactClipVectors } from '../ai-search/providers/clip-vectors';
 import { mediaKindOf, type MediaProcessor } from './media-processor';
@@ -195,6 +197,7 @@ export class JobRunner {
         return false;
       }
       if (job.kind === CLIP_JOB) return await this.runClip(library, job);
+      if (job.kind === CONTENT_TEXT_JOB) return await this.runContentText(library, job);
       produced = await this.produce(library.db, job);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -269,6 +272,26 @@ export class JobRunner {
       }
       // The library's last clip job: leave one vector per item.
       if ((await db.jobs.where('id').startsWith(`${CLIP_JOB}:`).count()) === 0) await compactClipVectors(db, job.payload.model);
+    }, { keepsDate: true });
+    this.complete(library, job, outcome.status === 'done' ? { status: 'done' } : outcome);
+    return false;
+  }
+
+  /**
+   * Finds the text inside the item (./content-text/find-content-text.ts) outside any transaction,
+   * then stores it; an OCR job with no page connected stays queued.
+   */
+  private async runContentText(library: OpenLibrary, job: MediaJob): Promise<boolean> {
+    const { db } = library;
+    const { clock, observers } = this.options;
+    const row = await db.items.where('id').equals(job.itemId).first();
+    const original = row?.hasFile ? (await this.stored(db, row, 'original'))?.blob : undefined;
+    const outcome = row ? await findContentText(row, original, this.options.media!) : { status: 'done' as const };
+    if (outcome.status === 'needs-page') return true;
+    await writeTransaction(library, clock(), async () => {
+      await dropFinishedJobs(db, [job]);
+      const current = await db.items.where('id').equals(job.itemId).first();
+      if (current && outcome.status === 'done' && outcome.found) await putContentText(db, current, outcome.found, observers, clock());
     }, { keepsDate: true });
     this.complete(library, job, outcome.status === 'done' ? { status: 'done' } : outcome);
     return false;

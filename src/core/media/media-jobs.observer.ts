@@ -16,6 +16,5 @@ export const mediaJobs: ItemObserver = async (db, changes, now) => {
     await db.jobs.where('itemId').anyOf(removed).delete();
     await db.thumbnails.bulkDelete(removed);
     await db.files.bulkDelete(removed);
-    await db.documentTexts.bulkDelete(removed);
   }
 };

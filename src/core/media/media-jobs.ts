@@ -19,6 +19,8 @@ export const OBJECTS_JOB = 'objects';
 
 /** Embed the item's metadata text with the sentence encoder (the page's media worker runs it). */
 export const TEXT_JOB = 'text';
+/** Find the text inside the item: its plain-text file read here, its picture read by OCR in the page's media worker. */
+export const CONTENT_TEXT_JOB = 'contentText';
 /** Embed the item's picture with the user's CLIP model (the page's CLIP worker runs it). */
 export const CLIP_JOB = 'clip';
 
@@ -66,12 +68,17 @@ export interface TextJob extends JobRow {
   payload: { ticket: string };
 }
 
+export interface ContentTextJob extends JobRow {
+  kind: typeof CONTENT_TEXT_JOB;
+  payload: { ticket: string };
+}
+
 export interface ClipJob extends JobRow {
   kind: typeof CLIP_JOB;
   payload: { ticket: string; model: string };
 }
 
-export type MediaJob = ThumbnailJob | CustomThumbnailJob | DescriptorJob | ObjectsJob | TextJob | ClipJob;
+export type MediaJob = ThumbnailJob | CustomThumbnailJob | DescriptorJob | ObjectsJob | TextJob | ClipJob | ContentTextJob;
 
 export const jobId = (kind: string, itemId: string) => `${kind}:${itemId}`;
 
@@ -114,13 +121,17 @@ export function textJob(itemId: string, now: number): TextJob {
   return { id: jobId(TEXT_JOB, itemId), kind: TEXT_JOB, itemId, createdAt: now, attempts: 0, lastError: '', payload: { ticket: newTicket(now) } };
 }
 
+export function contentTextJob(itemId: string, now: number): ContentTextJob {
+  return { id: jobId(CONTENT_TEXT_JOB, itemId), kind: CONTENT_TEXT_JOB, itemId, createdAt: now, attempts: 0, lastError: '', payload: { ticket: newTicket(now) } };
+}
+
 /** Jobs that change the item's thumbnail (its state is `pending` while one is queued). */
 export function isThumbnailJob(job: JobRow | undefined): job is ThumbnailJob | CustomThumbnailJob {
   return job?.kind === THUMBNAIL_JOB || job?.kind === CUSTOM_THUMBNAIL_JOB;
 }
 
 export function isMediaJob(job: JobRow | undefined): job is MediaJob {
-  return isThumbnailJob(job) || job?.kind === DESCRIPTOR_JOB || job?.kind === OBJECTS_JOB || job?.kind === TEXT_JOB || job?.kind === CLIP_JOB;
+  return isThumbnailJob(job) || job?.kind === DESCRIPTOR_JOB || job?.kind === OBJECTS_JOB || job?.kind === TEXT_JOB || job?.kind === CLIP_JOB || job?.kind === CONTENT_TEXT_JOB;
 }
 
 export const ticketOf = (job: JobRow | undefined): string | undefined =>

@@ -48,6 +48,21 @@ export type ObjectsOutcome =
   /** The detector runs only in a page's media worker, and none is connected. */
   | { status: 'needs-page'; reason: string };
 
+/** The text read from a picture by OCR (the page's media worker runs tesseract.js). */
+export type OcrOutcome =
+  | {
+      status: 'done';
+      /** Empty when the picture holds no legible text (or does not look like a document). */
+      text: string;
+      /** Mean word confidence, 0–100, of the reading kept. */
+      confidence: number;
+      /** Clockwise degrees the picture was turned to read it (0, 90, 180, 270). */
+      rotation: number;
+    }
+  | { status: 'undecodable'; reason: string }
+  /** OCR runs only in a page's media worker, and none is connected. */
+  | { status: 'needs-page'; reason: string };
+
 export type EmbedOutcome =
   | { status: 'done'; vectors: Float32Array[] }
   /** The sentence encoder runs only in a page's media worker, and none is connected. */
@@ -67,6 +82,8 @@ export interface MediaProcessor {
   capacity?(): Promise<number>;
   /** Finds COCO objects in a raster picture; absent where no detector can run. */
   detectObjects?(request: MediaRequest): Promise<ObjectsOutcome>;
+  /** Reads the text in a raster picture (OCR); absent where no OCR can run. */
+  recognizeText?(request: MediaRequest): Promise<OcrOutcome>;
   /** Unit 512-d sentence embeddings, in order; absent where no sentence encoder can run. */
   embedTexts?(sentences: string[]): Promise<EmbedOutcome>;
   /** Whether a page that can run the models (detector, encoder) is connected now; absent: always. */

@@ -5,6 +5,7 @@
  * meanwhile. The descriptor, like the palette, describes the thumbnail shown.
  */
 import { putDescriptor, removeDescriptors } from '../ai-search/descriptor-store';
+import { putContentText } from '../content-text/content-text-store';
 import { withDerivedFields } from '../listing/item-row';
 import { noteFileReplaced } from '../sync/file-records';
 import { commitItemChanges, type ItemObserver } from '../storage/item-changes';
@@ -41,8 +42,6 @@ export async function storeResult(db: LibraryDb, job: MediaJob, produced: Produc
       next.noThumbnail = outcome.status !== 'done';
       await describe(db, next, outcome);
     }
-    // The document's text comes from the original, whichever thumbnail is shown.
-    if (outcome.status === 'done' && outcome.text !== undefined) await db.documentTexts.put({ id: job.itemId, source: 'pdf', text: outcome.text });
   } else if (job.kind === DESCRIPTOR_JOB) {
     // Made from the stored thumbnail: only the descriptor changes.
     if (outcome.status === 'done' && (await db.thumbnails.get(job.itemId))) await describe(db, next, outcome);
@@ -55,7 +54,10 @@ export async function storeResult(db: LibraryDb, job: MediaJob, produced: Produc
   // A descriptor job only reads the thumbnail: a published library's item, whose thumbnail is
   // fetched when first shown, keeps its state instead of turning into a generic icon.
   if (job.kind !== DESCRIPTOR_JOB) next.thumbnail = await thumbnailState(db, job.itemId);
-  await commitItemChanges(db, [{ before: current, after: withDerivedFields(next) }], observers, now);
+  const after = withDerivedFields(next);
+  await commitItemChanges(db, [{ before: current, after }], observers, now);
+  // A document's text (a PDF's) comes from the original, whichever thumbnail is shown: searched as content text.
+  if (job.kind === THUMBNAIL_JOB && outcome.status === 'done' && outcome.text !== undefined) await putContentText(db, after, { source: 'pdf', text: outcome.text }, observers, now);
 }
 
 /**

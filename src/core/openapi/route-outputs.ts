@@ -4,6 +4,7 @@
  */
 import { aiSearchOutputs } from '../ai-search/ai-search.outputs';
 import { appOutputs } from '../app/app.outputs';
+import { contentTextOutputs } from '../content-text/content-text.outputs';
 import { libraryTransferOutputs } from '../eagle-library/library-transfer.outputs';
 import { eventOutputs } from '../events/events.outputs';
 import { folderOutputs } from '../folders/folders.outputs';
@@ -27,6 +28,7 @@ export const ROUTE_OUTPUTS: OutputTable = {
   ...libraryTransferOutputs,
   ...publishOutputs,
   ...itemOutputs,
+  ...contentTextOutputs,
   ...thumbnailOutputs,
   ...searchOutputs,
   ...folderOutputs,

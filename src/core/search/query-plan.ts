@@ -4,6 +4,7 @@
  * lookups alone could match more than the text does. Terms without letters or digits are dropped.
  */
 import type { QueryNode } from './query-ast';
+import { TEXT_FIELD, TEXT_FIELD_MARK } from './text-field';
 import { MAX_TERM_LENGTH, wordsOf, type Word } from './tokenize';
 
 /** One read of the term posting lists: the exact term, or every term starting with it. */
@@ -29,7 +30,7 @@ export function planQuery(node: QueryNode | null): Plan | null {
   if (!node) return null;
   switch (node.type) {
     case 'term':
-      return planWords(node.text, false);
+      return TEXT_FIELD.test(node.text) ? planWords(node.text.replace(TEXT_FIELD, ''), false, TEXT_FIELD_MARK) : planWords(node.text, false);
     case 'phrase':
       return planWords(node.text, true);
     case 'not': {
@@ -54,13 +55,13 @@ export function planQuery(node: QueryNode | null): Plan | null {
  * A bare term matches words starting with it; a term of several words (`t-shirt`, `example.com`)
  * is a phrase whose last word may be a prefix. A quoted phrase matches whole words only.
  */
-function planWords(text: string, quoted: boolean): Plan | null {
+function planWords(text: string, quoted: boolean, mark = ''): Plan | null {
   const words = wordsOf(text);
   if (words.length === 0) return null;
   const prefixLast = !quoted;
   const lookups = new Map<string, Lookup>();
   words.forEach((word, i) => {
-    for (const lookup of lookupsOf(word, prefixLast && i === words.length - 1)) lookups.set(`${lookup.prefix}:${lookup.term}`, lookup);
+    for (const { term, prefix } of lookupsOf(word, prefixLast && i === words.length - 1)) lookups.set(`${prefix}:${mark}${term}`, { term: mark + term, prefix });
   });
   const single = words.length === 1 ? words[0]! : undefined;
   const lookupsSuffice = !quoted && single !== undefined && (single.cjk ? [...single.text].length <= 2 : single.text.length <= MAX_TERM_LENGTH);

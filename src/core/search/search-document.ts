@@ -5,6 +5,7 @@
  */
 import type { ItemRow, SearchTerms } from '../storage/rows';
 import type { PhraseCheck } from './query-plan';
+import { TEXT_FIELD_MARK } from './text-field';
 import { termsOf, wordsOf, type Word } from './tokenize';
 
 /** Name, ext, tags, annotation, url, folder names and comment text (docs/contract.md#full-text-query), one per field. */
@@ -12,10 +13,11 @@ export function searchableFields(row: ItemRow, folderNames: readonly string[], c
   return [row.name, row.ext, ...row.tags, row.annotation, row.url, ...folderNames, ...comments];
 }
 
-export function searchTermsOf(fields: readonly string[]): SearchTerms {
+export function searchTermsOf(fields: readonly string[], contentText = ''): SearchTerms {
   const terms = new Set<string>();
   const text: string[] = [];
-  for (const field of fields) {
+  for (const term of termsOf(contentText)) terms.add(TEXT_FIELD_MARK + term);
+  for (const field of contentText ? [...fields, contentText] : fields) {
     for (const term of termsOf(field)) terms.add(term);
     const words = wordsOf(field);
     if (words.length) text.push(words.map((word) => word.text).join(' '));
@@ -25,12 +27,12 @@ export function searchTermsOf(fields: readonly string[]): SearchTerms {
 
 /**
  * `row` (a new object) with its search terms: the item's own fields, the names of its folders
- * (those `folderNames` knows) and its comments' texts. The search index's derive step and a
+ * (those `folderNames` knows), its comments' texts and its content text (OCR, a text file's). The search index's derive step and a
  * published index (publish/published-index.ts) both make them here, so they cannot drift apart.
  */
-export function withSearchTerms(row: ItemRow, folderNames: ReadonlyMap<string, string>, comments: readonly string[]): ItemRow {
+export function withSearchTerms(row: ItemRow, folderNames: ReadonlyMap<string, string>, comments: readonly string[], contentText = ''): ItemRow {
   const names = row.folders.flatMap((id) => folderNames.get(id) ?? []);
-  return { ...row, search: searchTermsOf(searchableFields(row, names, comments)) };
+  return { ...row, search: searchTermsOf(searchableFields(row, names, comments), contentText) };
 }
 
 /** The phrase's words in order and adjacent inside one field. A CJK word has no word boundaries:

@@ -1,9 +1,9 @@
 /**
  * The `searchIndex` item observer keeps each item's search terms (in its row, `ItemRow.search`)
  * and the term posting lists (the persistent word index) right in the same transaction as every
- * item change. Its derive step sets the row's terms before the row is written. Folder names and
- * comments are read from their tables each time (folders may be handed in by a writer that has
- * just read them), because a folder rename or a comment edit reaches us through `refreshItems`.
+ * item change. Its derive step sets the row's terms before the row is written. Folder names,
+ * comments and content text are read from their tables each time (folders may be handed in by a writer that has
+ * just read them), because a folder rename, a comment edit or new content text reaches us through `refreshItems`.
  * An edit that leaves every searchable field of the row as it was (rating, trash, a thumbnail
  * made) carries the terms over and leaves the index alone.
  */
@@ -47,12 +47,14 @@ async function deriveSearchTerms(db: LibraryDb, changes: readonly ItemChange[], 
     texts.push(comment.annotation);
     comments.set(comment.itemId, texts);
   }
+  const contentTexts = await db.contentTexts.bulkGet(fresh.map((row) => row.id));
+  const contentOf = new Map(fresh.map((row, at) => [row.id, contentTexts[at]?.text ?? '']));
   const made = new Set(fresh);
   return changes.map((change) => {
     const { before, after } = change;
     if (!after) return change;
     if (!made.has(after)) return { ...change, after: { ...after, search: before!.search } };
-    return { ...change, after: withSearchTerms(after, folderNames, comments.get(after.id) ?? []) };
+    return { ...change, after: withSearchTerms(after, folderNames, comments.get(after.id) ?? [], contentOf.get(after.id)) };
   });
 }
 

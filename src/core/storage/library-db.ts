@@ -12,8 +12,8 @@
 import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
 import type {
   CommentRow,
+  ContentTextRow,
   DescriptorShardRow,
-  DocumentTextRow,
   ObjectsRow,
   ClipShardRow,
   FileRow,
@@ -102,8 +102,9 @@ const STEPS: readonly SchemaStep[] = [
   // holds. Older files get theirs on first need (items/duplicates.ts), not in the upgrade: hashing a
   // large library would hold the upgrade for minutes.
   { version: 11, stores: { files: 'id, sha256' } },
-  // The text inside an item's document (a PDF's), found while its thumbnail is made.
-  { version: 12, stores: { documentTexts: 'id' } },
+  // Text found in an item (OCR of its picture, a plain-text file's own text): one row per item,
+  // filled by `contentText` jobs; older items get none until asked (no upgrade step).
+  { version: 12, stores: { contentTexts: 'id' } },
 ];
 
 /** The version a database has once every step ran. */
@@ -132,6 +133,7 @@ export class LibraryDb extends Dexie {
   files!: Table<FileRow, string>;
   thumbnails!: Table<ThumbnailRow, string>;
   comments!: Table<CommentRow, string>;
+  contentTexts!: Table<ContentTextRow, string>;
   folders!: Table<FolderRow, string>;
   tags!: Table<TagRow, string>;
   tagGroups!: Table<TagGroupRow, string>;
@@ -145,7 +147,6 @@ export class LibraryDb extends Dexie {
   clipShards!: Table<ClipShardRow, number>;
   state!: Table<StateRow, string>;
   smartFolderCounts!: Table<SmartFolderCountRow, string>;
-  documentTexts!: Table<DocumentTextRow, string>;
 
   constructor(name: string, options?: DexieOptions, schema: LibrarySchema = {}) {
     super(name, options);

@@ -252,14 +252,13 @@ export interface ClipShardRow {
   data: Int8Array;
 }
 
-/**
- * Text found inside an item's file while its thumbnail was made (a PDF's text, by pdf.js in the
- * page's media worker), one row per item. Kept for the "content text" that search reads.
- */
-export interface DocumentTextRow {
-  /** The item's id. */
+/** Where an item's content text came from: OCR of its picture, a plain-text file, a PDF's text layer. */
+export type ContentTextSource = 'ocr' | 'text' | 'pdf';
+
+/** The text found inside one item (src/core/content-text/content-text-store.ts). */
+export interface ContentTextRow {
   id: string;
-  source: 'pdf';
+  source: ContentTextSource;
   text: string;
 }
 
