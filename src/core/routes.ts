@@ -1,6 +1,7 @@
 /** Every route of the API, area by area. A test walks this list and fails when a route has no API test. */
 import { aiSearchRoutes } from './ai-search/ai-search.routes';
 import { appRoutes } from './app/app.routes';
+import { duplicateRoutes } from './duplicates/duplicates.routes';
 import { libraryTransferRoutes } from './eagle-library/library-transfer.routes';
 import { eventRoutes } from './events/events.routes';
 import { folderRoutes } from './folders/folders.routes';
@@ -21,6 +22,7 @@ export const ROUTES: readonly Route[] = [
   ...libraryTransferRoutes,
   ...publishRoutes,
   ...itemRoutes,
+  ...duplicateRoutes,
   ...thumbnailRoutes,
   ...searchRoutes,
   ...folderRoutes,

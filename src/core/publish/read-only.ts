@@ -13,6 +13,7 @@ const READS = new Set([
   '/item/ids',
   '/item/position',
   '/item/query',
+  '/item/duplicates',
   '/item/select',
   '/item/open',
   '/folder/get',
