@@ -28,7 +28,9 @@ async function hashUnhashed(db: LibraryDb): Promise<void> {
   const hashed = new Set((await db.files.orderBy('sha256').primaryKeys()) as string[]);
   const unhashed = ((await db.files.toCollection().primaryKeys()) as string[]).filter((id) => !hashed.has(id));
   const sizes = new Set((await db.items.where('id').anyOf(unhashed).toArray()).map((row) => row.size));
-  const shared: number[] = [];
-  for (const size of sizes) if ((await db.items.where('size').equals(size).count()) > 1) shared.push(size);
+  // One key-only walk of the size index counts every size at once.
+  const counts = new Map<number, number>();
+  for (const size of (await db.items.orderBy('size').keys()) as number[]) counts.set(size, (counts.get(size) ?? 0) + 1);
+  const shared = [...sizes].filter((size) => (counts.get(size) ?? 0) > 1);
   if (shared.length) await fillStoredHashes(db, shared);
 }
