@@ -7,6 +7,7 @@ import type { Scenario } from '../scenario';
 import { aiSearchByItemCold, aiSearchByItemWarm, aiSearchByTextWarm, descriptorRate, objectIndexRate } from './ai-search';
 import { aiMeaningCold, aiMeaningFirstUse, aiMeaningWarm, textIndexRate } from './ai-meaning';
 import { appInfoWarm } from './app-info-warm';
+import { itemDuplicates } from './duplicates';
 import { appOpenCold } from './app-open-cold';
 import { coldStart } from './cold-start';
 import { libraryInfoHeavy, smartFolderGetHeavy } from './heavy-smart-folder';
@@ -58,6 +59,7 @@ export const SCENARIOS: readonly Scenario[] = [
   aiSearchByItemWarm,
   aiSearchByItemCold,
   aiSearchByTextWarm,
+  itemDuplicates,
   descriptorRate,
   objectIndexRate,
   aiMeaningWarm,
