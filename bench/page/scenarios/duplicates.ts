@@ -2,8 +2,8 @@
  * item/duplicates over BENCH_N items (100,000 by default) in a library of its own, written straight
  * into IndexedDB as the media queue and item/add would have left it: item rows, packed descriptors
  * (random; slots 1, 101, 201, ... of each shard copy the slot before with 0-7 hash bits flipped)
- * and files rows with their content hash (one in 200 shares the bytes of the item before). The grouping reads only the hash
- * index's keys, never a blob, so each file row holds a one-byte blob.
+ * and files rows with their content hash (one in 200 shares the bytes of the item before). The
+ * grouping reads only the hash index's keys, never a blob, so each file row holds a one-byte blob.
  * Baseline, in this page on the same database: the reads the grouping cannot avoid (the items'
  * primary keys, the hash index, every descriptor shard), without the grouping.
  */
