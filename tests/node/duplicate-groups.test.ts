@@ -88,6 +88,12 @@ describe('groupDuplicates', () => {
     ]);
   });
 
+  it('scores an item without a picture hash through an item holding its bytes', () => {
+    // "z" (no descriptor yet) holds b's bytes; a is first, b is 2 bits from it.
+    const groups = groupDuplicates({ sameBytes: [['b', 'z']], pictures: { ids: ['a', 'b'], hashes: packed([base, base ^ 0b11n]), alike: () => true }, maxBits: 4, rank });
+    expect(groups).toEqual([{ kind: 'similar', items: [{ id: 'a', score: 1 }, { id: 'b', score: 1 - 2 / 64 }, { id: 'z', score: 1 - 2 / 64 }] }]);
+  });
+
   it('leaves a near pair apart when the second check says the pictures differ', () => {
     const pictures = { ids: ['a', 'b'], hashes: packed([base, base ^ 1n]) };
     expect(groupDuplicates({ sameBytes: [], pictures: { ...pictures, alike: () => false }, maxBits: 8, rank })).toEqual([]);

@@ -76,9 +76,12 @@ export function groupDuplicates({ sameBytes, pictures, maxBits, rank }: Grouping
     list.sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0));
     const first = list[0]!;
     const exact = list.every((id) => bytes.has(id) && bytes.get(id) === bytes.get(first));
+    // An item without a picture hash is compared through one holding its bytes.
+    const pictureFor = (id: string) =>
+      pictureOf.get(id) ?? list.filter((other) => bytes.has(id) && bytes.get(other) === bytes.get(id)).map((other) => pictureOf.get(other)).find((at) => at !== undefined);
     const score = (id: string) => {
       if (id === first || (bytes.has(id) && bytes.get(id) === bytes.get(first))) return 1;
-      const a = pictureOf.get(first), b = pictureOf.get(id);
+      const a = pictureFor(first), b = pictureFor(id);
       return a === undefined || b === undefined ? 0 : 1 - hashDistance(pictures.hashes, a, b) / 64;
     };
     groups.push({ kind: exact ? 'exact' : 'similar', items: list.map((id) => ({ id, score: score(id) })) });
