@@ -26,9 +26,11 @@ export default defineConfig({
     navigationFallback(),
     modelFiles(),
   ],
-  // The media worker imports TF.js on first use: bundle it up front, so that first use does not
-  // make the dev server re-optimise and reload the page.
-  optimizeDeps: { include: ['@tensorflow/tfjs-core', '@tensorflow/tfjs-converter', '@tensorflow/tfjs-backend-wasm'] },
+  // The media worker imports TF.js, pdf.js and ag-psd on first use: bundle them up front, so that
+  // first use does not make the dev server re-optimise and reload the page.
+  optimizeDeps: {
+    include: ['@tensorflow/tfjs-core', '@tensorflow/tfjs-converter', '@tensorflow/tfjs-backend-wasm', 'pdfjs-dist', 'pdfjs-dist/build/pdf.worker.mjs', 'ag-psd'],
+  },
   // Vitest runs its own servers; a fixed port would stop two test runs from sharing this machine.
   server: runningTests ? {} : { port, strictPort: true, host: '127.0.0.1' },
   preview: { port, strictPort: true, host: '127.0.0.1' },

@@ -25,6 +25,13 @@ import { readOnlyRefusal } from './publish/read-only';
 import { publishedLoad, ReadOnlyLibraries, type PublishedLoad } from './publish/subscription-state';
 import type { Subscriptions } from './publish/subscriptions';
 import { ROUTES } from './routes';
+import { MANIFESTS } from './manifests';
+import { eagleLibraryManifest } from './eagle-library/eagle-library.manifest';
+import { mediaManifest } from './media/media.manifest';
+import { publishManifest } from './publish/publish.manifest';
+import { syncManifest } from './sync/sync.manifest';
+import { listingEnginesOf } from './listing/engines';
+import { loadBeforeWrite, loadItemObservers } from './item-observers';
 import { loadPouch, type PouchConstructor } from './sync/pouch';
 import { destroyReplica, hasReplica } from './sync/replica';
 import { LIBRARY_VERSION, LibraryDb } from './storage/library-db';
@@ -34,9 +41,7 @@ import { DEFAULT_NAMESPACE, LibraryRegistry, type LibraryRecord } from './storag
 import { firstRemoteFile, type RemoteFileSource } from './storage/remote-files';
 import { loadedList } from './shared/loaded-list';
 import type { StorageEstimateLike } from './shared/storage-room';
-import { lazyModule, lazyOnce } from './shared/lazy-module';
-import { loadPinyin } from './tags/pinyin';
-import { loadRegexEngine } from './smart-folders/safe-regex';
+import { lazyOnce } from './shared/lazy-module';
 
 export { LIBRARY_HEADER } from './http/named-library';
 
@@ -96,36 +101,32 @@ export interface Api {
 }
 
 /**
- * The item observers (add an index by adding an observer to src/core/item-observers.ts), loaded by
- * the first write: their code (postings, bookkeeping, smart-folder counts, AI upkeep, the change
- * feed's item events) is a script of its own in the service worker, which a worker's first answer,
- * a read, never loads (docs/decisions/service-worker-startup.md).
+ * The features' part of every write, from their manifests: the item observers, loaded by the first
+ * write (a worker's first answer, a read, never loads them), and what must be loaded before a
+ * write transaction starts (tag rows spell their names in pinyin; smart-folder counts may run
+ * regex rules). writeTransaction awaits `prepare` before it opens its transaction.
  */
-const itemObservers = loadedList<ItemObserver>('The item observers', async () => (await import('./item-observers')).ITEM_OBSERVERS);
-
-/**
- * The features' part of every write, registered here and nowhere else: the item observers and
- * what must be loaded before a write transaction starts (the observers themselves; tag rows spell
- * their names in pinyin; smart-folder counts may run regex rules: each loaded on first use).
- * writeTransaction awaits `prepare` before it opens its transaction.
- */
+const itemObservers = loadedList<ItemObserver>('The item observers', loadItemObservers);
+/** The engines listings call (src/core/listing), lent by the features that own them. */
+const LISTING = listingEnginesOf(MANIFESTS.flatMap((manifest) => ('listing' in manifest ? [manifest.listing] : [])));
 const WRITE_PIPELINE: WritePipeline = {
   observers: itemObservers.entries,
   prepare: async () => {
-    await Promise.all([itemObservers.load(), loadPinyin(), loadRegexEngine()]);
+    await Promise.all([itemObservers.load(), loadBeforeWrite()]);
   },
 };
 
 /**
  * Features the first answer after a worker start never needs, each loaded by its first use (in the
- * service worker a script of its own beside sw.js; docs/decisions/service-worker-startup.md):
- * sync's files, a published library's files and subscriptions, the Eagle library import.
+ * service worker a script of its own beside sw.js; docs/decisions/service-worker-startup.md), as
+ * their manifests declare them: sync's files, a published library's files and subscriptions, the
+ * Eagle library import, the job runner.
  */
-const syncedFilesModule = lazyModule(() => import('./sync/synced-files'));
-const publishedFilesModule = lazyModule(() => import('./publish/lazy-files'));
-const subscriptionsModule = lazyModule(() => import('./publish/subscriptions'));
-const importsModule = lazyModule(() => import('./eagle-library/imports'));
-const jobRunnerModule = lazyModule(() => import('./media/job-runner'));
+const syncedFilesModule = syncManifest.loaders.syncedFiles;
+const publishedFilesModule = publishManifest.loaders.files;
+const subscriptionsModule = publishManifest.loaders.subscriptions;
+const importsModule = eagleLibraryManifest.loaders.imports;
+const jobRunnerModule = mediaManifest.loaders.jobRunner;
 
 /** A remote file source whose code is loaded when a file is first asked for. */
 const lazySource =
@@ -295,6 +296,7 @@ export function createApi(deps: ApiDeps = {}): Api {
     };
     const ctx: Context = {
       internal,
+      listing: LISTING,
       apiPrefix,
       clock,
       ids,
@@ -333,7 +335,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       await made.checked;
       return made.ctx;
     };
-    const refused = await readOnlyRefusal(request, apiPrefix, request.headers.get(LIBRARY_HEADER), registry, readOnly);
+    const refused = await readOnlyRefusal(request, router.match(request), request.headers.get(LIBRARY_HEADER), registry, readOnly);
     if (refused) {
       deps.onError?.(refused);
       return errorResponse(refused);

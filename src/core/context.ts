@@ -7,6 +7,7 @@
 import type { ImportState } from './eagle-library/import-state';
 import type { ModelFilesPort } from './ai-search/model-files';
 import type { ChangeFeed } from './events/change-feed';
+import type { ListingEngines } from './listing/engines';
 import type { MediaProcessor } from './media/media-processor';
 import type { JobWait, MediaJob } from './media/media-jobs';
 import type { SubscribeAnswer } from './publish/subscribe-answer';
@@ -115,4 +116,6 @@ export interface Context {
    * so item/add's `path: '/api/v2/item/file?id=X'` is answered here).
    */
   internal: (pathAndQuery: string) => Promise<Response>;
+  /** The search and smart-folder engines every listing calls (src/core/listing), handed in by their features' manifests. */
+  listing: ListingEngines;
 }

@@ -1,20 +1,17 @@
 /**
- * Everything derived from item rows, updated in the same transaction as the rows themselves.
- * Add an observer here when a new area derives data from items.
+ * Everything derived from item rows, updated in the same transaction as the rows themselves: each
+ * feature's observers as its manifest loads them, in the order of ./manifests.ts. Loaded by the
+ * first write, never by a start (docs/decisions/service-worker-startup.md).
  */
-import { itemChanges } from './events/item-changes.observer';
-import { descriptors } from './ai-search/descriptors.observer';
-import { meaning } from './ai-search/meaning.observer';
-import { objects } from './ai-search/objects.observer';
-import { clipIndex } from './ai-search/providers/clip-index';
-import { folderBookkeeping } from './folders/folder-bookkeeping';
-import { mediaJobs } from './media/media-jobs.observer';
-import { postingLists } from './postings/postings.observer';
+import { MANIFESTS } from './manifests';
 import type { ItemObserver } from './storage/item-changes';
-import { searchIndex } from './search/search-index';
-import { smartFolderCountUpkeep } from './smart-folders/count-upkeep';
-import { syncDirtyItems } from './sync/dirty-items';
-import { filesOfRemovedItems } from './sync/removed-files.observer';
-import { tagBookkeeping } from './tags/tag-bookkeeping';
 
-export const ITEM_OBSERVERS: readonly ItemObserver[] = [postingLists, tagBookkeeping, folderBookkeeping, searchIndex, smartFolderCountUpkeep, mediaJobs, descriptors, objects, meaning, clipIndex, syncDirtyItems, filesOfRemovedItems, itemChanges];
+export async function loadItemObservers(): Promise<ItemObserver[]> {
+  const loaded = await Promise.all(MANIFESTS.map((manifest) => ('observers' in manifest ? manifest.observers() : [])));
+  return loaded.flat();
+}
+
+/** What every feature loads before a write transaction opens (code its observers run synchronously inside it). */
+export async function loadBeforeWrite(): Promise<void> {
+  await Promise.all(MANIFESTS.map((manifest) => ('beforeWrite' in manifest ? manifest.beforeWrite() : undefined)));
+}

@@ -8,16 +8,18 @@
  */
 import type { ApiDeps } from './api';
 import { APP_VERSION } from './app/version';
-import { appRoutes, type AppContext } from './app/app.routes';
+import { appManifest } from './app/app.manifest';
+import type { AppContext } from './app/app.routes';
 import { namedLibraryOf, requireNamedLibrary } from './http/named-library';
 import { API_PREFIX, Router } from './http/router';
 import { DEFAULT_NAMESPACE, LibraryRegistry } from './storage/registry';
 
 /**
- * Reads only: the core's write guard (publish/read-only.ts) refuses writes to a subscribed library
- * and lets every GET through, so the shell, which has no such guard, may answer only GETs.
+ * The rows flagged `shell`; only the app feature's may be (a test checks every manifest), as
+ * importing the others would bring the core into the worker's script. Reads only: the core's
+ * write guard (publish/read-only.ts) refuses writes to a subscribed library, and the shell has none.
  */
-export const SHELL_ROUTES = appRoutes;
+export const SHELL_ROUTES = appManifest.routes.filter((shellRoute) => shellRoute.shell === true);
 
 export interface ShellApi {
   /** Whether the shell answers this request (its route and method); every other one is the core's. */

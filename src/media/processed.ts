@@ -12,6 +12,8 @@ export type ProcessedMedia =
       width: number;
       height: number;
       duration?: number;
+      /** The document's own text, for PDFs. */
+      text?: string;
       thumbnail: ArrayBuffer;
       thumbnailType: string;
       palettes: Palette[];
@@ -25,6 +27,11 @@ export interface WorkerEndpoint {
   ping(): 'pong';
   /** A Blob from the service worker (a reference to the stored original, not its bytes). */
   processRaster(bytes: ArrayBuffer | Blob, mime: string): Promise<ProcessedMedia>;
+  /**
+   * A PDF's first page or a PSD's composite image as the thumbnail, and a PDF's text (pdf.js and
+   * ag-psd load on first use). A Blob from the service worker, as for processRaster.
+   */
+  processDocument(bytes: ArrayBuffer | Blob, mime: string, kind: 'pdf' | 'psd'): Promise<ProcessedMedia>;
   /** How many originals this worker has processed (observability for tests and the app). */
   processedCount(): number;
   /** Finds COCO objects in a raster picture (loads TF.js and the detector on first use). */

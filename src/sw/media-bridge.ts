@@ -3,7 +3,8 @@
  * to the page's pool of media workers while a page is connected (each job to the worker with the
  * fewest calls in flight, taking turns among equals) and are processed right here with
  * OffscreenCanvas when none is (the same shared code, so the same result). SVG and video need a
- * document: without a page their jobs stay queued until one connects.
+ * document, PDF and PSD a page's media worker: without a page their jobs stay queued until one
+ * connects.
  */
 import * as Comlink from 'comlink';
 import type { ModelState } from '../core/ai-search/model-names';
@@ -72,6 +73,7 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
         ports.drop(media);
       }
       if (request.kind === 'raster') return toOutcome(await processRaster(request.blob, request.mime));
+      // PDFs and PSDs too: pdf.js and ag-psd load in a page's media worker, never in this script.
       return { status: 'needs-page', reason: `Decoding ${request.mime || request.kind} needs an open page of this site.` };
     },
     // The detector runs only in a page's media worker (TF.js and the model stay out of this script).
@@ -123,6 +125,12 @@ async function callClip(ports: PagePorts, call: (media: PageMedia) => Promise<Cl
   }
 }
 
+/**
+ * The first PDF or PSD loads pdf.js or ag-psd into the worker, and a PDF's text is read from every
+ * page: more than a raster's decode, still bounded so that a hung page is noticed.
+ */
+const DOCUMENT_MS = 30_000;
+
 /** The first detection loads TF.js and the model; later ones take about 0.2 s. */
 const DETECT_MS = 60_000;
 
@@ -133,7 +141,7 @@ const DETECT_MS = 60_000;
  */
 async function callPage(media: PageMedia, { kind, blob, mime }: MediaRequest, pick: (media: PageMedia) => number): Promise<ProcessedMedia | undefined> {
   const sent = blob;
-  const worker = kind === 'raster' ? pick(media) : -1;
+  const worker = kind === 'svg' || kind === 'video' ? -1 : pick(media);
   if (worker >= 0) media.busy[worker]! += 1;
   try {
     // The page starts a pool worker when first asked; the call then waits in its port's queue.
@@ -141,8 +149,13 @@ async function callPage(media: PageMedia, { kind, blob, mime }: MediaRequest, pi
       await withTimeout(media.page.startWorker(worker), CALL_MS, 'The page');
       media.started[worker] = true;
     }
-    const call: Promise<ProcessedMedia> = worker >= 0 ? media.workers[worker]!.processRaster(sent, mime) : media.page.processInPage(sent, mime, kind as 'svg' | 'video');
-    const answer = await withTimeout(call, CALL_MS, 'The page');
+    const call: Promise<ProcessedMedia> =
+      kind === 'svg' || kind === 'video'
+        ? media.page.processInPage(sent, mime, kind)
+        : kind === 'raster'
+          ? media.workers[worker]!.processRaster(sent, mime)
+          : media.workers[worker]!.processDocument(sent, mime, kind);
+    const answer = await withTimeout(call, kind === 'pdf' || kind === 'psd' ? DOCUMENT_MS : CALL_MS, 'The page');
     media.heardAt = Date.now();
     return answer;
   } catch (error) {

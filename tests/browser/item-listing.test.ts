@@ -1,7 +1,7 @@
 // The web app's listing extensions through the real worker: item/ids, item/position, item/query with filters, seeded RANDOM.
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/core/http/pagination';
-import type { ItemView } from '../../src/core/items/item-view';
+import type { ItemView } from '../../src/core/listing/item-view';
 import { fetchApi, isolatedClient } from './service-worker';
 
 describe('item listing extensions through the service worker', () => {

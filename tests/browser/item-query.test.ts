@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/app/api-client';
 import type { Page as PageOf } from '../../src/core/http/pagination';
-import type { ItemView } from '../../src/core/items/item-view';
+import type { ItemView } from '../../src/core/listing/item-view';
 import { fetchApi, isolatedClient, LIBRARY_HEADER, stopServiceWorkers } from './service-worker';
 
 type Page = PageOf<ItemView>;

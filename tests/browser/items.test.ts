@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/core/http/pagination';
-import type { ItemView } from '../../src/core/items/item-view';
+import type { ItemView } from '../../src/core/listing/item-view';
 import { ApiClientError } from '../../src/app/api-client';
 import { imageBase64 } from './images';
 import { fetchApi, isolatedClient } from './service-worker';

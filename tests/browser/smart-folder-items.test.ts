@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/app/api-client';
 import type { Page } from '../../src/core/http/pagination';
-import type { ItemView } from '../../src/core/items/item-view';
+import type { ItemView } from '../../src/core/listing/item-view';
 import type { SmartFolderView } from '../../src/core/smart-folders/smart-folder-view';
 import { imageBase64 } from './images';
 import { isolatedClient, stopServiceWorkers } from './service-worker';

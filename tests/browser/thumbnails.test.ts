@@ -2,13 +2,15 @@
 // runs in this file: every job goes through the service worker's own OffscreenCanvas fallback.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/app/api-client';
-import { ITEM_OBSERVERS } from '../../src/core/item-observers';
+import { loadItemObservers } from '../../src/core/item-observers';
 import { commitItemChanges } from '../../src/core/storage/item-changes';
 import { LibraryDb } from '../../src/core/storage/library-db';
 import { makeItemRow } from '../node/fixtures/item-rows';
 import { base64Of, bmpOf, flat, gifOf, icoOf, mostlyRed, near, paintedBlob, pixelAt, withExifOrientation } from './media-images';
 import { getItem, thumbnailOf, whenReady } from './media-client';
 import { fetchApi, isolatedClient, stopServiceWorkers } from './service-worker';
+
+const ITEM_OBSERVERS = await loadItemObservers();
 
 const add = async (client: ApiClient, name: string, data: Blob | Uint8Array) =>
   (await client.post<{ id: string }>('/item/add', { name, base64: await base64Of(data) })).id;
@@ -101,14 +103,16 @@ describe('thumbnails through the service worker', () => {
 
   it('serves a generic icon for files the browser cannot decode, and for bookmarks', async () => {
     const { client, library } = await isolatedClient();
-    const psd = await add(client, 'layers', new TextEncoder().encode('8BPS\u0000\u0001 not really a photoshop file'));
-    expect(await whenReady(client, psd)).toMatchObject({ ext: 'psd', noThumbnail: true, palettes: [] });
+    // A font: no decoder makes a picture of it. (A PSD has one now, in a page's media worker:
+    // tests/browser/document-previews.test.ts.)
+    const font = await add(client, 'letters', new TextEncoder().encode('wOFF\u0000\u0001 not really a font'));
+    expect(await whenReady(client, font)).toMatchObject({ ext: 'woff', noThumbnail: true, palettes: [] });
     const { id: link } = await client.post<{ id: string }>('/item/add', { bookmarkURL: 'https://example.com/page' });
     expect(await client.post('/item/refreshThumbnail', { itemId: link })).toBe(true);
-    for (const id of [psd, link]) {
+    for (const id of [font, link]) {
       const { type, blob } = await thumbnailOf(library, id);
       expect(type).toBe('image/svg+xml');
-      expect(await blob.text()).toContain(id === psd ? '>PSD<' : '>LINK<');
+      expect(await blob.text()).toContain(id === font ? '>WOFF<' : '>LINK<');
     }
     // Items showing an icon name it by one shared URL (item/icon), so a page parses each SVG once.
     const { id: other } = await client.post<{ id: string }>('/item/add', { bookmarkURL: 'https://example.com/other' });
@@ -120,7 +124,7 @@ describe('thumbnails through the service worker', () => {
     expect(icon.headers.get('X-Served-By')).toBe('service-worker');
     expect(icon.headers.get('Cache-Control')).toContain('immutable');
     expect(await icon.text()).toBe(await (await thumbnailOf(library, link)).blob.text());
-    expect((await getItem(client, psd)).thumbnailURL).toMatch(/^\/api\/v2\/item\/icon\?family=\w+&label=PSD$/);
+    expect((await getItem(client, font)).thumbnailURL).toMatch(/^\/api\/v2\/item\/icon\?family=\w+&label=WOFF$/);
   });
 
   it('sets a custom thumbnail from a path on this site, and refreshThumbnail restores the generated one', async () => {

@@ -13,9 +13,11 @@ import { clipModelStore, putClipModel, removeClipModel } from '../../src/core/ai
 import { IMAGE_SIZE, tinyClipManifest, tinyImageEncoder, tinyTextEncoder, VOCAB } from '../tiny-clip/tiny-clip-model';
 import { call, makeApi, newLibrary } from './helpers';
 import { fakeImage, itemRow, openLibrary, storeItem, TestProcessor } from './fixtures/media';
-import { ITEM_OBSERVERS } from '../../src/core/item-observers';
+import { loadItemObservers } from '../../src/core/item-observers';
 import { commitItemChanges } from '../../src/core/storage/item-changes';
 import { writeTransaction } from '../../src/core/storage/write';
+
+const ITEM_OBSERVERS = await loadItemObservers();
 
 ort.env.wasm.numThreads = 1;
 

@@ -47,6 +47,22 @@ describe('AI indexing', () => {
     expect(answer.message).toBeUndefined();
   });
 
+  // Issue 41 point 14: no item row changes when an item is indexed, so this event is what tells a
+  // client showing an AI search to ask again.
+  it('announces the items that gained objects and meaning vectors on the change feed', async () => {
+    const { api, library, index, status } = await setup();
+    const heard: { kind: string; action: string; ids: readonly string[] }[] = [];
+    const unsubscribe = api.changes.subscribe(({ kind, action, ids }) => void heard.push({ kind, action, ids }));
+    const receipt = await storeItem(library, { name: 'scan 12', annotation: 'Receipt for the hotel bill' }, fakeImage(40, 30));
+    await index();
+    await status();
+    await index();
+    unsubscribe();
+    const indexed = heard.filter((change) => change.kind === 'aiSearch');
+    expect(indexed.length).toBeGreaterThanOrEqual(2); // objects, then meaning
+    expect(indexed.every((change) => change.action === 'indexed' && change.ids.length === 1 && change.ids[0] === receipt.id)).toBe(true);
+  });
+
   it('counts items, not jobs: one number of items done out of the library items (the trash left out)', async () => {
     const { api, path, library, index, status } = await setup();
     const first = await storeItem(library, { name: 'one' }, fakeImage(10, 10));

@@ -9,9 +9,11 @@ import { embeddedCount } from '../../src/core/ai-search/text-vector-store';
 import { MEANING_MODEL, OBJECT_MODEL } from '../../src/core/ai-search/model-names';
 import { call, makeApi, newLibrary } from './helpers';
 import { fakeImage, itemRow, openLibrary, storeItem, TestProcessor } from './fixtures/media';
-import { ITEM_OBSERVERS } from '../../src/core/item-observers';
+import { loadItemObservers } from '../../src/core/item-observers';
 import { commitItemChanges } from '../../src/core/storage/item-changes';
 import { writeTransaction } from '../../src/core/storage/write';
+
+const ITEM_OBSERVERS = await loadItemObservers();
 
 type Answer = {
   results: { item: { id: string; name: string }; score: number; signals: string[] }[];

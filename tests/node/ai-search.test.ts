@@ -5,11 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { DESCRIPTOR_BYTES } from '../../src/core/ai-search/descriptor-layout';
 import { describedCount, eachLiveDescriptor, putDescriptors, SHARD_SIZE } from '../../src/core/ai-search/descriptor-store';
 import { makeItemRow } from './fixtures/item-rows';
-import { ITEM_OBSERVERS } from '../../src/core/item-observers';
+import { loadItemObservers } from '../../src/core/item-observers';
 import { commitItemChanges } from '../../src/core/storage/item-changes';
 import { writeTransaction } from '../../src/core/storage/write';
 import { call, makeApi, newLibrary } from './helpers';
 import { fakeImage, itemRow, openLibrary, storeItem, TestProcessor } from './fixtures/media';
+
+const ITEM_OBSERVERS = await loadItemObservers();
 
 async function setup() {
   const media = new TestProcessor();

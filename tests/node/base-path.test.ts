@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiPrefixFor, LIBRARY_HEADER, type Api } from '../../src/core';
 import type { Page } from '../../src/core/http/pagination';
-import type { ItemView } from '../../src/core/items/item-view';
+import type { ItemView } from '../../src/core/listing/item-view';
 import { makeApi } from './helpers';
 import { pngBase64 } from './fixtures/images';
 

@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Api, ChangeEvent } from '../../src/core';
 import { ChangeFeed } from '../../src/core/events/change-feed';
-import { ITEM_OBSERVERS } from '../../src/core/item-observers';
+import { loadItemObservers } from '../../src/core/item-observers';
 import { commitItemChanges } from '../../src/core/storage/item-changes';
 import { writeTransaction } from '../../src/core/storage/write';
 import { fakeImage, openLibrary, TestProcessor } from './fixtures/media';
 import { call, makeApi, newLibrary } from './helpers';
+
+const ITEM_OBSERVERS = await loadItemObservers();
 
 const catRules = [{ rules: [{ property: 'tags', method: 'union', value: ['cat'] }], match: 'AND', boolean: 'TRUE' }];
 
@@ -171,12 +173,12 @@ describe('GET /api/v2/events', () => {
     expect((await reader.read()).value).toMatch(/^retry: \d+\n/);
     const folder = (await post<{ id: string }>('/folder/create', { name: 'F', parent: null })).data.id;
     api.changes.publish({ kind: 'import', action: 'progress', ids: ['IMP1'], details: { done: 3, total: 10 }, library });
-    api.changes.publish({ kind: 'aiSearch', action: 'progress', ids: [], details: { syncedCount: 5, totalCount: 9 }, library });
+    api.changes.publish({ kind: 'aiSearch', action: 'indexed', ids: ['I1', 'I2'], library });
     const received = [(await reader.read()).value, (await reader.read()).value, (await reader.read()).value];
     expect(received).toEqual([
       `event: folder\ndata: ${JSON.stringify({ action: 'created', ids: [folder], library })}\n\n`,
       `event: import\ndata: ${JSON.stringify({ action: 'progress', ids: ['IMP1'], done: 3, total: 10, library })}\n\n`,
-      `event: aiSearch\ndata: ${JSON.stringify({ action: 'progress', ids: [], syncedCount: 5, totalCount: 9, library })}\n\n`,
+      `event: aiSearch\ndata: ${JSON.stringify({ action: 'indexed', ids: ['I1', 'I2'], library })}\n\n`,
     ]);
     await reader.cancel();
     expect(api.changes.subscriberCount).toBe(listening - 1);

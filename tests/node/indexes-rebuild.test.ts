@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Api } from '../../src/core';
 import type { OpenLibrary } from '../../src/core/context';
-import { ITEM_OBSERVERS } from '../../src/core/item-observers';
-import { withDerivedFields } from '../../src/core/items/item-row';
+import { loadItemObservers } from '../../src/core/item-observers';
+import { withDerivedFields } from '../../src/core/listing/item-row';
 import { commitItemChanges, type ItemObserver } from '../../src/core/storage/item-changes';
 import type { LibraryDb } from '../../src/core/storage/library-db';
 import type { ItemRow } from '../../src/core/storage/rows';
@@ -16,6 +16,8 @@ import { writeTransaction } from '../../src/core/storage/write';
 import { expectIndexesMatchRebuild } from './fixtures/index-rebuild';
 import { openLibrary } from './fixtures/seed-items';
 import { call, makeApi, newLibrary } from './helpers';
+
+const ITEM_OBSERVERS = await loadItemObservers();
 
 const WORDS = ['red', 'green', 'sky', 'sea', 'cat', 'dog', '猫', 'Blue', 'leafPile', 'x2'];
 const FOLDERS = 4;

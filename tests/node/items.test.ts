@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/core/http/pagination';
-import type { ItemView } from '../../src/core/items/item-view';
+import type { ItemView } from '../../src/core/listing/item-view';
 import { call, makeApi, newLibrary } from './helpers';
 import { pngBase64, pngBytes } from './fixtures/images';
 

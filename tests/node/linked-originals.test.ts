@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { zipTree } from '../../src/core/eagle-library';
 import type { Page } from '../../src/core/http/pagination';
-import type { ItemView } from '../../src/core/items/item-view';
+import type { ItemView } from '../../src/core/listing/item-view';
 import { call, makeApi, newLibrary } from './helpers';
 import { pngBytes } from './fixtures/images';
 

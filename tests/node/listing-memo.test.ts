@@ -1,8 +1,8 @@
-// The worker keeps the last ordered listing a few seconds (src/core/items/listing-memo.ts): the app's
+// The worker keeps the last ordered listing a few seconds (src/core/listing/listing-memo.ts): the app's
 // chunked item/ids reads share one ordering, and no answer may be older than the last change.
 import { describe, expect, it } from 'vitest';
 import { ChangeFeed } from '../../src/core/events/change-feed';
-import { ListingMemo } from '../../src/core/items/listing-memo';
+import { ListingMemo } from '../../src/core/listing/listing-memo';
 import { call, makeApi, newLibrary } from './helpers';
 
 interface Ids { ids: string[]; total: number }

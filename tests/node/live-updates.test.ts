@@ -154,11 +154,11 @@ describe('startLiveUpdates', () => {
 });
 
 describe('applyChanges: what each batch re-reads', () => {
-  function spyTargets(inspected: string | null = null, bulk: readonly string[] = []) {
+  function spyTargets(inspected: string | null = null, bulk: readonly string[] = [], aiShown = false) {
     const calls: string[] = [];
     const call = (name: string) => async () => void calls.push(name);
     const targets: LiveTargets = {
-      results: { refresh: call('results') },
+      results: { refresh: call('results'), ranksByAi: () => aiShown },
       sidebar: { loadCounts: call('counts'), loadTree: call('tree') },
       selection: { remove: (ids) => void calls.push(`deselect ${ids.join(',')}`) },
       library: { load: call('libraries'), setLoading: (load) => void calls.push(load ? `loading ${load.stored}/${load.total}${load.indexed ? '' : ' unindexed'}${load.failed ? ` failed: ${load.failed}` : ''}` : 'loaded') },
@@ -199,6 +199,19 @@ describe('applyChanges: what each batch re-reads', () => {
     const { calls, targets } = spyTargets('shown');
     await applyChanges(batch, targets);
     expect(calls.sort()).toEqual([...expected].sort());
+  });
+
+  // Issue 41 point 14: an item imported during an AI search is indexed after its row is written;
+  // only the indexer's event tells the shown search to ask again.
+  it('asks an AI search shown again when items gain AI evidence, and nothing else', async () => {
+    const indexed = batchOf(heard('aiSearch', 'indexed', ['new']));
+    expect(indexed.empty).toBe(false);
+    const shown = spyTargets('new', [], true);
+    await applyChanges(indexed, shown.targets);
+    expect(shown.calls).toEqual(['results']);
+    const plain = spyTargets('new', [], false);
+    await applyChanges(indexed, plain.targets);
+    expect(plain.calls).toEqual([]);
   });
 
   it('re-reads the bulk editor when a selected item or the folder tree changes, not for other items', async () => {

@@ -22,8 +22,11 @@ describe('media kinds', () => {
     ['image/avif', 'avif', 'raster'],
     ['image/svg+xml', 'svg', 'svg'],
     ['video/mp4', 'mp4', 'video'],
-    ['application/pdf', 'pdf', undefined],
-    ['image/vnd.adobe.photoshop', 'psd', undefined],
+    ['application/pdf', 'pdf', 'pdf'],
+    ['', 'PDF', 'pdf'],
+    ['image/vnd.adobe.photoshop', 'psd', 'psd'],
+    ['application/octet-stream', 'psd', 'psd'],
+    ['image/tiff', 'tif', undefined],
   ])('%s .%s → %s', (mime, ext, kind) => {
     expect(mediaKindOf(mime, ext)).toBe(kind);
   });
@@ -71,10 +74,11 @@ describe('the media job queue', () => {
     const media = new TestProcessor();
     const { api, path, library } = await setup(media);
     const broken = await storeItem(library, { ext: 'jpg', mime: 'image/jpeg' }, new Blob(['not a jpeg']));
-    const pdf = await storeItem(library, { ext: 'pdf', mime: 'application/pdf', width: 0, height: 0 }, new Blob(['%PDF-1.7']));
+    // PDFs and PSDs have previews now (tests/node/document-previews.test.ts); a TIFF has none.
+    const tiff = await storeItem(library, { ext: 'tif', mime: 'image/tiff', width: 0, height: 0 }, new Blob(['II*\0']));
     await touch(api, path);
     await api.media.whenIdle();
-    for (const id of [broken.id, pdf.id]) {
+    for (const id of [broken.id, tiff.id]) {
       expect(await itemRow(library, id)).toMatchObject({ thumbnail: 'none', noThumbnail: true, palettes: [] });
     }
     expect(media.seen.map((r) => r.mime)).toEqual(['image/jpeg']);
@@ -147,7 +151,7 @@ describe('the media job queue', () => {
     const row = await storeItem(library, {}, fakeImage(40, 30));
     await library.db.thumbnails.put({ id: row.id, blob: new Blob(['t']), custom: false });
     const { commitItemChanges } = await import('../../src/core/storage/item-changes');
-    const { ITEM_OBSERVERS } = await import('../../src/core/item-observers');
+    const ITEM_OBSERVERS = await (await import('../../src/core/item-observers')).loadItemObservers();
     await writeTransaction(library, Date.now(), () => commitItemChanges(library.db, [{ before: row }], ITEM_OBSERVERS, Date.now()));
     expect(await library.db.jobs.count()).toBe(0);
     expect(await library.db.thumbnails.get(row.id)).toBeUndefined();

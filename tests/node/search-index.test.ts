@@ -10,10 +10,12 @@ import {
   putItems,
   removeItems,
 } from './fixtures/search-library';
-import { withDerivedFields } from '../../src/core/items/item-row';
-import { ITEM_OBSERVERS } from '../../src/core/item-observers';
+import { withDerivedFields } from '../../src/core/listing/item-row';
+import { loadItemObservers } from '../../src/core/item-observers';
 import { commitItemChanges } from '../../src/core/storage/item-changes';
 import { writeTransaction } from '../../src/core/storage/write';
+
+const ITEM_OBSERVERS = await loadItemObservers();
 
 describe('the search index follows every write', () => {
   it('indexes name, ext, tags, annotation, url, folder names and comments', async () => {

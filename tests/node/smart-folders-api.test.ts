@@ -1,7 +1,7 @@
 // The smart-folder endpoints through the core's request handler, on libraries seeded with rows.
 import { describe, expect, it } from 'vitest';
 import { matchSmartFolders } from '../../src/core/smart-folders/match';
-import { itemPk } from '../../src/core/items/item-row';
+import { itemPk } from '../../src/core/listing/item-row';
 import { call } from './helpers';
 import { makeItemRow } from './fixtures/item-rows';
 import { at, folderRow, NOW, seededLibrary } from './fixtures/smart-folders';

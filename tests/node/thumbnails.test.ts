@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiDeps } from '../../src/core';
 import type { ItemRow } from '../../src/core/storage/rows';
-import { familyOf, genericIconSvg } from '../../src/core/thumbnails/generic-icon';
+import { familyOf, genericIconSvg } from '../../src/core/images/generic-icon';
 import { call, makeApi, newLibrary } from './helpers';
 import { fakeImage, itemRow, openLibrary, storeItem, TestProcessor } from './fixtures/media';
 

@@ -17,7 +17,7 @@ import { rankByColours } from '../../../src/core/ai-search/colour-search';
 import { DESCRIPTOR_BYTES, WORK_SIDE } from '../../../src/core/ai-search/descriptor-layout';
 import { SHARD_SIZE } from '../../../src/core/ai-search/descriptor-store';
 import { rankByLikeness } from '../../../src/core/ai-search/visual-search';
-import { withDerivedFields } from '../../../src/core/items/item-row';
+import { withDerivedFields } from '../../../src/core/listing/item-row';
 import { OBJECTS_JOB } from '../../../src/core/media/media-jobs';
 import { LibraryDb } from '../../../src/core/storage/library-db';
 import type { DescriptorShardRow, ItemRow } from '../../../src/core/storage/rows';

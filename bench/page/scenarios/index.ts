@@ -6,6 +6,7 @@
 import type { Scenario } from '../scenario';
 import { aiSearchByItemCold, aiSearchByItemWarm, aiSearchByTextWarm, descriptorRate, objectIndexRate } from './ai-search';
 import { aiMeaningCold, aiMeaningFirstUse, aiMeaningWarm, textIndexRate } from './ai-meaning';
+import { aiFirstMeaningSearch } from './ai-first-search';
 import { appInfoWarm } from './app-info-warm';
 import { itemDuplicates } from './duplicates';
 import { appOpenCold } from './app-open-cold';
@@ -66,6 +67,7 @@ export const SCENARIOS: readonly Scenario[] = [
   aiMeaningCold,
   aiMeaningFirstUse,
   textIndexRate,
+  aiFirstMeaningSearch,
   syncFirstPull,
   syncEditLatency,
   // A published library opened in the app (needs no seeded library): switches the current library and puts the bench one back.

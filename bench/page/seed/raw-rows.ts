@@ -3,7 +3,7 @@
  * rows for images), written with plain Dexie bulkAdd into a scratch database of the same schema.
  * No validation, no tag or folder bookkeeping: the physical floor of an insert.
  */
-import { withDerivedFields } from '../../../src/core/items/item-row';
+import { withDerivedFields } from '../../../src/core/listing/item-row';
 import type { LibraryDb } from '../../../src/core/storage/library-db';
 import type { FileRow, ItemRow } from '../../../src/core/storage/rows';
 import type { PlannedItem } from '../../data/library-plan';

@@ -92,6 +92,11 @@ export class ResultStore extends Store {
     await Promise.all((recent.length ? recent : [0]).map((page) => this.fetchPage(page, generation)));
   }
 
+  /** True while the listing shown is an AI search, ranked by evidence the indexers add later. */
+  ranksByAi(): boolean {
+    return isAiListing(this.listing);
+  }
+
   /** The id at `index` once the listing's ids (or its page) have come, else undefined. */
   idAt(index: number): string | undefined {
     return this.order.at(index);

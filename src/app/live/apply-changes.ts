@@ -12,7 +12,7 @@ import type { ChangeBatch } from './change-batch';
 
 /** What a batch may re-read (the shell gives its stores and elements; node tests give real stores). */
 export interface LiveTargets {
-  results: Pick<ResultStore, 'refresh'>;
+  results: Pick<ResultStore, 'refresh' | 'ranksByAi'>;
   sidebar: Pick<SidebarStore, 'loadCounts' | 'loadTree'>;
   selection: Pick<SelectionStore, 'remove'>;
   library: Pick<LibraryStore, 'load' | 'setLoading'>;
@@ -46,9 +46,12 @@ export async function applyChanges(batch: ChangeBatch, to: LiveTargets): Promise
   } else {
     const work: Promise<unknown>[] = [];
     // A published load's batch brings new rows with no item ids announced; an index replaced whole changes every count.
+    // An AI listing ranks by evidence that lands after the rows (objects, meaning vectors).
+    const ranked = batch.aiIndexed.size > 0 && to.results.ranksByAi();
     const rows = batch.items.size > 0 || batch.publishedLoad !== undefined || batch.indexed;
     const tree = batch.tree || batch.indexed;
     if (rows) work.push(to.results.refresh(), to.sidebar.loadCounts());
+    else if (ranked) work.push(to.results.refresh());
     if (tree) work.push(to.sidebar.loadTree());
     if (batch.tags || batch.indexed) work.push(to.reloadTagManager());
     if (batch.libraries) work.push(to.library.load());

@@ -13,6 +13,8 @@ export class ChangeBatch {
   readonly trashed = new Set<string>();
   /** Items that left the Trash (restored or removed). */
   readonly restored = new Set<string>();
+  /** Items whose AI-search evidence was stored (no row changed): an AI search shown may rank them now. */
+  readonly aiIndexed = new Set<string>();
   /** Folders, smart folders, tags or tag groups changed: the sidebar's tree and the inspector's names. */
   tree = false;
   /** Tags or tag groups changed: the tag manager's list. */
@@ -38,7 +40,7 @@ export class ChangeBatch {
   open: { kind: 'item' | 'folder'; id: string } | undefined;
 
   get empty(): boolean {
-    return !this.items.size && !this.tree && !this.tags && !this.libraries && !this.switched && !this.resync && !this.indexed && !this.open && this.publishedLoad === undefined;
+    return !this.items.size && !this.aiIndexed.size && !this.tree && !this.tags && !this.libraries && !this.switched && !this.resync && !this.indexed && !this.open && this.publishedLoad === undefined;
   }
 
   /** Folds one change in; changes of another library than `current` (when known) are left out. */
@@ -61,13 +63,16 @@ export class ChangeBatch {
       case 'smartFolder':
         this.tree = true;
         return;
+      case 'aiSearch':
+        if (change.action === 'indexed') for (const id of change.ids) this.aiIndexed.add(id);
+        return;
       case 'tag':
       case 'tagGroup':
         this.tree = true;
         this.tags = true;
         return;
       default:
-      // import and aiSearch progress: their items and tags arrive as item and tag changes.
+      // import progress: its items and tags arrive as item and tag changes.
     }
   }
 

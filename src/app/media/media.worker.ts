@@ -18,6 +18,12 @@ const endpoint: WorkerEndpoint = {
     processed += 1;
     return result.status === 'done' ? Comlink.transfer(result, [result.thumbnail]) : result;
   },
+  // pdf.js and ag-psd are imported with the first PDF or PSD, never with the worker.
+  async processDocument(bytes, mime, kind) {
+    const result = kind === 'pdf' ? await (await import('./pdf-preview')).processPdf(bytes, mime) : await (await import('./psd-preview')).processPsd(bytes, mime);
+    processed += 1;
+    return result.status === 'done' ? Comlink.transfer(result, [result.thumbnail]) : result;
+  },
   processedCount: () => processed,
   async detectObjects(bytes, mime) {
     let bitmap: ImageBitmap;

@@ -5,6 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import { renderThumbnail, THUMBNAIL_LONG_SIDE, undecodable, type PageEndpoint, type ProcessedMedia } from '../../media';
+import { frameTimes, isBlankFrame } from '../../media/blank-frame';
 import { clipHost } from '../ai/clip-host';
 
 /** A video that shows no frame within this time is treated as undecodable. */
@@ -80,11 +81,7 @@ async function fromVideo(url: string, mime: string): Promise<ProcessedMedia> {
     // makes the browser find it.
     if (!Number.isFinite(video.duration)) await event(video, 'seeked', () => (video.currentTime = Number.MAX_SAFE_INTEGER));
     const duration = Number.isFinite(video.duration) ? video.duration : 0;
-    // A frame a little in shows the content better than a black first frame. Always seek: after
-    // loadeddata alone Chromium does not always hold a frame that createImageBitmap can copy
-    // ("the image source is not usable"); after seeked it does.
-    await event(video, 'seeked', () => (video.currentTime = Math.min(1, duration / 10)));
-    const bitmap = await createImageBitmap(video);
+    const bitmap = await firstShownFrame(video, duration);
     try {
       return await renderThumbnail({ bitmap, duration });
     } finally {
@@ -97,6 +94,36 @@ async function fromVideo(url: string, mime: string): Promise<ProcessedMedia> {
     video.load();
   }
 }
+
+/**
+ * The first frame, from a little way in, that is not blank (black, or one flat grey): a black
+ * lead-in is skipped (src/media/blank-frame.ts). A clip blank at every try gives its first try.
+ * Always seek: after loadeddata alone Chromium does not always hold a frame that createImageBitmap
+ * can copy ("the image source is not usable"); after seeked it does.
+ */
+async function firstShownFrame(video: HTMLVideoElement, duration: number): Promise<ImageBitmap> {
+  let first: ImageBitmap | undefined;
+  for (const time of frameTimes(duration)) {
+    await event(video, 'seeked', () => (video.currentTime = time));
+    const frame = await createImageBitmap(video);
+    if (!isBlankFrame(await samplePixels(frame))) {
+      first?.close();
+      return frame;
+    }
+    if (first) frame.close();
+    else first = frame;
+  }
+  return first!;
+}
+
+/** The frame scaled to SAMPLE_SIDE² pixels, enough to tell a blank frame. */
+async function samplePixels(frame: ImageBitmap): Promise<Uint8ClampedArray> {
+  const context = new OffscreenCanvas(SAMPLE_SIDE, SAMPLE_SIDE).getContext('2d', { willReadFrequently: true })!;
+  context.drawImage(frame, 0, 0, SAMPLE_SIDE, SAMPLE_SIDE);
+  return context.getImageData(0, 0, SAMPLE_SIDE, SAMPLE_SIDE).data;
+}
+
+const SAMPLE_SIDE = 32;
 
 /** Starts something and waits for `name` on the video (rejects on its error or after VIDEO_MS). */
 function event(video: HTMLVideoElement, name: string, start: () => void): Promise<void> {

@@ -19,7 +19,7 @@ export const aiSearchRoutes = [
   route('GET', '/aiSearch/isSyncing', statusInput, async (ctx, input) => (await syncStatus(ctx, input)).isSyncing),
   route('GET', '/aiSearch/getSyncStatus', statusInput, syncStatus),
   route('GET', '/aiSearch/checkServiceHealth', noInput, serviceHealth),
-  route('POST', '/aiSearch/searchByText', byTextInput, lazyFunction(service, 'searchByText')),
-  route('POST', '/aiSearch/searchByBase64', byBase64Input, lazyFunction(service, 'searchByBase64')),
-  route('POST', '/aiSearch/searchByItemId', byItemInput, lazyFunction(service, 'searchByItemId')),
+  route('POST', '/aiSearch/searchByText', byTextInput, lazyFunction(service, 'searchByText'), { writes: false }),
+  route('POST', '/aiSearch/searchByBase64', byBase64Input, lazyFunction(service, 'searchByBase64'), { writes: false }),
+  route('POST', '/aiSearch/searchByItemId', byItemInput, lazyFunction(service, 'searchByItemId'), { writes: false }),
 ];

@@ -9,7 +9,7 @@ import type { Context, OpenLibrary } from '../context';
 import { ApiError, invalid } from '../http/errors';
 import { requireItem } from '../items/item-lookup';
 import { decodeBase64 } from '../items/item-sources';
-import { itemView, type ItemView } from '../items/item-view';
+import { itemView, type ItemView } from '../listing/item-view';
 import { isMediaJob } from '../media/media-jobs';
 import type { LibraryDb } from '../storage/library-db';
 import { limitOf, type byBase64Input, type byItemInput, type byTextInput } from './ai-search.schema';

@@ -8,6 +8,7 @@ import type { OpenLibrary } from '../context';
 import type { MediaProcessor } from '../media/media-processor';
 import { dropFinishedJobs, type MediaJob } from '../media/media-jobs';
 import { writeTransaction } from '../storage/write';
+import { announceIndexed } from './indexed-change';
 import { itemText } from './item-text';
 import { calibrationOf, saveCalibration } from './meaning-calibration';
 import { removeTextVectors, putTextVector } from './text-vector-store';
@@ -46,6 +47,7 @@ export async function embedItemTexts(library: OpenLibrary, jobs: readonly MediaJ
       else gone.push(job.itemId);
     }
     if (gone.length) await removeTextVectors(db, gone);
+    announceIndexed(jobs.map((job) => job.itemId));
   }, { keepsDate: true });
   return { status: 'done' };
 }

@@ -26,7 +26,7 @@ export interface SyncStatus {
   queuedJobs?: number;
 }
 
-/** Item keys are `<import time>:<id>` (src/core/items/item-row.ts). */
+/** Item keys are `<import time>:<id>` (src/core/listing/item-row.ts). */
 const idOfKey = (pk: string) => pk.slice(pk.indexOf(':') + 1);
 
 export async function indexingStatus(db: LibraryDb, { jobs = false } = {}): Promise<SyncStatus> {

@@ -12,8 +12,12 @@ import type { VisualHit } from './visual-search';
 
 /** The share of the score that objects decide when the query picture has some. */
 export const OBJECT_WEIGHT = 0.65;
-/** Results scoring below this are not shown (when objects took part). */
-export const SCORE_FLOOR = 0.3;
+/** Above this only near-duplicates score (docs/api-extensions.md): the visual score's own line. */
+export const NEAR_DUPLICATE_LINE = 0.8;
+/** The most a mix of objects and looks can reach (a visual score stays below the line). */
+const MIX_TOP = OBJECT_WEIGHT + (1 - OBJECT_WEIGHT) * NEAR_DUPLICATE_LINE;
+/** Results scoring below this are not shown (when objects took part): 0.3 of the mix's top. */
+export const SCORE_FLOOR = (0.3 * NEAR_DUPLICATE_LINE) / MIX_TOP;
 
 export type ObjectVector = Map<string, number>;
 
@@ -49,7 +53,10 @@ export async function rankWithObjects(db: LibraryDb, query: ObjectVector, hits: 
   const vectors = await vectorsOf(db, hits.map((hit) => hit.id));
   const scored = hits.map((hit) => {
     const objects = vectors.get(hit.id);
-    const score = hit.nearDuplicate ? hit.score : OBJECT_WEIGHT * (objects ? cosine(query, objects) : 0) + (1 - OBJECT_WEIGHT) * hit.score;
+    // Scaled under the line, order kept: two photos of people that look alike (an astronaut and a
+    // headset ad) mixed to 0.81 and read as near-duplicates.
+    const mixed = OBJECT_WEIGHT * (objects ? cosine(query, objects) : 0) + (1 - OBJECT_WEIGHT) * hit.score;
+    const score = hit.nearDuplicate ? hit.score : (mixed * NEAR_DUPLICATE_LINE) / MIX_TOP;
     return { ...hit, score };
   });
   return scored

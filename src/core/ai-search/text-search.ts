@@ -158,7 +158,7 @@ async function lexicalIds(db: LibraryDb, word: string): Promise<string[]> {
   return (pks ?? []).filter((pk) => !exclude.has(pk)).slice(0, CANDIDATES).map(idOfKey);
 }
 
-/** Item keys are `<import time>:<id>` (src/core/items/item-row.ts). */
+/** Item keys are `<import time>:<id>` (src/core/listing/item-row.ts). */
 const idOfKey = (pk: string) => pk.slice(pk.indexOf(':') + 1);
 
 /** The smallest share of the asked colours in each item's picture (items with no descriptor left out). */

@@ -6,5 +6,5 @@ import { route } from '../http/router';
 export type AppContext = Pick<Context, 'app'>;
 
 export const appRoutes = [
-  route('GET', '/app/info', noInput, async (ctx: AppContext) => ({ ...ctx.app, platform: 'web' })),
+  route('GET', '/app/info', noInput, async (ctx: AppContext) => ({ ...ctx.app, platform: 'web' }), { shell: true }),
 ];

@@ -7,8 +7,8 @@
  */
 import type { Context } from '../context';
 import { invalid, notFound } from '../http/errors';
-import { withDerivedFields } from '../items/item-row';
-import { itemView, type ItemView } from '../items/item-view';
+import { withDerivedFields } from '../listing/item-row';
+import { itemView, type ItemView } from '../listing/item-view';
 import { commitItemChanges } from '../storage/item-changes';
 import type { CommentRow, ItemRow } from '../storage/rows';
 import { writeRequest } from '../storage/write-request';

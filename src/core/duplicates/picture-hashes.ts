@@ -4,8 +4,8 @@
  * filled for old libraries by the resumable `descriptor` jobs). A near pair is confirmed by alike
  * colours: a flat or smooth picture's hash has few bits, and a red square and a blue one share it.
  */
-import { eachLiveDescriptor } from '../ai-search/descriptor-store';
-import { HASH_AT, HISTOGRAM_AT, HISTOGRAM_BINS } from '../ai-search/descriptor-layout';
+import { eachLiveDescriptor } from '../storage/descriptor-scan';
+import { HASH_AT, HISTOGRAM_AT, HISTOGRAM_BINS } from '../shared/descriptor-layout';
 import type { LibraryDb } from '../storage/library-db';
 import type { PictureHashes } from './duplicate-groups';
 

@@ -3,7 +3,7 @@
  * blob is touched). Files stored without a hash (an Eagle import, a sync, a library older than the
  * hash) get theirs first, as at the door: only files whose size another item shares can be equal.
  */
-import { fillStoredHashes } from '../items/duplicates';
+import { fillStoredHashes } from '../storage/stored-hashes';
 import type { LibraryDb } from '../storage/library-db';
 
 export async function sameBytes(db: LibraryDb, live: (id: string) => boolean): Promise<string[][]> {

@@ -3,7 +3,7 @@
  * directions are pure. An export writes the imported record back with only the changed keys
  * replaced (`eagleItemRecord`), so an untouched item round-trips byte for byte.
  */
-import { withDerivedFields } from '../items/item-row';
+import { withDerivedFields } from '../listing/item-row';
 import { mimeForExt } from '../images/mime';
 import type { CommentRow, EagleRecord, ItemRow, Palette, ThumbnailState } from '../storage/rows';
 import { bool, isRecord, num, overlay, records, str, strings } from './eagle-json';

@@ -16,7 +16,8 @@ export const libraryTransferRoutes = [
       const started = await ctx.imports.start({ zip: await request.blob(), into: input.into, name: input.name, fileName: input.fileName }, ctx.library);
       return input.wait ? ctx.imports.wait(started.id) : started;
     },
-    { rawBody: true },
+    // Into a new library it changes none that exists: only `into=current` writes the current one.
+    { writes: (url) => url.searchParams.get('into') === 'current', rawBody: true },
   ),
   route('GET', '/library/import', importStatusInput, (ctx, input) => (input.id ? ctx.imports.status(input.id) : ctx.imports.list())),
   route('GET', '/library/export', noInput, async (ctx) => (await exportZip()).exportZipResponse(await ctx.library())),

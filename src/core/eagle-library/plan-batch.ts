@@ -5,7 +5,7 @@
  * planned folders, and the report counts it.
  */
 import { findDuplicates } from '../items/duplicates';
-import { withDerivedFields } from '../items/item-row';
+import { withDerivedFields } from '../listing/item-row';
 import { commitItemChanges, type ItemChange, type ItemObserver } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';

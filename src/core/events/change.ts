@@ -29,8 +29,11 @@ export interface ChangeActions {
   library: 'created' | 'switched' | 'renamed' | 'removed' | 'indexed' | 'loading' | 'loaded';
   /** Progress of an import, published by the import job (ids: the import's id). */
   import: string;
-  /** Progress of AI-search indexing, published by the indexer. */
-  aiSearch: string;
+  /**
+   * ids: items whose AI-search evidence (objects found, a meaning or CLIP vector) was just stored:
+   * an AI search may rank them differently now.
+   */
+  aiSearch: 'indexed';
 }
 
 export type ChangeKind = keyof ChangeActions;

@@ -6,7 +6,7 @@
  */
 import type { Context } from '../context';
 import { notFound } from '../http/errors';
-import { withDerivedFields } from '../items/item-row';
+import { withDerivedFields } from '../listing/item-row';
 import { descendantsOf } from '../shared/forest';
 import { commitItemChanges } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';

@@ -5,9 +5,9 @@ import { createFolder, getFolders, openFolder, updateFolder } from './folders.se
 
 export const folderRoutes = [
   route('GET', '/folder/get', getFoldersInput, getFolders),
-  route('POST', '/folder/get', getFoldersInput, getFolders),
-  route('POST', '/folder/create', createFolderInput, createFolder),
-  route('POST', '/folder/update', updateFolderInput, updateFolder),
-  route('POST', '/folder/open', openFolderInput, openFolder),
-  route('POST', '/folder/remove', removeFoldersInput, removeFolders),
+  route('POST', '/folder/get', getFoldersInput, getFolders, { writes: false }),
+  route('POST', '/folder/create', createFolderInput, createFolder, { writes: true }),
+  route('POST', '/folder/update', updateFolderInput, updateFolder, { writes: true }),
+  route('POST', '/folder/open', openFolderInput, openFolder, { writes: false }),
+  route('POST', '/folder/remove', removeFoldersInput, removeFolders, { writes: true }),
 ];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { colourOrEmpty } from '../http/colour';
 import { flag, requiredString, stringList } from '../http/input';
 import { pageFields } from '../http/pagination';
-import { tagNameList } from '../tags/tag-names';
+import { tagNameList } from '../http/tag-names';
 import { lazyValue } from '../shared/lazy-value';
 import { FOLDER_NAME_MAX } from './folder-name';
 

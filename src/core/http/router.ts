@@ -48,6 +48,21 @@ export interface Route<S extends z.ZodType = z.ZodType, C = Context> {
   handler: (ctx: C, input: z.output<S>, request: Request) => Promise<unknown>;
   /** The body is the handler's to read (a file upload): the input comes from the query string. */
   rawBody?: boolean;
+  /** Changes stored state: true, or a test of the request's URL (library/import writes only `into=current`). GET never writes. */
+  writes?: boolean | ((url: URL) => boolean);
+  /** A write allowed on a read-only (subscribed) library: it acts on the registry, not on the library's contents. */
+  readOnlyOk?: boolean;
+  /** Answered by the service worker's shell without loading the core (../shell-api.ts): reads no library, parses no input. */
+  shell?: boolean;
+}
+
+/** The flags a route row carries beside its method, path, schema and handler. */
+export type RouteOptions = Pick<Route, 'rawBody' | 'writes' | 'readOnlyOk' | 'shell'>;
+
+/** Whether a request to this route would change the library it works on, so a read-only library refuses it. */
+export function changesLibrary(found: Pick<Route, 'writes' | 'readOnlyOk'>, url: URL): boolean {
+  if (found.readOnlyOk) return false;
+  return typeof found.writes === 'function' ? found.writes(url) : found.writes === true;
 }
 
 /**
@@ -61,7 +76,7 @@ export function route<S extends z.ZodType, C = Context>(
   path: string,
   input: () => S,
   handler: (ctx: C, input: z.output<S>, request: Request) => Promise<unknown>,
-  options: { rawBody?: boolean } = {},
+  options: RouteOptions = {},
 ): Route<z.ZodType, C> {
   return { method, path, input, handler, ...options } as unknown as Route<z.ZodType, C>;
 }
@@ -108,11 +123,15 @@ export class Router<C = Context> {
 
   /** Whether this router has the route a request asks for (its path, and its method or HEAD for GET). */
   has(request: Request): boolean {
+    return this.match(request) !== undefined;
+  }
+
+  /** The route a request asks for, if there is one. */
+  match(request: Request): Route<z.ZodType, C> | undefined {
     try {
-      this.find(request);
-      return true;
+      return this.find(request);
     } catch {
-      return false;
+      return undefined;
     }
   }
 

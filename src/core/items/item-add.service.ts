@@ -4,8 +4,7 @@
  * as it was, and the error names the item's index.
  */
 import type { Context } from '../context';
-import { ApiError, conflict, invalid } from '../http/errors';
-import { parseInput } from '../http/read-input';
+import { conflict } from '../http/errors';
 import { commitItemChanges } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
@@ -13,8 +12,8 @@ import { writeRequest } from '../storage/write-request';
 import { findDuplicates, hashNewFiles } from './duplicates';
 import { fieldPath, resolveSource, type ResolvedSource } from './item-sources';
 import { folderTags, requireFolderLists } from './item-lookup';
-import { withDerivedFields } from './item-row';
-import { MAX_BATCH, newItemInput, type NewItemInput } from './item.schema';
+import { withDerivedFields } from '../listing/item-row';
+import type { AddInput, NewItemInput } from './item.schema';
 
 export interface Prepared {
   input: NewItemInput;
@@ -29,23 +28,15 @@ export interface Prepared {
  */
 export type AddAnswer = { id: string; duplicateOf: string | null } | { ids: string[]; duplicateOf: (string | null)[] };
 
-export async function addItems(ctx: Context, raw: Record<string, unknown>): Promise<AddAnswer> {
-  const isBatch = Array.isArray(raw.items);
-  const entries = isBatch ? (raw.items as unknown[]) : [raw];
-  if (isBatch && entries.length > MAX_BATCH) {
-    throw new ApiError('PAYLOAD_TOO_LARGE', `items: a batch holds at most ${MAX_BATCH} items, this one has ${entries.length}.`);
-  }
-  if (entries.length === 0) throw invalid('items: must hold at least one item.');
-
+/** `input`: the route's parsed items (item.schema.ts validates them, once). */
+export async function addItems(ctx: Context, input: AddInput): Promise<AddAnswer> {
   const prepared: Prepared[] = [];
-  for (const [index, entry] of entries.entries()) {
-    const at = isBatch ? ['items', index] : [];
-    const field = isBatch ? `items[${index}]` : '';
-    const input = parseInput(newItemInput(), entry, at);
-    prepared.push({ input, field, source: await resolveSource(ctx, input, field) });
+  for (const [index, item] of input.items.entries()) {
+    const field = input.batch ? `items[${index}]` : '';
+    prepared.push({ input: item, field, source: await resolveSource(ctx, item, field) });
   }
   const { ids, duplicateOf } = await writeNewItems(ctx, prepared);
-  return isBatch ? { ids, duplicateOf } : { id: ids[0]!, duplicateOf: duplicateOf[0]! };
+  return input.batch ? { ids, duplicateOf } : { id: ids[0]!, duplicateOf: duplicateOf[0]! };
 }
 
 /** Writes items whose sources are resolved, all or none; item/addFile shares it. */

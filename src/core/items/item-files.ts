@@ -8,7 +8,7 @@ import { ApiError, notFound } from '../http/errors';
 import { encodeText } from '../http/uri-text';
 import { mediaKindOf } from '../media/media-processor';
 import type { ItemRow } from '../storage/rows';
-import { genericIconSvg } from '../thumbnails/generic-icon';
+import { genericIconSvg } from '../images/generic-icon';
 import { requireItem } from './item-lookup';
 
 const SANDBOX = "sandbox; default-src 'none'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'unsafe-inline'";
@@ -71,13 +71,15 @@ export function rangedResponse(blob: Blob, type: string, range: string | null, e
 export async function serveThumbnail(ctx: Context, id: string, preferOriginal = false): Promise<Response> {
   const { db } = await ctx.library();
   const row = await requireItem(db, id);
-  const original = preferOriginal && row.hasFile && row.mime.startsWith('image/') ? await db.files.get(row.id) : undefined;
+  // A PSD is image/* too, but no browser shows one: it has only its thumbnail to show.
+  const kind = mediaKindOf(row.mime, row.ext);
+  const image = row.hasFile && row.mime.startsWith('image/') && kind !== 'psd';
+  const original = preferOriginal && image ? await db.files.get(row.id) : undefined;
   if (original) return new Response(original.blob, { headers: fileHeaders(row.mime) });
   if (!row.noThumbnail) {
     const thumbnail = (await db.thumbnails.get(row.id)) ?? (await remoteFile(ctx, row, 'thumbnail'));
     if (thumbnail) return new Response(thumbnail.blob, { headers: fileHeaders(thumbnail.blob.type || 'image/webp') });
-    const showable = row.thumbnail === 'pending' && row.hasFile && row.mime.startsWith('image/') && mediaKindOf(row.mime, row.ext);
-    const file = showable ? await db.files.get(row.id) : undefined;
+    const file = row.thumbnail === 'pending' && image && kind ? await db.files.get(row.id) : undefined;
     if (file) return new Response(file.blob, { headers: fileHeaders(row.mime) });
   }
   return new Response(genericIconSvg(row), { headers: fileHeaders('image/svg+xml') });

@@ -6,51 +6,8 @@
  */
 import type { Context } from '../context';
 import { notFound } from '../http/errors';
-import { intersectKeySets } from '../postings/key-sets';
-import { searchCandidates } from '../search/search.service';
-import { matchSmartFolders } from '../smart-folders/match';
-import type { LibraryDb } from '../storage/library-db';
-import { ALL_ITEMS, filterItems, type Candidates } from './item-filter';
-import { orderedCandidates } from './item-list.service';
-import { withSeed } from './item-order';
-import type { Filters, ListingInput } from './listing-input';
-import { listingMemoOf } from './listing-memo';
+import { orderedListing } from '../listing/candidates';
 import type { ItemIdsInput, ItemPositionInput } from './item.schema';
-
-export type { ListingInput };
-
-const FILTER_NAMES = [
-  'id', 'ids', 'isSelected', 'isUntagged', 'isUnfiled', 'isDeleted', 'keywords', 'tags', 'folders',
-  'smartFolders', 'ext', 'annotation', 'rating', 'url', 'shape', 'color',
-] as const;
-
-/** True when any item/get filter is set (item/query then narrows by them). */
-export function hasFilters(input: Filters): boolean {
-  return FILTER_NAMES.some((name) => input[name] !== undefined);
-}
-
-/** The filters' candidates, narrowed by the search query when there is one. */
-export async function listingCandidates(ctx: Context, db: LibraryDb, input: ListingInput): Promise<Candidates> {
-  const filtered = await filterItems(db, { offset: 0, limit: 1, ...input }, (ids) => matchSmartFolders(db, ids, ctx.clock()));
-  if (!input.query?.trim()) return filtered;
-  const [keys, searched] = await Promise.all([candidateKeys(db, filtered), searchCandidates(db, input.query)]);
-  const pks = keys === null ? searched.pks : searched.pks === null ? keys : intersectKeySets([[keys], [searched.pks]]);
-  return { pks, exclude: filtered.exclude };
-}
-
-/** Ascending candidate keys, or null for every item. */
-async function candidateKeys(db: LibraryDb, candidates: Candidates): Promise<string[] | null> {
-  if (candidates.scan === ALL_ITEMS) return null;
-  if (candidates.scan) return candidates.scan.collection(db).primaryKeys();
-  return candidates.pks;
-}
-
-/** The listing's keys in order; kept a few seconds for the requests that follow (./listing-memo.ts). */
-async function orderedListing(ctx: Context, input: ListingInput): Promise<string[]> {
-  const { db } = await ctx.library();
-  const order = async () => orderedCandidates(db, await listingCandidates(ctx, db, input), withSeed(input.orderBy, input.seed));
-  return listingMemoOf(ctx.changes, ctx.clock).ordered(db.name, input, order);
-}
 
 /** The part of a primary key after the import time is the item's id (item-row.ts `itemPk`). */
 const idOf = (pk: string): string => pk.slice(pk.indexOf(':') + 1);

@@ -13,8 +13,8 @@ import type { FolderRow, ItemRow } from '../storage/rows';
 import { writeRequest } from '../storage/write-request';
 import { fieldPath } from './item-sources';
 import { folderTags } from './item-lookup';
-import { withDerivedFields } from './item-row';
-import { itemView, type ItemView } from './item-view';
+import { withDerivedFields } from '../listing/item-row';
+import { itemView, type ItemView } from '../listing/item-view';
 import { MAX_BATCH, updateInput, type UpdateInput } from './item.schema';
 
 const EDITABLE = ['name', 'tags', 'folders', 'annotation', 'url', 'star', 'noThumbnail', 'noPreview', 'isDeleted'] as const;

@@ -1,47 +1,15 @@
 /** Input schemas of the item endpoints; types come from here. */
 import { z } from 'zod';
+import { ApiError } from '../http/errors';
 import { flag, integer, requiredString, stringList } from '../http/input';
 import { pageFields } from '../http/pagination';
-import { SHAPES } from './item-row';
-import { itemFieldsSchema } from './item-view';
-import { orderBySchema } from './item-order';
-import { tagNameList } from '../tags/tag-names';
-import { normaliseHex } from '../smart-folders/colour-match';
+import { itemFieldsSchema } from '../listing/item-view';
+import { itemFilterFields, MAX_QUERY_LENGTH, rating } from '../listing/listing.schema';
+import { orderBySchema } from '../listing/order';
+import { tagNameList } from '../http/tag-names';
 import { lazyValue } from '../shared/lazy-value';
 
-/** Long enough for any hand-written search query; bounds the parser's work. */
-export const MAX_QUERY_LENGTH = 2000;
-
-const rating = () => integer().pipe(z.number().min(0, 'must be 0 to 5').max(5, 'must be 0 to 5'));
-
-/** The filters of item/get; item/query, item/ids and item/position take them too (ours). */
-export const itemFilterFields = () => ({
-  id: z.string().optional(),
-  ids: stringList().optional(),
-  isSelected: flag().optional(),
-  isUntagged: flag().optional(),
-  isUnfiled: flag().optional(),
-  isDeleted: flag().optional(),
-  keywords: stringList().optional(),
-  tags: tagNameList().optional(),
-  folders: stringList().optional(),
-  smartFolders: stringList().optional(),
-  ext: z.string().trim().optional(),
-  annotation: z.string().optional(),
-  rating: rating().optional(),
-  url: z.string().optional(),
-  shape: z.enum(SHAPES, { error: () => `must be one of ${SHAPES.join(', ')}` }).optional(),
-  /** Items whose palette holds a colour near this one (ours; as a smart folder's colour `similar` rule). */
-  color: colourHex().optional(),
-});
-
-function colourHex() {
-  return z.string().transform((text, ctx) => {
-    const hex = normaliseHex(text);
-    if (!hex) ctx.addIssue({ code: 'custom', message: 'must be a colour as #RRGGBB' });
-    return hex ?? '';
-  });
-}
+export { itemFilterFields, MAX_QUERY_LENGTH };
 
 export const itemListInput = lazyValue(() => z.object({
   ...itemFilterFields(),
@@ -109,8 +77,29 @@ export type NewItemInput = z.output<ReturnType<typeof newItemInput>>;
 
 export const MAX_BATCH = 1000;
 
-/** item/add takes one item, or `items`: a batch checked item by item so errors name the index. */
-export const addInput = lazyValue(() => z.union([z.object({ items: z.array(z.unknown()) }), z.record(z.string(), z.unknown())]));
+/**
+ * item/add takes one item, or `items`: a batch checked item by item so errors name the index
+ * ("items[6].url"). The route's one validation: the service gets the parsed items. A batch over
+ * MAX_BATCH is refused before any of its items is read.
+ */
+export const addInput = lazyValue(() =>
+  z.union([z.object({ items: z.array(z.unknown()) }), z.record(z.string(), z.unknown())]).transform((raw, ctx) => {
+    const batch = Array.isArray(raw.items);
+    const entries = batch ? (raw.items as unknown[]) : [raw];
+    if (batch && entries.length > MAX_BATCH) {
+      throw new ApiError('PAYLOAD_TOO_LARGE', `items: a batch holds at most ${MAX_BATCH} items, this one has ${entries.length}.`);
+    }
+    if (entries.length === 0) ctx.addIssue({ code: 'custom', path: ['items'], message: 'must hold at least one item' });
+    const items: NewItemInput[] = [];
+    for (const [index, entry] of entries.entries()) {
+      const parsed = newItemInput().safeParse(entry);
+      if (parsed.success) items.push(parsed.data);
+      else for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: [...(batch ? ['items', index] : []), ...issue.path], message: issue.message });
+    }
+    return { batch, items };
+  }),
+);
+export type AddInput = z.output<ReturnType<typeof addInput>>;
 
 export const updateInput = lazyValue(() => z.object({
   id: requiredString(),

@@ -1,8 +1,7 @@
 /** The web app's selection (item/select, ours), read by item/get's `isSelected`; and item/open. */
 import type { Context } from '../context';
 import { notFound } from '../http/errors';
-
-export const SELECTION_KEY = 'selection';
+import { SELECTION_KEY } from '../listing/filters';
 
 async function requireIds(ctx: Context, ids: readonly string[]): Promise<void> {
   const { db } = await ctx.library();

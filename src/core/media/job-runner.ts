@@ -11,6 +11,7 @@ import type { RemoteFileKind, RemoteFileSource } from '../storage/remote-files';
 import type { ItemRow } from '../storage/rows';
 import { writeTransaction } from '../storage/write';
 import { putObjects } from '../ai-search/objects-store';
+import { announceIndexed } from '../ai-search/indexed-change';
 import { CLIP_JOB, CUSTOM_THUMBNAIL_JOB, DESCRIPTOR_JOB, dropFinishedJobs, isMediaJob, OBJECTS_JOB, TEXT_JOB, THUMBNAIL_JOB, ticketOf, type ClipJob, type JobWait, type MediaJob } from './media-jobs';
 import { embedItemTexts, TEXT_BATCH } from '../ai-search/embed-item-text';
 import { appendClipVector, compactClipVectors } from '../ai-search/providers/clip-vectors';
@@ -239,6 +240,7 @@ export class JobRunner {
       await dropFinishedJobs(db, [job]);
       const current = await db.items.where('id').equals(job.itemId).first();
       if (current) await putObjects(db, current, outcome.status === 'done' ? outcome.objects : []);
+      if (current) announceIndexed([job.itemId]);
     }, { keepsDate: true });
     this.complete(library, job, outcome.status === 'done' ? { status: 'done' } : outcome);
     return false;
@@ -261,7 +263,10 @@ export class JobRunner {
     if (outcome.status === 'needs-page' || (outcome.status === 'done' && outcome.model !== job.payload.model)) return true;
     await writeTransaction(library, this.options.clock(), async () => {
       await dropFinishedJobs(db, [job]);
-      if (outcome.status === 'done' && (await db.items.where('id').equals(job.itemId).count())) await appendClipVector(db, job.payload.model, job.itemId, outcome.embedding);
+      if (outcome.status === 'done' && (await db.items.where('id').equals(job.itemId).count())) {
+        await appendClipVector(db, job.payload.model, job.itemId, outcome.embedding);
+        announceIndexed([job.itemId]);
+      }
       // The library's last clip job: leave one vector per item.
       if ((await db.jobs.where('id').startsWith(`${CLIP_JOB}:`).count()) === 0) await compactClipVectors(db, job.payload.model);
     }, { keepsDate: true });

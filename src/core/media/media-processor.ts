@@ -11,8 +11,10 @@ export type { Palette };
 /**
  * `raster`: decodable by createImageBitmap anywhere (JPEG, PNG, GIF, WebP, AVIF, BMP, ICO).
  * `svg` and `video` need a page: workers have no SVG or video decoder.
+ * `pdf` and `psd` need a page's media worker: pdf.js and ag-psd load there on first use, never
+ * in the service worker.
  */
-export type MediaKind = 'raster' | 'svg' | 'video';
+export type MediaKind = 'raster' | 'svg' | 'video' | 'pdf' | 'psd';
 
 export interface MediaRequest {
   kind: MediaKind;
@@ -28,6 +30,8 @@ export type MediaOutcome =
       height: number;
       /** Seconds, for video. */
       duration?: number;
+      /** The document's own text, for PDFs (pdf.js getTextContent); '' when it has none. */
+      text?: string;
       thumbnail: Blob;
       palettes: Palette[];
       /** The visual descriptor of the thumbnail (src/core/ai-search/descriptor-layout.ts). */
@@ -80,12 +84,15 @@ const RASTER_MIMES = new Set([
 ]);
 const RASTER_EXTS = new Set(['jpg', 'jpeg', 'jfif', 'pjpeg', 'png', 'apng', 'gif', 'webp', 'avif', 'bmp', 'ico', 'cur']);
 const VIDEO_EXTS = new Set(['mp4', 'm4v', 'webm', 'ogv', 'mov']);
+const PSD_MIMES = new Set(['image/vnd.adobe.photoshop', 'image/x-photoshop', 'image/photoshop', 'image/psd', 'application/photoshop', 'application/x-photoshop']);
 
 /** Which decoder an original needs, from its MIME type or extension; undefined: none we have. */
 export function mediaKindOf(mime: string, ext: string): MediaKind | undefined {
   const type = mime.toLowerCase().split(';')[0]!.trim();
   const extension = ext.toLowerCase();
   if (type === 'image/svg+xml' || extension === 'svg') return 'svg';
+  if (type === 'application/pdf' || extension === 'pdf') return 'pdf';
+  if (PSD_MIMES.has(type) || extension === 'psd') return 'psd';
   if (RASTER_MIMES.has(type) || RASTER_EXTS.has(extension)) return 'raster';
   if (type.startsWith('video/') || VIDEO_EXTS.has(extension)) return 'video';
   return undefined;

@@ -5,7 +5,7 @@
  * meanwhile. The descriptor, like the palette, describes the thumbnail shown.
  */
 import { putDescriptor, removeDescriptors } from '../ai-search/descriptor-store';
-import { withDerivedFields } from '../items/item-row';
+import { withDerivedFields } from '../listing/item-row';
 import { noteFileReplaced } from '../sync/file-records';
 import { commitItemChanges, type ItemObserver } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
@@ -41,6 +41,8 @@ export async function storeResult(db: LibraryDb, job: MediaJob, produced: Produc
       next.noThumbnail = outcome.status !== 'done';
       await describe(db, next, outcome);
     }
+    // The document's text comes from the original, whichever thumbnail is shown.
+    if (outcome.status === 'done' && outcome.text !== undefined) await db.documentTexts.put({ id: job.itemId, source: 'pdf', text: outcome.text });
   } else if (job.kind === DESCRIPTOR_JOB) {
     // Made from the stored thumbnail: only the descriptor changes.
     if (outcome.status === 'done' && (await db.thumbnails.get(job.itemId))) await describe(db, next, outcome);

@@ -3,5 +3,5 @@ import { route } from '../http/router';
 import { subscribeInput } from './publish.schema';
 
 export const publishRoutes = [
-  route('POST', '/library/subscribe', subscribeInput, (ctx, input, request) => ctx.subscriptions.subscribe(input.url, request.url, input.wait)),
+  route('POST', '/library/subscribe', subscribeInput, (ctx, input, request) => ctx.subscriptions.subscribe(input.url, request.url, input.wait), { writes: true, readOnlyOk: true }),
 ];

@@ -1,15 +1,21 @@
 import { route } from '../http/router';
-import { hasFilters, listingCandidates } from '../items/item-listing.service';
-import { pageOfItems } from '../items/item-list.service';
-import { withSeed } from '../items/item-order';
+import { hasFilters, listingCandidates } from '../listing/candidates';
+import { pageOfItems } from '../listing/page';
+import { withSeed } from '../listing/order';
 import { itemQueryInput } from './search.schema';
 import { searchItems } from './search.service';
 
 export const searchRoutes = [
-  route('POST', '/item/query', itemQueryInput, async (ctx, input) => {
-    const { db } = await ctx.library();
-    if (!hasFilters(input) && input.seed === undefined) return searchItems(db, input, ctx.apiPrefix);
-    // Ours: item/get's filters narrow the search, and a seed fixes a RANDOM order.
-    return pageOfItems(db, ctx.apiPrefix, await listingCandidates(ctx, db, input), input, withSeed(input.orderBy, input.seed));
-  }),
+  route(
+    'POST',
+    '/item/query',
+    itemQueryInput,
+    async (ctx, input) => {
+      const { db } = await ctx.library();
+      if (!hasFilters(input) && input.seed === undefined) return searchItems(db, input, ctx.apiPrefix);
+      // Ours: item/get's filters narrow the search, and a seed fixes a RANDOM order.
+      return pageOfItems(db, ctx.apiPrefix, await listingCandidates(ctx, db, input), input, withSeed(input.orderBy, input.seed));
+    },
+    { writes: false },
+  ),
 ];

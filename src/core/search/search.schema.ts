@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { orderBySchema } from '../items/item-order';
+import { orderBySchema } from '../listing/order';
 import { pageFields } from '../http/pagination';
 import { integer } from '../http/input';
-import { itemFilterFields, MAX_QUERY_LENGTH } from '../items/item.schema';
+import { itemFilterFields, MAX_QUERY_LENGTH } from '../listing/listing.schema';
 import { lazyValue } from '../shared/lazy-value';
 
 export { MAX_QUERY_LENGTH };

@@ -6,9 +6,9 @@
 import { invalid } from '../http/errors';
 import type { Page } from '../http/pagination';
 import { API_PREFIX } from '../http/router';
-import type { Candidates } from '../items/item-filter';
-import { pageOfItems } from '../items/item-list.service';
-import type { ItemView } from '../items/item-view';
+import type { Candidates } from '../listing/filters';
+import { pageOfItems } from '../listing/page';
+import type { ItemView } from '../listing/item-view';
 import { readTrashedKeys } from '../postings/postings-store';
 import type { LibraryDb } from '../storage/library-db';
 import { QuerySyntaxError } from './query-ast';

@@ -2,9 +2,9 @@
  * The pure rule engine: whether one item matches a rule, a group, a set of conditions. No storage
  * here; `match.ts` decides which items to test and answers what it can from indexes first.
  */
-import { shapeOf } from '../items/item-row';
+import { shapeOf } from '../listing/item-row';
 import type { ItemRow } from '../storage/rows';
-import { ACCURATE_DISTANCE, isGrayscale, nearColour, SIMILAR_DISTANCE } from './colour-match';
+import { ACCURATE_DISTANCE, isGrayscale, nearColour, SIMILAR_DISTANCE } from '../listing/colour-match';
 import { extensionsOf } from './file-types';
 import { dateRange, inRange, numberRange } from './ranges';
 import { CUSTOM_SHAPE } from './rule-catalogue';

@@ -6,7 +6,7 @@
  * tested on rows by the evaluator, and only on the candidates the other rules leave.
  */
 import type { Collection } from 'dexie';
-import { itemPk, shapeFacet, UNFILED, UNTAGGED, type Shape } from '../items/item-row';
+import { itemPk, shapeFacet, UNFILED, UNTAGGED, type Shape } from '../listing/item-row';
 import { extList, facetList, folderList, starList, tagList } from '../postings/posting-lists';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';

@@ -2,7 +2,7 @@
  * What each rule property accepts: the one description behind both validation and the getRules
  * answer, so the schema a client reads is the schema the service enforces.
  */
-import { SHAPES } from '../items/item-row';
+import { SHAPES } from '../listing/item-row';
 import { CATEGORY_NAMES, KNOWN_EXTENSIONS } from './file-types';
 import {
   COLOR_METHODS, DATE_METHODS, DATE_PROPERTIES, DURATION_UNITS, NUMBER_METHODS, RATING_METHODS, RATING_OPTIONS,

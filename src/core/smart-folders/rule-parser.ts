@@ -4,7 +4,7 @@
  */
 import { CUSTOM_SHAPE, PROPERTY_NAMES, PROPERTY_SPECS, type PropertySpec } from './rule-catalogue';
 import { compilePattern } from './safe-regex';
-import { normaliseHex } from './colour-match';
+import { normaliseHex } from '../listing/colour-match';
 import { CATEGORY_NAMES, EXTENSION_PATTERN, isCategory } from './file-types';
 import { RATING_OPTIONS, type RatingOption, type Rule } from './rules';
 

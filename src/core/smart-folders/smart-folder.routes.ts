@@ -7,12 +7,12 @@ import { createSmartFolder, getSmartFolders, removeSmartFolder, smartFolderItems
 
 export const smartFolderRoutes = [
   route('GET', '/smartFolder/get', getInput, getSmartFolders),
-  route('POST', '/smartFolder/get', getInput, getSmartFolders),
-  route('POST', '/smartFolder/create', createInput, createSmartFolder),
-  route('POST', '/smartFolder/update', updateInput, updateSmartFolder),
-  route('POST', '/smartFolder/remove', removeInput, (ctx, input) => removeSmartFolder(ctx, input.id)),
+  route('POST', '/smartFolder/get', getInput, getSmartFolders, { writes: false }),
+  route('POST', '/smartFolder/create', createInput, createSmartFolder, { writes: true }),
+  route('POST', '/smartFolder/update', updateInput, updateSmartFolder, { writes: true }),
+  route('POST', '/smartFolder/remove', removeInput, (ctx, input) => removeSmartFolder(ctx, input.id), { writes: true }),
   route('GET', '/smartFolder/getItems', getItemsInput, smartFolderItems),
-  route('POST', '/smartFolder/getItems', getItemsInput, smartFolderItems),
-  route('POST', '/smartFolder/count', countInput, countSmartFolderMatches),
+  route('POST', '/smartFolder/getItems', getItemsInput, smartFolderItems, { writes: false }),
+  route('POST', '/smartFolder/count', countInput, countSmartFolderMatches, { writes: false }),
   route('GET', '/smartFolder/getRules', noInput, async () => ruleSchema()),
 ];

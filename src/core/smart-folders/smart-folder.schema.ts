@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { colourOrEmpty } from '../http/colour';
 import { requiredString, stringList } from '../http/input';
 import { pageFields } from '../http/pagination';
-import { orderBySchema } from '../items/item-order';
-import { itemFieldsSchema } from '../items/item-view';
+import { orderBySchema } from '../listing/order';
+import { itemFieldsSchema } from '../listing/item-view';
 import { conditionsSchema } from './conditions.schema';
 import { lazyValue } from '../shared/lazy-value';
 

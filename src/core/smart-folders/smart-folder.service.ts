@@ -2,7 +2,7 @@
 import type { Context } from '../context';
 import { invalid, notFound } from '../http/errors';
 import { paginate, type PageRequest } from '../http/pagination';
-import { pageOfItems } from '../items/item-list.service';
+import { pageOfItems } from '../listing/page';
 import { descendantsOf } from '../shared/forest';
 import type { LibraryDb } from '../storage/library-db';
 import type { SmartFolderRow } from '../storage/rows';

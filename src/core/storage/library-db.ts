@@ -13,6 +13,7 @@ import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
 import type {
   CommentRow,
   DescriptorShardRow,
+  DocumentTextRow,
   ObjectsRow,
   ClipShardRow,
   FileRow,
@@ -101,6 +102,8 @@ const STEPS: readonly SchemaStep[] = [
   // holds. Older files get theirs on first need (items/duplicates.ts), not in the upgrade: hashing a
   // large library would hold the upgrade for minutes.
   { version: 11, stores: { files: 'id, sha256' } },
+  // The text inside an item's document (a PDF's), found while its thumbnail is made.
+  { version: 12, stores: { documentTexts: 'id' } },
 ];
 
 /** The version a database has once every step ran. */
@@ -142,6 +145,7 @@ export class LibraryDb extends Dexie {
   clipShards!: Table<ClipShardRow, number>;
   state!: Table<StateRow, string>;
   smartFolderCounts!: Table<SmartFolderCountRow, string>;
+  documentTexts!: Table<DocumentTextRow, string>;
 
   constructor(name: string, options?: DexieOptions, schema: LibrarySchema = {}) {
     super(name, options);

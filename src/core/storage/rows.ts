@@ -252,6 +252,17 @@ export interface ClipShardRow {
   data: Int8Array;
 }
 
+/**
+ * Text found inside an item's file while its thumbnail was made (a PDF's text, by pdf.js in the
+ * page's media worker), one row per item. Kept for the "content text" that search reads.
+ */
+export interface DocumentTextRow {
+  /** The item's id. */
+  id: string;
+  source: 'pdf';
+  text: string;
+}
+
 export interface ObjectsRow {
   id: string;
   /** Labels found (multiEntry index), each once. */

@@ -5,7 +5,7 @@
  * announce them). Call inside `writeTransaction`, so a failure leaves the library as it was.
  * Folders are written before items, so an item never points at a folder this device lacks.
  */
-import { withDerivedFields } from '../items/item-row';
+import { withDerivedFields } from '../listing/item-row';
 import { QUICK_ACCESS_KEY } from '../library/library.service';
 import { commitItemChanges, refreshItems, type ItemChange, type ItemObserver } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';

@@ -8,13 +8,13 @@ import { noFields, startSyncInput, syncSettingsInput, watchSyncInput } from './s
 const service = lazyModule(() => import('./sync.service'));
 
 export const syncRoutes = [
-  route('POST', '/sync/start', startSyncInput, lazyFunction(service, 'startSync')),
-  route('POST', '/sync/check', startSyncInput, lazyFunction(service, 'checkSync')),
+  route('POST', '/sync/start', startSyncInput, lazyFunction(service, 'startSync'), { writes: true }),
+  route('POST', '/sync/check', startSyncInput, lazyFunction(service, 'checkSync'), { writes: true }),
   // Two rows of the library's own database, asked at every start of the app and by its sync loop
   // (sync or not): answered without loading sync's code.
   route('GET', '/sync/status', noInput, async (ctx) => currentStatus((await ctx.library()).db, ctx.clock())),
-  route('POST', '/sync/stop', noFields, lazyFunction(service, 'stopSync')),
-  route('POST', '/sync/run', noFields, lazyFunction(service, 'runSync')),
-  route('POST', '/sync/watch', watchSyncInput, lazyFunction(service, 'watchSync')),
-  route('POST', '/sync/settings', syncSettingsInput, lazyFunction(service, 'changeSyncSettings')),
+  route('POST', '/sync/stop', noFields, lazyFunction(service, 'stopSync'), { writes: true, readOnlyOk: true }),
+  route('POST', '/sync/run', noFields, lazyFunction(service, 'runSync'), { writes: true }),
+  route('POST', '/sync/watch', watchSyncInput, lazyFunction(service, 'watchSync'), { writes: true }),
+  route('POST', '/sync/settings', syncSettingsInput, lazyFunction(service, 'changeSyncSettings'), { writes: true }),
 ];

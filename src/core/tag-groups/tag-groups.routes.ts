@@ -11,9 +11,9 @@ import { addTagsToGroup, createTagGroup, getTagGroups, removeTagGroup, removeTag
 
 export const tagGroupRoutes = [
   route('GET', '/tagGroup/get', tagGroupPageInput, getTagGroups),
-  route('POST', '/tagGroup/create', createTagGroupInput, createTagGroup),
-  route('POST', '/tagGroup/update', updateTagGroupInput, updateTagGroup),
-  route('POST', '/tagGroup/remove', removeTagGroupInput, removeTagGroup),
-  route('POST', '/tagGroup/addTags', addTagsInput, addTagsToGroup),
-  route('POST', '/tagGroup/removeTags', removeTagsInput, removeTagsFromGroup),
+  route('POST', '/tagGroup/create', createTagGroupInput, createTagGroup, { writes: true }),
+  route('POST', '/tagGroup/update', updateTagGroupInput, updateTagGroup, { writes: true }),
+  route('POST', '/tagGroup/remove', removeTagGroupInput, removeTagGroup, { writes: true }),
+  route('POST', '/tagGroup/addTags', addTagsInput, addTagsToGroup, { writes: true }),
+  route('POST', '/tagGroup/removeTags', removeTagsInput, removeTagsFromGroup, { writes: true }),
 ];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { colourOrEmpty } from '../http/colour';
 import { flag, requiredString } from '../http/input';
 import { pageSchema } from '../http/pagination';
-import { tagNameArray } from '../tags/tag-names';
+import { tagNameArray } from '../http/tag-names';
 import { lazyValue } from '../shared/lazy-value';
 
 /** Every tag group write is a POST with a JSON body: `tags` is a JSON array (string[] in the contract). */

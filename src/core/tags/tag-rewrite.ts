@@ -5,7 +5,7 @@
  * Items change through commitItemChanges, so counts, recent tags and the search index follow.
  */
 import type { ItemObserver } from '../storage/item-changes';
-import { withDerivedFields } from '../items/item-row';
+import { withDerivedFields } from '../listing/item-row';
 import { commitItemChanges, type ItemChange } from '../storage/item-changes';
 import { forgetCounts } from '../smart-folders/count-store';
 import type { LibraryDb } from '../storage/library-db';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { colourOrEmpty } from '../http/colour';
 import { flag } from '../http/input';
 import { pageFields, pageSchema } from '../http/pagination';
-import { tagName } from './tag-names';
+import { tagName } from '../http/tag-names';
 import { lazyValue } from '../shared/lazy-value';
 
 export const getTagsInput = lazyValue(() => z.object({ name: z.string().optional(), ...pageFields() }));

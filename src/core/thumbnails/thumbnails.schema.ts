@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { integer, requiredString } from '../http/input';
-import { FAMILIES } from './generic-icon';
+import { FAMILIES } from '../images/generic-icon';
 import { lazyValue } from '../shared/lazy-value';
 
 export const refreshThumbnailInput = lazyValue(() => z.object({ itemId: requiredString() }));

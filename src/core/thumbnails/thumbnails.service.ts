@@ -7,7 +7,7 @@ import { invalid } from '../http/errors';
 import { sniffFile, SNIFF_BYTES } from '../images/image-info';
 import { decodeBase64 } from '../items/item-sources';
 import { requireItem as requireItemIn } from '../items/item-lookup';
-import { withDerivedFields } from '../items/item-row';
+import { withDerivedFields } from '../listing/item-row';
 import { customThumbnailJob, thumbnailJob, type MediaJob } from '../media/media-jobs';
 import { commitItemChanges } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';

@@ -1,7 +1,7 @@
 // Defect 2 of issue 12: strings that are not well-formed Unicode (lone surrogates) are a 400
 // naming the field, and nothing malformed is ever stored.
 import { describe, expect, it } from 'vitest';
-import { itemView } from '../../../src/core/items/item-view';
+import { itemView } from '../../../src/core/listing/item-view';
 import { API_PREFIX } from '../../../src/core/http/router';
 import { makeItemRow } from '../fixtures/item-rows';
 import { call, makeApi, newLibrary } from '../helpers';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { stringList } from '../http/input';
 import { encodeText } from '../http/uri-text';
 import type { ItemRow } from '../storage/rows';
-import { genericIconOf, genericIconPath, showsGenericIcon } from '../thumbnails/generic-icon';
+import { genericIconOf, genericIconPath, showsGenericIcon } from '../images/generic-icon';
 
 export interface ItemView {
   id: string;

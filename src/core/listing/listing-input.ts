@@ -1,8 +1,8 @@
 /** What picks and orders a listing: item/get's filters, item/query's words, the order and its seed. */
-import type { OrderBy } from './item-order';
-import type { ItemListInput } from './item.schema';
+import type { Filters } from './listing.schema';
+import type { OrderBy } from './order';
 
-export type Filters = Omit<ItemListInput, 'offset' | 'limit' | 'fields' | 'orderBy' | 'seed'>;
+export type { Filters };
 
 export interface ListingInput extends Filters {
   query?: string;

@@ -1,6 +1,6 @@
 /** Input fields naming tags, shared by tags, tag groups and folders. */
 import { z } from 'zod';
-import { stringList } from '../http/input';
+import { stringList } from './input';
 
 /** One tag name as given by a caller: trimmed, not empty. */
 export const tagName = () => z.string().trim().min(1, 'must not be empty');

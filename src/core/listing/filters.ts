@@ -6,16 +6,18 @@
  * and stops after the page.
  */
 import type { Collection } from 'dexie';
-import { SELECTION_KEY } from './selection';
 import { extList, facetList, folderList, starList, tagList } from '../postings/posting-lists';
 import { ascendingUnique, intersectKeySets } from '../postings/key-sets';
 import { MANY_LISTS, readAnyList, readList, readManyLists, readTrashedKeys } from '../postings/postings-store';
 import { TRASHED } from '../storage/counts';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
-import { nearColour, SIMILAR_DISTANCE } from '../smart-folders/colour-match';
+import { nearColour, SIMILAR_DISTANCE } from './colour-match';
 import { shapeFacet, UNFILED, UNTAGGED } from './item-row';
-import type { ItemListInput } from './item.schema';
+import type { Filters } from './listing.schema';
+
+/** Where item/select keeps the web app's selection (a `state` row), which `isSelected` reads. */
+export const SELECTION_KEY = 'selection';
 
 /** One index range whose entries come in pk order, and the same test on a row. */
 export interface IndexScan {
@@ -50,7 +52,7 @@ function equality(list: string, index: string, value: string | number, matches: 
 /** Keys of the items matching any of the given smart folders (injected: smart folders build on items). */
 export type SmartFolderMatcher = (ids: string[]) => Promise<string[]>;
 
-function indexLookups(input: ItemListInput, smartFolderMatches: SmartFolderMatcher): IndexLookup[] {
+function indexLookups(input: Filters, smartFolderMatches: SmartFolderMatcher): IndexLookup[] {
   const lookups: IndexLookup[] = [];
   const facet = (value: string) => equality(facetList(value), 'facets', value, (row) => row.facets.includes(value));
   if (input.id !== undefined) lookups.push({ keys: (db) => db.items.where('id').equals(input.id!).primaryKeys() });
@@ -88,7 +90,7 @@ async function selectedPks(db: LibraryDb): Promise<string[]> {
 }
 
 /** Filters that need the row itself: substrings (case-insensitive, docs/contract.md#items) and the palette's colours. */
-function rowTest(input: ItemListInput): ((row: ItemRow) => boolean) | undefined {
+function rowTest(input: Filters): ((row: ItemRow) => boolean) | undefined {
   const tests: ((row: ItemRow) => boolean)[] = [];
   const keywords = (input.keywords ?? []).map((k) => k.toLocaleLowerCase()).filter(Boolean);
   if (keywords.length) tests.push((row) => keywords.every((k) => row.nameKey.includes(k)));
@@ -107,7 +109,7 @@ const ROW_BATCH = 1000;
 
 export async function filterItems(
   db: LibraryDb,
-  input: ItemListInput,
+  input: Filters,
   smartFolderMatches: SmartFolderMatcher,
 ): Promise<Candidates> {
   const lookups = indexLookups(input, smartFolderMatches);

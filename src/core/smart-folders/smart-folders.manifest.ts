@@ -1,0 +1,13 @@
+import type { FeatureManifest } from '../manifest';
+import { matchSmartFolders } from './match';
+import { loadRegexEngine } from './safe-regex';
+import { smartFolderRoutes } from './smart-folder.routes';
+
+export const smartFoldersManifest = {
+  feature: 'smart-folders',
+  routes: smartFolderRoutes,
+  ports: ['apiPrefix', 'clock', 'ids', 'library'],
+  observers: async () => [(await import('./count-upkeep')).smartFolderCountUpkeep],
+  beforeWrite: loadRegexEngine,
+  listing: { smartFolders: matchSmartFolders },
+} satisfies FeatureManifest;
