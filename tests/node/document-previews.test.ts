@@ -2,12 +2,14 @@
 // media worker like any picture, a PDF's text is kept beside its thumbnail, and a pending PSD is
 // never served as if a browser could show it. The real decoding runs in tests/browser/document-previews.test.ts.
 import { describe, expect, it } from 'vitest';
-import { ITEM_OBSERVERS } from '../../src/core/item-observers';
+import { loadItemObservers } from '../../src/core/item-observers';
 import type { MediaOutcome, MediaRequest } from '../../src/core/media/media-processor';
 import { commitItemChanges } from '../../src/core/storage/item-changes';
 import { writeTransaction } from '../../src/core/storage/write';
 import { call, makeApi, newLibrary } from './helpers';
 import { itemRow, openLibrary, storeItem, TestProcessor } from './fixtures/media';
+
+const ITEM_OBSERVERS = await loadItemObservers();
 
 /** Reads "PDF WxH text…" as a page of that size saying that text. */
 class DocumentProcessor extends TestProcessor {
