@@ -12,7 +12,7 @@ import { SHELL_ROUTES } from '../../src/core/shell-api';
 
 /** The read-only guard's hand list before the manifests (src/core/publish/read-only.ts): POST routes that pass. */
 const OLD_READS = new Set(
-  '/item/get /item/ids /item/position /item/query /item/select /item/open /folder/get /folder/open /tag/get /smartFolder/get /smartFolder/getItems /smartFolder/count /aiSearch/searchByText /aiSearch/searchByBase64 /aiSearch/searchByItemId /library/switch /library/create /library/subscribe /library/rename /library/remove /sync/stop'.split(' '),
+  '/item/get /item/ids /item/position /item/query /item/duplicates /item/select /item/open /folder/get /folder/open /tag/get /smartFolder/get /smartFolder/getItems /smartFolder/count /aiSearch/searchByText /aiSearch/searchByBase64 /aiSearch/searchByItemId /library/switch /library/create /library/subscribe /library/rename /library/remove /sync/stop'.split(' '),
 );
 const oldRefuses = (method: string, path: string, url: URL) =>
   method === 'POST' && !OLD_READS.has(path) && (path !== '/library/import' || url.searchParams.get('into') === 'current');
@@ -26,8 +26,8 @@ const sourceOf = (folder: string) =>
     .join('\n');
 
 describe('route manifests', () => {
-  it('make a table of 77 routes, each feature folder with its own', () => {
-    expect(ROUTES).toHaveLength(77);
+  it('make a table of 79 routes, each feature folder with its own', () => {
+    expect(ROUTES).toHaveLength(79);
     expect(new Set(MANIFESTS.map((manifest) => manifest.feature)).size).toBe(MANIFESTS.length);
     for (const manifest of MANIFESTS) expect(readdirSync(core)).toContain(manifest.feature);
   });
