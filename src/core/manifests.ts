@@ -7,6 +7,7 @@
 import { aiSearchManifest } from './ai-search/ai-search.manifest';
 import { appManifest } from './app/app.manifest';
 import { contentTextManifest } from './content-text/content-text.manifest';
+import { duplicatesManifest } from './duplicates/duplicates.manifest';
 import { eagleLibraryManifest } from './eagle-library/eagle-library.manifest';
 import { eventsManifest } from './events/events.manifest';
 import { foldersManifest } from './folders/folders.manifest';
@@ -38,6 +39,7 @@ export const MANIFESTS = [
   eagleLibraryManifest,
   publishManifest,
   itemsManifest,
+  duplicatesManifest,
   thumbnailsManifest,
   tagGroupsManifest,
 ] as const;

@@ -11,6 +11,9 @@ describe('global shortcuts', () => {
     ['a', { ctrlKey: true }, 'select-all'],
     ['A', { metaKey: true }, 'select-all'],
     ['Escape', {}, 'clear-selection'],
+    ['D', {}, 'find-duplicates'],
+    ['d', {}, undefined],
+    ['D', { ctrlKey: true }, undefined],
     ['a', {}, undefined],
     ['/', { ctrlKey: true }, undefined],
     ['?', { altKey: true }, undefined],
@@ -19,7 +22,7 @@ describe('global shortcuts', () => {
   });
 
   it('leaves keys to a field being typed in, except Esc which the field handles itself', () => {
-    for (const k of ['/', '?']) expect(globalCommand(key(k), true)).toBeUndefined();
+    for (const k of ['/', '?', 'D']) expect(globalCommand(key(k), true)).toBeUndefined();
     expect(globalCommand(key('a', { ctrlKey: true }), true)).toBeUndefined();
     expect(globalCommand(key('Escape'), true)).toBeUndefined();
   });

@@ -22,6 +22,8 @@ export const DEBIAN_PHOTOS: Record<string, Photo> = {
   'chelsea.png': { pkg: 'python3-skimage', path: '/usr/lib/python3/dist-packages/skimage/data/chelsea.png' },
   'astronaut.png': { pkg: 'python3-skimage', path: '/usr/lib/python3/dist-packages/skimage/data/astronaut.png' },
   'motorcycle_left.png': { pkg: 'python3-skimage', path: '/usr/lib/python3/dist-packages/skimage/data/motorcycle_left.png' },
+  // The same scene from the right-hand camera of the stereo pair: a different photo, not a duplicate.
+  'motorcycle_right.png': { pkg: 'python3-skimage', path: '/usr/lib/python3/dist-packages/skimage/data/motorcycle_right.png' },
   'coffee.png': { pkg: 'python3-skimage', path: '/usr/lib/python3/dist-packages/skimage/data/coffee.png' },
   // Printed text, for the OCR measurement (tests/browser/ocr-precision.test.ts).
   'page.png': { pkg: 'python3-skimage', path: '/usr/lib/python3/dist-packages/skimage/data/page.png' },

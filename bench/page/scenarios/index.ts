@@ -9,6 +9,7 @@ import { aiMeaningCold, aiMeaningFirstUse, aiMeaningWarm, textIndexRate } from '
 import { aiFirstMeaningSearch } from './ai-first-search';
 import { ocrIndexRate } from './ocr';
 import { appInfoWarm } from './app-info-warm';
+import { itemDuplicates } from './duplicates';
 import { appOpenCold } from './app-open-cold';
 import { coldStart } from './cold-start';
 import { libraryInfoHeavy, smartFolderGetHeavy } from './heavy-smart-folder';
@@ -60,6 +61,7 @@ export const SCENARIOS: readonly Scenario[] = [
   aiSearchByItemWarm,
   aiSearchByItemCold,
   aiSearchByTextWarm,
+  itemDuplicates,
   descriptorRate,
   objectIndexRate,
   aiMeaningWarm,

@@ -4,7 +4,7 @@
  * service worker and this page's media worker (tesseract.js). Baseline: the bare recognizer in
  * this page, one picture at a time, warm.
  */
-import { ApiClient } from '../../../src/app/api-client';
+import { ApiClient } from '../../../tests/loose-client';
 import { startMediaHost } from '../../../src/app/media/media-host';
 import { recognizeInBitmap } from '../../../src/app/media/text-recognizer';
 import { CONTENT_TEXT_JOB, contentTextJob } from '../../../src/core/media/media-jobs';

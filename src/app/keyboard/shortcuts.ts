@@ -14,6 +14,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: '/', does: 'Search', scope: 'anywhere' },
   { keys: '↓ in the search box', does: 'Go to the results', scope: 'anywhere' },
   { keys: '?', does: 'Show these shortcuts', scope: 'anywhere' },
+  { keys: 'Shift+D', does: 'Find duplicates', scope: 'anywhere' },
   { keys: 'Ctrl+A', does: 'Select every item of the view', scope: 'anywhere' },
   { keys: 'Esc', does: 'Clear the selection; close a dialog', scope: 'anywhere' },
   { keys: '← → ↑ ↓', does: 'Move between items', scope: 'grid' },
@@ -35,7 +36,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'Click, Ctrl+click, Shift+click', does: 'Select one, add one, select a range', scope: 'grid' },
 ];
 
-export type GlobalCommand = 'focus-search' | 'show-help' | 'select-all' | 'clear-selection';
+export type GlobalCommand = 'focus-search' | 'show-help' | 'select-all' | 'clear-selection' | 'find-duplicates';
 
 /** The global command a key press asks for, or undefined (also when typing in a field). */
 export function globalCommand(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>, typing: boolean): GlobalCommand | undefined {
@@ -46,6 +47,7 @@ export function globalCommand(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'me
   if (event.ctrlKey || event.metaKey) return undefined;
   if (event.key === '/') return 'focus-search';
   if (event.key === '?') return 'show-help';
+  if (event.key === 'D') return 'find-duplicates';
   return undefined;
 }
 

@@ -97,13 +97,14 @@ export class AppShell extends LightElement {
     this.addEventListener('viewer-close', () => this.closeViewer());
     this.addEventListener('smart-folder-edit', (event) => void this.dialogs?.editSmartFolder((event as CustomEvent<string | null>).detail));
     this.addEventListener('manage-tags', () => void this.dialogs?.manageTags());
+    this.addEventListener('find-duplicates', () => void this.dialogs?.findDuplicates());
     this.addEventListener('sync-open', () => openSyncDialog(s.sync));
     this.addEventListener('find-similar', (event) => this.findSimilar((event as CustomEvent<{ id: string }>).detail.id));
     this.addEventListener('restore-items', (event) => void this.actions.restore((event as CustomEvent<{ ids: string[] }>).detail.ids, true));
     this.addEventListener('delete-items', (event) => void this.actions.deleteForGood((event as CustomEvent<{ ids: string[] }>).detail.ids));
     this.listenToFolderAsks();
     // A dialog opened from the phone drawer replaces it: closing the dialog shows the grid, not the drawer again.
-    for (const type of ['smart-folder-edit', 'manage-tags', 'folder-new', 'folder-edit', 'folder-move-to', 'folder-delete']) this.addEventListener(type, () => (this.drawer = null));
+    for (const type of ['smart-folder-edit', 'manage-tags', 'find-duplicates', 'folder-new', 'folder-edit', 'folder-move-to', 'folder-delete']) this.addEventListener(type, () => (this.drawer = null));
   }
 
   /** The sidebar's folder drags, menu and "Move to…", and the grid's "Remove from folder". */
@@ -204,6 +205,7 @@ export class AppShell extends LightElement {
     else if (command === 'show-help') this.querySelector<ShortcutHelp>('shortcut-help')?.open();
     else if (command === 'select-all') void this.stores.selection.selectAll();
     else if (command === 'clear-selection') this.drawer ? (this.drawer = null) : this.stores.selection.clear();
+    else if (command === 'find-duplicates' && !this.stores.library.readOnly) void this.dialogs?.findDuplicates();
   };
 
   private setView(view: View): void {

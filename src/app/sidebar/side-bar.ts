@@ -2,7 +2,7 @@
  * The left panel: built-in views with counts, the folder tree (expandable, with counts), smart
  * folders and tags (starred first). Choosing an entry sets the view. "New smart folder", each
  * smart folder's Edit button and "Manage tags" ask the shell (`smart-folder-edit` {id | null},
- * `manage-tags`) to open their dialogs (sidebar-dialogs.ts); the folder
+ * `manage-tags`, `find-duplicates`) to open their dialogs (sidebar-dialogs.ts); the folder
  * buttons (folder-buttons.ts) ask it to create or edit a folder. Folder rows are dragged and
  * dropped (folder-drop.ts), have a context menu (folder-menu.ts) and rename in place; what the
  * person asks for goes to the shell as `folder-new` {parent}, `folder-edit`, `folder-move`,
@@ -91,7 +91,7 @@ export class SideBar extends LightElement {
     this.expanded = next;
   }
 
-  private ask(type: 'smart-folder-edit' | 'manage-tags', detail: string | null = null): void {
+  private ask(type: 'smart-folder-edit' | 'manage-tags' | 'find-duplicates', detail: string | null = null): void {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
   }
 
@@ -198,6 +198,8 @@ export class SideBar extends LightElement {
     return html`<nav class="sidebar-nav" aria-label="Library">
       <ul class="nav-list" aria-label="Views">
         ${BUILT_IN.map((entry) => this.entry({ kind: entry.view }, entry.label, entry.icon, store.counts[entry.view]))}
+        ${this.readOnly ? nothing : html`<li class="nav-item"><span class="twisty-space"></span>
+          <button class="nav-link" aria-keyshortcuts="Shift+D" title="Find duplicates (Shift+D)" @click=${() => this.ask('find-duplicates')}>${icon('duplicates', 16)}<span>Duplicates</span></button></li>`}
       </ul>
       ${this.foldersHeading()}
       ${store.folders.length

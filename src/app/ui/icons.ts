@@ -12,6 +12,7 @@ const PATHS = {
   untagged: svg`<path d="M3 12V4h8l9 9-8 8z"/><path d="m4 4 16 16"/>`,
   random: svg`<path d="M4 7h3l10 10h3M4 17h3l3-3m4-4 3-3h3M18 4l2 3-2 3M18 14l2 3-2 3"/>`,
   trash: svg`<path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13"/>`,
+  duplicates: svg`<rect x="3" y="7" width="12" height="12" rx="1.5"/><path d="M9 4h10.5A1.5 1.5 0 0 1 21 5.5V15"/>`,
   folder: svg`<path d="M3 6h6l2 2h10v11H3z"/>`,
   smart: svg`<path d="M3 6h6l2 2h10v11H3z"/><path d="M12 11v5m-2.5-2.5h5"/>`,
   tag: svg`<path d="M3 12V4h8l9 9-8 8z"/><circle cx="7.5" cy="8.5" r="1.2"/>`,

@@ -7,6 +7,9 @@
  */
 import type { LibraryDb } from '../storage/library-db';
 import { contentHash } from '../shared/content-hash';
+import { fillStoredHashes } from '../storage/stored-hashes';
+
+export { fillStoredHashes };
 
 /** Hashes the new blobs (undefined stays undefined) and fills the hashes of stored files of the same sizes. */
 export async function hashNewFiles(db: LibraryDb, blobs: readonly (Blob | undefined)[]): Promise<(string | undefined)[]> {
@@ -14,18 +17,6 @@ export async function hashNewFiles(db: LibraryDb, blobs: readonly (Blob | undefi
   const sizes = [...new Set(blobs.flatMap((blob) => (blob ? [blob.size] : [])))];
   if (sizes.length) await fillStoredHashes(db, sizes);
   return hashes;
-}
-
-/** Gives a hash to every stored original of these sizes that has none yet. */
-export async function fillStoredHashes(db: LibraryDb, sizes: readonly number[]): Promise<void> {
-  const itemIds = (await db.items.where('size').anyOf(sizes).toArray()).flatMap((row) => (row.hasFile ? [row.id] : []));
-  if (itemIds.length === 0) return;
-  const missing = (await db.files.bulkGet(itemIds)).filter((file) => file !== undefined && file.sha256 === undefined);
-  for (const file of missing) {
-    const sha256 = await contentHash(file!.blob);
-    // A file removed meanwhile is not written back: update() skips a missing key.
-    await db.files.update(file!.id, { sha256 });
-  }
 }
 
 /**

@@ -19,6 +19,7 @@ import { tagGroupOutputs } from '../tag-groups/tag-groups.outputs';
 import { tagOutputs } from '../tags/tags.outputs';
 import { thumbnailOutputs } from '../thumbnails/thumbnails.outputs';
 import { openApiOutputs } from './openapi.outputs';
+import { MANIFESTS } from '../manifests';
 import type { z } from 'zod';
 import type { Output, OutputTable } from '../http/output-kit';
 
@@ -39,6 +40,8 @@ export const ROUTE_OUTPUTS: OutputTable = {
   ...eventOutputs,
   ...syncOutputs,
   ...openApiOutputs,
+  // Features that carry their outputs in their manifest.
+  ...Object.assign({}, ...MANIFESTS.map((manifest) => ('outputs' in manifest ? manifest.outputs : {}))),
 };
 
 export const routeKey = (route: { method: Method; path: string }) => `${route.method} ${route.path}`;

@@ -1,0 +1,11 @@
+import { route } from '../http/router';
+import { duplicatesInput, mergeDuplicatesInput } from './duplicates.schema';
+import { listDuplicates } from './duplicates.service';
+import { mergeDuplicates } from './merge-duplicates.service';
+
+/** Ours: find duplicates, and merge a group into the item kept (docs/api-extensions.md#duplicates). */
+export const duplicateRoutes = [
+  // Reads: the content hashes it fills for unhashed files are upkeep, not a change of the library.
+  route('POST', '/item/duplicates', duplicatesInput, listDuplicates, { writes: false }),
+  route('POST', '/item/mergeDuplicates', mergeDuplicatesInput, mergeDuplicates, { writes: true }),
+];

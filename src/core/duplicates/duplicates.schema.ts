@@ -1,0 +1,32 @@
+/** Input schemas of the duplicate routes (ours); types come from here. */
+import { z } from 'zod';
+import { integer, requiredString, stringList } from '../http/input';
+import { pageFields } from '../http/pagination';
+import { lazyValue } from '../shared/lazy-value';
+
+/** Picture hashes this many bits apart (of 64) or fewer are near-duplicates, unless a request says otherwise. */
+export const DEFAULT_THRESHOLD = 8;
+/** The most a request may ask: the look-up probes every block value within ⌊threshold / 4⌋ bits, 137 per block at 10. */
+export const MAX_THRESHOLD = 10;
+
+export const duplicatesInput = lazyValue(() =>
+  z.object({
+    ...pageFields(),
+    threshold: integer()
+      .pipe(z.number().min(0, `must be 0 to ${MAX_THRESHOLD}`).max(MAX_THRESHOLD, `must be 0 to ${MAX_THRESHOLD}`))
+      .default(DEFAULT_THRESHOLD),
+  }),
+);
+export type DuplicatesInput = z.output<ReturnType<typeof duplicatesInput>>;
+
+/** A merge names at most this many others (as a batch item/update). */
+export const MAX_OTHERS = 1000;
+
+export const mergeDuplicatesInput = lazyValue(() =>
+  z.object({
+    keep: requiredString(),
+    others: stringList()
+      .pipe(z.array(requiredString()).min(1, 'must name at least one item').max(MAX_OTHERS, `must name at most ${MAX_OTHERS} items`)),
+  }),
+);
+export type MergeDuplicatesInput = z.output<ReturnType<typeof mergeDuplicatesInput>>;

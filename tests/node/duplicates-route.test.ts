@@ -1,0 +1,154 @@
+// item/duplicates and item/mergeDuplicates on fake-indexeddb: same bytes (hashed on first need, as
+// an import or a sync leaves files), near pictures from the descriptors, never the trash; the merge
+// keeps the union of the metadata in one write, and a failure part-way leaves the library as it was.
+import { describe, expect, it } from 'vitest';
+import { fakeImage, openLibrary, storeItem, TestProcessor } from './fixtures/media';
+import { call, makeApi, newLibrary } from './helpers';
+
+type Groups = { groups: { kind: 'exact' | 'similar'; items: { id: string; score: number }[] }[]; total: number };
+
+async function setup() {
+  const media = new TestProcessor();
+  const api = makeApi({ media });
+  const path = await newLibrary(api);
+  const library = await openLibrary(api, path);
+  const post = <T>(route: string, input: Record<string, unknown>) => call<T>(api, 'POST', route, input, { library: path });
+  const get = async <T>(route: string, input: Record<string, unknown>) => (await call<T>(api, 'GET', route, input, { library: path })).data;
+  const store = async (name: string, file: Blob, extra: Parameters<typeof storeItem>[1] = {}) => storeItem(library, { name, size: file.size, ...extra }, file);
+  const index = async () => {
+    await api.media.resume(path);
+    await api.media.whenIdle();
+  };
+  return { api, path, library, post, get, store, index };
+}
+
+const ids = (answer: Groups) => answer.groups.map((group) => [group.kind, group.items.map((item) => item.id)]);
+
+describe('item/duplicates', () => {
+  it('groups same bytes as exact and alike pictures as similar, leaving out the trash and different pictures', async () => {
+    const { post, store, index } = await setup();
+    const notes = new Blob(['the same notes, twice'], { type: 'text/plain' });
+    const a = await store('notes', notes, { ext: 'txt', mime: 'text/plain' });
+    const b = await store('notes copy', new Blob([await notes.text()], { type: 'text/plain' }), { ext: 'txt', mime: 'text/plain' });
+    const red = await store('red', fakeImage(40, 30, [200, 30, 30]));
+    const bigRed = await store('big red', fakeImage(80, 60, [200, 30, 30]));
+    await store('blue', fakeImage(40, 30, [30, 30, 200]));
+    await store('trashed red', fakeImage(40, 30, [200, 30, 30]), { isDeleted: true });
+    await store('trashed notes', notes, { ext: 'txt', mime: 'text/plain', isDeleted: true });
+    await index();
+
+    const answer = await post<Groups>('/item/duplicates', {});
+    expect(answer.httpStatus).toBe(200);
+    expect(ids(answer.data)).toEqual([
+      ['exact', [a.id, b.id]],
+      ['similar', [red.id, bigRed.id]],
+    ]);
+    expect(answer.data.total).toBe(2);
+    expect(answer.data.groups[0]!.items.every((item) => item.score === 1)).toBe(true);
+    const page = await post<Groups>('/item/duplicates', { offset: 1, limit: 1, threshold: 0 });
+    expect(ids(page.data)).toEqual([['similar', [red.id, bigRed.id]]]);
+    expect(page.data.total).toBe(2);
+  });
+
+  it.each([
+    [{ threshold: 11 }, 'threshold'],
+    [{ threshold: -1 }, 'threshold'],
+    [{ threshold: 'near' }, 'threshold'],
+    [{ limit: 0 }, 'limit'],
+    [{ offset: -3 }, 'offset'],
+  ])('answers 400 naming the field for %j', async (input, field) => {
+    const { post } = await setup();
+    const answer = await post('/item/duplicates', input);
+    expect(answer.httpStatus).toBe(400);
+    expect(answer.body).toMatchObject({ status: 'error', code: 'INVALID_ARGUMENT' });
+    expect(answer.body.message).toContain(field);
+  });
+});
+
+async function familyOf() {
+    const kit = await setup();
+  const folderA = (await kit.post<{ id: string }>('/folder/create', { name: 'Trips' })).data.id;
+    const folderB = (await kit.post<{ id: string }>('/folder/create', { name: 'Best' })).data.id;
+    const keep = await kit.store('keep', fakeImage(80, 60), { tags: ['sea', 'blue'], folders: [folderA], annotation: 'Original', star: 2 });
+    const copy = await kit.store('copy', fakeImage(40, 30), { tags: ['sea', 'holiday'], folders: [folderB], annotation: 'From the phone', star: 4, url: 'https://example.com/photo' });
+    const other = await kit.store('other', fakeImage(20, 15), { tags: ['beach'], annotation: 'Original' });
+    await kit.post('/item/addComment', { id: copy.id, annotation: 'the boat', x: 1, y: 2, width: 3, height: 4 });
+    await kit.index();
+    return { ...kit, keep, copy, other, folderA, folderB };
+}
+const family = familyOf;
+
+describe('item/mergeDuplicates', () => {
+  it('keeps the union of tags, folders, annotations, comments and the highest star, and trashes the others', async () => {
+    const { post, get, keep, copy, other, folderA, folderB } = await family();
+    const answer = await post<{ item: { id: string; tags: string[]; folders: string[]; annotation: string; star: number; url: string }; trashed: string[]; previous: unknown; copiedComments: string[] }>(
+      '/item/mergeDuplicates',
+      { keep: keep.id, others: [copy.id, other.id] },
+    );
+    expect(answer.httpStatus).toBe(200);
+    expect(answer.data.item).toMatchObject({
+      id: keep.id,
+      tags: ['sea', 'blue', 'holiday', 'beach'],
+      folders: [folderA, folderB],
+      annotation: 'Original\n\nFrom the phone',
+      star: 4,
+      url: 'https://example.com/photo',
+    });
+    expect(answer.data.trashed).toEqual([copy.id, other.id]);
+    expect(answer.data.previous).toEqual({ tags: ['sea', 'blue'], folders: [folderA], annotation: 'Original', star: 2, url: '' });
+    const comments = await get<{ annotation: string; x: number }[]>('/item/getComments', { id: keep.id });
+    expect(comments).toMatchObject([{ annotation: 'the boat', x: 1 }]);
+    // The copy keeps its own comment: restoring it from the trash brings it back whole.
+    expect(await get('/item/getComments', { id: copy.id })).toMatchObject([{ annotation: 'the boat' }]);
+    const trashed = await get<{ data: { id: string }[] }>('/item/get', { isDeleted: true });
+    expect(trashed.data.map((item) => item.id).sort()).toEqual([copy.id, other.id].sort());
+    const tags = (await get<{ data: { name: string; count: number }[] }>('/tag/get', {})).data;
+    expect(tags.find((tag) => tag.name === 'holiday')).toMatchObject({ count: 1 });
+    expect(ids((await post<Groups>('/item/duplicates', {})).data)).toEqual([]);
+  });
+
+  it('writes nothing when a write fails part-way', async () => {
+    const { post, get, library, keep, copy, other } = await family();
+    const snapshot = async () => ({
+      items: (await library.db.items.toArray()).map((row) => ({ ...row })),
+      comments: await library.db.comments.toArray(),
+      tags: await get('/tag/get', {}),
+      trash: await get('/item/get', { isDeleted: true }),
+    });
+    const before = await snapshot();
+    const bulkPut = library.db.items.bulkPut.bind(library.db.items);
+    library.db.items.bulkPut = (() => Promise.reject(new Error('disk on fire'))) as unknown as typeof library.db.items.bulkPut;
+    const answer = await post('/item/mergeDuplicates', { keep: keep.id, others: [copy.id, other.id] });
+    library.db.items.bulkPut = bulkPut as typeof library.db.items.bulkPut;
+    expect(answer.httpStatus).toBe(500);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each([
+    [(f: Family) => ({ others: [f.copy.id] }), 400, 'keep'],
+    [(f: Family) => ({ keep: f.keep.id }), 400, 'others'],
+    [(f: Family) => ({ keep: f.keep.id, others: [] }), 400, 'others'],
+    [(f: Family) => ({ keep: f.keep.id, others: [f.keep.id] }), 400, 'others'],
+    [(f: Family) => ({ keep: 'NOPE', others: [f.copy.id] }), 404, 'keep'],
+    [(f: Family) => ({ keep: f.keep.id, others: [f.copy.id, 'NOPE'] }), 404, 'others'],
+  ])('refuses a bad request, naming the field, and writes nothing (case %#)', async (input, status, field) => {
+    const f = await family();
+    const answer = await f.post('/item/mergeDuplicates', input(f));
+    expect(answer.httpStatus).toBe(status);
+    expect(answer.body.message).toContain(field);
+    expect(await f.get<{ data: unknown[] }>('/item/get', { isDeleted: true })).toMatchObject({ data: [] });
+  });
+
+  it('refuses to keep or merge an item in the trash', async () => {
+    const f = await family();
+    await f.post('/item/update', { id: f.other.id, isDeleted: true });
+    const merged = await f.post('/item/mergeDuplicates', { keep: f.keep.id, others: [f.copy.id, f.other.id] });
+    expect(merged.httpStatus).toBe(400);
+    expect(merged.body.message).toMatch(/^others: .* already in the trash/);
+    const kept = await f.post('/item/mergeDuplicates', { keep: f.other.id, others: [f.copy.id] });
+    expect(kept.httpStatus).toBe(400);
+    expect(kept.body.message).toMatch(/^keep: .* in the trash/);
+  });
+});
+
+type Family = Awaited<ReturnType<typeof familyOf>>;
