@@ -1,6 +1,7 @@
 /** Every route of the API, area by area. A test walks this list and fails when a route has no API test. */
 import { aiSearchRoutes } from './ai-search/ai-search.routes';
 import { appRoutes } from './app/app.routes';
+import { backupRoutes } from './backup/backup.routes';
 import { libraryTransferRoutes } from './eagle-library/library-transfer.routes';
 import { eventRoutes } from './events/events.routes';
 import { folderRoutes } from './folders/folders.routes';
@@ -19,6 +20,7 @@ export const ROUTES: readonly Route[] = [
   ...appRoutes,
   ...libraryRoutes,
   ...libraryTransferRoutes,
+  ...backupRoutes,
   ...publishRoutes,
   ...itemRoutes,
   ...thumbnailRoutes,

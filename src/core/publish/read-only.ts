@@ -27,6 +27,8 @@ const READS = new Set([
   '/library/switch',
   '/library/create',
   '/library/subscribe',
+  // A backup reads the library and writes only the picked folder: a read-only copy may be backed up.
+  '/library/backup',
   // These act on the registry (the library named in the body), not on the library's contents.
   '/library/rename',
   '/library/remove',
