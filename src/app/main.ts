@@ -12,6 +12,7 @@ import { startUpdatePrompt } from './pwa/update-prompt';
 import { ApiClient } from './api-client';
 import { ensureServiceWorker } from './register-sw';
 import { startSyncLoop } from './sync/sync-loop';
+import { startBackupLoop } from './backup/backup-loop';
 import { wakeOnLocalChanges } from './sync/sync-wake';
 import type { AppShell } from './shell/app-shell';
 import './shell/panels';
@@ -37,6 +38,8 @@ async function start(): Promise<void> {
     // Sync cycles run while a page is open (src/app/sync/sync-loop.ts).
     startSyncLoop(new ApiClient(), { store: shell.stores.sync, wakeOn: [wakeOnLocalChanges()] });
     await shell.start();
+    // Backups to a picked folder run while a page is open (src/app/backup/backup-loop.ts).
+    startBackupLoop(shell.stores.backup);
     shell.apiState = 'ready';
     shell.apiText = 'API ready';
     handleLaunch(shell, launch);
