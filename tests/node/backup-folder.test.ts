@@ -89,7 +89,7 @@ describe('backup to a folder', () => {
 
   it('resumes after a stop mid-backup without starting over, and leaves the folder whole', async () => {
     const { api, path, library, folder } = await setUp();
-    folder.log.failAfter = 40;
+    folder.log.failAfter = 60;
     const stopped = await backUpLibrary(library, asHandle(folder), options());
     expect(stopped.status).toBe('failed');
     expect(stopped.outcome.problem?.reason).toBe('failed');
@@ -98,9 +98,9 @@ describe('backup to a folder', () => {
     const resumed = await backUpLibrary(library, asHandle(folder), options());
     expect(resumed.status).toBe('done');
     expect(resumed.outcome.problem).toBeUndefined();
-    // Only the item cut off mid-write is written again.
+    // Only items cut off mid-write are written again: at most the 8 written at once (backup-run.ts WRITERS), not the 30.
     const again = folder.log.writes.slice(before.length).filter((p) => before.includes(p));
-    expect(new Set(again.map((p) => p.split('/')[1])).size).toBeLessThanOrEqual(1);
+    expect(new Set(again.map((p) => p.split('/')[1])).size).toBeLessThanOrEqual(8);
     expect(await folder.files()).toEqual(await exportFiles(api, path));
   }, 60_000);
 

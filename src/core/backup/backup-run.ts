@@ -35,6 +35,27 @@ export interface BackupRun extends WriteCount {
 }
 
 const PAGE = 100;
+/** Items written at once: a file write's latency (a swap file made, then renamed) overlaps with the others'. */
+const WRITERS = 8;
+
+/** Runs `run` over `work` in `lanes` lanes; after a failure no lane starts more, and it throws once all stopped. */
+async function inParallel<T>(work: readonly T[], lanes: number, run: (one: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const lane = async () => {
+    while (!failed && next < work.length) {
+      try {
+        await run(work[next++]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  const ended = await Promise.allSettled(Array.from({ length: Math.min(lanes, work.length) }, lane));
+  const failure = ended.find((end): end is PromiseRejectedResult => end.status === 'rejected');
+  if (failure) throw failure.reason;
+}
 
 /** The item's entries and what the folder must then hold, keyed like BackedUpItem. */
 function planItem(item: ExportItem) {
@@ -100,6 +121,7 @@ async function writeChanges(
     after = page[page.length - 1]!.row.pk;
     if (!(await takeLease(db, options.owner, options.clock()))) return run('busy', written, await readOutcome(db));
     const held = await db.items.bulkGet(page.map((item) => item.row.id));
+    const changed: { id: string; plan: ReturnType<typeof planItem>; before: BackedUpItem | undefined }[] = [];
     for (const [i, item] of page.entries()) {
       const plan = planItem(item);
       seen.add(item.row.id);
@@ -109,12 +131,16 @@ async function writeChanges(
         notIncluded.push(notIncludedLine(item.row));
       }
       const before = held[i];
-      if (before && before.meta === plan.meta && sameFiles(before.files, plan.files)) continue;
-      if (options.maxItems !== undefined && written >= options.maxItems) return run('partial', written, await readOutcome(db));
-      await writeItem(images, item.row.id, plan, before, count);
-      await db.items.put({ id: item.row.id, meta: plan.meta, files: plan.files });
-      written += 1;
+      if (!before || before.meta !== plan.meta || !sameFiles(before.files, plan.files)) changed.push({ id: item.row.id, plan, before });
     }
+    const budget = options.maxItems === undefined ? changed.length : Math.max(0, options.maxItems - written);
+    // Each item is remembered once its own files are written, so a stop anywhere loses at most the items in flight.
+    await inParallel(changed.slice(0, budget), WRITERS, async ({ id, plan, before }) => {
+      await writeItem(images, id, plan, before, count);
+      await db.items.put({ id, meta: plan.meta, files: plan.files });
+    });
+    written += Math.min(budget, changed.length);
+    if (changed.length > budget) return run('partial', written, await readOutcome(db));
   }
   await removeGone(db, images, seen, count);
   await writeRoot(library, db, folder, mtimes, notIncluded, notIncludedTime, count);

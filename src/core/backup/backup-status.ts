@@ -1,12 +1,12 @@
 /**
- * The backup as requests see it: runs one (or a slice) into the library's picked folder, or says
- * how the last one went. Loaded on first use: a worker start never needs it.
+ * How the library's backup stands (GET library/backup). Small on purpose: every page asks it soon
+ * after start, while the writer (./backup-start.ts) loads only when a folder is to be written.
  */
 import type { OpenLibrary } from '../context';
-import { BackupDb, readOutcome, writeOutcome, type BackupOutcome } from './backup-db';
-import { backupFolderOf, canWrite } from './backup-folder';
+import { BackupDb, readOutcome, type BackupOutcome } from './backup-db';
+import { backupFolderOf } from './backup-folder';
 import { leaseHeld } from './backup-lease';
-import { backUpLibrary, type BackupRunStatus } from './backup-run';
+import type { BackupRunStatus } from './backup-run';
 
 export interface BackupStatus extends BackupOutcome {
   /** A folder was picked for this library. */
@@ -29,23 +29,4 @@ export async function backupStatus(library: OpenLibrary, now: number): Promise<B
   } finally {
     db.close();
   }
-}
-
-export async function runBackup(library: OpenLibrary, clock: () => number, owner: string, maxItems?: number): Promise<BackupAnswer> {
-  const folder = await backupFolderOf(library.record.path);
-  const none = { items: 0, files: 0, bytes: 0, removed: 0 };
-  if (!folder) return { ...(await backupStatus(library, clock())), status: 'failed', written: none, problem: { reason: 'no-folder', message: 'No backup folder was chosen for this library.', at: clock() } };
-  if (!(await canWrite(folder))) {
-    const db = new BackupDb(library.db.name);
-    try {
-      const problem = { reason: 'permission' as const, message: `The browser no longer lets this site write to "${folder.name}".`, at: clock() };
-      await writeOutcome(db, { problem, folderName: folder.name });
-    } finally {
-      db.close();
-    }
-    return { ...(await backupStatus(library, clock())), status: 'failed', written: none };
-  }
-  const run = await backUpLibrary(library, folder, { clock, owner, maxItems });
-  const { items, files, bytes, removed } = run;
-  return { ...(await backupStatus(library, clock())), status: run.status, written: { items, files, bytes, removed } };
 }
