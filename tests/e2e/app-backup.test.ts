@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { api, seed } from './app';
 import { seriousViolations } from './a11y-check';
-import { openApp, useBrowser } from './browser';
+import { appReady, openApp, useBrowser } from './browser';
 
 const SHOTS = 'screenshots';
 const PHONE = { width: 390, height: 844 };
@@ -116,6 +116,18 @@ describe('the web app: backup to a folder and storage facts', () => {
     await shot(page, 'backup-status');
     await status.click();
     await page.getByRole('region', { name: 'Backup and storage' }).waitFor();
+
+    // Two and a half days later as the page sees it (the worker keeps the real time): the dot warns.
+    await page.clock.setFixedTime(Date.now() + 2.5 * 24 * 60 * 60 * 1000);
+    await page.reload();
+    await appReady(page);
+    const stale = page.locator('#backup-status[data-stale="true"]');
+    await stale.filter({ hasText: 'Backed up 2 days ago' }).waitFor({ timeout: 30_000 });
+    expect(await stale.locator('.backup-dot').isVisible()).toBe(true);
+    expect(await stale.getAttribute('aria-label')).toBe('No backup in the last day. Backed up 2 days ago');
+    await shot(page, 'backup-stale');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'backup-stale');
     await page.context().close();
   }, 120_000);
 
