@@ -40,6 +40,13 @@ async function start(): Promise<void> {
     await shell.start();
     // Backups to a picked folder run while a page is open (src/app/backup/backup-loop.ts).
     startBackupLoop(shell.stores.backup);
+    // Another library is open: its backup folder (or none) is another's.
+    let backedUpPath = shell.stores.library.current?.path;
+    shell.stores.library.subscribe(() => {
+      if (shell.stores.library.current?.path === backedUpPath) return;
+      backedUpPath = shell.stores.library.current?.path;
+      void shell.stores.backup.backUpNow();
+    });
     shell.apiState = 'ready';
     shell.apiText = 'API ready';
     handleLaunch(shell, launch);

@@ -6,9 +6,9 @@
  * write and answers the others `busy`. Nothing is kept here that the API does not also hold.
  */
 import { apiUrl } from '../api-client';
-import { listenToChanges } from '../change-stream';
+import { listenToChanges, type ChangeStream } from '../change-stream';
 import { wakesSync } from '../sync/sync-wake';
-import { readBackupStatus, runBackupSlice } from './backup-api';
+import { readBackupStatus, runBackupSlice, type BackupStatus } from './backup-api';
 import type { BackupStore } from './backup-store';
 
 export interface BackupLoopOptions {
@@ -27,12 +27,14 @@ export function startBackupLoop(store: BackupStore, options: BackupLoopOptions =
   let settle: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
 
-  const refresh = async () => store.publish(await readBackupStatus().catch(() => store.status));
+  const refresh = async () => listen(publish(await readBackupStatus().catch(() => store.status)));
+  const publish = <S extends BackupStatus | null>(status: S): S => (store.publish(status), status);
 
   const run = (): Promise<void> =>
     (running ??= (async () => {
       try {
         const status = await readBackupStatus();
+        listen(status);
         if (!status.configured) return store.publish(status);
         store.publish({ ...status, running: true });
         for (;;) {
@@ -48,21 +50,29 @@ export function startBackupLoop(store: BackupStore, options: BackupLoopOptions =
     })());
 
   store.driveWith(run);
-  const stream = listenToChanges({
-    url: apiUrl('/events'),
-    onChange: (change) => {
-      // Another library is open: its backup is another folder's.
-      if (change.kind === 'library') return void (change.action === 'switched' && run());
-      if (!wakesSync(change)) return;
-      clearTimeout(settle);
-      settle = setTimeout(() => void run(), settleMs);
-    },
-  });
+  // The change stream is open only while the library has a backup folder: one without keeps none.
+  let stream: ChangeStream | undefined;
+  function listen(status: BackupStatus | null): void {
+    if (status?.configured && !stream) {
+      stream = listenToChanges({
+        url: apiUrl('/events'),
+        onChange: (change) => {
+          if (!wakesSync(change)) return;
+          clearTimeout(settle);
+          settle = setTimeout(() => void run(), settleMs);
+        },
+      });
+    }
+    if (!status?.configured && stream) {
+      stream.close();
+      stream = undefined;
+    }
+  }
   const period = setInterval(() => void run(), periodMs);
   const clock = setInterval(() => store.tick(), MINUTE);
   void run();
   return () => {
-    stream.close();
+    stream?.close();
     clearTimeout(settle);
     clearInterval(period);
     clearInterval(clock);
