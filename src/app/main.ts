@@ -14,6 +14,7 @@ import { startUpdatePrompt } from './pwa/update-prompt';
 import { ApiClient } from './api-client';
 import { ensureServiceWorker } from './register-sw';
 import { startSyncLoop } from './sync/sync-loop';
+import { startBackupLoop } from './backup/backup-loop';
 import { wakeOnLocalChanges } from './sync/sync-wake';
 import type { AppShell } from './shell/app-shell';
 import './shell/panels';
@@ -39,6 +40,15 @@ async function start(): Promise<void> {
     // Sync cycles run while a page is open (src/app/sync/sync-loop.ts).
     startSyncLoop(new ApiClient(), { store: shell.stores.sync, wakeOn: [wakeOnLocalChanges()] });
     await shell.start();
+    // Backups to a picked folder run while a page is open (src/app/backup/backup-loop.ts).
+    startBackupLoop(shell.stores.backup);
+    // Another library is open: its backup folder (or none) is another's.
+    let backedUpPath = shell.stores.library.current?.path;
+    shell.stores.library.subscribe(() => {
+      if (shell.stores.library.current?.path === backedUpPath) return;
+      backedUpPath = shell.stores.library.current?.path;
+      void shell.stores.backup.backUpNow();
+    });
     shell.apiState = 'ready';
     shell.apiText = 'API ready';
     handleLaunch(shell, launch);

@@ -6,6 +6,7 @@
  */
 import { aiSearchManifest } from './ai-search/ai-search.manifest';
 import { appManifest } from './app/app.manifest';
+import { backupManifest } from './backup/backup.manifest';
 import { contentTextManifest } from './content-text/content-text.manifest';
 import { duplicatesManifest } from './duplicates/duplicates.manifest';
 import { eagleLibraryManifest } from './eagle-library/eagle-library.manifest';
@@ -38,6 +39,7 @@ export const MANIFESTS = [
   libraryManifest,
   eagleLibraryManifest,
   publishManifest,
+  backupManifest,
   itemsManifest,
   duplicatesManifest,
   thumbnailsManifest,

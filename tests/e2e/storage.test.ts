@@ -1,5 +1,7 @@
 /** The app asks to keep its data, says whether the browser agreed, and warns while the quota runs out. */
 import { describe, expect, inject, it } from 'vitest';
+import { WORTH_KEEPING } from '../../src/app/pwa/storage-status';
+import { seed } from './app';
 import { appReady, useBrowser } from './browser';
 
 describe('storage that lasts', () => {
@@ -20,6 +22,34 @@ describe('storage that lasts', () => {
       await expect(page.locator('#storage-status').textContent()).resolves.toMatch(/^Storage is persistent · .+ of .+ used$/);
       expect(await page.evaluate(() => navigator.storage.persisted())).toBe(true);
       await expect(page.locator('#storage-warning').isVisible()).resolves.toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('asks to keep the data only once the library is worth keeping (Firefox would prompt for an empty one)', async () => {
+    const context = await browser().newContext();
+    // Counts the app's asks; the browser's own answer is left as it is.
+    await context.addInitScript(() => {
+      const persist = StorageManager.prototype.persist;
+      (window as unknown as { persistAsked: number }).persistAsked = 0;
+      StorageManager.prototype.persist = function (this: StorageManager) {
+        (window as unknown as { persistAsked: number }).persistAsked += 1;
+        return persist.call(this);
+      };
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${siteUrl}/`);
+      await appReady(page);
+      const asked = () => page.evaluate(() => (window as unknown as { persistAsked: number }).persistAsked);
+      await page.locator('#storage-status').waitFor({ state: 'attached' });
+      await page.locator('#storage-status[data-persisted]').waitFor({ state: 'attached' });
+      expect(await asked()).toBe(0);
+      await seed(page, Array.from({ length: WORTH_KEEPING }, (_, i) => ({ name: `kept ${i}` })));
+      await page.reload();
+      await appReady(page);
+      await expect.poll(asked).toBe(1);
     } finally {
       await context.close();
     }

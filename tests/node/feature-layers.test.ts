@@ -16,6 +16,7 @@ const STILL_SIDEWAYS = [
   'ai-search → items',
   'ai-search → media',
   'ai-search → search',
+  'backup → eagle-library',
   'content-text → media',
   'eagle-library → items',
   'eagle-library → library',

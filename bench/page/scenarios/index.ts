@@ -29,6 +29,7 @@ import { itemGetDuringThumbnails, thumbnailRate, thumbnailsPoolVsOne } from './t
 import { workerHeap } from './worker-heap';
 import { syncEditLatency, syncFirstPull } from './sync';
 import { gridFirstThumbnails, gridIds, gridJumps, gridRange, gridScroll } from './grid';
+import { backupIncremental } from './backup-folder';
 import { bigFileImport } from './big-file';
 import { uiImportItems, uiImportOneWorker, uiImportThumbnails } from './ui-import';
 import { publishedFirstPaint, publishedFirstScreenBytes, publishedSearchable, publishRate } from './published-library';
@@ -79,6 +80,8 @@ export const SCENARIOS: readonly Scenario[] = [
   publishedSearchable,
   // Needs no seeded library either: one 500 MB file in a library of its own.
   bigFileImport,
+  // Backs the seeded library up into the origin-private file system, then 100 edited items at a time (edits annotations).
+  backupIncremental,
   // Imports through the app in a frame: each switches the current library and puts the bench one back.
   uiImportItems,
   uiImportThumbnails,

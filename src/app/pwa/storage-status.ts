@@ -1,9 +1,17 @@
 /**
- * Storage that lasts: asks the browser to keep this site's data (navigator.storage.persist), says
- * whether it agreed, and warns while free space runs low, before an import fails on a full quota.
- * Renders one small status line into `host` (the app's status bar, or the page when it has none).
+ * Storage that lasts: asks the browser to keep this site's data (navigator.storage.persist) once
+ * the library holds something worth keeping (an import, or WORTH_KEEPING items: Firefox asks the
+ * person, and an empty library is no reason to), says whether it agreed, and warns while free
+ * space runs low, before an import fails on a full quota. Renders one small status line into
+ * `host` (the app's status bar, or the page when it has none).
  */
+import { ApiClient } from '../api-client';
 import { formatBytes } from '../ui/format';
+
+/** Items from which a library is worth asking the browser to keep. */
+export const WORTH_KEEPING = 20;
+
+export const worthKeeping = (items: number) => items >= WORTH_KEEPING;
 
 /** Warn when less than this share of the quota is left, or less than this many bytes of a large quota. */
 const LOW_SHARE = 0.1;
@@ -49,13 +57,18 @@ export function startStorageStatus(host: HTMLElement = document.body, warningHos
   };
   const refresh = () => void readStorage().then(render, () => undefined);
 
-  void (async () => {
-    // Ask once; browsers answer from engagement, installation or a permission, without a prompt in Chromium.
+  // Chromium answers from engagement, installation or a permission, without a prompt; Firefox asks.
+  const ask = async () => {
     if (!(await navigator.storage.persisted())) await navigator.storage.persist?.().catch(() => false);
     refresh();
+  };
+  void (async () => {
+    const count = await new ApiClient().get('/item/countAll').catch(() => 0);
+    if (worthKeeping(count)) await ask();
+    else refresh();
   })();
   document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && refresh());
-  // Imports are what fill storage: read it again as their items land (the worker sends no notices).
-  document.addEventListener('items-imported', refresh);
+  // Imports are what fill storage, and what is worth keeping: ask, and read it again as their items land.
+  document.addEventListener('items-imported', () => void ask());
   setInterval(refresh, CHECK_EVERY_MS);
 }

@@ -41,7 +41,7 @@ export class AppHeader extends LightElement {
       <button class="btn icon" aria-label="Show the sidebar" aria-pressed=${this.sidebarShown ? 'true' : 'false'} aria-controls="sidebar" @click=${() => this.emit('toggle-panel', 'sidebar')}>${icon('menu')}</button>
       ${library.visitor
         ? html`<h1 class="library-title" id="library-name">${library.current?.name ?? '…'}</h1>`
-        : html`<library-switcher .store=${library}></library-switcher>`}
+        : html`<library-switcher .store=${library} .backup=${this.stores.backup} .sync=${this.stores.sync}></library-switcher>`}
       ${library.readOnly
         ? html`<span class="read-only-badge" title="Opened from a published library: it can be browsed and searched, not changed">${icon('lock', 14)}<span class="label">Read-only</span></span>`
         : nothing}

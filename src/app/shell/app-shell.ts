@@ -397,7 +397,7 @@ export class AppShell extends LightElement {
     if (emptyLibrary) {
       return html`<first-run .libraryName=${library.current?.name ?? ''} @import-requested=${() => this.dock?.pickFiles()}
         @restore-prepare=${() => this.transferMenu?.prepare()}
-        @restore-requested=${(e: CustomEvent<RestoreSource['id']>) => void this.transferMenu?.open(e.detail === 'eagle-zip' ? 'zip' : 'folder', 'current')}></first-run>`;
+        @restore-requested=${(e: CustomEvent<RestoreSource['id']>) => void this.transferMenu?.open(e.detail === 'eagle-zip' ? 'zip' : 'folder', e.detail === 'backup-folder' ? 'new' : 'current')}></first-run>`;
     }
     const emptyText = state.search && isQueryError(results.error)
       ? `The search cannot be read: ${searchErrorText(results.error)}`
@@ -452,7 +452,7 @@ export class AppShell extends LightElement {
           : nothing}
         ${this.drawer ? html`<div class="drawer-backdrop" @click=${() => (this.drawer = null)}></div>` : nothing}
       </div>
-      <status-bar .aiStatus=${this.stores.aiProgress.status} .sync=${this.stores.sync.status} .publishedLoad=${this.stores.library.current?.loading ?? null} .total=${results.loading ? null : results.total} .selected=${selection.count} .apiState=${this.startError === null ? this.apiState : 'error'} .apiText=${this.startError === null ? this.apiText : `API not available: ${this.startError}`}></status-bar>
+      <status-bar .backup=${this.stores.backup} .aiStatus=${this.stores.aiProgress.status} .sync=${this.stores.sync.status} .publishedLoad=${this.stores.library.current?.loading ?? null} .total=${results.loading ? null : results.total} .selected=${selection.count} .apiState=${this.startError === null ? this.apiState : 'error'} .apiText=${this.startError === null ? this.apiText : `API not available: ${this.startError}`}></status-bar>
       ${this.viewer}
       <import-dock id="import-dock" .stores=${this.stores}></import-dock>
       <sidebar-dialogs .stores=${this.stores} @view-selected=${(e: CustomEvent<View>) => this.setView(e.detail)}></sidebar-dialogs>

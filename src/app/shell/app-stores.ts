@@ -15,6 +15,7 @@ import { SelectionStore } from '../selection/selection-store';
 import { SidebarStore } from '../sidebar/sidebar-store';
 import { ToastStore } from '../toasts/toast-store';
 import { SyncStatusStore } from '../sync/sync-status-store';
+import { BackupStore } from '../backup/backup-store';
 import { LibraryStore } from './library-store';
 
 export class AppStores {
@@ -30,6 +31,8 @@ export class AppStores {
   readonly aiProgress = new AiProgress(this.api);
   /** Filled by the page's sync loop (main.ts, ../sync/sync-loop.ts). */
   readonly sync = new SyncStatusStore();
+  /** Filled by the page's backup loop (main.ts, ../backup/backup-loop.ts). */
+  readonly backup = new BackupStore(() => this.library.current?.path);
 
   constructor() {
     this.view.subscribe(() => void this.showView());

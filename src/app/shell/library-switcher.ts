@@ -1,7 +1,7 @@
 /**
  * The library menu in the header: the open library's name, a popover listing the libraries opened
  * before (switch with one click), renaming or deleting the open one (library-actions.ts), the Eagle
- * entries (open a library, export: ../library-transfer/), a form that opens a published library from
+ * entries (open a library, export: ../library-transfer/), backup and storage (../backup/backup-menu.ts), a form that opens a published library from
  * its web address, and a small form that creates a new one.
  */
 import { html, nothing } from 'lit';
@@ -10,15 +10,20 @@ import { StoreController } from '../state/store';
 import { messageOf } from '../toasts/toast-store';
 import { icon } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
+import type { BackupStore } from '../backup/backup-store';
+import type { SyncStatusStore } from '../sync/sync-status-store';
 import type { LibraryStore } from './library-store';
+import '../backup/backup-menu';
 import '../library-transfer/transfer-menu';
 import './library-actions';
 
 export class LibrarySwitcher extends LightElement {
   declare store: LibraryStore;
+  declare backup: BackupStore | undefined;
+  declare sync: SyncStatusStore | undefined;
   declare private createError: string;
   declare private subscribeError: string;
-  static override properties = { store: { attribute: false }, createError: { state: true }, subscribeError: { state: true } };
+  static override properties = { store: { attribute: false }, backup: { attribute: false }, sync: { attribute: false }, createError: { state: true }, subscribeError: { state: true } };
 
   constructor() {
     super();
@@ -95,6 +100,7 @@ export class LibrarySwitcher extends LightElement {
         </ul>
         <library-actions .store=${this.store}></library-actions>
         <library-transfer-menu .store=${this.store}></library-transfer-menu>
+        ${this.backup ? html`<backup-menu .library=${this.store} .backup=${this.backup} .sync=${this.sync}></backup-menu>` : nothing}
         ${current?.readOnly ? nothing : html`<button class="library-entry" @click=${this.openSync}>Sync…</button>`}
         <form class="library-create library-subscribe" @submit=${this.subscribe}>
           <label for="published-library-url">Open from a web address…</label>

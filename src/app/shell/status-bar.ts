@@ -2,7 +2,9 @@
  * The bottom line: how many items the view holds and how many are selected, the API's state, and
  * a place for the storage line (../pwa/storage-status.ts: used of quota, persistence, a warning
  * when space runs low), which fills `.status-storage` itself, and AI-search indexing progress
- * (../ai/ai-progress.ts), and the current library's sync state (../sync/sync-summary.ts), a button
+ * (../ai/ai-progress.ts), the backup's state (../backup/backup-words.ts: "Backed up 3 min ago" or why
+ * not, a dot when older than a day; a click opens the library menu, or asks the folder's permission
+ * again), and the current library's sync state (../sync/sync-summary.ts), a button
  * that asks the shell for the Sync… dialog.
  *
  * A phone has room for the parts a person needs to see now (counts, sync, a load or download under
@@ -16,6 +18,12 @@ import type { PublishedLoad, SyncStatus as LibrarySyncStatus } from '../api-type
 import { syncSummary } from '../sync/sync-summary';
 import '../sync/sync.css';
 import { formatCount, plural } from '../ui/format';
+import { canPickFolders } from '../backup/backup-folder';
+import type { BackupStore } from '../backup/backup-store';
+import { backupLine } from '../backup/backup-words';
+import { zipReminder } from '../backup/zip-reminder';
+import '../backup/backup.css';
+import { StoreController } from '../state/store';
 import { publishedLoadText } from './published-load';
 import { icon } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
@@ -32,11 +40,13 @@ export class StatusBar extends LightElement {
   declare aiStatus: AiStatus | null;
   declare sync: LibrarySyncStatus | null;
   declare publishedLoad: PublishedLoad | null;
+  declare backup: BackupStore | undefined;
   declare private modelsOpen: boolean;
   declare private moreOpen: boolean;
   static override properties = {
     moreOpen: { state: true },
     publishedLoad: { attribute: false },
+    backup: { attribute: false },
     aiStatus: { attribute: false },
     sync: { attribute: false },
     modelsOpen: { state: true },
@@ -57,6 +67,7 @@ export class StatusBar extends LightElement {
     this.publishedLoad = null;
     this.modelsOpen = false;
     this.moreOpen = false;
+    new StoreController(this, () => (this.backup ? [this.backup] : []));
   }
 
   private toggleMore(): void {
@@ -92,6 +103,29 @@ export class StatusBar extends LightElement {
       }${progressText(status)}</span>`;
   }
 
+  /** The backup's line; where no folder can be written, the zip reminder when it is due. */
+  private backupState() {
+    const store = this.backup;
+    if (!store) return nothing;
+    if (!canPickFolders()) {
+      const due = zipReminder(store.now);
+      return due ? html`<button id="backup-status" class="status-button status-backup" type="button" data-tone="warn" @click=${this.openLibraryMenu}>
+        <span class="backup-dot" aria-hidden="true"></span>${due}</button>` : nothing;
+    }
+    const line = backupLine(store.status, store.now);
+    if (!line) return nothing;
+    const click = line.askPermission ? () => void this.allowAgain() : this.openLibraryMenu;
+    const label = `${line.stale ? 'No backup in the last day. ' : ''}${line.text}${line.askPermission ? '. Click to allow writing to the folder again' : ''}`;
+    return html`<button id="backup-status" class="status-button status-backup" type="button" data-tone=${line.tone} data-stale=${String(line.stale)}
+      title=${label} aria-label=${label} @click=${click}>${line.stale ? html`<span class="backup-dot" aria-hidden="true"></span>` : nothing}${line.text}</button>`;
+  }
+
+  private readonly openLibraryMenu = () => document.querySelector<HTMLElement>('#library-menu')?.showPopover();
+
+  private async allowAgain(): Promise<void> {
+    await this.backup?.allowAgain();
+  }
+
   private syncState() {
     const summary = syncSummary(this.sync);
     if (!summary) return nothing;
@@ -119,6 +153,7 @@ export class StatusBar extends LightElement {
       <span class="status-count" data-testid="view-count">${this.total === null ? '…' : plural(this.total, 'item')}</span>
       ${this.selected ? html`<span class="status-selected">${formatCount(this.selected)} selected</span>` : nothing}
       ${this.syncState()}
+      ${this.backupState()}
       ${this.publishedLoad ? this.loadProgress(this.publishedLoad) : nothing}
       <span class="status-spacer"></span>
       ${this.aiStatus ? this.aiModels(this.aiStatus) : nothing}

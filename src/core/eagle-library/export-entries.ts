@@ -5,7 +5,8 @@
  */
 import type { OpenLibrary } from '../context';
 import { buildForest } from '../shared/forest';
-import type { EagleRecord, ItemRow } from '../storage/rows';
+import type { CommentRow, EagleRecord, ItemRow } from '../storage/rows';
+import type { LibraryDb } from '../storage/library-db';
 import { readMeta } from '../storage/write';
 import { QUICK_ACCESS_KEY } from '../library/library.service';
 import { eagleJson, num } from './eagle-json';
@@ -27,6 +28,30 @@ export const APPLICATION_VERSION = '4.0.0';
 const PAGE = 200;
 
 
+/** One item as the export and the backup read it: its row, original, thumbnail and comments. */
+export interface ExportItem {
+  row: ItemRow;
+  file?: Blob;
+  /** The original's content hash when stored (a backup compares it, not the bytes). */
+  sha256?: string;
+  thumbnail?: Blob;
+  comments: CommentRow[];
+}
+
+/** The next page of items after primary key `after`, in one read transaction. */
+export async function readItemPage(db: LibraryDb, after: string, limit = PAGE): Promise<ExportItem[]> {
+  return db.transaction('r', [db.items, db.files, db.thumbnails, db.comments], async () => {
+    const rows = await db.items.where('pk').above(after).limit(limit).toArray();
+    const ids = rows.map((row) => row.id);
+    const [files, thumbnails, comments] = await Promise.all([
+      db.files.bulkGet(ids),
+      db.thumbnails.bulkGet(ids),
+      db.comments.where('itemId').anyOf(ids).toArray(),
+    ]);
+    return rows.map((row, i) => ({ row, file: files[i]?.blob, sha256: files[i]?.sha256, thumbnail: thumbnails[i]?.blob, comments: comments.filter((c) => c.itemId === row.id) }));
+  });
+}
+
 export async function* eagleLibraryEntries(library: OpenLibrary): AsyncGenerator<ExportEntry> {
   const { db } = library;
   const mtimes: [string, number][] = [];
@@ -34,37 +59,33 @@ export async function* eagleLibraryEntries(library: OpenLibrary): AsyncGenerator
   let notIncludedTime = 0;
   let after = '';
   for (;;) {
-    const page = await db.transaction('r', [db.items, db.files, db.thumbnails, db.comments], async () => {
-      const rows = await db.items.where('pk').above(after).limit(PAGE).toArray();
-      const ids = rows.map((row) => row.id);
-      const [files, thumbnails, comments] = await Promise.all([
-        db.files.bulkGet(ids),
-        db.thumbnails.bulkGet(ids),
-        db.comments.where('itemId').anyOf(ids).toArray(),
-      ]);
-      return rows.map((row, i) => ({ row, file: files[i]?.blob, thumbnail: thumbnails[i]?.blob, comments: comments.filter((c) => c.itemId === row.id) }));
-    });
+    const page = await readItemPage(db, after);
     if (page.length === 0) break;
     after = page[page.length - 1]!.row.pk;
     for (const item of page) {
       const record = eagleItemRecord(item.row, item.comments);
       mtimes.push([item.row.id, num(record.lastModified, item.row.modificationTime)]);
       if (item.row.linked) notIncludedTime = Math.max(notIncludedTime, item.row.modificationTime);
-      if (item.row.linked) notIncluded.push(`${item.row.id}\t${item.row.name}\t${item.row.linked.url}\t${item.row.linked.reason}`);
+      if (item.row.linked) notIncluded.push(notIncludedLine(item.row));
       yield* itemEntries(item.row, record, item.file, item.thumbnail);
     }
   }
   yield* rootEntries(library, mtimes);
   // Originals never kept (linked-original.ts) cannot be exported: the export says which, and where they are.
-  if (notIncluded.length) {
-    const text = ['Originals not included (item id, name, address, why):', ...notIncluded, ''].join('\n');
-    yield { path: NOT_INCLUDED_FILE, data: text, lastModified: notIncludedTime };
-  }
+  if (notIncluded.length) yield notIncludedEntry(notIncluded, notIncludedTime);
 }
+
+export const notIncludedLine = (row: ItemRow) => `${row.id}\t${row.name}\t${row.linked?.url}\t${row.linked?.reason}`;
+
+export const notIncludedEntry = (lines: readonly string[], lastModified: number): ExportEntry => ({
+  path: NOT_INCLUDED_FILE,
+  data: ['Originals not included (item id, name, address, why):', ...lines, ''].join('\n'),
+  lastModified,
+});
 
 export const NOT_INCLUDED_FILE = 'not-included.txt';
 
-function* itemEntries(row: ItemRow, record: EagleRecord, file: Blob | undefined, thumbnail: Blob | undefined): Generator<ExportEntry> {
+export function* itemEntries(row: ItemRow, record: EagleRecord, file: Blob | undefined, thumbnail: Blob | undefined): Generator<ExportEntry> {
   const dir = `images/${row.id}.info/`;
   const name = String(record.name);
   const lastModified = row.modificationTime;
@@ -75,7 +96,7 @@ function* itemEntries(row: ItemRow, record: EagleRecord, file: Blob | undefined,
   yield { path: `${dir}metadata.json`, data: eagleJson(record), lastModified };
 }
 
-async function* rootEntries(library: OpenLibrary, mtimes: readonly [string, number][]): AsyncGenerator<ExportEntry> {
+export async function* rootEntries(library: OpenLibrary, mtimes: readonly [string, number][]): AsyncGenerator<ExportEntry> {
   const { db } = library;
   const [meta, stored, folders, smartFolders, groups, tags, quick] = await Promise.all([
     readMeta(library),

@@ -1,0 +1,18 @@
+/** The backup folder handle the page picked for a library (see backup-names.ts). */
+import { createStore, get, type UseStore } from 'idb-keyval';
+import { BACKUP_FOLDERS_DB, BACKUP_FOLDERS_STORE } from './backup-names';
+
+let store: UseStore | undefined;
+const folders = () => (store ??= createStore(BACKUP_FOLDERS_DB, BACKUP_FOLDERS_STORE));
+
+export const backupFolderOf = (path: string) => get<FileSystemDirectoryHandle>(path, folders());
+
+/**
+ * Whether this context may write into the folder now. A picked folder's permission lasts while a
+ * tab of the site holds it; only a page can ask again (requestPermission needs a click). The
+ * origin-private file system has no permission to ask: its handles lack nothing.
+ */
+export async function canWrite(dir: FileSystemDirectoryHandle): Promise<boolean> {
+  const query = (dir as { queryPermission?: (d: { mode: string }) => Promise<PermissionState> }).queryPermission;
+  return !query || (await query.call(dir, { mode: 'readwrite' })) === 'granted';
+}

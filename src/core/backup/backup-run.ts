@@ -1,0 +1,214 @@
+/**
+ * Keeps a folder an Eagle library of one library (the export's format, export-entries.ts) by
+ * writing only what changed since the last run. Each item's files are compared by a fingerprint
+ * kept in the backup's database (backup-db.ts), stored once the item's files are written: a run
+ * stopped anywhere resumes from there and writes nothing twice. Items gone from the library are
+ * removed from the folder; the root files (folders, smart folders, tag groups, tags, mtime.json)
+ * are written last, when their text changed. Takes any FileSystemDirectoryHandle: a picked folder
+ * or the origin-private file system.
+ */
+import type { OpenLibrary } from '../context';
+import { num } from '../eagle-library/eagle-json';
+import { itemEntries, notIncludedEntry, notIncludedLine, readItemPage, rootEntries, type ExportEntry, type ExportItem } from '../eagle-library/export-entries';
+import { eagleItemRecord } from '../eagle-library/item-record';
+import { BackupDb, readOutcome, writeOutcome, type BackedUpItem, type BackupOutcome } from './backup-db';
+import { releaseLease, takeLease } from './backup-lease';
+import { problemOf } from './backup-problem';
+import { textHash } from './fingerprint';
+import { checkFolder, removeEntry, writeFile, type WriteCount } from './folder-files';
+
+export interface BackupOptions {
+  clock: () => number;
+  /** Who runs it (one id per tab or worker start): the lease's owner. */
+  owner: string;
+  /** Stop after writing this many items (a slice of a long first backup); the next run goes on. */
+  maxItems?: number;
+}
+
+export type BackupRunStatus = 'done' | 'partial' | 'busy' | 'failed';
+
+export interface BackupRun extends WriteCount {
+  status: BackupRunStatus;
+  /** Items whose files were written in this run. */
+  items: number;
+  outcome: BackupOutcome;
+}
+
+const PAGE = 100;
+/** Items written at once: a file write's latency (a swap file made, then renamed) overlaps with the others'. */
+const WRITERS = 8;
+
+/** Runs `run` over `work` in `lanes` lanes; after a failure no lane starts more, and it throws once all stopped. */
+async function inParallel<T>(work: readonly T[], lanes: number, run: (one: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const lane = async () => {
+    while (!failed && next < work.length) {
+      try {
+        await run(work[next++]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  const ended = await Promise.allSettled(Array.from({ length: Math.min(lanes, work.length) }, lane));
+  const failure = ended.find((end): end is PromiseRejectedResult => end.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
+/** The item's entries and what the folder must then hold, keyed like BackedUpItem. */
+function planItem(item: ExportItem) {
+  const record = eagleItemRecord(item.row, item.comments);
+  const entries = [...itemEntries(item.row, record, item.file, item.thumbnail)].filter((e) => e.data !== undefined);
+  const files: Record<string, string> = {};
+  let meta = '';
+  for (const entry of entries) {
+    const name = entry.path.slice(entry.path.lastIndexOf('/') + 1);
+    if (name === 'metadata.json') meta = textHash(entry.data as string);
+    else files[name] = fileKey(entry.data!, name === nameOfOriginal(entries) ? item.sha256 : undefined);
+  }
+  return { record, entries, meta, files };
+}
+
+const nameOfOriginal = (entries: readonly ExportEntry[]) => entries.find((e) => !e.path.endsWith('_thumbnail.png') && !e.path.endsWith('/metadata.json'))?.path.split('/').pop();
+
+/** A file's identity without reading it: its content hash where stored, else its size (and text's hash). */
+function fileKey(data: Blob | string, sha256: string | undefined): string {
+  if (typeof data === 'string') return `t:${textHash(data)}`;
+  return sha256 ? `h:${sha256}` : `s:${data.size}:${data.type}`;
+}
+
+export async function backUpLibrary(library: OpenLibrary, folder: FileSystemDirectoryHandle, options: BackupOptions): Promise<BackupRun> {
+  const db = new BackupDb(library.db.name);
+  const count: WriteCount = { files: 0, bytes: 0, removed: 0 };
+  const run = (status: BackupRunStatus, items: number, outcome: BackupOutcome): BackupRun => ({ status, items, outcome, ...count });
+  try {
+    if (!(await takeLease(db, options.owner, options.clock()))) return run('busy', 0, await readOutcome(db));
+    try {
+      await forgetOtherFolder(db, folder);
+      return await writeChanges(library, db, folder, options, count, run);
+    } catch (error) {
+      const problem = { reason: problemOf(error), message: error instanceof Error ? error.message : String(error), at: options.clock() };
+      return run('failed', 0, await writeOutcome(db, { problem, folderName: folder.name }));
+    } finally {
+      await releaseLease(db, options.owner);
+    }
+  } finally {
+    db.close();
+  }
+}
+
+async function writeChanges(
+  library: OpenLibrary,
+  db: BackupDb,
+  folder: FileSystemDirectoryHandle,
+  options: BackupOptions,
+  count: WriteCount,
+  run: (status: BackupRunStatus, items: number, outcome: BackupOutcome) => BackupRun,
+): Promise<BackupRun> {
+  await checkFolder(folder);
+  const images = await folder.getDirectoryHandle('images', { create: true });
+  const mtimes: [string, number][] = [];
+  const notIncluded: string[] = [];
+  let notIncludedTime = 0;
+  const seen = new Set<string>();
+  let written = 0;
+  let after = '';
+  for (;;) {
+    const page = await readItemPage(library.db, after, PAGE);
+    if (page.length === 0) break;
+    after = page[page.length - 1]!.row.pk;
+    if (!(await takeLease(db, options.owner, options.clock()))) return run('busy', written, await readOutcome(db));
+    const held = await db.items.bulkGet(page.map((item) => item.row.id));
+    const changed: { id: string; plan: ReturnType<typeof planItem>; before: BackedUpItem | undefined }[] = [];
+    for (const [i, item] of page.entries()) {
+      const plan = planItem(item);
+      seen.add(item.row.id);
+      mtimes.push([item.row.id, num(plan.record.lastModified, item.row.modificationTime)]);
+      if (item.row.linked) {
+        notIncludedTime = Math.max(notIncludedTime, item.row.modificationTime);
+        notIncluded.push(notIncludedLine(item.row));
+      }
+      const before = held[i];
+      if (!before || before.meta !== plan.meta || !sameFiles(before.files, plan.files)) changed.push({ id: item.row.id, plan, before });
+    }
+    const budget = options.maxItems === undefined ? changed.length : Math.max(0, options.maxItems - written);
+    // Each item is remembered once its own files are written, so a stop anywhere loses at most the items in flight.
+    await inParallel(changed.slice(0, budget), WRITERS, async ({ id, plan, before }) => {
+      await writeItem(images, id, plan, before, count);
+      await db.items.put({ id, meta: plan.meta, files: plan.files });
+    });
+    written += Math.min(budget, changed.length);
+    if (changed.length > budget) return run('partial', written, await readOutcome(db));
+  }
+  await removeGone(db, images, seen, count);
+  await writeRoot(library, db, folder, mtimes, notIncluded, notIncludedTime, count);
+  const outcome = await writeOutcome(db, { lastBackupAt: options.clock(), problem: undefined, folderName: folder.name, items: seen.size });
+  return run('done', written, outcome);
+}
+
+/** A different folder than last time holds none of this library yet: start it from scratch. */
+async function forgetOtherFolder(db: BackupDb, folder: FileSystemDirectoryHandle): Promise<void> {
+  const last = (await db.state.get('folder'))?.value as FileSystemDirectoryHandle | undefined;
+  // A handle stored where no handle type exists (node tests' fakes) comes back without its methods: its name decides.
+  if (last && (typeof last.isSameEntry === 'function' ? await last.isSameEntry(folder) : last.name === folder.name)) return;
+  await db.transaction('rw', db.items, db.state, async () => {
+    await db.items.clear();
+    await db.state.delete('root');
+    await db.state.put({ key: 'folder', value: folder });
+  });
+}
+
+const sameFiles = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([name, key]) => b[name] === key);
+
+/** Writes the item's changed files, metadata.json last (as Eagle does), and removes files it no longer has. */
+async function writeItem(images: FileSystemDirectoryHandle, id: string, plan: ReturnType<typeof planItem>, before: BackedUpItem | undefined, count: WriteCount) {
+  const dir = await images.getDirectoryHandle(`${id}.info`, { create: true });
+  for (const entry of plan.entries) {
+    const name = entry.path.slice(entry.path.lastIndexOf('/') + 1);
+    if (name === 'metadata.json') continue;
+    if (before && before.files[name] === plan.files[name]) continue;
+    await writeFile(dir, name, entry.data!, count);
+  }
+  for (const name of Object.keys(before?.files ?? {})) if (!(name in plan.files)) await removeEntry(dir, name, count);
+  const meta = plan.entries.find((entry) => entry.path.endsWith('/metadata.json'))!;
+  await writeFile(dir, 'metadata.json', meta.data!, count);
+}
+
+/** Items the folder holds that the library no longer has (removed for good): their folders go. */
+async function removeGone(db: BackupDb, images: FileSystemDirectoryHandle, seen: ReadonlySet<string>, count: WriteCount) {
+  const gone = (await db.items.toCollection().primaryKeys()).filter((id) => !seen.has(id));
+  for (const id of gone) {
+    await removeEntry(images, `${id}.info`, count);
+    await db.items.delete(id);
+  }
+}
+
+async function writeRoot(
+  library: OpenLibrary,
+  db: BackupDb,
+  folder: FileSystemDirectoryHandle,
+  mtimes: [string, number][],
+  notIncluded: string[],
+  notIncludedTime: number,
+  count: WriteCount,
+) {
+  const hashes = ((await db.state.get('root'))?.value as Record<string, string> | undefined) ?? {};
+  const next: Record<string, string> = {};
+  const entries: ExportEntry[] = [];
+  for await (const entry of rootEntries(library, mtimes)) entries.push(entry);
+  if (notIncluded.length) entries.push(notIncludedEntry(notIncluded, notIncludedTime));
+  for (const entry of entries) {
+    if (entry.path.endsWith('/')) {
+      await folder.getDirectoryHandle(entry.path.slice(0, -1), { create: true });
+      continue;
+    }
+    const hash = textHash(entry.data as string);
+    next[entry.path] = hash;
+    if (hashes[entry.path] !== hash) await writeFile(folder, entry.path, entry.data!, count);
+  }
+  if (hashes['not-included.txt'] && !next['not-included.txt']) await removeEntry(folder, 'not-included.txt', count);
+  await db.state.put({ key: 'root', value: next });
+}
