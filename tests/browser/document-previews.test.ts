@@ -63,6 +63,12 @@ describe('previews of documents', () => {
     expect(near(await pixelAt(blob, 5, 130), [255, 255, 255], 20)).toBe(true);
     expect(item.palettes.some((p) => near(p.color, [16, 176, 64], 40))).toBe(true);
     expect(await host.processedCount()).toBeGreaterThan(0);
+    // Its text is searched: words found only inside the PDF find it, plainly and as content text.
+    for (const query of ['marigold', 'text:lisbon']) {
+      const found = await client.post<{ data: { id: string }[] }>('/item/query', { query });
+      expect(found.data.map((hit) => hit.id)).toEqual([id]);
+    }
+    expect(await client.get('/item/contentText', { id })).toEqual({ source: 'pdf', text: SENTENCE });
     // The first test of the file also installs the service worker, and the dev server serves pdf.js.
   }, 90_000);
 
