@@ -51,6 +51,23 @@ describe('content text', () => {
     expect(await library.db.jobs.count()).toBe(0);
   });
 
+  // OCR waits for a page's engine; a library with no page open must still look indexed for AI
+  // search (the meaning index the text feeds is queued, and counted, once the text is there).
+  it('leaves an item that waits only for OCR out of the AI indexing status', async () => {
+    const { api, path, media, library, run } = await setup();
+    media.needsPage.add('ocr');
+    const picture = fakeImage(40, 30, [250, 250, 250]);
+    media.printed.set(await picture.text(), 'Timetable');
+    await storeItem(library, { name: 'scan', ext: 'png', mime: 'image/png' }, picture);
+    await run();
+    // The first status call starts the AI indexes (objects, meaning); they finish, the OCR waits.
+    await call(api, 'GET', '/aiSearch/getSyncStatus', {}, { library: path });
+    await run();
+    expect(await library.db.jobs.where('id').startsWith(`${CONTENT_TEXT_JOB}:`).count()).toBe(1);
+    const status = (await call(api, 'GET', '/aiSearch/getSyncStatus', { watch: true }, { library: path })).data;
+    expect(status).toEqual({ isSyncing: false, syncedCount: 1, totalCount: 1, progress: 1 });
+  });
+
   it('keeps the text through edits and a new thumbnail, and drops it with the item', async () => {
     const { api, path, media, library, run, query, contentText } = await setup();
     const picture = fakeImage(40, 30, [250, 250, 250]);
