@@ -12,6 +12,22 @@ import { modelStates } from './model-states';
 
 let processed = 0;
 
+/** Decodes the bytes (EXIF orientation applied), hands the bitmap to `use` and closes it; bytes that do not decode answer why. */
+async function onBitmap<T>(bytes: Blob | ArrayBuffer, mime: string, use: (bitmap: ImageBitmap) => Promise<T>): Promise<T | { status: 'undecodable'; reason: string }> {
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(new Blob([bytes], { type: mime }), { imageOrientation: 'from-image' });
+  } catch (error) {
+    const { reason } = undecodable(mime, error) as { reason: string };
+    return { status: 'undecodable', reason };
+  }
+  try {
+    return await use(bitmap);
+  } finally {
+    bitmap.close();
+  }
+}
+
 const endpoint: WorkerEndpoint = {
   ping: () => 'pong',
   async processRaster(bytes, mime) {
@@ -26,34 +42,8 @@ const endpoint: WorkerEndpoint = {
     return result.status === 'done' ? Comlink.transfer(result, [result.thumbnail]) : result;
   },
   processedCount: () => processed,
-  async detectObjects(bytes, mime) {
-    let bitmap: ImageBitmap;
-    try {
-      bitmap = await createImageBitmap(new Blob([bytes], { type: mime }), { imageOrientation: 'from-image' });
-    } catch (error) {
-      const { reason } = undecodable(mime, error) as { reason: string };
-      return { status: 'undecodable', reason };
-    }
-    try {
-      return { status: 'done', objects: await detectInBitmap(bitmap) };
-    } finally {
-      bitmap.close();
-    }
-  },
-  async recognizeText(bytes, mime) {
-    let bitmap: ImageBitmap;
-    try {
-      bitmap = await createImageBitmap(new Blob([bytes], { type: mime }), { imageOrientation: 'from-image' });
-    } catch (error) {
-      const { reason } = undecodable(mime, error) as { reason: string };
-      return { status: 'undecodable', reason };
-    }
-    try {
-      return await recognizeInBitmap(bitmap);
-    } finally {
-      bitmap.close();
-    }
-  },
+  detectObjects: (bytes, mime) => onBitmap(bytes, mime, async (bitmap) => ({ status: 'done' as const, objects: await detectInBitmap(bitmap) })),
+  recognizeText: (bytes, mime) => onBitmap(bytes, mime, recognizeInBitmap),
   async embedTexts(sentences) {
     const vectors = await embedTexts(sentences);
     return Comlink.transfer({ status: 'done', vectors }, vectors.map((v) => v.buffer as ArrayBuffer));
