@@ -1,13 +1,17 @@
-// Issue 41, point 8: after the first AI search on a fresh origin the status bar shows the model
-// download moving (bytes), then indexing moving (items done of the library's), as it happens: no
-// long stalls at "0 of N" while the models load or the indexes build.
+// Issue 41, point 8, and issue 24, point 6 (the models on first use): after the first AI search on a
+// fresh origin the status bar shows the model download moving ("Preparing AI search: 3.1 of 12 MB",
+// the worker's byte counts), then indexing moving (items done of the library's), as it happens: no
+// long stalls at "0 of N" while the models load or the indexes build. Once indexing ends, the search
+// made while it ran shows the API's ranked answer with no second search, and the bar says all are
+// indexed: these are the AI search screenshots at 1280 and 390 px (indexing, indexed).
 import type { Page } from 'playwright';
 import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { api, eventually, seed, waitForCount } from './app';
+import { api, eventually, gridIds, seed, waitForCount } from './app';
+import { idsOf, type Results } from './ai-library';
 import { appReady, useBrowser } from './browser';
 import { serveStatic } from './static-server';
 
@@ -79,8 +83,14 @@ describe('the web app: AI progress on first use', () => {
         const search = page.getByRole('searchbox', { name: 'Search items' });
         await search.fill('topic');
         await search.press('Enter');
-        await page.locator('#ai-models').filter({ hasText: /Preparing AI search: [\d.]+ of [\d.]+ MB/ }).waitFor({ timeout: 30_000 });
+        const models = page.locator('#ai-models');
+        await models.filter({ hasText: /^\s*Preparing AI search: [\d.]+ of 1\d(\.\d)? MB\s*$/ }).waitFor({ timeout: 30_000 });
+        const text = await models.textContent({ timeout: 1000 });
         await page.screenshot({ path: `screenshots/ai-progress-preparing-${width}.png` });
+        // The bar's numbers are the worker's byte counts (getSyncStatus's `preparing`): done ≤ total ≈ the models' size.
+        const [, done, total] = /([\d.]+) of ([\d.]+) MB/.exec(text ?? '')!.map(Number);
+        expect(total).toBeGreaterThan(10);
+        expect(done).toBeLessThanOrEqual(total!);
         // Attached, not visible: on a phone the indexing count gives way to the download's line while both show.
         await page.locator('#ai-progress[data-syncing="true"]').waitFor({ state: 'attached', timeout: 120_000 });
         await page.locator('#ai-models').waitFor({ state: 'detached', timeout: 120_000 });
@@ -96,6 +106,19 @@ describe('the web app: AI progress on first use', () => {
         const status = await api<{ isSyncing: boolean; syncedCount: number; preparing?: unknown }>(page, '/aiSearch/getSyncStatus?watch=true');
         expect(status).toMatchObject({ isSyncing: false, syncedCount: count });
         expect(status.preparing).toBeUndefined();
+        expect(site.requests.filter((path) => path.startsWith('/models/')).length).toBeGreaterThan(0);
+        // Attached, not visible: a phone's status bar keeps only the indexing run in sight.
+        await page.locator('#ai-progress').filter({ hasText: `AI search: ${count} items indexed` }).waitFor({ state: 'attached', timeout: 30_000 });
+        await page.locator('.cell-signals').first().waitFor();
+        // The grid shows the API's ranked answer, in its order (its first cells: the rest are not rendered).
+        const expected = idsOf(await api<Results>(page, '/aiSearch/searchByText', { query: 'topic', limit: 100 }));
+        await waitForCount(page, expected.length);
+        const inOrder = async () => {
+          const shown = await gridIds(page);
+          return shown.length > 0 && shown.every((id, i) => id === expected[i]);
+        };
+        expect(await eventually(inOrder, true)).toBe(true);
+        await page.screenshot({ path: `screenshots/ai-progress-indexed-${width}.png` });
       } finally {
         await context.close();
         await site.close();

@@ -1,9 +1,12 @@
 // AI search in the web app while it indexes (issue 24, points 1, 3 and 4), used as a person would and
-// checked against the API's own answer: the status bar's one number, a search made while indexing,
-// "Find similar" only where a picture exists. The views themselves: app-ai-search-views.test.ts.
+// checked against the API's own answer: the status bar's one number, "Find similar" only where a
+// picture exists. The views themselves: app-ai-search-views.test.ts. A search made while indexing
+// runs, shown once indexing ends with no second search, and the screenshots at 1280 and 390 px
+// while indexing and once done: app-ai-progress.test.ts and ai-models-first-use.test.ts, which
+// make that search on a fresh origin (the models download first, then the indexes build).
 import { describe, expect, inject, it } from 'vitest';
 import { api, eventually, freshApp, reloadApp, seed, waitForCount } from './app';
-import { COLOURS, NAMES, colourLibrary, expectGrid, idsOf, type Results, type SyncStatus } from './ai-library';
+import { colourLibrary, type SyncStatus } from './ai-library';
 import { useBrowser } from './browser';
 
 describe('the web app: AI search', () => {
@@ -23,21 +26,6 @@ describe('the web app: AI search', () => {
     const status = await api<SyncStatus>(page, '/aiSearch/getSyncStatus?watch=true');
     expect(status).toMatchObject({ isSyncing: false, syncedCount: total, totalCount: total });
     expect((await api<{ total: number }>(page, '/item/get', {})).total).toBe(total);
-    await page.context().close();
-  }, 180_000);
-
-  it('an AI search made while indexing runs shows its results once indexing ends, with no second search', async () => {
-    const page = await freshApp(browser(), siteUrl);
-    await seed(page, COLOURS.map((color, i) => ({ name: NAMES[i]!, color, size: [96, 64] as [number, number] })));
-    const receipt = (await api<{ id: string }>(page, '/item/add', { name: 'scan 12', annotation: 'Receipt for the hotel bill', bookmarkURL: 'https://example.test/scan-12' })).id;
-    await reloadApp(page);
-    await page.getByRole('button', { name: 'AI: search by meaning' }).click();
-    const search = page.getByRole('searchbox', { name: 'Search items' });
-    await search.fill('invoice');
-    await search.press('Enter');
-    // Nothing else is typed: the grid asks again when the indexing run ends.
-    await page.locator(`[role=gridcell][data-id="${receipt}"]`).waitFor({ timeout: 120_000 });
-    expect(idsOf(await api<Results>(page, '/aiSearch/searchByText', { query: 'invoice', limit: 100 }))).toContain(receipt);
     await page.context().close();
   }, 180_000);
 
@@ -65,27 +53,4 @@ describe('the web app: AI search', () => {
     await inspector.getByRole('button', { name: 'Find similar' }).waitFor();
     await page.context().close();
   }, 90_000);
-
-  for (const width of [1280, 390]) {
-    it(`shows AI search while indexing and once done at ${width} px`, async () => {
-      const page = await freshApp(browser(), siteUrl, { width, height: width > 500 ? 800 : 844 });
-      const many = Array.from({ length: 24 }, (_, i) => ({ name: `${NAMES[i % NAMES.length]} ${i}`, color: COLOURS[i % COLOURS.length]!, size: [96, 64] as [number, number] }));
-      await seed(page, many);
-      await reloadApp(page);
-      await page.getByRole('button', { name: 'AI: search by meaning' }).click();
-      const search = page.getByRole('searchbox', { name: 'Search items' });
-      await search.fill('red');
-      await search.press('Enter');
-      const progress = page.locator('#ai-progress');
-      await progress.filter({ hasText: /Indexing for AI search: \d+ of 24 items/ }).waitFor({ state: 'attached', timeout: 30_000 });
-      await page.screenshot({ path: `screenshots/ai-search-indexing-${width}.png` });
-      // Attached, not visible: a phone's status bar keeps only the indexing run in sight.
-      await progress.filter({ hasText: 'AI search: 24 items indexed' }).waitFor({ state: 'attached', timeout: 150_000 });
-      await page.locator('.cell-signals').first().waitFor();
-      const expected = await api<Results>(page, '/aiSearch/searchByText', { query: 'red', limit: 100 });
-      await expectGrid(page, idsOf(expected));
-      await page.screenshot({ path: `screenshots/ai-search-indexed-${width}.png` });
-      await page.context().close();
-    }, 240_000);
-  }
 });
