@@ -24,12 +24,14 @@ export interface LibOptions {
   outDir: string;
   /** Emit type declarations (tsc; the slow part). */
   declarations?: boolean;
+  /** Build the site into app/ (the e2e tests serve the site build they already have instead). */
+  app?: boolean;
 }
 
-export async function buildLib({ outDir, declarations = true }: LibOptions): Promise<void> {
+export async function buildLib({ outDir, declarations = true, app = true }: LibOptions): Promise<void> {
   const out = resolve(outDir);
   await rm(out, { recursive: true, force: true });
-  await build({ root: ROOT, logLevel: 'warn', build: { outDir: join(out, 'app'), emptyOutDir: true } });
+  if (app) await build({ root: ROOT, logLevel: 'warn', build: { outDir: join(out, 'app'), emptyOutDir: true } });
   await build({
     root: ROOT,
     configFile: false,

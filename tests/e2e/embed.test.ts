@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Frame, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildLib } from '../../tools/build-lib';
 import { appReady, useBrowser } from './browser';
 import { serveStatic, type StaticSite } from './static-server';
@@ -41,8 +41,9 @@ describe('embedded in a host site', () => {
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'embed-'));
-    await buildLib({ outDir: work, declarations: false });
-    site = await serveStatic({ '/': HOST_SITE, '/asset-library/': join(work, 'app'), '/vendor/asset-library/': work });
+    // The app is the site build of the e2e tier (the lib's app/ is a copy of that build).
+    await buildLib({ outDir: work, declarations: false, app: false });
+    site = await serveStatic({ '/': HOST_SITE, '/asset-library/': inject('siteDir'), '/vendor/asset-library/': work });
   });
   afterAll(async () => {
     await site?.close();

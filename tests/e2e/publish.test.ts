@@ -48,7 +48,8 @@ describe('a published library on a static host', () => {
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'publish-e2e-'));
-    await buildLib({ outDir: join(work, 'lib'), declarations: false });
+    // The app is the site build of the e2e tier (the lib's app/ is a copy of that build).
+    await buildLib({ outDir: join(work, 'lib'), declarations: false, app: false });
     const source = join(work, 'Brand.library');
     for (const [path, bytes] of fixture.files) {
       await mkdir(dirname(join(source, path)), { recursive: true });
@@ -57,7 +58,7 @@ describe('a published library on a static host', () => {
     await publishCommand([source, '--out', join(work, 'published'), '--shard-items', '16'], { log: () => {}, progress: () => {} });
     await mkdir(join(work, 'host'));
     await writeFile(join(work, 'host', 'index.html'), HOST_PAGE);
-    site = await serveStatic({ '/': join(work, 'host'), '/asset-library/': join(work, 'lib', 'app'), '/vendor/asset-library/': join(work, 'lib'), '/published/brand/': join(work, 'published') });
+    site = await serveStatic({ '/': join(work, 'host'), '/asset-library/': inject('siteDir'), '/vendor/asset-library/': join(work, 'lib'), '/published/brand/': join(work, 'published') });
   });
   afterAll(async () => {
     await site?.close();
