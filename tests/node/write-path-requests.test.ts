@@ -1,5 +1,6 @@
 // IndexedDB charges per request (docs/decisions/write-path-profile.md): what one item/add batch
 // asks of each table must not grow with the batch where one range read answers the same.
+import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, makeApi, newLibrary } from './helpers';
 
@@ -39,5 +40,24 @@ describe('item/add requests', () => {
     await post('/item/update', { id: ids[3], name: 'renamed' });
     const found = (await post<{ data: { id: string }[] }>('/item/query', { query: 'zebracrossing' })).data.data;
     expect(found.map((item) => item.id)).toEqual([ids[3]]);
+  });
+});
+
+describe('library database', () => {
+  it('announces no Dexie storage mutation for a write: nothing uses liveQuery, so nothing gathers or broadcasts the keys it wrote', async () => {
+    const api = makeApi();
+    const library = await newLibrary(api);
+    await call(api, 'GET', '/item/get', {}, { library }); // opened (and made) before we listen
+    const heard: unknown[] = [];
+    const listen = (parts: unknown) => heard.push(parts);
+    Dexie.on('storagemutated', listen);
+    try {
+      const added = await call<{ ids: string[] }>(api, 'POST', '/item/add', { items: [bookmark(1), bookmark(2)] }, { library });
+      expect(added.data.ids).toHaveLength(2);
+    } finally {
+      Dexie.on('storagemutated').unsubscribe(listen);
+    }
+    const names = heard.flatMap((parts) => Object.keys(parts as object));
+    expect(names).toEqual([]);
   });
 });
