@@ -47,7 +47,8 @@ async function deriveSearchTerms(db: LibraryDb, changes: readonly ItemChange[], 
     texts.push(comment.annotation);
     comments.set(comment.itemId, texts);
   }
-  const contentTexts = await db.contentTexts.bulkGet(fresh.map((row) => row.id));
+  // Most rows have no content text (none of a new item's): a range read, not one get per row (rows-by-key.ts).
+  const contentTexts = await rowsByKey(db.contentTexts, fresh.map((row) => row.id));
   const contentOf = new Map(fresh.map((row, at) => [row.id, contentTexts[at]?.text ?? '']));
   const made = new Set(fresh);
   return changes.map((change) => {

@@ -149,7 +149,10 @@ export class LibraryDb extends Dexie {
   smartFolderCounts!: Table<SmartFolderCountRow, string>;
 
   constructor(name: string, options?: DexieOptions, schema: LibrarySchema = {}) {
-    super(name, options);
+    // Nothing here uses liveQuery: Dexie's query cache and its observability layer would only cost
+    // every write (the keys of each mutated index gathered, then broadcast to every context at commit).
+    super(name, { cache: 'disabled', ...options });
+    this.unuse({ stack: 'dbcore', name: 'Observability' });
     if (schema === 'at-current-version') {
       this.version(LIBRARY_VERSION).stores(CURRENT_STORES);
       return;
