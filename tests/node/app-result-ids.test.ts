@@ -1,6 +1,7 @@
-// The result store's ids layer: every id of a listing in the page, details read by id, ranges from memory,
-// refresh after items come and go. Against the real core (fake-indexeddb), through a logging ApiPort.
+// The result store's ids layer: windows of a listing's ids near what is shown, details read by id,
+// ranges read through item/ids, refresh after items come and go. Against the real core (fake-indexeddb), through a logging ApiPort.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { WINDOW } from '../../src/app/grid/listing-ids';
 import { PAGE_SIZE, ResultStore } from '../../src/app/grid/result-store';
 import { listingOf } from '../../src/app/search/listing';
 import { defaultViewState } from '../../src/app/search/view-state';
@@ -34,23 +35,24 @@ beforeAll(async () => {
   byName = (await loggingPort(shared).port.post<{ ids: string[] }>('/item/ids', { orderBy: 'NAME' })).ids;
 });
 
-/** Waits until the store has every id of its listing (it asks for them in the background beside the first page). */
+/** Reads the window(s) of ids that hold every index of these small listings. */
 async function idsLoaded(results: ResultStore): Promise<void> {
-  await results.whenIdsLoaded();
+  await results.ids(0, results.total);
 }
 
 describe('ResultStore ids', () => {
-  it('knows the id at every index once the listing ids are in, with no page of details loaded there', async () => {
+  it('opens with the first page alone; the id at every index of a window is known once it is in, with no page of details there', async () => {
     const { port, log } = loggingPort(shared);
     const results = new ResultStore(port);
     await results.load(byNameListing);
     expect(results.idAt(5)).toBe(byName[5]);
-    // Asked for beside the first page, not after it.
-    expect(log.map((entry) => entry.path).slice(0, 2).sort()).toEqual(['/item/get', '/item/ids']);
+    // The first screen needs no ids: one request.
+    expect(log.map((entry) => entry.path)).toEqual(['/item/get']);
+    expect(results.idAt(PAGE_SIZE + 1)).toBeUndefined();
     await idsLoaded(results);
     for (const index of [0, 99, 100, 249, N - 1]) expect(results.idAt(index)).toBe(byName[index]);
     expect(results.itemAt(PAGE_SIZE * 3 + 7)).toBeUndefined();
-    expect(log.filter((entry) => entry.path === '/item/ids')).toHaveLength(1);
+    expect(log.filter((entry) => entry.path === '/item/ids').map((entry) => [entry.body.offset, entry.body.limit])).toEqual([[0, WINDOW]]);
   });
 
   it('reads a page of details by id, not by offset, and puts each item at its index', async () => {
@@ -64,7 +66,7 @@ describe('ResultStore ids', () => {
     for (let index = PAGE_SIZE * 2; index < PAGE_SIZE * 3; index++) expect(results.itemAt(index)?.id).toBe(byName[index]);
   });
 
-  it('resolves a range through pages never loaded from the ids in memory, without asking the API', async () => {
+  it('resolves a range through pages never loaded from the window in the page, without asking the API again', async () => {
     const { port, log } = loggingPort(shared);
     const results = new ResultStore(port);
     await results.load(byNameListing);
@@ -147,7 +149,9 @@ describe('ResultStore.refresh', () => {
     await port.post('/item/add', { name: 'aaa newcomer', bookmarkURL: 'https://e.test/newcomer' });
     gate = new Promise((resolve) => (open = resolve));
     const refreshing = results.refresh();
-    await vi.waitFor(() => expect(results.idAt(0)).not.toBe(first.id));
+    // The refresh drops the old windows, then reads the new one before the pages.
+    await vi.waitFor(() => expect(results.idAt(0)).toMatch(/./));
+    expect(results.idAt(0)).not.toBe(first.id);
     expect(results.itemAt(0)).toBeUndefined();
     expect(results.itemAt(1)).toBeUndefined();
     open();

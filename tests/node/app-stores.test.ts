@@ -68,7 +68,6 @@ describe('ResultStore', () => {
     };
     const results = new ResultStore(port);
     await results.load(listingOf(defaultViewState()));
-    await results.whenIdsLoaded();
     held = new Promise<void>((resolve) => (release = resolve));
     const deep = results.ensure(300, 300);
     await read;

@@ -1,14 +1,14 @@
-// The worker keeps the last ordered listing a few seconds (src/core/listing/listing-memo.ts): the app's
-// chunked item/ids reads share one ordering, and no answer may be older than the last change.
+// The worker keeps the last ordered listing while it is used (src/core/listing/listing-memo.ts): the
+// grid's windows of item/ids share one ordering, and no answer may be older than the last change.
 import { describe, expect, it } from 'vitest';
 import { ChangeFeed } from '../../src/core/events/change-feed';
-import { ListingMemo } from '../../src/core/listing/listing-memo';
+import { KEEP_MS, ListingMemo } from '../../src/core/listing/listing-memo';
 import { call, makeApi, newLibrary } from './helpers';
 
 interface Ids { ids: string[]; total: number }
 
 describe('the ordered-listing memo', () => {
-  it('orders once for requests that follow or overlap, again after a change or after 10 s', async () => {
+  it('orders once for requests that follow or overlap, again after a change or after KEEP_MS unused', async () => {
     const feed = new ChangeFeed();
     let now = 0;
     const memo = new ListingMemo(feed, () => now);
@@ -20,8 +20,21 @@ describe('the ordered-listing memo', () => {
     expect(await memo.ordered('db', { tags: ['y'] }, order)).toEqual(['key2']);
     feed.publish({ kind: 'item', action: 'updated', ids: ['i'], library: 'db' });
     expect(await memo.ordered('db', { tags: ['y'] }, order)).toEqual(['key3']);
-    now += 10_000;
+    now += KEEP_MS;
     expect(await memo.ordered('db', { tags: ['y'] }, order)).toEqual(['key4']);
+  });
+
+  it('stays while the grid keeps reading windows of it, however long in all', async () => {
+    let now = 0;
+    const memo = new ListingMemo(new ChangeFeed(), () => now);
+    let orderings = 0;
+    const order = async () => [`key${++orderings}`];
+    for (let step = 0; step < 10; step++) {
+      expect(await memo.ordered('db', { offset: step * 1_000, limit: 1_000 } as never, order)).toEqual(['key1']);
+      now += KEEP_MS / 2;
+    }
+    now += KEEP_MS;
+    expect(await memo.ordered('db', {}, order)).toEqual(['key2']);
   });
 
   it('never keeps the selection, smart folders or an unseeded random order', async () => {

@@ -285,6 +285,7 @@ export class ItemGrid extends LightElement {
       aria-multiselectable=${grid ? 'true' : nothing}
       aria-rowcount=${grid ? rows : nothing}
       aria-colcount=${grid ? columns : nothing}
+      data-ids-held=${this.results.idsHeld}
       tabindex=${focusRendered || !grid ? -1 : 0}
       @click=${this.onClick}
       @dblclick=${this.onDoubleClick}

@@ -1,17 +1,20 @@
 /**
- * Every id of one listing, in its order, held in the page (asked for IDS_PER_REQUEST at a time, in
- * parallel). 100,000 ids are about 1.6 MB of JSON, read once per listing; from then on a cell at any
- * depth knows its item without asking, and a range is a slice. Until they come, the first page's
- * ids (and, on a first load, each answer as it arrives) stand in.
+ * The ids of one listing, in its order, a window at a time: a window is WINDOW ids read with one
+ * item/ids request (offset + limit), and at most MAX_WINDOWS stay in the page (least recently used
+ * go first). A jump anywhere is one window request; the page never holds a whole big listing.
+ * The first page's ids (the head) stand in for window 0 until it comes. A range wider than a few
+ * windows is read straight through in CHUNK-sized requests for its caller, not kept here.
+ * See docs/decisions/grid-id-windows.md.
  */
 import type { ApiPort } from '../state/api-port';
 import type { Listing } from '../search/listing';
 
-/**
- * Ids asked for per request. item/ids answers up to 100,000 at once, but parsing 1.6 MB of JSON
- * is one long task on the page's thread; 20,000 (about 330 KB) each keeps every task short.
- */
-const IDS_PER_REQUEST = 20_000;
+/** Ids per window: a screen at the smallest thumbnails is a few hundred cells; 16 KB of JSON. */
+export const WINDOW = 1_000;
+/** Windows kept: the screen, the way back and a few jumps; bounds the ids held (MAX_WINDOWS * WINDOW). */
+export const MAX_WINDOWS = 24;
+/** A wide range is read this many ids a request: about 330 KB of JSON, one short parse each. */
+const CHUNK = 20_000;
 
 interface IdsAnswer {
   ids: string[];
@@ -19,147 +22,123 @@ interface IdsAnswer {
 }
 
 export class ListingIds {
-  /** True once `ids` holds the whole listing (as of the last load). */
-  loaded = false;
+  /** The listing's total as the last window answered it, -1 before any. */
+  total = -1;
   private listing: Listing | null = null;
-  private ids: (string | undefined)[] = [];
+  /** An AI listing's ids: its one page is the whole listing. */
+  private whole: string[] | null = null;
+  private head: string[] = [];
+  private readonly windows = new Map<number, string[]>();
+  private readonly inflight = new Map<number, Promise<string[]>>();
   private version = 0;
-  private loading: Promise<number | null> | null = null;
-  /** The listing's total as a first load's first answer gave it (-1 before): bounds knownStretch. */
-  private fillTotal = -1;
-  /** Settles at the next fill of a first load (then replaced). */
-  private nextFill!: Promise<void>;
-  private wakeFill!: () => void;
 
   constructor(
     private readonly api: ApiPort,
-    /** Told when a first load filled in a stretch of ids (cells there can show their items). */
+    /** Told when a window came (cells there can show their items; the total may have moved). */
     private readonly onFill: () => void = () => {},
-  ) {
-    this.armFill();
-  }
+  ) {}
 
-  /** A new listing: nothing known, any load under way for the old one is ignored when it answers. */
+  /** A new listing: nothing known; answers under way for the old one are dropped when they come. */
   reset(listing: Listing): void {
     this.listing = listing;
-    this.ids = [];
-    this.loaded = false;
-    this.version += 1;
-    this.loading = null;
-    this.fillTotal = -1;
+    this.whole = null;
+    this.total = -1;
+    this.drop();
   }
 
-  /** The first page's ids, known before the whole listing's. */
+  /** Forgets every id of the listing (a refresh: the order may have changed); the total stays until a window answers. */
+  drop(): void {
+    this.version += 1;
+    this.head = [];
+    this.windows.clear();
+    this.inflight.clear();
+  }
+
+  /** The first page's ids, known before window 0. */
   seed(ids: readonly string[]): void {
-    if (this.loaded) return;
-    ids.forEach((id, at) => (this.ids[at] = id));
+    this.head = [...ids];
   }
 
   /** The whole listing's ids, known another way (an AI listing's one page). */
   complete(ids: readonly string[]): void {
-    this.version += 1;
-    this.ids = [...ids];
-    this.loaded = true;
-    this.loading = Promise.resolve(this.ids.length);
+    this.drop();
+    this.whole = [...ids];
+    this.total = ids.length;
   }
 
+  /** The id at `index` when its window (or the head) is in the page; marks the window as used. */
   at(index: number): string | undefined {
-    return this.ids[index];
+    if (this.whole) return this.whole[index];
+    const number = Math.floor(index / WINDOW);
+    const window = this.windows.get(number);
+    if (window) {
+      this.windows.delete(number);
+      this.windows.set(number, window);
+      return window[index - number * WINDOW];
+    }
+    return this.head[index];
   }
 
+  /** Where `id` is among the ids in the page, or -1 (item/position knows the rest). */
   indexOf(id: string): number {
-    return this.ids.indexOf(id);
+    if (this.whole) return this.whole.indexOf(id);
+    for (const [number, window] of this.windows) {
+      const at = window.indexOf(id);
+      if (at >= 0) return number * WINDOW + at;
+    }
+    return this.head.indexOf(id);
   }
 
-  /**
-   * Ids offset..offset+limit-1: as soon as a first load has filled in that stretch (a jump deep
-   * into the listing need not wait for the rest), else once every id is here.
-   */
+  /** How many ids the page holds for this listing: bounded by MAX_WINDOWS * WINDOW (tests read it). */
+  get held(): number {
+    if (this.whole) return this.whole.length;
+    let held = this.head.length;
+    for (const window of this.windows.values()) held += window.length;
+    return held;
+  }
+
+  /** Ids offset..offset+limit-1: from windows when it spans a few, else read straight through. */
   async slice(offset: number, limit: number): Promise<string[]> {
-    while (!this.loaded && this.listing) {
-      const known = this.knownStretch(offset, limit);
-      if (known) return known;
-      if (!this.loading) void this.load().catch(() => {});
-      await Promise.race([this.loading, this.nextFill]);
-    }
-    return this.ids.slice(offset, offset + limit) as string[];
+    if (!this.listing || limit <= 0) return [];
+    if (this.whole) return this.whole.slice(offset, offset + limit);
+    const first = Math.floor(offset / WINDOW);
+    const last = Math.floor((offset + limit - 1) / WINDOW);
+    if (last - first >= 4) return this.readThrough(offset, limit);
+    const windows = await Promise.all(Array.from({ length: last - first + 1 }, (_, at) => this.window(first + at)));
+    return windows.flat().slice(offset - first * WINDOW, offset - first * WINDOW + limit);
   }
 
-  /** The stretch when a first load has filled in every id of it, else null. */
-  private knownStretch(offset: number, limit: number): string[] | null {
-    if (this.fillTotal < 0) return null;
-    const stretch: string[] = [];
-    // A loop, not every(): the array has holes where no answer came yet, and every() skips holes.
-    for (let index = offset; index < Math.min(offset + limit, this.fillTotal); index++) {
-      const id = this.ids[index];
-      if (id === undefined) return null;
-      stretch.push(id);
-    }
-    return stretch;
+  /** Window `number`'s ids: kept, under way, or asked for now. */
+  window(number: number): Promise<string[]> {
+    const kept = this.windows.get(number);
+    if (kept) return Promise.resolve(kept);
+    const asked = this.inflight.get(number);
+    if (asked) return asked;
+    const version = this.version;
+    const request = this.ask(number * WINDOW, WINDOW).then((answer) => {
+      if (version !== this.version) return answer.ids;
+      this.inflight.delete(number);
+      this.windows.set(number, answer.ids);
+      while (this.windows.size > MAX_WINDOWS) this.windows.delete(this.windows.keys().next().value!);
+      this.total = answer.total;
+      this.onFill();
+      return answer.ids;
+    });
+    // A failed window can be asked again.
+    request.catch(() => version === this.version && this.inflight.delete(number));
+    this.inflight.set(number, request);
+    return request;
   }
 
-  /** Resolves once every id of the current listing is here (loading them if nobody has asked yet); at once with no listing. */
-  async whenLoaded(): Promise<void> {
-    while (!this.loaded && this.listing) await this.load();
+  /** A wide range (a shift-click across the listing, select-all), CHUNK ids a request in parallel. */
+  private async readThrough(offset: number, limit: number): Promise<string[]> {
+    const offsets: number[] = [];
+    for (let at = offset; at < offset + limit; at += CHUNK) offsets.push(at);
+    const answers = await Promise.all(offsets.map((at) => this.ask(at, Math.min(CHUNK, offset + limit - at))));
+    return answers.flatMap((answer) => answer.ids);
   }
 
-  /**
-   * Loads every id; `again` asks even when they are here or under way (a refresh). Answers the
-   * listing's total, or null when a newer load or another listing overtook this one.
-   */
-  load(again = false): Promise<number | null> {
-    if (!this.listing) return Promise.resolve(null);
-    if (!again && this.loaded) return Promise.resolve(this.ids.length);
-    if (again && !this.loaded) {
-      // A refresh during the first load: answers of the old ordering must not mix with the new one's.
-      this.ids = [];
-      this.fillTotal = -1;
-    }
-    if (again || !this.loading) this.loading = this.fetchAll();
-    return this.loading;
-  }
-
-  /** Wakes slices waiting for a stretch, and tells the owner. */
-  private filled(): void {
-    this.wakeFill();
-    this.armFill();
-    this.onFill();
-  }
-
-  private armFill(): void {
-    this.nextFill = new Promise((resolve) => (this.wakeFill = resolve));
-  }
-
-  private async fetchAll(): Promise<number | null> {
-    const version = ++this.version;
-    const listing = this.listing!;
-    // A first load fills the ids in as each answer comes, so the top of a big listing is known sooner.
-    const progressive = !this.loaded;
-    try {
-      const ask = (offset: number) => this.api.post('/item/ids', { ...listing.params, offset, limit: IDS_PER_REQUEST });
-      const fill = (offset: number, answer: IdsAnswer) => {
-        if (progressive && version === this.version) {
-          answer.ids.forEach((id, at) => (this.ids[offset + at] = id));
-          this.fillTotal = answer.total;
-          this.filled();
-        }
-        return answer.ids;
-      };
-      const first = await ask(0);
-      if (version !== this.version) return null;
-      const head = fill(0, first);
-      // The rest in parallel: each answer is parsed on its own, so no one task holds the page long.
-      const offsets: number[] = [];
-      for (let offset = first.ids.length; first.ids.length && offset < first.total; offset += IDS_PER_REQUEST) offsets.push(offset);
-      const rest = await Promise.all(offsets.map(async (offset) => fill(offset, await ask(offset))));
-      if (version !== this.version) return null;
-      const ids = head.concat(...rest);
-      this.ids = ids;
-      this.loaded = true;
-      return ids.length;
-    } finally {
-      // A failure can be asked again; a success is kept until the next reset or refresh.
-      if (version === this.version) this.loading = null;
-    }
+  private ask(offset: number, limit: number): Promise<IdsAnswer> {
+    return this.api.post('/item/ids', { ...this.listing!.params, offset, limit }) as Promise<IdsAnswer>;
   }
 }

@@ -1,12 +1,12 @@
 /**
  * The items of the current listing, as the grid shows them. Two layers:
- * - the listing's ordered ids, all of them, from item/ids (one request right after the first page),
- *   so any cell knows its item the moment it scrolls into view, ranges resolve in memory, and a jump
- *   deep into a 100k library needs no offset paging;
+ * - the listing's ordered ids in windows near what is shown (item/ids offset + limit, ListingIds),
+ *   so a jump deep into a million-item listing is one window request and no offset paging, and the
+ *   page holds a bounded number of ids however big the listing;
  * - the items' details a page at a time, read by id (item/get `ids`), only for visible rows; at most
  *   MAX_PAGES stay cached (least recently used go first).
  * The first page comes from the listing itself, so the first screen needs no ids. A new listing bumps
- * the generation, so answers for the old one are dropped. See docs/decisions/grid-ids-first.md.
+ * the generation, so answers for the old one are dropped. See docs/decisions/grid-id-windows.md.
  * An AI listing (../ai/ai-listing.ts) is one ranked page, all loaded at once: its ids are that page's.
  */
 import { wholeItems, type Item, type Page } from '../api-types';
@@ -14,7 +14,7 @@ import { Store } from '../state/store';
 import type { ApiPort } from '../state/api-port';
 import type { Listing } from '../search/listing';
 import { fetchAiListing, isAiListing } from '../ai/ai-listing';
-import { ListingIds } from './listing-ids';
+import { ListingIds, WINDOW } from './listing-ids';
 
 export const PAGE_SIZE = 100;
 const MAX_PAGES = 40;
@@ -45,10 +45,10 @@ export class ResultStore extends Store {
     private readonly onError: (error: unknown) => void = () => {},
   ) {
     super();
-    this.order = new ListingIds(api, () => this.changed());
+    this.order = new ListingIds(api, () => this.tookWindow());
   }
 
-  /** Shows a new listing: its first page and total, and every id of it in the background. */
+  /** Shows a new listing: its first page and total; ids come a window at a time as they are shown. */
   async load(listing: Listing): Promise<void> {
     this.listing = listing;
     const generation = ++this.generation;
@@ -61,9 +61,6 @@ export class ResultStore extends Store {
     this.message = '';
     this.changed();
     this.firstPage = this.settle(0, generation, this.fetchFirstPage(generation));
-    // The ids are asked for beside the first page, not after it: a jump deep into a big listing
-    // right after it opens waits for them.
-    if (!isAiListing(listing)) void this.loadIds(generation, false);
     await this.firstPage;
   }
 
@@ -76,7 +73,7 @@ export class ResultStore extends Store {
     } while (seen !== this.firstPage);
   }
 
-  /** Asks again for the ids and total, then for the pages in use (after an edit, a trash, an event). */
+  /** Asks again for the pages in use, their ids and the total (after an edit, a trash, an event). */
   async refresh(): Promise<void> {
     if (!this.listing) return;
     const generation = this.generation;
@@ -88,8 +85,20 @@ export class ResultStore extends Store {
     for (const page of [...this.pages.keys()]) if (!recent.includes(page)) this.pages.delete(page);
     this.inflight.clear();
     if (isAiListing(this.listing)) return this.settle(0, generation, this.fetchFirstPage(generation));
-    if (!(await this.loadIds(generation, true))) return;
-    await Promise.all((recent.length ? recent : [0]).map((page) => this.fetchPage(page, generation)));
+    // The order may have changed: the windows of the pages in use are read again first (with the
+    // total), so no cached item is shown at an index the new order gives to another; the rest when shown.
+    this.order.drop();
+    const pages = recent.length ? recent : [0];
+    try {
+      await Promise.all([...new Set(pages.map((page) => Math.floor((page * PAGE_SIZE) / WINDOW)))].map((window) => this.order.window(window)));
+    } catch (error) {
+      // A listing the API refuses (a search's syntax error) is reported once, by its first page.
+      await this.firstPage;
+      if (generation === this.generation && !this.firstPageFailed) this.fail(error, false);
+      return;
+    }
+    if (generation !== this.generation) return;
+    await Promise.all(pages.map((page) => this.fetchPage(page, generation)));
   }
 
   /** True while the listing shown is an AI search, ranked by evidence the indexers add later. */
@@ -97,7 +106,7 @@ export class ResultStore extends Store {
     return isAiListing(this.listing);
   }
 
-  /** The id at `index` once the listing's ids (or its page) have come, else undefined. */
+  /** The id at `index` once its window (or the first page) has come, else undefined. */
   idAt(index: number): string | undefined {
     return this.order.at(index);
   }
@@ -133,7 +142,7 @@ export class ResultStore extends Store {
     return this.itemAt(index);
   }
 
-  /** Where an item is in the listing as shown, or -1 (only among loaded ids). */
+  /** Where an item is in the listing as shown, or -1 (only among the ids in the page). */
   indexOfLoaded(id: string): number {
     return this.order.indexOf(id);
   }
@@ -154,9 +163,9 @@ export class ResultStore extends Store {
     if (touched) this.changed();
   }
 
-  /** Resolves once every id of the current listing is in the page (it loads them if not asked yet). */
-  whenIdsLoaded(): Promise<void> {
-    return this.order.whenLoaded();
+  /** How many of the listing's ids the page holds (bounded; the grid shows it as data-ids-held for tests). */
+  get idsHeld(): number {
+    return this.order.held;
   }
 
   /** Ids of the listing's stretch offset..offset+limit-1, in the grid's order, loaded or not. */
@@ -174,6 +183,7 @@ export class ResultStore extends Store {
     this.total = answer.total;
     this.order.seed(answer.data.map((item) => item.id));
     this.pages.set(0, answer.data);
+    this.evict();
   }
 
   /** An AI listing's one page: its items are the whole listing, so their ids are all the ids. */
@@ -186,27 +196,17 @@ export class ResultStore extends Store {
     this.pages.set(0, answer.data);
   }
 
-  /** Every id of the listing (and its total); `again` asks anew. False when it failed or the listing changed. */
-  private async loadIds(generation: number, again: boolean): Promise<boolean> {
-    try {
-      const total = await this.order.load(again);
-      if (generation !== this.generation || total === null) return false;
-      this.total = total;
-      this.changed();
-      return true;
-    } catch (error) {
-      // A listing the API refuses (a search's syntax error) is reported once, by its first page.
-      await this.firstPage;
-      if (generation === this.generation && !this.firstPageFailed) this.fail(error, false);
-      return false;
-    }
+  /** A window of ids came: its answer's total is the listing's newest. */
+  private tookWindow(): void {
+    if (this.order.total >= 0 && !isAiListing(this.listing)) this.total = this.order.total;
+    this.changed();
   }
 
   /** One page's details by id, once the ids of its stretch are known. */
   private fetchPage(page: number, generation: number): Promise<void> {
     const refreshes = this.refreshes;
     const request = (async () => {
-      if (page === 0 && !this.order.loaded) return this.fetchFirstPage(generation);
+      if (page === 0) return this.fetchFirstPage(generation);
       const ids = await this.order.slice(page * PAGE_SIZE, PAGE_SIZE);
       if (generation !== this.generation) return;
       if (!ids.length) {

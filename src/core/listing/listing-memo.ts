@@ -1,7 +1,9 @@
 /**
- * The last ordered listing item/ids or item/position worked out, kept a few seconds so that the web
- * app's chunked read of a big listing (five item/ids requests of 20,000 ids, asked together) orders
- * it once instead of five times: requests that arrive while it is being ordered share that work.
+ * The last ordered listing item/ids or item/position worked out: the position index of the listing
+ * the grid shows. The grid reads its ids a window at a time as the person scrolls and jumps (and a
+ * wide range in chunks asked together); each window is a slice of this one ordering, not an ordering
+ * of its own. Kept while in use: KEEP_MS after its last use. Requests that arrive while it is being
+ * ordered share that work.
  *
  * A cache, never a source: any change published on the worker's change feed drops it, a stopped
  * worker loses it, and listings that can change without an announced change are never kept (the
@@ -10,12 +12,15 @@
 import type { ChangeFeed } from '../events/change-feed';
 import type { ListingInput } from './listing-input';
 
-const KEEP_MS = 10_000;
+/** A person reading a screen for a while, then scrolling on, still finds it (1M keys take seconds to order). */
+export const KEEP_MS = 60_000;
 
 interface Entry {
   key: string;
+  /** When it was last used. */
   at: number;
   ordered: Promise<string[]>;
+  timer?: ReturnType<typeof setTimeout>;
 }
 
 export class ListingMemo {
@@ -30,15 +35,24 @@ export class ListingMemo {
     const key = memoKey(library, input);
     if (key === null) return order();
     const kept = this.entry;
-    if (kept && kept.key === key && this.clock() - kept.at < KEEP_MS) return kept.ordered;
+    if (kept && kept.key === key && this.clock() - kept.at < KEEP_MS) {
+      this.keep(kept);
+      return kept.ordered;
+    }
+    if (kept?.timer !== undefined) clearTimeout(kept.timer);
     const entry: Entry = { key, at: this.clock(), ordered: order() };
     this.entry = entry;
-    const drop = () => this.entry === entry && (this.entry = null);
-    // A failed ordering is not kept; a change published meanwhile has already dropped it; an old
-    // one does not sit in the worker's memory (100,000 keys are a few MB) once it can no longer be used.
-    entry.ordered.catch(drop);
-    setTimeout(drop, KEEP_MS);
+    // A failed ordering is not kept; a change published meanwhile has already dropped it.
+    entry.ordered.catch(() => this.entry === entry && (this.entry = null));
+    this.keep(entry);
     return entry.ordered;
+  }
+
+  /** Used now: kept KEEP_MS more. An unused one does not sit in the worker's memory (1M keys are tens of MB). */
+  private keep(entry: Entry): void {
+    entry.at = this.clock();
+    if (entry.timer !== undefined) clearTimeout(entry.timer);
+    entry.timer = setTimeout(() => this.entry === entry && (this.entry = null), KEEP_MS);
   }
 }
 
