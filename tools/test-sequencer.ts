@@ -12,6 +12,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * 52, 50, 50, 48), with the AI and range files cut since (docs/decisions/test-suite-time.md).
  */
 const LONGEST_E2E = [
+  // 40,000 items seeded, then tagged in full from the bulk editor: the longest since it came.
+  'tests/e2e/app-grid-windows.test.ts',
   'tests/e2e/app-ai-progress.test.ts',
   'tests/e2e/app-a11y.test.ts',
   'tests/e2e/app-new-user-fixes.test.ts',

@@ -63,7 +63,7 @@ describe('the web app: a big listing in id windows', () => {
     await page.locator('.status-selected', { hasText: '1 selected' }).waitFor();
 
     // The scrollbar dragged to the middle of the track. Headless Chromium's scrollbars are overlays
-    // with no width to grab, so the drag is its outcome, as in app-range-100k: the scroll box moved.
+    // with no width to grab, so the drag is its outcome: the scroll box moved.
     await grid.evaluate((el) => (el.scrollTop = (el.scrollHeight - el.clientHeight) / 2));
     const middle = await firstVisibleIndex(page);
     expect(middle).toBeGreaterThan(N * 0.3);
