@@ -9,10 +9,11 @@ export interface Site {
   close(): Promise<void>;
 }
 
-export async function buildAndServe(port: number): Promise<Site> {
+/** `strict`: this port or fail (the scale mode's kept library lives under one origin). */
+export async function buildAndServe(port: number, strict = false): Promise<Site> {
   await build({ configFile, logLevel: 'warn' });
   // Another engineer's server may hold the port: take the next free one.
-  const server: PreviewServer = await preview({ configFile, logLevel: 'warn', preview: { port, strictPort: false, host: '127.0.0.1' } });
+  const server: PreviewServer = await preview({ configFile, logLevel: 'warn', preview: { port, strictPort: strict, host: '127.0.0.1' } });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview did not report a local URL.');
   return { url: url.replace(/\/$/, ''), close: () => server.close() };

@@ -46,11 +46,13 @@ export interface BenchContext {
   scratch: string[];
 }
 
-export async function createBenchContext(settings: BenchSettings, driver: DriverBridge): Promise<BenchContext> {
-  const libraryName = `bench-${new Date().toISOString().replace(/[^0-9]/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 6)}`;
-  const { path: library } = await new ApiClient().post<{ path: string }>('/library/create', { name: libraryName });
+/** `kept`: a library of an earlier run to reuse (the scale mode's seed); a fresh one is made when it is gone. */
+export async function createBenchContext(settings: BenchSettings, driver: DriverBridge, kept?: { library?: string; name?: string }): Promise<BenchContext> {
   // createApi() with its default namespace opens exactly the databases the service worker uses.
   const core = createApi();
+  const existing = kept?.library && (await core.registry.find(kept.library)) ? kept.library : undefined;
+  const libraryName = kept?.name ?? `bench-${new Date().toISOString().replace(/[^0-9]/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 6)}`;
+  const library = existing ?? (await new ApiClient().post<{ path: string }>('/library/create', { name: libraryName })).path;
   const record = await core.registry.require(library);
   const name = core.open(record).db.name;
   let db: LibraryDb | undefined;
