@@ -20,7 +20,7 @@ import { openScaleCache, type ScaleCache } from './scale-cache';
 import { scaleSectionBody } from './scale-md';
 import { ServiceWorkerCdp } from './service-worker-cdp';
 import { readSettings, rowsToRun, type DriverSettings } from './settings';
-import { buildAndServe, type Site } from './site';
+import { buildSite, serveSite, type Site } from './site';
 import { readStorage, storageLine, type StorageReading } from './storage-use';
 
 declare const window: { benchPage: BenchPage };
@@ -41,23 +41,39 @@ export function scaleSizes(env: NodeJS.ProcessEnv = process.env): number[] {
 export async function runScale(log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const sizes = scaleSizes(env);
   const base = readSettings({ ...env, BENCH_N: String(sizes[0]), BENCH_PORT: env.BENCH_PORT || String(SCALE_PORT), BENCH_IMAGE_SHARE: env.BENCH_IMAGE_SHARE || String(SCALE_IMAGE_SHARE) });
-  log(`scale mode: N = ${sizes.join(', ')}, seed ${base.seed}, image share ${base.imageShare}; building the site for port ${base.port}`);
-  const site = await buildAndServe(base.port, true).catch((error: unknown) => {
-    throw new Error(`The scale mode needs port ${base.port} (its kept libraries live under that origin; BENCH_PORT picks another): ${String(error)}`);
+  log(`scale mode: N = ${sizes.join(', ')}, seed ${base.seed}, image share ${base.imageShare}; building the site`);
+  await buildSite();
+  for (const n of sizes) await runSize({ ...base, n }, log, seedBudget(env));
+}
+
+/** BENCH_SEED_MINUTES: the seed stops after this long (kept, resumed by the next run), and the size's other rows are skipped. */
+function seedBudget(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.BENCH_SEED_MINUTES;
+  if (!raw) return undefined;
+  const minutes = Number(raw);
+  if (!(minutes > 0)) throw new Error(`BENCH_SEED_MINUTES must be a positive number, not "${raw}".`);
+  return minutes * 60;
+}
+
+async function runSize(settings: DriverSettings, log: (line: string) => void, seedBudgetS: number | undefined): Promise<void> {
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const loadAtStart = os.loadavg()[0]!;
+  const cache = openScaleCache(settings);
+  // IndexedDB belongs to the origin: a kept library is served on the port it was made under.
+  const port = cache.meta.origin ? Number(new URL(cache.meta.origin).port) : settings.port;
+  const site = await serveSite(port, true).catch((error: unknown) => {
+    throw new Error(`N = ${settings.n} needs port ${port} (its kept library lives under that origin; a new one takes BENCH_PORT, else ${SCALE_PORT}): ${String(error)}`);
   });
   try {
-    for (const n of sizes) await runSize({ ...base, n }, sizes, site, log);
+    await runSizeOn(settings, cache, site, log, { started, startedAt, loadAtStart, seedBudgetS });
   } finally {
     await site.close();
   }
 }
 
-async function runSize(settings: DriverSettings, sizes: readonly number[], site: Site, log: (line: string) => void): Promise<void> {
-  const started = performance.now();
-  const startedAt = new Date().toISOString();
-  const loadAtStart = os.loadavg()[0]!;
-  const cache = openScaleCache(settings);
-  if (cache.meta.origin && cache.meta.origin !== site.url) throw new Error(`The kept library of ${cache.key} lives under ${cache.meta.origin}, not ${site.url}.`);
+async function runSizeOn(settings: DriverSettings, cache: ScaleCache, site: Site, log: (line: string) => void, run: { started: number; startedAt: string; loadAtStart: number; seedBudgetS: number | undefined }): Promise<void> {
+  const { started, startedAt, loadAtStart, seedBudgetS } = run;
   log(`N = ${settings.n}: profile ${cache.profileDir}${cache.meta.library ? ` (kept library ${cache.meta.library})` : ' (new)'}`);
   const context = await chromium.launchPersistentContext(cache.profileDir, { executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
   try {
@@ -79,7 +95,8 @@ async function runSize(settings: DriverSettings, sizes: readonly number[], site:
     await page.locator('#bench-status[data-state="ready"]').waitFor({ timeout: 60_000 });
     const { n, seed, runs, imageShare, importImages } = settings;
     const kept = cache.meta.library ? { library: cache.meta.library } : {};
-    const { library, scenarios } = await page.evaluate(([s, k]) => window.benchPage.start(s, k), [{ n, seed, runs, imageShare, importImages }, kept] as const);
+    const scale = { ...kept, ...(seedBudgetS ? { seedBudgetS } : {}) };
+    const { library, scenarios } = await page.evaluate(([s, k]) => window.benchPage.start(s, k), [{ n, seed, runs, imageShare, importImages }, scale] as const);
     cache.meta.library = library;
     cache.meta.origin = site.url;
     cache.save();
@@ -105,7 +122,7 @@ async function runSize(settings: DriverSettings, sizes: readonly number[], site:
       rows,
     };
     writeFileSync(`${RESULTS_DIR}scale-n${n}.json`, `${JSON.stringify(results, null, 2)}\n`);
-    writeFileSync(RESULTS_MD, replaceSection(existsSync(RESULTS_MD) ? readFileSync(RESULTS_MD, 'utf8') : undefined, 'scale', scaleSectionBody(latestScaleRuns(sizes))));
+    writeFileSync(RESULTS_MD, replaceSection(existsSync(RESULTS_MD) ? readFileSync(RESULTS_MD, 'utf8') : undefined, 'scale', scaleSectionBody(latestScaleRuns())));
     process.stdout.write(['', `N = ${n}, ${results.durationSeconds} s`, storageLine(storage), '', formatTable(rows), '', formatNotes(rows), ''].join('\n'));
   } finally {
     await context.close();
@@ -137,9 +154,9 @@ function seedRow(info: ScenarioInfo, outcome: ScenarioOutcome, cache: ScaleCache
   });
 }
 
-/** The latest results of each size of this run (a size not reached yet keeps its earlier figures, if any). */
-function latestScaleRuns(sizes: readonly number[]): RunResults[] {
+/** The latest results of every size the scale mode has run here (bench/results/scale-n<N>.json; delete one to leave its size out). */
+function latestScaleRuns(): RunResults[] {
   return readdirSync(RESULTS_DIR)
-    .filter((name) => sizes.some((n) => name === `scale-n${n}.json`))
+    .filter((name) => /^scale-n\d+\.json$/.test(name))
     .map((name) => JSON.parse(readFileSync(`${RESULTS_DIR}${name}`, 'utf8')) as RunResults);
 }

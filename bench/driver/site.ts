@@ -9,9 +9,17 @@ export interface Site {
   close(): Promise<void>;
 }
 
-/** `strict`: this port or fail (the scale mode's kept library lives under one origin). */
-export async function buildAndServe(port: number, strict = false): Promise<Site> {
+export async function buildAndServe(port: number): Promise<Site> {
+  await buildSite();
+  return serveSite(port);
+}
+
+export async function buildSite(): Promise<void> {
   await build({ configFile, logLevel: 'warn' });
+}
+
+/** Serves the built site; `strict`: on this port or fail (a kept scale library lives under one origin). */
+export async function serveSite(port: number, strict = false): Promise<Site> {
   // Another engineer's server may hold the port: take the next free one.
   const server: PreviewServer = await preview({ configFile, logLevel: 'warn', preview: { port, strictPort: strict, host: '127.0.0.1' } });
   const url = server.resolvedUrls?.local[0];

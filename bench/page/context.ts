@@ -29,6 +29,8 @@ export interface BenchContext {
   core: Api;
   driver: DriverBridge;
   seeded?: SeededLibrary;
+  /** The scale mode's limit on this run's seeding, in seconds (BENCH_SEED_MINUTES); the kept seed resumes next run. */
+  seedBudgetS?: number;
   /** The page's long-lived connection to the bench library's database (opened on first use). */
   db(): Promise<LibraryDb>;
   /** Closes that connection and the in-page core's, so a cold scenario finds none of the page's open. */

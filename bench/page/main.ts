@@ -21,6 +21,7 @@ const page: BenchPage = {
     // The scale mode keeps its seeded library between runs (a persistent profile), under a name of its N.
     scenarios = scale ? SCALE_SCENARIOS : SCENARIOS;
     ctx = await createBenchContext(settings, driverBridge(), scale ? { ...(scale.library ? { library: scale.library } : {}), name: `bench-scale-n${settings.n}` } : undefined);
+    if (scale?.seedBudgetS) ctx.seedBudgetS = scale.seedBudgetS;
     return { library: ctx.library, scenarios: scenarios.map(({ id, label, unit, goal, standalone }) => ({ id, label, unit, ...(goal ? { goal } : {}), ...(standalone ? { standalone } : {}) })) };
   },
 

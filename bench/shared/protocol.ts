@@ -110,13 +110,19 @@ export const BRIDGE_NAMES = {
   publishedRequests: '__benchPublishedRequests',
 } as const satisfies Record<keyof DriverBridge, string>;
 
+/** The scale mode's start: the kept library to reuse, and how long its seed may run in this run (seconds). */
+export interface ScaleStart {
+  library?: string;
+  seedBudgetS?: number;
+}
+
 /** The bench page's face, on `window.benchPage`. */
 export interface BenchPage {
   /**
    * Registers the worker, makes a fresh library, and lists the scenarios in run order. The scale
    * mode (bench/driver/scale-run.ts) lists its own rows and reuses `library` when it still exists.
    */
-  start(settings: BenchSettings, scale?: { library?: string }): Promise<{ library: string; scenarios: ScenarioInfo[] }>;
+  start(settings: BenchSettings, scale?: ScaleStart): Promise<{ library: string; scenarios: ScenarioInfo[] }>;
   run(id: string): Promise<ScenarioOutcome>;
   /** Removes what the rows left (libraries and scratch databases a row that failed or was left out kept). */
   finish(): Promise<void>;

@@ -6,6 +6,7 @@
  */
 import { planLibrary, type PlannedItem } from '../../../data/library-plan';
 import { firstScreenPainted, grid, nextFrame, openAppFrame } from '../../app-frame';
+import { median } from '../../../shared/stats';
 import { requireSeeded, type Scenario } from '../../scenario';
 import { toAddInput } from '../../seed/add-inputs';
 import { TinyPngs } from '../../seed/tiny-png';
@@ -44,7 +45,7 @@ export const pageHeap: Scenario = {
       return {
         samples: open,
         baseline: { label: 'the bench page alone, same run', samples: alone },
-        note: `${count} items; the grid's end ${frames < MAX_FRAMES ? `filled after ${frames} frames` : 'NOT filled'}; ${(open[0]! - alone[0]!).toFixed(1)} MB above the bench page alone`,
+        note: `${count} items; the grid's end ${frames < MAX_FRAMES ? `filled after ${frames} frames` : 'NOT filled'}; ${(median(open) - median(alone)).toFixed(1)} MB above the bench page alone (medians)`,
       };
     } finally {
       app.close();
