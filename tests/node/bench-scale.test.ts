@@ -72,6 +72,12 @@ describe('bench scale mode', () => {
     expect(body).toContain('Notes at N = 1,000,000:\n\n- scale-q: big');
   });
 
+  it('with three sizes, gives the growth from each size to the next', () => {
+    const body = scaleSectionBody([run(10_000, [row('scale-q', 2)]), run(100_000, [row('scale-q', 10)]), run(1_000_000, [row('scale-q', 15)])]).join('\n');
+    expect(body).toContain('| N = 1,000,000 | baseline | ratio | 100,000 ÷ 10,000 | 1,000,000 ÷ 100,000 |');
+    expect(body).toContain('| 5.00× **over 2×** | 1.50× |');
+  });
+
   it('a size not run yet shows as such', () => {
     const body = scaleSectionBody([run(100_000, [row('scale-q', 10)]), run(1_000_000, [])]).join('\n');
     expect(body).toContain('| scale-q | 10.0 ms | 5.00 ms | 2.00× | not run |  |  |  |');
