@@ -54,5 +54,5 @@ export function scaleSectionBody(runs: readonly RunResults[]): string[] {
     const text = formatNotes(run.rows);
     return text ? [`Notes at N = ${count(run.settings.n)}:`, '', text, ''] : [];
   });
-  return [`Command: ${command} (bench/README.md, "Scale mode"). Ratios are against floors measured in the same run at that size.`, ...runLines, '', ...lines, '', ...notes];
+  return [`Sizes: ${command}, each size in a run of its own or together (bench/README.md, "Scale mode"). Ratios are against floors measured in the same run at that size.`, ...runLines, '', ...lines, '', ...notes];
 }

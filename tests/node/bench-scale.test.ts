@@ -87,7 +87,7 @@ describe('bench scale mode', () => {
     const normal = updateResultsMarkdown(undefined, { ...run(2000, [row('item-query-and', 15)]), settings: { ...run(2000, []).settings, only: [] } });
     const withScale = replaceSection(normal, 'scale', scaleSectionBody([run(100_000, [row('scale-q', 10)])]));
     expect(withScale).toContain('## Reads and search');
-    expect(withScale).toContain('## Scale: the read paths at each size\n\n<!-- bench-section scale -->\nCommand:');
+    expect(withScale).toContain('## Scale: the read paths at each size\n\n<!-- bench-section scale -->\nSizes:');
     const after = updateResultsMarkdown(withScale, { ...run(2000, [row('item-query-and', 9)]), settings: { ...run(2000, []).settings, only: [] } });
     expect(after).toContain('| scale-q | 10.0 ms');
     expect(after).toContain('| item-query-and');
