@@ -91,7 +91,14 @@ async function runSizeOn(settings: DriverSettings, cache: ScaleCache, site: Site
     await page.exposeFunction(BRIDGE_NAMES.log, (line: string) => log(line));
     const none = () => Promise.reject(new Error('not offered by the scale mode'));
     for (const name of [BRIDGE_NAMES.couchOrigin, BRIDGE_NAMES.publishedLibrary, BRIDGE_NAMES.publishedUrl, BRIDGE_NAMES.publishedRequests]) await page.exposeFunction(name, none);
+    // The kept profile's worker would answer with the pages it cached from an earlier build (an update
+    // activates only on the next load): its registration and caches go, the origin's IndexedDB stays.
     await page.goto(`${site.url}/bench/index.html`);
+    await page.evaluate(async () => {
+      for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+      for (const key of await caches.keys()) await caches.delete(key);
+    });
+    await page.reload();
     await page.locator('#bench-status[data-state="ready"]').waitFor({ timeout: 60_000 });
     const { n, seed, runs, imageShare, importImages } = settings;
     const kept = cache.meta.library ? { library: cache.meta.library } : {};
