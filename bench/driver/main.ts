@@ -23,6 +23,7 @@ import { buildAndServe } from './site';
 import { readStorage, storageLine, type StorageReading } from './storage-use';
 import { startCouchServer, type CouchServer } from '../../tests/sync/couch-server';
 import { preparePublished, type PublishedBench } from './published-library';
+import { isScaleRun, runScale } from './scale-run';
 
 declare const window: { benchPage: BenchPage };
 
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
     const worker = await ServiceWorkerCdp.attach(browser, page);
     await page.exposeFunction(BRIDGE_NAMES.stopServiceWorker, () => worker.stop());
     await page.exposeFunction(BRIDGE_NAMES.serviceWorkerHeapMB, () => worker.heapMB());
+    await page.exposeFunction(BRIDGE_NAMES.pageHeapMB, () => worker.pageHeapMB());
     await page.exposeFunction(BRIDGE_NAMES.log, (line: string) => log(line));
     // The sync rows' CouchDB stand-in (tests/sync/couch-server.ts), started only when a row asks.
     await page.exposeFunction(BRIDGE_NAMES.couchOrigin, async () => {
@@ -122,7 +124,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+(isScaleRun() ? runScale(log) : main()).catch((error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;
 });

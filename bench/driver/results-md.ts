@@ -26,6 +26,8 @@ export const SECTIONS: readonly Section[] = [
   { key: 'sync', title: 'Sync', prefixes: ['sync'] },
   { key: 'published', title: 'Published library', prefixes: ['published'] },
   { key: 'grid', title: 'Web app grid', prefixes: ['grid'] },
+  // Written by the scale mode (bench/driver/scale-md.ts) with its sizes side by side; other runs keep it as it is.
+  { key: 'scale', title: 'Scale: the read paths at each size', prefixes: ['scale'] },
   { key: 'other', title: 'Other rows', prefixes: [] },
 ];
 
@@ -104,10 +106,24 @@ export function updateResultsMarkdown(existing: string | undefined, results: Run
     byKey.set(key, [...(byKey.get(key) ?? []), row]);
   }
   const run = runLine(results);
-  const parts = [HEAD];
   for (const section of SECTIONS) {
     const rows = byKey.get(section.key);
-    const body = rows ? renderSection(rows, run, old.get(section.key)) : old.get(section.key);
+    if (rows) old.set(section.key, renderSection(rows, run, old.get(section.key)));
+  }
+  return render(old);
+}
+
+/** The file with one section's body replaced (the scale mode writes its own). */
+export function replaceSection(existing: string | undefined, key: string, body: string[]): string {
+  const sections = parseSections(existing ?? '');
+  sections.set(key, body);
+  return render(sections);
+}
+
+function render(bodies: Map<string, string[]>): string {
+  const parts = [HEAD];
+  for (const section of SECTIONS) {
+    const body = bodies.get(section.key);
     if (!body) continue;
     parts.push(`## ${section.title}\n\n${START(section.key)}\n${body.join('\n')}${body.at(-1) === '' ? '' : '\n'}${END}\n`);
   }

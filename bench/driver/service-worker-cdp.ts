@@ -47,6 +47,13 @@ export class ServiceWorkerCdp {
     }
   }
 
+  /** Used JS heap of the page (its same-origin frames share it) after a forced GC, in MB. */
+  async pageHeapMB(): Promise<number> {
+    await this.pageSession.send('HeapProfiler.collectGarbage');
+    const usage = await this.pageSession.send('Runtime.getHeapUsage');
+    return usage.usedSize / 1e6;
+  }
+
   /**
    * Starts Chromium's sampling CPU profiler in the running worker (BENCH_PROFILE); `stopProfile`
    * returns the profile (the .cpuprofile format DevTools opens). The worker must keep running

@@ -10,9 +10,18 @@ export interface Site {
 }
 
 export async function buildAndServe(port: number): Promise<Site> {
+  await buildSite();
+  return serveSite(port);
+}
+
+export async function buildSite(): Promise<void> {
   await build({ configFile, logLevel: 'warn' });
+}
+
+/** Serves the built site; `strict`: on this port or fail (a kept scale library lives under one origin). */
+export async function serveSite(port: number, strict = false): Promise<Site> {
   // Another engineer's server may hold the port: take the next free one.
-  const server: PreviewServer = await preview({ configFile, logLevel: 'warn', preview: { port, strictPort: false, host: '127.0.0.1' } });
+  const server: PreviewServer = await preview({ configFile, logLevel: 'warn', preview: { port, strictPort: strict, host: '127.0.0.1' } });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview did not report a local URL.');
   return { url: url.replace(/\/$/, ''), close: () => server.close() };

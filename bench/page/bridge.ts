@@ -17,6 +17,7 @@ export function driverBridge(): DriverBridge {
   return {
     stopServiceWorker: async () => void (await call(BRIDGE_NAMES.stopServiceWorker)()),
     serviceWorkerHeapMB: async () => Number(await call(BRIDGE_NAMES.serviceWorkerHeapMB)()),
+    pageHeapMB: async () => Number(await call(BRIDGE_NAMES.pageHeapMB)()),
     log: async (line) => void (await call(BRIDGE_NAMES.log)(line)),
     couchOrigin: async () => String(await call(BRIDGE_NAMES.couchOrigin)()),
     publishedLibrary: async () => (await call(BRIDGE_NAMES.publishedLibrary)()) as PublishedFacts,

@@ -29,6 +29,8 @@ export interface BenchContext {
   core: Api;
   driver: DriverBridge;
   seeded?: SeededLibrary;
+  /** The scale mode's limit on this run's seeding, in seconds (BENCH_SEED_MINUTES); the kept seed resumes next run. */
+  seedBudgetS?: number;
   /** The page's long-lived connection to the bench library's database (opened on first use). */
   db(): Promise<LibraryDb>;
   /** Closes that connection and the in-page core's, so a cold scenario finds none of the page's open. */
@@ -46,11 +48,13 @@ export interface BenchContext {
   scratch: string[];
 }
 
-export async function createBenchContext(settings: BenchSettings, driver: DriverBridge): Promise<BenchContext> {
-  const libraryName = `bench-${new Date().toISOString().replace(/[^0-9]/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 6)}`;
-  const { path: library } = await new ApiClient().post<{ path: string }>('/library/create', { name: libraryName });
+/** `kept`: a library of an earlier run to reuse (the scale mode's seed); a fresh one is made when it is gone. */
+export async function createBenchContext(settings: BenchSettings, driver: DriverBridge, kept?: { library?: string; name?: string }): Promise<BenchContext> {
   // createApi() with its default namespace opens exactly the databases the service worker uses.
   const core = createApi();
+  const existing = kept?.library && (await core.registry.find(kept.library)) ? kept.library : undefined;
+  const libraryName = kept?.name ?? `bench-${new Date().toISOString().replace(/[^0-9]/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 6)}`;
+  const library = existing ?? (await new ApiClient().post<{ path: string }>('/library/create', { name: libraryName })).path;
   const record = await core.registry.require(library);
   const name = core.open(record).db.name;
   let db: LibraryDb | undefined;

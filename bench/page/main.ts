@@ -6,23 +6,28 @@ import { ensureServiceWorker } from '../../src/app/register-sw';
 import type { BenchPage, ScenarioOutcome } from '../shared/protocol';
 import { driverBridge } from './bridge';
 import { createBenchContext, type BenchContext } from './context';
-import { Skip } from './scenario';
+import { Skip, type Scenario } from './scenario';
 import { SCENARIOS } from './scenarios';
+import { SCALE_SCENARIOS } from './scenarios/scale';
 
 let ctx: BenchContext | undefined;
+let scenarios: readonly Scenario[] = SCENARIOS;
 
 const page: BenchPage = {
-  async start(settings) {
+  async start(settings, scale) {
     await ensureServiceWorker();
     const probe = await fetch('/api/v2/app/info');
     if (probe.headers.get('X-Served-By') !== 'service-worker') throw new Error('app/info was not answered by the service worker.');
-    ctx = await createBenchContext(settings, driverBridge());
-    return { library: ctx.library, scenarios: SCENARIOS.map(({ id, label, unit, goal, standalone }) => ({ id, label, unit, ...(goal ? { goal } : {}), ...(standalone ? { standalone } : {}) })) };
+    // The scale mode keeps its seeded library between runs (a persistent profile), under a name of its N.
+    scenarios = scale ? SCALE_SCENARIOS : SCENARIOS;
+    ctx = await createBenchContext(settings, driverBridge(), scale ? { ...(scale.library ? { library: scale.library } : {}), name: `bench-scale-n${settings.n}` } : undefined);
+    if (scale?.seedBudgetS) ctx.seedBudgetS = scale.seedBudgetS;
+    return { library: ctx.library, scenarios: scenarios.map(({ id, label, unit, goal, standalone }) => ({ id, label, unit, ...(goal ? { goal } : {}), ...(standalone ? { standalone } : {}) })) };
   },
 
   async run(id): Promise<ScenarioOutcome> {
     if (!ctx) throw new Error('benchPage.start() was not called.');
-    const scenario = SCENARIOS.find((s) => s.id === id);
+    const scenario = scenarios.find((s) => s.id === id);
     if (!scenario) throw new Error(`No scenario "${id}".`);
     if (!navigator.serviceWorker.controller) throw new Error('The bench page lost its service worker.');
     try {

@@ -3,7 +3,7 @@
  * summarises and prints). Only plain data crosses: page.evaluate serialises it.
  */
 
-export type Unit = 'ms' | 'items/s' | 'MB' | 'MB/s';
+export type Unit = 'ms' | 'items/s' | 'MB' | 'MB/s' | 'bytes';
 
 /** Units where a bigger number is better; everything else is better when smaller. */
 export const higherIsBetter = (unit: Unit): boolean => unit === 'items/s' || unit === 'MB/s';
@@ -54,6 +54,8 @@ export interface DriverBridge {
   stopServiceWorker(): Promise<void>;
   /** The running service worker's used JS heap after a forced garbage collection, in MB. */
   serviceWorkerHeapMB(): Promise<number>;
+  /** The bench page's used JS heap (its frames share it) after a forced garbage collection, in MB. */
+  pageHeapMB(): Promise<number>;
   /** A progress line on the driver's console. */
   log(line: string): Promise<void>;
   /** The origin of a pouchdb-server on loopback that the driver starts on first ask (the sync rows). */
@@ -100,6 +102,7 @@ export interface PublishedRequest {
 export const BRIDGE_NAMES = {
   stopServiceWorker: '__benchStopServiceWorker',
   serviceWorkerHeapMB: '__benchServiceWorkerHeapMB',
+  pageHeapMB: '__benchPageHeapMB',
   log: '__benchLog',
   couchOrigin: '__benchCouchOrigin',
   publishedLibrary: '__benchPublishedLibrary',
@@ -107,10 +110,19 @@ export const BRIDGE_NAMES = {
   publishedRequests: '__benchPublishedRequests',
 } as const satisfies Record<keyof DriverBridge, string>;
 
+/** The scale mode's start: the kept library to reuse, and how long its seed may run in this run (seconds). */
+export interface ScaleStart {
+  library?: string;
+  seedBudgetS?: number;
+}
+
 /** The bench page's face, on `window.benchPage`. */
 export interface BenchPage {
-  /** Registers the worker, makes a fresh library, and lists the scenarios in run order. */
-  start(settings: BenchSettings): Promise<{ library: string; scenarios: ScenarioInfo[] }>;
+  /**
+   * Registers the worker, makes a fresh library, and lists the scenarios in run order. The scale
+   * mode (bench/driver/scale-run.ts) lists its own rows and reuses `library` when it still exists.
+   */
+  start(settings: BenchSettings, scale?: ScaleStart): Promise<{ library: string; scenarios: ScenarioInfo[] }>;
   run(id: string): Promise<ScenarioOutcome>;
   /** Removes what the rows left (libraries and scratch databases a row that failed or was left out kept). */
   finish(): Promise<void>;

@@ -10,6 +10,7 @@ export function formatValue(value: number, unit: Unit): string {
   if (unit === 'items/s') return `${Math.round(value).toLocaleString('en-US')} items/s`;
   if (unit === 'MB') return `${value.toFixed(1)} MB`;
   if (unit === 'MB/s') return `${value.toFixed(1)} MB/s`;
+  if (unit === 'bytes') return `${Math.round(value).toLocaleString('en-US')} B`;
   const digits = Math.abs(value) < 10 ? 2 : Math.abs(value) < 100 ? 1 : 0;
   return `${value.toFixed(digits)} ms`;
 }

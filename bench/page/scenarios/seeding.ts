@@ -84,7 +84,7 @@ export const seeding: Scenario = {
 };
 
 /** Milliseconds of one item/add batch, request body prepared before the clock starts. */
-async function addBatch(ctx: BenchContext, batch: readonly PlannedItem[], folderIds: FolderIds, pngs: TinyPngs, first: boolean): Promise<number> {
+export async function addBatch(ctx: BenchContext, batch: readonly PlannedItem[], folderIds: FolderIds, pngs: TinyPngs, first: boolean): Promise<number> {
   const items = await Promise.all(batch.map((item) => toAddInput(item, folderIds, pngs)));
   const body = JSON.stringify({ items });
   let answer: { status: string; data?: { ids?: string[] }; message?: string } | undefined;
@@ -105,4 +105,4 @@ async function addBatch(ctx: BenchContext, batch: readonly PlannedItem[], folder
   return ms;
 }
 
-const rate = (count: number, ms: number) => (count / ms) * 1000;
+export const rate = (count: number, ms: number) => (count / ms) * 1000;
