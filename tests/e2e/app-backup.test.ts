@@ -81,7 +81,8 @@ describe('the web app: backup to a folder and storage facts', () => {
     await now.focus();
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await backedUpItems(page)).ids.includes(added!), { timeout: 30_000 }).toBe(true);
-    expect((await api<{ items: number }>(page, '/library/backup')).items).toBe(4);
+    // The item's folder is written before the run ends (root files and outcome come last).
+    await expect.poll(async () => (await api<{ items: number }>(page, '/library/backup')).items, { timeout: 30_000 }).toBe(4);
 
     // Restore from the backup folder: it opens as a new library holding the same items.
     await section.getByRole('button', { name: 'Restore from a backup folder…' }).click();

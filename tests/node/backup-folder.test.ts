@@ -3,7 +3,7 @@
 // an in-memory directory handle.
 import { describe, expect, it } from 'vitest';
 import type { Api } from '../../src/core';
-import { backUpLibrary } from '../../src/core/backup/backup-run';
+import { backUpLibrary, WRITERS } from '../../src/core/backup/backup-run';
 import { zipTree, type ImportState, type LibraryTree } from '../../src/core/eagle-library';
 import { buildEagleLibrary, PNG_1X1, zipOf } from './fixtures/eagle-library';
 import { asHandle, MemoryDirectory } from './fixtures/memory-directory';
@@ -98,9 +98,9 @@ describe('backup to a folder', () => {
     const resumed = await backUpLibrary(library, asHandle(folder), options());
     expect(resumed.status).toBe('done');
     expect(resumed.outcome.problem).toBeUndefined();
-    // Only items cut off mid-write are written again: at most the 8 written at once (backup-run.ts WRITERS), not the 30.
+    // Only items cut off mid-write are written again: at most those written at once (WRITERS), not the 30.
     const again = folder.log.writes.slice(before.length).filter((p) => before.includes(p));
-    expect(new Set(again.map((p) => p.split('/')[1])).size).toBeLessThanOrEqual(8);
+    expect(new Set(again.map((p) => p.split('/')[1])).size).toBeLessThanOrEqual(WRITERS);
     expect(await folder.files()).toEqual(await exportFiles(api, path));
   }, 60_000);
 
@@ -109,6 +109,24 @@ describe('backup to a folder', () => {
     expect(await backUpLibrary(library, asHandle(folder), { ...options(), maxItems: 10 })).toMatchObject({ status: 'partial', items: 10 });
     expect(await backUpLibrary(library, asHandle(folder), { ...options(), maxItems: 10 })).toMatchObject({ status: 'partial', items: 10 });
     expect(await backUpLibrary(library, asHandle(folder), { ...options(), maxItems: 10 })).toMatchObject({ status: 'done', items: 5 });
+    expect(await folder.files()).toEqual(await exportFiles(api, path));
+  }, 60_000);
+
+  it('a run in slices reads on from where the last slice stopped, not from the first item', async () => {
+    const { api, path, library, folder } = await setUp(300);
+    let reads = 0;
+    const where = library.db.items.where.bind(library.db.items);
+    library.db.items.where = ((index: string) => (reads++, where(index))) as typeof library.db.items.where;
+    const slices: number[] = [];
+    for (let status = ''; status !== 'done'; ) {
+      reads = 0;
+      const slice = await backUpLibrary(library, asHandle(folder), { ...options(), maxItems: 50 });
+      status = slice.status;
+      slices.push(reads);
+    }
+    expect(slices.length).toBe(6);
+    // Three pages of 100: each slice reads the page it stops in and at most the one before (the last, the end).
+    for (const pages of slices) expect(pages).toBeLessThanOrEqual(2);
     expect(await folder.files()).toEqual(await exportFiles(api, path));
   }, 60_000);
 

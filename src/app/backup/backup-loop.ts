@@ -6,10 +6,19 @@
  * write and answers the others `busy`. Nothing is kept here that the API does not also hold.
  */
 import { apiUrl } from '../api-client';
-import { listenToChanges, type ChangeStream } from '../change-stream';
+import { listenToChanges, type HeardChange } from '../change-stream';
 import { wakesSync } from '../sync/sync-wake';
-import { readBackupStatus, runBackupSlice, type BackupStatus } from './backup-api';
+import { readBackupStatus, runBackupSlice, type BackupAnswer, type BackupStatus } from './backup-api';
 import type { BackupStore } from './backup-store';
+
+/** Hears changes until the returned function is called. */
+export type ChangeSource = (onChange: (change: HeardChange) => void) => () => void;
+
+/** The two API calls the loop makes. */
+export interface BackupCalls {
+  status(): Promise<BackupStatus>;
+  slice(maxItems: number): Promise<BackupAnswer>;
+}
 
 export interface BackupLoopOptions {
   /** Quiet time after the last change before a backup (ms). */
@@ -18,27 +27,39 @@ export interface BackupLoopOptions {
   periodMs?: number;
   /** Items per slice. */
   sliceItems?: number;
+  /** The library backed up (its path); the worker's current one by default. */
+  library?: string;
+  /** The page's change stream by default; tests hand their own. */
+  changes?: ChangeSource;
+  /** The typed client by default; tests hand their own. */
+  calls?: BackupCalls;
 }
+
+const pageStream: ChangeSource = (onChange) => {
+  const stream = listenToChanges({ url: apiUrl('/events'), onChange });
+  return () => stream.close();
+};
 
 const MINUTE = 60_000;
 
 export function startBackupLoop(store: BackupStore, options: BackupLoopOptions = {}): () => void {
-  const { settleMs = 30_000, periodMs = 15 * MINUTE, sliceItems = 500 } = options;
+  const { settleMs = 30_000, periodMs = 15 * MINUTE, sliceItems = 500, library, changes = pageStream } = options;
+  const calls = options.calls ?? { status: () => readBackupStatus(library), slice: (maxItems: number) => runBackupSlice(maxItems, library) };
   let settle: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
 
-  const refresh = async () => listen(publish(await readBackupStatus().catch(() => store.status)));
+  const refresh = async () => listen(publish(await calls.status().catch(() => store.status)));
   const publish = <S extends BackupStatus | null>(status: S): S => (store.publish(status), status);
 
   const run = (): Promise<void> =>
     (running ??= (async () => {
       try {
-        const status = await readBackupStatus();
+        const status = await calls.status();
         listen(status);
         if (!status.configured) return store.publish(status);
         store.publish({ ...status, running: true });
         for (;;) {
-          const answer = await runBackupSlice(sliceItems);
+          const answer = await calls.slice(sliceItems);
           store.publish(answer);
           if (answer.status !== 'partial') break;
         }
@@ -50,29 +71,28 @@ export function startBackupLoop(store: BackupStore, options: BackupLoopOptions =
     })());
 
   store.driveWith(run);
-  // The change stream is open only while the library has a backup folder: one without keeps none.
-  let stream: ChangeStream | undefined;
+  // Changes are heard only while the library has a backup folder: one without keeps no stream open.
+  let stopListening: (() => void) | undefined;
   function listen(status: BackupStatus | null): void {
-    if (status?.configured && !stream) {
-      stream = listenToChanges({
-        url: apiUrl('/events'),
-        onChange: (change) => {
-          if (!wakesSync(change)) return;
-          clearTimeout(settle);
-          settle = setTimeout(() => void run(), settleMs);
-        },
+    if (status?.configured && !stopListening) {
+      stopListening = changes((change) => {
+        if (!wakesSync(change)) return;
+        // Each change restarts the wait: a backup runs once edits pause, not after every one.
+        clearTimeout(settle);
+        // A run under way may have passed the changed item already: another follows it.
+        settle = setTimeout(() => void (running ? running.then(run) : run()), settleMs);
       });
     }
-    if (!status?.configured && stream) {
-      stream.close();
-      stream = undefined;
+    if (!status?.configured && stopListening) {
+      stopListening();
+      stopListening = undefined;
     }
   }
   const period = setInterval(() => void run(), periodMs);
   const clock = setInterval(() => store.tick(), MINUTE);
   void run();
   return () => {
-    stream?.close();
+    stopListening?.();
     clearTimeout(settle);
     clearInterval(period);
     clearInterval(clock);

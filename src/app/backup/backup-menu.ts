@@ -97,7 +97,9 @@ export class BackupMenu extends LightElement {
     const facts = this.storage;
     if (!facts) return nothing;
     const syncs = !!this.sync?.status && this.sync.status.state !== 'off';
-    const backedUp = !!this.backup?.status?.configured;
+    // A folder that never got a whole backup, or cannot be written now, keeps no copy worth naming.
+    const status = this.backup?.status ?? null;
+    const backedUp = !!status?.configured && status.lastBackupAt > 0 && backupLine(status, this.backup.now)?.tone !== 'error';
     const kept = [syncs ? 'what syncs stays on the server' : '', backedUp ? `the backup folder "${this.backup.status?.folderName}" keeps a copy` : ''].filter(Boolean);
     const used = `${formatBytes(facts.usage)} of ${formatBytes(facts.quota)} used on this device · `;
     return html`<p id="storage-facts" class="backup-line">${used}<strong data-persisted=${String(facts.persisted)}>${facts.persisted ? 'persistent' : 'not persistent'}</strong></p>

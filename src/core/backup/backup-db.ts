@@ -6,11 +6,21 @@
 import Dexie, { type Table } from 'dexie';
 import type { BackupProblem } from './backup-names';
 
-/** What the folder holds for one item: its metadata.json's hash and each other file's key. */
+/**
+ * What the folder holds for one item: its metadata.json's hash and each other file's key; and what
+ * the root files need of it (its place in the library's order, mtime.json's time, its line in
+ * not-included.txt), so the last slice of a run writes them without reading every item again.
+ * Rows of older backups lack the last ones until the next run refreshes them.
+ */
 export interface BackedUpItem {
   id: string;
   meta: string;
   files: Record<string, string>;
+  pk?: string;
+  mtime?: number;
+  /** An original never kept: its not-included.txt line, and the item's modification time. */
+  linked?: string;
+  linkedAt?: number;
 }
 
 export interface BackupLease {
@@ -28,7 +38,8 @@ export interface BackupOutcome {
 }
 
 interface StateRow {
-  key: 'lease' | 'outcome' | 'root' | 'folder';
+  /** `pass`: the item key a run sliced by maxItems goes on after. */
+  key: 'lease' | 'outcome' | 'root' | 'folder' | 'pass';
   value: unknown;
 }
 

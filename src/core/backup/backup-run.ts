@@ -1,10 +1,11 @@
 /**
  * Keeps a folder an Eagle library of one library (the export's format, export-entries.ts) by
  * writing only what changed since the last run. Each item's files are compared by a fingerprint
- * kept in the backup's database (backup-db.ts), stored once the item's files are written: a run
- * stopped anywhere resumes from there and writes nothing twice. Items gone from the library are
- * removed from the folder; the root files (folders, smart folders, tag groups, tags, mtime.json)
- * are written last, when their text changed. Takes any FileSystemDirectoryHandle: a picked folder
+ * kept in the backup's database (backup-db.ts), stored a page at a time once its items' files are
+ * written, with the key the run goes on after: a run stopped anywhere resumes from there, and at
+ * most the page in flight is written again. Items gone from the library are removed from the
+ * folder; the root files (folders, smart folders, tag groups, tags, mtime.json) are written last,
+ * when their text changed, from the fingerprints (no second read of every item). Takes any FileSystemDirectoryHandle: a picked folder
  * or the origin-private file system.
  */
 import type { OpenLibrary } from '../context';
@@ -12,7 +13,7 @@ import { num } from '../eagle-library/eagle-json';
 import { itemEntries, notIncludedEntry, notIncludedLine, readItemPage, rootEntries, type ExportEntry, type ExportItem } from '../eagle-library/export-entries';
 import { eagleItemRecord } from '../eagle-library/item-record';
 import { BackupDb, readOutcome, writeOutcome, type BackedUpItem, type BackupOutcome } from './backup-db';
-import { releaseLease, takeLease } from './backup-lease';
+import { LEASE_MS, releaseLease, takeLease } from './backup-lease';
 import { problemOf } from './backup-problem';
 import { textHash } from './fingerprint';
 import { checkFolder, removeEntry, writeFile, type WriteCount } from './folder-files';
@@ -36,7 +37,7 @@ export interface BackupRun extends WriteCount {
 
 const PAGE = 100;
 /** Items written at once: a file write's latency (a swap file made, then renamed) overlaps with the others'. */
-const WRITERS = 8;
+export const WRITERS = 16;
 
 /** Runs `run` over `work` in `lanes` lanes; after a failure no lane starts more, and it throws once all stopped. */
 async function inParallel<T>(work: readonly T[], lanes: number, run: (one: T) => Promise<void>): Promise<void> {
@@ -59,8 +60,9 @@ async function inParallel<T>(work: readonly T[], lanes: number, run: (one: T) =>
 
 /** The item's entries and what the folder must then hold, keyed like BackedUpItem. */
 function planItem(item: ExportItem) {
-  const record = eagleItemRecord(item.row, item.comments);
-  const entries = [...itemEntries(item.row, record, item.file, item.thumbnail)].filter((e) => e.data !== undefined);
+  const { row } = item;
+  const record = eagleItemRecord(row, item.comments);
+  const entries = [...itemEntries(row, record, item.file, item.thumbnail)].filter((e) => e.data !== undefined);
   const files: Record<string, string> = {};
   let meta = '';
   for (const entry of entries) {
@@ -68,7 +70,9 @@ function planItem(item: ExportItem) {
     if (name === 'metadata.json') meta = textHash(entry.data as string);
     else files[name] = fileKey(entry.data!, name === nameOfOriginal(entries) ? item.sha256 : undefined);
   }
-  return { record, entries, meta, files };
+  const kept: BackedUpItem = { id: row.id, meta, files, pk: row.pk, mtime: num(record.lastModified, row.modificationTime) };
+  if (row.linked) Object.assign(kept, { linked: notIncludedLine(row), linkedAt: row.modificationTime });
+  return { record, entries, kept };
 }
 
 const nameOfOriginal = (entries: readonly ExportEntry[]) => entries.find((e) => !e.path.endsWith('_thumbnail.png') && !e.path.endsWith('/metadata.json'))?.path.split('/').pop();
@@ -109,43 +113,60 @@ async function writeChanges(
 ): Promise<BackupRun> {
   await checkFolder(folder);
   const images = await folder.getDirectoryHandle('images', { create: true });
-  const mtimes: [string, number][] = [];
-  const notIncluded: string[] = [];
-  let notIncludedTime = 0;
-  const seen = new Set<string>();
   let written = 0;
-  let after = '';
+  let leaseTaken = options.clock();
+  // A run sliced by maxItems goes on where the last slice stopped: slices cost the library once, not once each.
+  let after = ((await db.state.get('pass'))?.value as string | undefined) ?? '';
   for (;;) {
     const page = await readItemPage(library.db, after, PAGE);
     if (page.length === 0) break;
-    after = page[page.length - 1]!.row.pk;
-    if (!(await takeLease(db, options.owner, options.clock()))) return run('busy', written, await readOutcome(db));
+    // Renewed well before it expires, not every page: a write transaction each page cost more than the page's reads.
+    if (options.clock() - leaseTaken > LEASE_MS / 4) {
+      if (!(await takeLease(db, options.owner, options.clock()))) return run('busy', written, await readOutcome(db));
+      leaseTaken = options.clock();
+    }
     const held = await db.items.bulkGet(page.map((item) => item.row.id));
-    const changed: { id: string; plan: ReturnType<typeof planItem>; before: BackedUpItem | undefined }[] = [];
+    const changed: { plan: ReturnType<typeof planItem>; before: BackedUpItem | undefined }[] = [];
+    const done: BackedUpItem[] = [];
     for (const [i, item] of page.entries()) {
       const plan = planItem(item);
-      seen.add(item.row.id);
-      mtimes.push([item.row.id, num(plan.record.lastModified, item.row.modificationTime)]);
-      if (item.row.linked) {
-        notIncludedTime = Math.max(notIncludedTime, item.row.modificationTime);
-        notIncluded.push(notIncludedLine(item.row));
-      }
       const before = held[i];
-      if (!before || before.meta !== plan.meta || !sameFiles(before.files, plan.files)) changed.push({ id: item.row.id, plan, before });
+      if (!before || before.meta !== plan.kept.meta || !sameFiles(before.files, plan.kept.files)) changed.push({ plan, before });
+      else if (before.pk !== plan.kept.pk || before.mtime !== plan.kept.mtime || before.linked !== plan.kept.linked || before.linkedAt !== plan.kept.linkedAt) done.push(plan.kept);
     }
     const budget = options.maxItems === undefined ? changed.length : Math.max(0, options.maxItems - written);
-    // Each item is remembered once its own files are written, so a stop anywhere loses at most the items in flight.
-    await inParallel(changed.slice(0, budget), WRITERS, async ({ id, plan, before }) => {
-      await writeItem(images, id, plan, before, count);
-      await db.items.put({ id, meta: plan.meta, files: plan.files });
-    });
+    let whole = false;
+    try {
+      await inParallel(changed.slice(0, budget), WRITERS, async ({ plan, before }) => {
+        await writeItem(images, plan.kept.id, plan, before, count);
+        done.push(plan.kept);
+      });
+      whole = changed.length <= budget;
+    } finally {
+      // One transaction a page, not one an item; items written before a failure are kept too, so a retry skips them.
+      // A page cut by the budget or a failure is read again next time: what it wrote is remembered and skipped.
+      // A page with nothing to remember costs no write: a killed worker then re-reads a few unchanged pages.
+      if (done.length || !whole) await remember(db, done, whole ? page[page.length - 1]!.row.pk : after);
+    }
     written += Math.min(budget, changed.length);
-    if (changed.length > budget) return run('partial', written, await readOutcome(db));
+    if (!whole) return run('partial', written, await readOutcome(db));
+    after = page[page.length - 1]!.row.pk;
   }
-  await removeGone(db, images, seen, count);
-  await writeRoot(library, db, folder, mtimes, notIncluded, notIncludedTime, count);
-  const outcome = await writeOutcome(db, { lastBackupAt: options.clock(), problem: undefined, folderName: folder.name, items: seen.size });
+  const kept = await removeGone(library, db, images, count);
+  await writeRoot(library, db, folder, kept, count);
+  const outcome = await db.transaction('rw', db.state, async () => {
+    await db.state.delete('pass');
+    return writeOutcome(db, { lastBackupAt: options.clock(), problem: undefined, folderName: folder.name, items: kept.length });
+  });
   return run('done', written, outcome);
+}
+
+/** Stores the page's fingerprints and where the run goes on, together. */
+async function remember(db: BackupDb, done: readonly BackedUpItem[], after: string): Promise<void> {
+  await db.transaction('rw', db.items, db.state, async () => {
+    if (done.length) await db.items.bulkPut([...done]);
+    await db.state.put({ key: 'pass', value: after });
+  });
 }
 
 /** A different folder than last time holds none of this library yet: start it from scratch. */
@@ -155,7 +176,7 @@ async function forgetOtherFolder(db: BackupDb, folder: FileSystemDirectoryHandle
   if (last && (typeof last.isSameEntry === 'function' ? await last.isSameEntry(folder) : last.name === folder.name)) return;
   await db.transaction('rw', db.items, db.state, async () => {
     await db.items.clear();
-    await db.state.delete('root');
+    await db.state.bulkDelete(['root', 'pass']);
     await db.state.put({ key: 'folder', value: folder });
   });
 }
@@ -169,32 +190,39 @@ async function writeItem(images: FileSystemDirectoryHandle, id: string, plan: Re
   for (const entry of plan.entries) {
     const name = entry.path.slice(entry.path.lastIndexOf('/') + 1);
     if (name === 'metadata.json') continue;
-    if (before && before.files[name] === plan.files[name]) continue;
+    if (before && before.files[name] === plan.kept.files[name]) continue;
     await writeFile(dir, name, entry.data!, count);
   }
-  for (const name of Object.keys(before?.files ?? {})) if (!(name in plan.files)) await removeEntry(dir, name, count);
+  for (const name of Object.keys(before?.files ?? {})) if (!(name in plan.kept.files)) await removeEntry(dir, name, count);
   const meta = plan.entries.find((entry) => entry.path.endsWith('/metadata.json'))!;
   await writeFile(dir, 'metadata.json', meta.data!, count);
 }
 
-/** Items the folder holds that the library no longer has (removed for good): their folders go. */
-async function removeGone(db: BackupDb, images: FileSystemDirectoryHandle, seen: ReadonlySet<string>, count: WriteCount) {
-  const gone = (await db.items.toCollection().primaryKeys()).filter((id) => !seen.has(id));
-  for (const id of gone) {
-    await removeEntry(images, `${id}.info`, count);
-    await db.items.delete(id);
+/**
+ * Items the folder holds that the library no longer has (removed for good): their folders go. The
+ * library's keys only are read (no rows). Answers what the folder keeps, in the library's order.
+ */
+async function removeGone(library: OpenLibrary, db: BackupDb, images: FileSystemDirectoryHandle, count: WriteCount): Promise<BackedUpItem[]> {
+  const [present, held] = await Promise.all([library.db.items.toCollection().primaryKeys(), db.items.toArray()]);
+  const keys = new Set(present);
+  const kept: BackedUpItem[] = [];
+  for (const item of held) {
+    if (item.pk !== undefined && keys.has(item.pk)) {
+      kept.push(item);
+      continue;
+    }
+    await removeEntry(images, `${item.id}.info`, count);
+    await db.items.delete(item.id);
   }
+  // Key order as IndexedDB sorts strings (UTF-16 code units), the order the export reads items in.
+  return kept.sort((a, b) => (a.pk! < b.pk! ? -1 : a.pk! > b.pk! ? 1 : 0));
 }
 
-async function writeRoot(
-  library: OpenLibrary,
-  db: BackupDb,
-  folder: FileSystemDirectoryHandle,
-  mtimes: [string, number][],
-  notIncluded: string[],
-  notIncludedTime: number,
-  count: WriteCount,
-) {
+async function writeRoot(library: OpenLibrary, db: BackupDb, folder: FileSystemDirectoryHandle, kept: readonly BackedUpItem[], count: WriteCount) {
+  const mtimes = kept.map((item): [string, number] => [item.id, item.mtime ?? 0]);
+  const linked = kept.filter((item) => item.linked !== undefined);
+  const notIncluded = linked.map((item) => item.linked!);
+  const notIncludedTime = linked.reduce((latest, item) => Math.max(latest, item.linkedAt ?? 0), 0);
   const hashes = ((await db.state.get('root'))?.value as Record<string, string> | undefined) ?? {};
   const next: Record<string, string> = {};
   const entries: ExportEntry[] = [];

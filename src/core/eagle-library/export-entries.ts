@@ -90,7 +90,8 @@ export function* itemEntries(row: ItemRow, record: EagleRecord, file: Blob | und
   const name = String(record.name);
   const lastModified = row.modificationTime;
   yield { path: dir, lastModified };
-  const original = file ?? (row.ext === 'url' ? new Blob([bookmarkShortcut(row.url)]) : undefined);
+  // A bookmark's shortcut as text: a Blob costs a round trip to the browser's blob registry, and a backup plans every item.
+  const original = file ?? (row.ext === 'url' ? bookmarkShortcut(row.url) : undefined);
   if (original) yield { path: dir + originalFileName(name, String(record.ext ?? row.ext)), data: original, lastModified };
   if (thumbnail && !row.noThumbnail) yield { path: dir + thumbnailFileName(name), data: thumbnail, lastModified };
   yield { path: `${dir}metadata.json`, data: eagleJson(record), lastModified };
