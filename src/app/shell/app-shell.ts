@@ -198,6 +198,8 @@ export class AppShell extends LightElement {
     // editor's) are not found by querySelector, so the key's path is asked too.
     if (event.defaultPrevented || document.querySelector('dialog[open]') || event.composedPath().some((node) => node instanceof HTMLDialogElement)) return;
     if (this.viewerOpen) return;
+    // An open popover (the library menu) closes on Escape by itself, unless the key's default is prevented.
+    if (event.key === 'Escape' && document.querySelector(':popover-open')) return;
     const command = globalCommand(event, isTyping(event.target));
     if (!command) return;
     event.preventDefault();
