@@ -1,24 +1,38 @@
 /**
- * The browsable API reference: Scalar's prebuilt reference (one script, served from our own build
- * and cached on first use, src/sw/lazy-assets.ts) reading the OpenAPI document the service worker
- * serves. No fonts or proxy from Scalar's servers: everything stays on this origin, offline too.
+ * The browsable API reference: Swagger UI's prebuilt bundle and stylesheet (swagger-ui-dist, one
+ * script and one CSS file, served from our own build and cached on first use, src/sw/lazy-assets.ts)
+ * reading the OpenAPI document the service worker serves. No validator badge, no URL bar to load
+ * other documents, and "Try it out" sends to the document's only server, this site's worker.
  */
-import scalarScript from '@scalar/api-reference/browser/standalone.js?url';
+import swaggerScript from 'swagger-ui-dist/swagger-ui-bundle.js?url';
+import swaggerStyles from 'swagger-ui-dist/swagger-ui.css?url';
 import { apiUrl } from '../api-client';
 import { ensureServiceWorker } from '../register-sw';
 
-interface ScalarGlobal {
-  createApiReference(element: HTMLElement, configuration: Record<string, unknown>): unknown;
+interface SwaggerGlobal {
+  (configuration: Record<string, unknown>): unknown;
+  presets: { apis: unknown };
+}
+
+function load(element: HTMLScriptElement | HTMLLinkElement, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    element.onload = () => resolve();
+    element.onerror = () => reject(new Error(`The API reference's ${what} did not load.`));
+    document.head.append(element);
+  });
 }
 
 function loadScript(src: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error(`The API reference's script did not load (${src}).`));
-    document.head.append(script);
-  });
+  const script = document.createElement('script');
+  script.src = src;
+  return load(script, 'script');
+}
+
+function loadStyles(href: string): Promise<void> {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  return load(link, 'stylesheet');
 }
 
 export async function showApiDocs(body: HTMLElement): Promise<void> {
@@ -30,20 +44,25 @@ export async function showApiDocs(body: HTMLElement): Promise<void> {
   try {
     // The document comes from the service worker: wait until it controls this page.
     await ensureServiceWorker();
-    await loadScript(scalarScript);
+    await Promise.all([loadStyles(swaggerStyles), loadScript(swaggerScript)]);
     const holder = document.createElement('main');
     holder.id = 'api-reference';
+    holder.setAttribute('aria-label', 'API reference');
     body.append(holder);
-    (window as unknown as { Scalar: ScalarGlobal }).Scalar.createApiReference(holder, {
+    const SwaggerUIBundle = (window as unknown as { SwaggerUIBundle: SwaggerGlobal }).SwaggerUIBundle;
+    SwaggerUIBundle({
+      domNode: holder,
       url: apiUrl('/openapi.json'),
-      withDefaultFonts: false,
-      agent: { disabled: true },
-      // Scalar's hosted client, toolbar and deploy buttons lead to its servers; the models are each route's schemas again.
-      hideClientButton: true,
-      showDeveloperTools: 'never',
-      hideModels: true,
-      documentDownloadType: 'json',
-      metaData: { title: 'API reference · Offline Asset Library' },
+      // BaseLayout, not the standalone preset: that one adds a URL bar that loads any document.
+      presets: [SwaggerUIBundle.presets.apis],
+      layout: 'BaseLayout',
+      // The default validator is a badge image from validator.swagger.io.
+      validatorUrl: null,
+      // Each route's schemas are shown with it; the model list would repeat them.
+      defaultModelsExpandDepth: -1,
+      // Its links write `#/tag/operation` against the document's <base>, which turns /api-docs into the app.
+      deepLinking: false,
+      filter: true,
     });
     status.remove();
   } catch (error) {
