@@ -16,7 +16,7 @@ import { describeMachine, machineLine } from './machine';
 import { saveProfile, topSelfTime, type CpuProfile } from './cpu-profile';
 import { compareWithPrevious, readLatest, writeResults } from './report';
 import { RESULTS_MD, updateResultsMarkdown } from './results-md';
-import { ServiceWorkerCdp } from './service-worker-cdp';
+import { wireBenchPage } from './page-wiring';
 import { readSettings, rowsToRun } from './settings';
 import { traceCategories, writeTrace } from './trace';
 import { buildAndServe } from './site';
@@ -43,16 +43,7 @@ async function main(): Promise<void> {
   let published: Promise<PublishedBench> | undefined;
   try {
     const page = await (await browser.newContext()).newPage();
-    page.on('pageerror', (error) => log(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      // Failed loads (the favicon, the 501s of probed endpoints) are reported by the scenarios themselves.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) log(`page console: ${message.text()}`);
-    });
-    const worker = await ServiceWorkerCdp.attach(browser, page);
-    await page.exposeFunction(BRIDGE_NAMES.stopServiceWorker, () => worker.stop());
-    await page.exposeFunction(BRIDGE_NAMES.serviceWorkerHeapMB, () => worker.heapMB());
-    await page.exposeFunction(BRIDGE_NAMES.pageHeapMB, () => worker.pageHeapMB());
-    await page.exposeFunction(BRIDGE_NAMES.log, (line: string) => log(line));
+    const worker = await wireBenchPage(browser, page, log);
     // The sync rows' CouchDB stand-in (tests/sync/couch-server.ts), started only when a row asks.
     await page.exposeFunction(BRIDGE_NAMES.couchOrigin, async () => {
       couch ??= startCouchServer();

@@ -18,7 +18,7 @@ import { RESULTS_DIR, type RunResults } from './report';
 import { RESULTS_MD, replaceSection } from './results-md';
 import { openScaleCache, type ScaleCache } from './scale-cache';
 import { scaleSectionBody } from './scale-md';
-import { ServiceWorkerCdp } from './service-worker-cdp';
+import { wireBenchPage } from './page-wiring';
 import { readSettings, rowsToRun, type DriverSettings } from './settings';
 import { buildSite, serveSite, type Site } from './site';
 import { readStorage, storageLine, type StorageReading } from './storage-use';
@@ -80,15 +80,7 @@ async function runSizeOn(settings: DriverSettings, cache: ScaleCache, site: Site
     const browser = context.browser();
     if (!browser) throw new Error('Playwright gave no browser for the persistent context.');
     const page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => log(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) log(`page console: ${message.text()}`);
-    });
-    const worker = await ServiceWorkerCdp.attach(browser, page);
-    await page.exposeFunction(BRIDGE_NAMES.stopServiceWorker, () => worker.stop());
-    await page.exposeFunction(BRIDGE_NAMES.serviceWorkerHeapMB, () => worker.heapMB());
-    await page.exposeFunction(BRIDGE_NAMES.pageHeapMB, () => worker.pageHeapMB());
-    await page.exposeFunction(BRIDGE_NAMES.log, (line: string) => log(line));
+    await wireBenchPage(browser, page, log);
     const none = () => Promise.reject(new Error('not offered by the scale mode'));
     for (const name of [BRIDGE_NAMES.couchOrigin, BRIDGE_NAMES.publishedLibrary, BRIDGE_NAMES.publishedUrl, BRIDGE_NAMES.publishedRequests]) await page.exposeFunction(name, none);
     // The kept profile's worker would answer with the pages it cached from an earlier build (an update
