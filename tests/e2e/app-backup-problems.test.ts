@@ -19,15 +19,8 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { api, seed } from './app';
 import { seriousViolations } from './a11y-check';
 import { appReady, openApp, useBrowser } from './browser';
+import { PHONE, shot } from './screenshot';
 
-const SHOTS = 'screenshots';
-const PHONE = { width: 390, height: 844 };
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png` });
-}
 
 /** A tiny raw IndexedDB store where a page of the site leaves the dropped folder's handle for the app's picker. */
 function handleStore(mode: IDBTransactionMode): Promise<IDBObjectStore> {

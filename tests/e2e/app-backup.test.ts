@@ -4,21 +4,13 @@
 // "Backed up …", "Back up now", "Restore from a backup folder…", and a browser without folder
 // access offering a zip and a reminder. Checked through the API and the folder; screenshots at
 // 1280 and 390 px (screenshots/, git-ignored).
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { api, seed } from './app';
 import { seriousViolations } from './a11y-check';
 import { appReady, openApp, useBrowser } from './browser';
+import { PHONE, shot } from './screenshot';
 
-const SHOTS = 'screenshots';
-const PHONE = { width: 390, height: 844 };
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png` });
-}
 
 /** The picker answers a folder of the origin-private file system; a library picker (restore) the backup made inside it. */
 function pickOpfs() {
