@@ -97,6 +97,11 @@ describe('backup to a folder', () => {
     const addedIds = (await client.post<{ ids: string[] }>('/item/add', { items: [1, 2].map((n) => ({ name: `added ${n}`, base64: png, tags: ['new'] })) })).ids;
     for (const id of ids.slice(5, 8)) await client.post('/item/update', { id, isDeleted: true });
     await client.post('/item/remove', { ids: [ids[7]] });
+    // The new pictures' thumbnails and palettes come from a background job: the backup and the
+    // library it is compared with below must be of the same moment, so the job finishes first.
+    await expect
+      .poll(async () => (await client.get<{ data: any[] }>('/item/get', { ids: addedIds })).data.every((item) => item.thumbnailReady), { timeout: 60_000 })
+      .toBe(true);
 
     const second = await backUp(library);
     expect(second).toMatchObject({ status: 'done', items: 41, written: { items: 9 } });

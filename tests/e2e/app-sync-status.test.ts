@@ -72,9 +72,11 @@ describe('the web app: sync state, Test connection and a first pull', () => {
       await stateA.getByText('Synced', { exact: true }).waitFor({ timeout: 20_000 });
       await shot(a, 'synced');
       // Read between two cycles of the page's loop (one may be running when this asks).
+      // The answer that said idle is the one checked: a second read may fall in the next cycle.
       const idle = async (page: Page) => {
-        await expect.poll(async () => (await api<{ state: string }>(page, '/sync/status')).state, { timeout: 20_000 }).toBe('idle');
-        return api(page, '/sync/status');
+        let status: { state: string } | undefined;
+        await expect.poll(async () => (status = await api<{ state: string }>(page, '/sync/status')).state, { timeout: 20_000 }).toBe('idle');
+        return status;
       };
       expect(await idle(a)).toMatchObject({ state: 'idle', url, pending: 0, error: null });
       const documents = ((await (await fetch(url)).json()) as { doc_count: number }).doc_count;
