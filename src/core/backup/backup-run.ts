@@ -119,7 +119,7 @@ async function writeChanges(
   let leaseTaken = options.clock();
   // A run sliced by maxItems goes on with the pass the last slice stopped in: slices cost the library once, not once each.
   let pass = await startPass(library.db, db, options.clock());
-  let ids = pass.kind === 'changed' ? await idsLeft(library.db, pass) : undefined;
+  const ids = pass.kind === 'changed' ? await idsLeft(library.db, pass) : undefined;
   if (pass.kind === 'changed' && !ids) pass = { kind: 'all', after: '', upTo: pass.upTo };
   for (;;) {
     const { page, gone, next } = await readNext(library, pass, ids);
