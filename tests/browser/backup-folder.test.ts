@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { keepBackupFolder } from '../../src/app/backup/backup-folder';
 import { directoryHandleTree, zipOfTree, zipTree, type ImportState, type LibraryTree } from '../../src/core/eagle-library';
 import { buildEagleLibrary, PNG_1X1, zipOf } from '../node/fixtures/eagle-library';
+import { changeLogHead, trimItemChanges } from '../../src/core/storage/change-log';
+import { LibraryDb } from '../../src/core/storage/library-db';
 import { ApiClient, controlledBy, fetchApi, stopServiceWorkers } from './service-worker';
 
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
@@ -132,6 +134,33 @@ describe('backup to a folder', () => {
     await expectEqualsExport(folder, library);
     const back = await postImport(await new Response(await zipOfTree(directoryHandleTree(folder))).blob());
     expect(back).toMatchObject({ status: 'done', imported: 30, broken: [] });
+  }, 120_000);
+
+  it('an incremental run follows the item change log, across a worker stop; a log trimmed past the folder makes it compare every item', async () => {
+    const { library, folder, client } = await setUp(12);
+    expect(await backUp(library)).toMatchObject({ status: 'done', written: { items: 12 } });
+    const ids = (await client.get<{ data: any[] }>('/item/get', { limit: 100, orderBy: 'NAME' })).data.map((item) => item.id as string);
+    await client.post('/item/update', { id: ids[0], annotation: 'logged' });
+    await stopServiceWorkers(); // the log is in the library's database, not in the worker's memory
+    expect(await backUp(library)).toMatchObject({ status: 'done', written: { items: 1 } });
+    const db = new LibraryDb(`lam/library${library}`);
+    try {
+      // A row put straight into the database (no API write path does) is not in the log: an incremental run does not read it...
+      const row = (await db.items.where('id').equals(ids[1]!).first())!;
+      await db.items.put({ ...row, annotation: 'not logged' });
+      await client.post('/item/update', { id: ids[2], annotation: 'logged' });
+      const head = await changeLogHead(db);
+      await client.post('/item/update', { id: ids[3], annotation: 'logged' });
+      expect(await backUp(library)).toMatchObject({ status: 'done', written: { items: 2 } });
+      await client.post('/item/update', { id: ids[4], annotation: 'logged' });
+      await client.post('/item/update', { id: ids[5], annotation: 'logged' });
+      // ...until the log no longer holds every change since the folder's sequence: then the run compares every item.
+      await trimItemChanges(db, head + 2);
+      expect(await backUp(library)).toMatchObject({ status: 'done', written: { items: 3 } });
+    } finally {
+      db.close();
+    }
+    await expectEqualsExport(folder, library);
   }, 120_000);
 
   it('two callers at once: one writes, the other is told a backup is under way', async () => {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Api } from '../../src/core';
 import { backUpLibrary, WRITERS } from '../../src/core/backup/backup-run';
+import { changeLogHead, trimItemChanges } from '../../src/core/storage/change-log';
 import { zipTree, type ImportState, type LibraryTree } from '../../src/core/eagle-library';
 import { buildEagleLibrary, PNG_1X1, zipOf } from './fixtures/eagle-library';
 import { asHandle, MemoryDirectory } from './fixtures/memory-directory';
@@ -151,5 +152,78 @@ describe('backup to a folder', () => {
     const answer = await backUpLibrary(library, gone, options());
     expect(answer.status).toBe('failed');
     expect(answer.outcome.problem?.reason).toBe('folder-gone');
+  }, 60_000);
+});
+
+describe('backup from the item change log', () => {
+  /** Item rows the library hands out while `work` runs (a Dexie reading hook: every get, bulkGet and query). */
+  async function itemRowsRead(library: Awaited<ReturnType<typeof setUp>>['library'], work: () => Promise<unknown>): Promise<number> {
+    let reads = 0;
+    const count = (row: unknown) => (reads++, row);
+    library.db.items.hook('reading', count);
+    try {
+      await work();
+    } finally {
+      library.db.items.hook('reading').unsubscribe(count);
+    }
+    return reads;
+  }
+
+  const idsOf = async (api: Api, path: string) =>
+    (await call<any>(api, 'GET', '/item/get', { limit: 1000, orderBy: 'NAME' }, { library: path })).data.data.map((item: any) => item.id as string);
+
+  it('an incremental run reads only the changed items, removals included, and the folder stays the export', async () => {
+    const { api, path, library, folder } = await setUp(40);
+    expect(await itemRowsRead(library, () => backUpLibrary(library, asHandle(folder), options()))).toBeGreaterThanOrEqual(40);
+    const ids = await idsOf(api, path);
+    for (const id of ids.slice(0, 3)) await call(api, 'POST', '/item/update', { id, annotation: 'changed' }, { library: path });
+    await call(api, 'POST', '/item/update', { id: ids[3], isDeleted: true }, { library: path });
+    expect((await call(api, 'POST', '/item/remove', { ids: [ids[3]] }, { library: path })).httpStatus).toBe(200);
+
+    let second: Awaited<ReturnType<typeof backUpLibrary>> | undefined;
+    const reads = await itemRowsRead(library, async () => (second = await backUpLibrary(library, asHandle(folder), options())));
+    expect(second).toMatchObject({ status: 'done', items: 3, removed: 1 });
+    // The three edited rows; the removed item has none left to read.
+    expect(reads).toBe(3);
+    expect(await folder.files()).toEqual(await exportFiles(api, path));
+  }, 60_000);
+
+  it('falls back to comparing every item when the log was trimmed past the folder', async () => {
+    const { api, path, library, folder } = await setUp(20);
+    await backUpLibrary(library, asHandle(folder), options());
+    const ids = await idsOf(api, path);
+    await call(api, 'POST', '/item/update', { id: ids[0], annotation: 'lost from the log' }, { library: path });
+    await call(api, 'POST', '/item/update', { id: ids[1], annotation: 'kept in the log' }, { library: path });
+    // Trimmed as the log trims itself: the entry of the first edit is gone.
+    await trimItemChanges(library.db, (await changeLogHead(library.db)) - 1);
+    let run: Awaited<ReturnType<typeof backUpLibrary>> | undefined;
+    const reads = await itemRowsRead(library, async () => (run = await backUpLibrary(library, asHandle(folder), options())));
+    expect(run).toMatchObject({ status: 'done', items: 2 });
+    expect(reads).toBeGreaterThanOrEqual(20);
+    expect(await folder.files()).toEqual(await exportFiles(api, path));
+  }, 60_000);
+
+  it('a change made during a sliced run is written by the next run, and an unchanged item is written once', async () => {
+    const { api, path, library, folder } = await setUp(20);
+    await backUpLibrary(library, asHandle(folder), options());
+    const ids = (await idsOf(api, path)).sort();
+    for (const id of ids.slice(0, 4)) await call(api, 'POST', '/item/update', { id, annotation: 'first' }, { library: path });
+    folder.log.writes.length = 0;
+    expect(await backUpLibrary(library, asHandle(folder), { ...options(), maxItems: 2 })).toMatchObject({ status: 'partial', items: 2 });
+    // Mid-run: an item this run already wrote changes again, and one it was not to write changes.
+    await call(api, 'POST', '/item/update', { id: ids[0], annotation: 'second' }, { library: path });
+    await call(api, 'POST', '/item/update', { id: ids[10], annotation: 'second' }, { library: path });
+    for (let status = ''; status !== 'done'; ) status = (await backUpLibrary(library, asHandle(folder), { ...options(), maxItems: 2 })).status;
+    const metas = (from: number) => folder.log.writes.slice(from).filter((p) => p.endsWith('/metadata.json'));
+    const meta = (id: string) => `images/${id}.info/metadata.json`;
+    // The four items the run began with, each once, and the one that changed again once more (the slice after its change re-read it).
+    expect(metas(0).sort()).toEqual([ids[0], ...ids.slice(0, 4)].map(meta).sort());
+    const before = folder.log.writes.length;
+    // The item changed mid-run came after the sequence the run began at: the next run reads it, and it only.
+    let next: Awaited<ReturnType<typeof backUpLibrary>> | undefined;
+    expect(await itemRowsRead(library, async () => (next = await backUpLibrary(library, asHandle(folder), options())))).toBe(2);
+    expect(next).toMatchObject({ status: 'done', items: 1 });
+    expect(metas(before)).toEqual([meta(ids[10]!)]);
+    expect(await folder.files()).toEqual(await exportFiles(api, path));
   }, 60_000);
 });

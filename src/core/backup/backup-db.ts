@@ -38,8 +38,12 @@ export interface BackupOutcome {
 }
 
 interface StateRow {
-  /** `pass`: the item key a run sliced by maxItems goes on after. */
-  key: 'lease' | 'outcome' | 'root' | 'folder' | 'pass';
+  /**
+   * `pass`: the run in progress (backup-pass.ts), which a run sliced by maxItems goes on with;
+   * `seq`: the library's item change log sequence the folder is current with; `fullAt`: when the
+   * last pass over every item ended.
+   */
+  key: 'lease' | 'outcome' | 'root' | 'folder' | 'pass' | 'seq' | 'fullAt';
   value: unknown;
 }
 

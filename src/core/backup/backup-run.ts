@@ -1,19 +1,21 @@
 /**
  * Keeps a folder an Eagle library of one library (the export's format, export-entries.ts) by
- * writing only what changed since the last run. Each item's files are compared by a fingerprint
- * kept in the backup's database (backup-db.ts), stored a page at a time once its items' files are
- * written, with the key the run goes on after: a run stopped anywhere resumes from there, and at
- * most the page in flight is written again. Items gone from the library are removed from the
+ * writing only what changed since the last run. A run reads the items the library's change log
+ * names since the last one, or every item now and then (backup-pass.ts). Each item's files are
+ * compared by a fingerprint kept in the backup's database (backup-db.ts), stored a page at a time
+ * once its items' files are written, with the key the run goes on after: a run stopped anywhere
+ * resumes from there, and at most the page in flight is written again. Items gone from the library are removed from the
  * folder; the root files (folders, smart folders, tag groups, tags, mtime.json) are written last,
  * when their text changed, from the fingerprints (no second read of every item). Takes any FileSystemDirectoryHandle: a picked folder
  * or the origin-private file system.
  */
 import type { OpenLibrary } from '../context';
 import { num } from '../eagle-library/eagle-json';
-import { itemEntries, notIncludedEntry, notIncludedLine, readItemPage, rootEntries, type ExportEntry, type ExportItem } from '../eagle-library/export-entries';
+import { itemEntries, notIncludedEntry, notIncludedLine, readItemPage, readItemsById, rootEntries, type ExportEntry, type ExportItem } from '../eagle-library/export-entries';
 import { eagleItemRecord } from '../eagle-library/item-record';
 import { BackupDb, readOutcome, writeOutcome, type BackedUpItem, type BackupOutcome } from './backup-db';
 import { LEASE_MS, releaseLease, takeLease } from './backup-lease';
+import { idsLeft, startPass, type BackupPass } from './backup-pass';
 import { problemOf } from './backup-problem';
 import { textHash } from './fingerprint';
 import { checkFolder, removeEntry, writeFile, type WriteCount } from './folder-files';
@@ -115,11 +117,13 @@ async function writeChanges(
   const images = await folder.getDirectoryHandle('images', { create: true });
   let written = 0;
   let leaseTaken = options.clock();
-  // A run sliced by maxItems goes on where the last slice stopped: slices cost the library once, not once each.
-  let after = ((await db.state.get('pass'))?.value as string | undefined) ?? '';
+  // A run sliced by maxItems goes on with the pass the last slice stopped in: slices cost the library once, not once each.
+  let pass = await startPass(library.db, db, options.clock());
+  const ids = pass.kind === 'changed' ? await idsLeft(library.db, pass) : undefined;
+  if (pass.kind === 'changed' && !ids) pass = { kind: 'all', after: '', upTo: pass.upTo };
   for (;;) {
-    const page = await readItemPage(library.db, after, PAGE);
-    if (page.length === 0) break;
+    const { page, gone, next } = await readNext(library, pass, ids);
+    if (next === undefined) break;
     // Renewed well before it expires, not every page: a write transaction each page cost more than the page's reads.
     if (options.clock() - leaseTaken > LEASE_MS / 4) {
       if (!(await takeLease(db, options.owner, options.clock()))) return run('busy', written, await readOutcome(db));
@@ -136,38 +140,78 @@ async function writeChanges(
     }
     const budget = options.maxItems === undefined ? changed.length : Math.max(0, options.maxItems - written);
     let whole = false;
+    let removed: string[] = [];
     try {
       await inParallel(changed.slice(0, budget), WRITERS, async ({ plan, before }) => {
         await writeItem(images, plan.kept.id, plan, before, count);
         done.push(plan.kept);
       });
       whole = changed.length <= budget;
+      if (whole) removed = await removeItems(db, images, gone, count);
     } finally {
       // One transaction a page, not one an item; items written before a failure are kept too, so a retry skips them.
       // A page cut by the budget or a failure is read again next time: what it wrote is remembered and skipped.
       // A page with nothing to remember costs no write: a killed worker then re-reads a few unchanged pages.
-      if (done.length || !whole) await remember(db, done, whole ? page[page.length - 1]!.row.pk : after);
+      if (done.length || removed.length || !whole) await remember(db, done, removed, whole ? { ...pass, after: next } : pass);
     }
     written += Math.min(budget, changed.length);
     if (!whole) return run('partial', written, await readOutcome(db));
-    after = page[page.length - 1]!.row.pk;
+    pass = { ...pass, after: next };
   }
-  const kept = await removeGone(library, db, images, count);
+  const kept = pass.kind === 'all' ? await removeGone(library, db, images, count) : await heldInOrder(db);
   await writeRoot(library, db, folder, kept, count);
   const outcome = await db.transaction('rw', db.state, async () => {
     await db.state.delete('pass');
+    // The folder now holds every change up to the head the pass noted; later ones are the next run's.
+    if (pass.upTo === undefined) await db.state.delete('seq');
+    else await db.state.put({ key: 'seq', value: pass.upTo });
+    if (pass.kind === 'all') await db.state.put({ key: 'fullAt', value: options.clock() });
     return writeOutcome(db, { lastBackupAt: options.clock(), problem: undefined, folderName: folder.name, items: kept.length });
   });
   return run('done', written, outcome);
 }
 
-/** Stores the page's fingerprints and where the run goes on, together. */
-async function remember(db: BackupDb, done: readonly BackedUpItem[], after: string): Promise<void> {
+/**
+ * The pass's next page: the items to compare, the ids of changed items the library no longer
+ * holds, and the key the pass goes on after (undefined: the pass is over).
+ */
+async function readNext(library: OpenLibrary, pass: BackupPass, ids: readonly string[] | undefined): Promise<{ page: ExportItem[]; gone: string[]; next?: string }> {
+  if (pass.kind === 'all') {
+    const page = await readItemPage(library.db, pass.after, PAGE);
+    return { page, gone: [], next: page.at(-1)?.row.pk };
+  }
+  const from = ids!.findIndex((id) => id > pass.after);
+  const chunk = from < 0 ? [] : ids!.slice(from, from + PAGE);
+  if (chunk.length === 0) return { page: [], gone: [] };
+  const page = await readItemsById(library.db, chunk);
+  const found = new Set(page.map((item) => item.row.id));
+  return { page, gone: chunk.filter((id) => !found.has(id)), next: chunk.at(-1) };
+}
+
+/** Stores the page's fingerprints, forgets the removed items', and notes where the pass goes on, together. */
+async function remember(db: BackupDb, done: readonly BackedUpItem[], removed: readonly string[], pass: BackupPass): Promise<void> {
   await db.transaction('rw', db.items, db.state, async () => {
     if (done.length) await db.items.bulkPut([...done]);
-    await db.state.put({ key: 'pass', value: after });
+    if (removed.length) await db.items.bulkDelete([...removed]);
+    await db.state.put({ key: 'pass', value: pass });
   });
 }
+
+/** Removes the folders of changed items the library no longer holds; answers the ids whose fingerprints to forget. */
+async function removeItems(db: BackupDb, images: FileSystemDirectoryHandle, gone: readonly string[], count: WriteCount): Promise<string[]> {
+  if (gone.length === 0) return [];
+  const held = (await db.items.bulkGet([...gone])).filter((item): item is BackedUpItem => item !== undefined);
+  for (const item of held) await removeEntry(images, `${item.id}.info`, count);
+  return held.map((item) => item.id);
+}
+
+/** What the folder keeps, in the library's order, from the fingerprints alone (a pass over changed items read no other item). */
+async function heldInOrder(db: BackupDb): Promise<BackedUpItem[]> {
+  return (await db.items.toArray()).sort(byKey);
+}
+
+// Key order as IndexedDB sorts strings (UTF-16 code units), the order the export reads items in.
+const byKey = (a: BackedUpItem, b: BackedUpItem) => (a.pk! < b.pk! ? -1 : a.pk! > b.pk! ? 1 : 0);
 
 /** A different folder than last time holds none of this library yet: start it from scratch. */
 async function forgetOtherFolder(db: BackupDb, folder: FileSystemDirectoryHandle): Promise<void> {
@@ -176,7 +220,7 @@ async function forgetOtherFolder(db: BackupDb, folder: FileSystemDirectoryHandle
   if (last && (typeof last.isSameEntry === 'function' ? await last.isSameEntry(folder) : last.name === folder.name)) return;
   await db.transaction('rw', db.items, db.state, async () => {
     await db.items.clear();
-    await db.state.bulkDelete(['root', 'pass']);
+    await db.state.bulkDelete(['root', 'pass', 'seq', 'fullAt']);
     await db.state.put({ key: 'folder', value: folder });
   });
 }
@@ -214,8 +258,7 @@ async function removeGone(library: OpenLibrary, db: BackupDb, images: FileSystem
     await removeEntry(images, `${item.id}.info`, count);
     await db.items.delete(item.id);
   }
-  // Key order as IndexedDB sorts strings (UTF-16 code units), the order the export reads items in.
-  return kept.sort((a, b) => (a.pk! < b.pk! ? -1 : a.pk! > b.pk! ? 1 : 0));
+  return kept.sort(byKey);
 }
 
 async function writeRoot(library: OpenLibrary, db: BackupDb, folder: FileSystemDirectoryHandle, kept: readonly BackedUpItem[], count: WriteCount) {

@@ -42,14 +42,26 @@ export interface ExportItem {
 export async function readItemPage(db: LibraryDb, after: string, limit = PAGE): Promise<ExportItem[]> {
   return db.transaction('r', [db.items, db.files, db.thumbnails, db.comments], async () => {
     const rows = await db.items.where('pk').above(after).limit(limit).toArray();
-    const ids = rows.map((row) => row.id);
-    const [files, thumbnails, comments] = await Promise.all([
-      db.files.bulkGet(ids),
-      db.thumbnails.bulkGet(ids),
-      db.comments.where('itemId').anyOf(ids).toArray(),
-    ]);
-    return rows.map((row, i) => ({ row, file: files[i]?.blob, sha256: files[i]?.sha256, thumbnail: thumbnails[i]?.blob, comments: comments.filter((c) => c.itemId === row.id) }));
+    return withFiles(db, rows);
   });
+}
+
+/** The items of these ids that the library holds (a backup's changed items), in one read transaction. */
+export async function readItemsById(db: LibraryDb, ids: readonly string[]): Promise<ExportItem[]> {
+  return db.transaction('r', [db.items, db.files, db.thumbnails, db.comments], async () => {
+    const rows = await db.items.where('id').anyOf([...ids]).toArray();
+    return withFiles(db, rows);
+  });
+}
+
+async function withFiles(db: LibraryDb, rows: readonly ItemRow[]): Promise<ExportItem[]> {
+  const ids = rows.map((row) => row.id);
+  const [files, thumbnails, comments] = await Promise.all([
+    db.files.bulkGet(ids),
+    db.thumbnails.bulkGet(ids),
+    db.comments.where('itemId').anyOf(ids).toArray(),
+  ]);
+  return rows.map((row, i) => ({ row, file: files[i]?.blob, sha256: files[i]?.sha256, thumbnail: thumbnails[i]?.blob, comments: comments.filter((c) => c.itemId === row.id) }));
 }
 
 export async function* eagleLibraryEntries(library: OpenLibrary): AsyncGenerator<ExportEntry> {

@@ -1,7 +1,8 @@
 /**
  * The change feed: every change to any library is published here once it is stored, and every
  * subscriber (each open `/api/v2/events` stream) hears it. It holds nothing: a subscriber that was
- * not listening missed the change and re-reads instead.
+ * not listening missed the change and re-reads instead. (Which items a write changed is also kept,
+ * by sequence, in the library: ../storage/change-log.ts.)
  *
  * Two ways in, one for each situation:
  * - inside a write transaction, `announce()` (./transaction-changes.ts): held until the transaction

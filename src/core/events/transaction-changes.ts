@@ -32,6 +32,15 @@ export function hasChanges(transaction: Transaction): boolean {
   return (pending.get(transaction)?.length ?? 0) > 0;
 }
 
+/** Ids of the items the transaction changed so far (what the item change log keeps); a selection or an open changes none. */
+export function changedItemIds(transaction: Transaction): string[] {
+  const ids = new Set<string>();
+  for (const { change, ids: some } of pending.get(transaction) ?? []) {
+    if (change.kind === 'item' && change.action !== 'selected' && change.action !== 'opened') for (const id of some) ids.add(id);
+  }
+  return [...ids];
+}
+
 /**
  * Announces a change made in the current write transaction. Outside a transaction that
  * writeTransaction started (a test writing rows directly), it is not announced.

@@ -3,12 +3,15 @@
  * write leaves the library exactly as it was, and concurrent writes are serialised. The changes it
  * announced reach the change feed once it has committed (../events/transaction-changes.ts).
  *
+ * The ids of the items it changed go to the item change log (./change-log.ts) in the same transaction.
+ *
  * The library's `modificationTime` moves only when the transaction announced a change: what a
  * client sees. A write that changes nothing, and background upkeep (`keepsDate`: thumbnails and
  * indexes a restarted worker finishes, job queues a text search fills) leave the library's date.
  */
 import type { Transaction } from 'dexie';
-import { collectChanges, hasChanges, takeChanges } from '../events/transaction-changes';
+import { changedItemIds, collectChanges, hasChanges, takeChanges } from '../events/transaction-changes';
+import { logItemChanges } from './change-log';
 import type { OpenLibrary } from './open-library';
 import type { LibraryMeta } from './rows';
 
@@ -27,6 +30,8 @@ export async function writeTransaction<T>(library: OpenLibrary, now: number, wor
     transaction = tx;
     collectChanges(tx);
     const result = await work();
+    // Background upkeep too: a thumbnail made is a file a backup must write.
+    await logItemChanges(db, changedItemIds(tx));
     if (options.keepsDate || !hasChanges(tx)) return result;
     const meta = (await db.state.get(META_KEY))?.value as LibraryMeta | undefined;
     await db.state.put({
