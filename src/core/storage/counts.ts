@@ -81,6 +81,12 @@ export async function readItemCounts(db: LibraryDb): Promise<ItemCounts> {
   });
 }
 
+/** Items not in the trash as kept, without counting when none are (safe in a read-only transaction). */
+export async function keptLiveItems(db: LibraryDb): Promise<number | undefined> {
+  const kept = (await db.state.get(ITEM_COUNTS_KEY))?.value;
+  return isItemCounts(kept) ? kept.all - kept.trashed : undefined;
+}
+
 /** Items not in the trash. */
 export async function countLiveItems(db: LibraryDb): Promise<number> {
   const { all, trashed } = await readItemCounts(db);
