@@ -53,8 +53,7 @@ const KEY_CHUNK = 500;
 
 /**
  * The scan's items outside the trash (`exclude`): its kept count when it has one, else a count of
- * its index (a walk of every match: 0.6 s for a tag on 8 % of 100,000 items on disk) less the
- * trashed ones among them.
+ * its index (IndexedDB walks every match to count them) less the trashed ones among them.
  */
 async function totalOf(db: LibraryDb, scan: IndexScan, exclude: ReadonlySet<string>): Promise<number> {
   const kept = await scan.kept?.(db);
