@@ -1,6 +1,6 @@
 // The worker stopped while a 1,000-item item/add batch is being written: the batch is stored whole
-// or not at all, and every index (terms rows, posting lists, tag, folder and smart-folder counts)
-// stays in step with the rows, through the real service worker and Chromium's IndexedDB.
+// or not at all, and every index (terms rows, posting lists, tag, folder and smart-folder counts,
+// the library's item counts) stays in step with the rows, through the real service worker and Chromium's IndexedDB.
 import { describe, expect, it } from 'vitest';
 import { LibraryDb } from '../../src/core/storage/library-db';
 import { expectIndexesMatchRebuild } from '../node/fixtures/index-rebuild';
@@ -53,6 +53,7 @@ describe('a worker stopped in the middle of a batch', () => {
     const { smartCounts } = await expectIndexesMatchRebuild(db);
     expect(smartCounts).toBe(1);
     expect((await db.items.count()) % BATCH).toBe(0);
+    expect(await client.get('/item/countAll')).toBe(await db.items.count());
     db.close();
   }, 240_000);
 });

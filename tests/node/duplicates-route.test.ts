@@ -2,6 +2,7 @@
 // an import or a sync leaves files), near pictures from the descriptors, never the trash; the merge
 // keeps the union of the metadata in one write, and a failure part-way leaves the library as it was.
 import { describe, expect, it } from 'vitest';
+import { expectItemCountsMatchRows } from './fixtures/index-rebuild';
 import { fakeImage, openLibrary, storeItem, TestProcessor } from './fixtures/media';
 import { call, makeApi, newLibrary } from './helpers';
 
@@ -80,7 +81,7 @@ const family = familyOf;
 
 describe('item/mergeDuplicates', () => {
   it('keeps the union of tags, folders, annotations, comments and the highest star, and trashes the others', async () => {
-    const { post, get, keep, copy, other, folderA, folderB } = await family();
+    const { post, get, keep, copy, other, folderA, folderB, library } = await family();
     const answer = await post<{ item: { id: string; tags: string[]; folders: string[]; annotation: string; star: number; url: string }; trashed: string[]; previous: unknown; copiedComments: string[] }>(
       '/item/mergeDuplicates',
       { keep: keep.id, others: [copy.id, other.id] },
@@ -102,6 +103,7 @@ describe('item/mergeDuplicates', () => {
     expect(await get('/item/getComments', { id: copy.id })).toMatchObject([{ annotation: 'the boat' }]);
     const trashed = await get<{ data: { id: string }[] }>('/item/get', { isDeleted: true });
     expect(trashed.data.map((item) => item.id).sort()).toEqual([copy.id, other.id].sort());
+    await expectItemCountsMatchRows(library.db);
     const tags = (await get<{ data: { name: string; count: number }[] }>('/tag/get', {})).data;
     expect(tags.find((tag) => tag.name === 'holiday')).toMatchObject({ count: 1 });
     expect(ids((await post<Groups>('/item/duplicates', {})).data)).toEqual([]);

@@ -1,6 +1,7 @@
 // Importing Eagle libraries built from the format note, through the API on fake-indexeddb.
 import { describe, expect, it } from 'vitest';
 import { call, makeApi, newLibrary, type Answer } from './helpers';
+import { expectItemCountsMatchRows } from './fixtures/index-rebuild';
 import { buildEagleLibrary, expectedItem, filesOf, WEBP_1X1, zipOf, type Fixture } from './fixtures/eagle-library';
 import type { Api, ChangeEvent } from '../../src/core';
 import { fileListTree, zipOfTree, type ImportState } from '../../src/core/eagle-library';
@@ -43,6 +44,9 @@ describe('Eagle library import', () => {
     for (const entry of state.broken) expect(entry.reason).toContain(fixture.broken.get(entry.name)!);
     const library = state.libraryPath;
     await expectLibraryEquals(api, library, fixture);
+    await expectItemCountsMatchRows(api.open((await api.registry.find(library))!).db);
+    const live = [...fixture.records.values()].filter((record) => !record.isDeleted).length;
+    expect((await call<number>(api, 'GET', '/item/countAll', {}, { library })).data).toBe(live);
 
     const info = await call<any>(api, 'GET', '/library/info', {}, { library });
     expect(info.data.folders.map((f: any) => f.name)).toEqual(['Animals', 'Other']);

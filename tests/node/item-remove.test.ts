@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FolderView } from '../../src/core/folders/folder-view';
 import type { Page } from '../../src/core/http/pagination';
+import { expectItemCountsMatchRows } from './fixtures/index-rebuild';
 import { openLibrary } from './fixtures/seed-items';
 import { call, makeApi, newLibrary } from './helpers';
 
@@ -29,7 +30,10 @@ describe('item/remove', () => {
     expect(await trashIds()).toEqual([stays]);
     const { db } = await openLibrary(api, library);
     expect(await db.comments.where('itemId').equals(gone).count()).toBe(0);
+    await expectItemCountsMatchRows(db);
+    expect((await call<number>(api, 'GET', '/item/countAll', {}, { library })).data).toBe(0);
     await post('/item/update', { id: stays, isDeleted: false });
+    expect((await call<number>(api, 'GET', '/item/countAll', {}, { library })).data).toBe(1);
     expect((await post<Page<FolderView>>('/folder/get', {})).data.data[0]!.imageCount).toBe(1);
     expect((await post<Page<{ name: string; count: number }>>('/tag/get', {})).data.data.map((t) => [t.name, t.count])).toEqual([['t', 1]]);
   });

@@ -88,6 +88,7 @@ describe('sync: two devices through a CouchDB-protocol server', () => {
 
     const [onA, onB] = [await itemsOf(a), await itemsOf(b)];
     expect(onB.size).toBe(200);
+    expect((await call<number>(b, 'GET', '/item/countAll')).data, 'the pulled items are counted').toBe(200);
     for (const [id, item] of onA) expect(onB.get(id)).toEqual(item);
     const folderTree = (api: Api) => call(api, 'GET', '/folder/get').then((answer) => answer.data);
     expect(await folderTree(b)).toEqual(await folderTree(a));
@@ -145,6 +146,8 @@ describe('sync: two devices through a CouchDB-protocol server', () => {
     expect(onA.get(fields.id)).toMatchObject({ name: 'renamed on A', star: 4 });
     expect(onA.get(trashedThenEdited.id)).toMatchObject({ isDeleted: false, annotation: 'edited later on B' });
     expect(onA.get(editedThenTrashed.id)).toMatchObject({ isDeleted: true, annotation: 'note from B' });
+    // Trash and restore merged from the other device move the counts too: 4 of the 5 items out of the trash.
+    for (const device of [a, b]) expect((await call<number>(device, 'GET', '/item/countAll')).data).toBe(4);
     const comments = (api: Api) => call<{ annotation: string }[]>(api, 'GET', '/item/getComments', { id: commented.id }).then((answer) => answer.data.map((c) => c.annotation).sort());
     expect(await comments(a)).toEqual(['from A', 'from B']);
     expect(await comments(b)).toEqual(['from A', 'from B']);

@@ -9,7 +9,7 @@ import type { Collection } from 'dexie';
 import { extList, facetList, folderList, starList, tagList } from '../postings/posting-lists';
 import { ascendingUnique, intersectKeySets } from '../postings/key-sets';
 import { MANY_LISTS, readAnyList, readList, readManyLists, readTrashedKeys } from '../postings/postings-store';
-import { TRASHED } from '../storage/counts';
+import { keptLiveItems, TRASHED } from '../storage/counts';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
 import { nearColour, SIMILAR_DISTANCE } from './colour-match';
@@ -23,6 +23,11 @@ export const SELECTION_KEY = 'selection';
 export interface IndexScan {
   collection: (db: LibraryDb) => Collection<ItemRow, string>;
   matches: (row: ItemRow) => boolean;
+  /**
+   * How many of its items are outside the trash, from a count the writes keep (a tag's, a
+   * folder's, the library's): a count of the index walks every match. Undefined when none is kept.
+   */
+  kept?: (db: LibraryDb) => Promise<number | undefined>;
 }
 
 /**
@@ -41,13 +46,17 @@ interface IndexLookup {
   scan?: IndexScan;
 }
 
-export const ALL_ITEMS: IndexScan = { collection: (db) => db.items.toCollection(), matches: () => true };
+export const ALL_ITEMS: IndexScan = { collection: (db) => db.items.toCollection(), matches: () => true, kept: keptLiveItems };
 
 /** An equality filter: its keys from a posting list, or its (multiEntry) index walked, with the same test on a row. */
-function equality(list: string, index: string, value: string | number, matches: (row: ItemRow) => boolean): IndexLookup {
+function equality(list: string, index: string, value: string | number, matches: (row: ItemRow) => boolean, kept?: IndexScan['kept']): IndexLookup {
   const collection = (db: LibraryDb) => db.items.where(index).equals(value);
-  return { keys: (db) => readList(db, list), scan: { collection, matches } };
+  return { keys: (db) => readList(db, list), scan: { collection, matches, kept } };
 }
+
+// Tag and folder rows count their items outside the trash (the tag and folder observers keep them).
+const keptTagCount = (tag: string) => async (db: LibraryDb) => (await db.tags.get(tag))?.count;
+const keptFolderCount = (id: string) => async (db: LibraryDb) => (await db.folders.get(id))?.imageCount;
 
 /** Keys of the items matching any of the given smart folders (injected: smart folders build on items). */
 export type SmartFolderMatcher = (ids: string[]) => Promise<string[]>;
@@ -65,10 +74,10 @@ function indexLookups(input: Filters, smartFolderMatches: SmartFolderMatcher): I
   const tags = input.tags ?? [];
   // Many tags are read in one pass (10,000 reads, one per tag, took 19 s in a worker).
   if (tags.length > MANY_LISTS) lookups.push({ keys: async (db) => intersectKeySets([...(await readManyLists(db, tags.map(tagList))).values()].map((keys) => [keys])) });
-  else for (const tag of tags) lookups.push(equality(tagList(tag), 'tags', tag, (row) => row.tags.includes(tag)));
+  else for (const tag of tags) lookups.push(equality(tagList(tag), 'tags', tag, (row) => row.tags.includes(tag), keptTagCount(tag)));
   if (input.folders?.length === 1) {
     const [folder] = input.folders as [string];
-    lookups.push(equality(folderList(folder), 'folders', folder, (row) => row.folders.includes(folder)));
+    lookups.push(equality(folderList(folder), 'folders', folder, (row) => row.folders.includes(folder), keptFolderCount(folder)));
   } else if (input.folders) {
     lookups.push({ keys: (db) => readAnyList(db, input.folders!.map(folderList)) });
   }

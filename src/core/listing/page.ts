@@ -3,7 +3,7 @@ import type { Collection } from 'dexie';
 import { pageOf, type Page } from '../http/pagination';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
-import { ALL_ITEMS, type Candidates } from './filters';
+import { ALL_ITEMS, type Candidates, type IndexScan } from './filters';
 import { itemView, pickFields, type ItemField, type ItemView } from './item-view';
 import { DEFAULT_ORDER, orderItemPks, type OrderBy } from './order';
 
@@ -25,13 +25,10 @@ export async function pageOfItems(
     // ordering every key first took 130 ms at 20,000 items for its first page.
     const end = page.offset + page.limit;
     const walk = inImportOrder(scan.collection(db), order.descending);
-    const [indexed, excluded, first] = await Promise.all([
-      scan.collection(db).count(),
-      countMatching(db, exclude, scan.matches),
+    [total, rows] = await Promise.all([
+      totalOf(db, scan, exclude),
       page.offset === 0 ? firstRows(walk, exclude, end) : firstKeys(walk, exclude, end).then((keys) => rowsOf(db, keys.slice(page.offset))),
     ]);
-    total = indexed - excluded;
-    rows = first;
   } else {
     const ordered = await orderedCandidates(db, candidates, order);
     total = ordered.length;
@@ -53,6 +50,17 @@ async function rowsOf(db: LibraryDb, pks: string[]): Promise<ItemRow[]> {
 }
 
 const KEY_CHUNK = 500;
+
+/**
+ * The scan's items outside the trash (`exclude`): its kept count when it has one, else a count of
+ * its index (IndexedDB walks every match to count them) less the trashed ones among them.
+ */
+async function totalOf(db: LibraryDb, scan: IndexScan, exclude: ReadonlySet<string>): Promise<number> {
+  const kept = await scan.kept?.(db);
+  if (kept !== undefined) return kept;
+  const [indexed, excluded] = await Promise.all([scan.collection(db).count(), countMatching(db, exclude, scan.matches)]);
+  return indexed - excluded;
+}
 
 /** How many excluded (trashed) items the scan's index counts too: they are few, so read them. */
 async function countMatching(db: LibraryDb, exclude: ReadonlySet<string>, matches: (row: ItemRow) => boolean): Promise<number> {

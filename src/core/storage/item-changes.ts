@@ -1,9 +1,11 @@
 /**
  * Item rows change only through `commitItemChanges`, which lets the observers' derive steps set
- * the row fields they derive (the search terms), writes the rows, and then lets every observer
- * update what it derives from them (tag counts, folder counts, the search index, media jobs)
- * inside the same transaction. Call it from within `writeTransaction`.
+ * the row fields they derive (the search terms), writes the rows, moves the library's item counts
+ * (./counts.ts: kept here, not by an observer, so that no list of observers can leave them out),
+ * and then lets every observer update what it derives from them (tag counts, folder counts, the
+ * search index, media jobs) inside the same transaction. Call it from within `writeTransaction`.
  */
+import { keepItemCounts } from './counts';
 import type { LibraryDb } from './library-db';
 import type { FolderRow, ItemRow } from './rows';
 
@@ -70,6 +72,7 @@ export async function commitItemChanges(
     adds.length ? db.items.bulkAdd(adds) : undefined,
     puts.length ? db.items.bulkPut(puts) : undefined,
     removals.length ? db.items.bulkDelete(removals) : undefined,
+    keepItemCounts(db, changes),
   ]);
   written.catch(() => {});
   for (const observe of observers) await observe(db, changes, now);

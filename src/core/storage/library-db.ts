@@ -10,6 +10,7 @@
  * without them (tests and benchmarks opening a library the API already made) needs none.
  */
 import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
+import { ITEM_COUNTS_KEY, type ItemCounts } from './counts';
 import type {
   CommentRow,
   ContentTextRow,
@@ -153,6 +154,11 @@ export class LibraryDb extends Dexie {
     // every write (the keys of each mutated index gathered, then broadcast to every context at commit).
     super(name, { cache: 'disabled', ...options });
     this.unuse({ stack: 'dbcore', name: 'Observability' });
+    // A new database starts with its item counts, which every write then keeps (./counts.ts); an
+    // older one gets them from its rows on the first read that needs them.
+    this.on('populate', (tx) => {
+      void tx.table<StateRow, string>('state').add({ key: ITEM_COUNTS_KEY, value: { all: 0, trashed: 0 } satisfies ItemCounts });
+    });
     if (schema === 'at-current-version') {
       this.version(LIBRARY_VERSION).stores(CURRENT_STORES);
       return;
