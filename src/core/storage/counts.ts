@@ -6,19 +6,15 @@
  * A library made before the row existed, or whose row does not add up, has none: writes leave it
  * absent, and the first read counts the rows once and stores the answer.
  */
-import type { ItemChange } from './item-changes';
 import type { LibraryDb } from './library-db';
-import type { ItemRow } from './rows';
+import { ITEM_COUNTS_KEY, type ItemCounts, type ItemRow } from './rows';
+
+export { ITEM_COUNTS_KEY, type ItemCounts };
+
+/** A row before and after a change (item-changes.ts's ItemChange, which calls in here). */
+type RowChange = { readonly before?: ItemRow; readonly after?: ItemRow };
 
 export const TRASHED = 'trashed';
-
-export const ITEM_COUNTS_KEY = 'itemCounts';
-
-/** Every item row, and those of them in the trash. */
-export interface ItemCounts {
-  all: number;
-  trashed: number;
-}
 
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
@@ -31,7 +27,7 @@ export function isItemCounts(value: unknown): value is ItemCounts {
 const inTrash = (row: ItemRow) => row.facets.includes(TRASHED);
 
 /** How the changes move both counts (a key that moved is a removal and an add: no change). */
-export function countsDelta(changes: readonly ItemChange[]): ItemCounts {
+export function countsDelta(changes: readonly RowChange[]): ItemCounts {
   const delta = { all: 0, trashed: 0 };
   for (const { before, after } of changes) {
     if (before) {
@@ -51,7 +47,7 @@ export function countsDelta(changes: readonly ItemChange[]): ItemCounts {
  * keep (the next read makes it). A row the changes would take below zero is wrong already: it goes,
  * and the next read counts the rows again.
  */
-export async function keepItemCounts(db: LibraryDb, changes: readonly ItemChange[]): Promise<void> {
+export async function keepItemCounts(db: LibraryDb, changes: readonly RowChange[]): Promise<void> {
   const delta = countsDelta(changes);
   if (delta.all === 0 && delta.trashed === 0) return;
   const kept = (await db.state.get(ITEM_COUNTS_KEY))?.value;

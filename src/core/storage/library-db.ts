@@ -10,7 +10,7 @@
  * without them (tests and benchmarks opening a library the API already made) needs none.
  */
 import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie';
-import { ITEM_COUNTS_KEY, type ItemCounts } from './counts';
+import { ITEM_COUNTS_KEY, type ItemCounts } from './rows';
 import type {
   CommentRow,
   ContentTextRow,

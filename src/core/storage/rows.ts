@@ -296,6 +296,15 @@ export interface StateRow {
   value: unknown;
 }
 
+/** The `state` row holding the library's item counts (kept by ./counts.ts). */
+export const ITEM_COUNTS_KEY = 'itemCounts';
+
+/** Every item row, and those of them in the trash. */
+export interface ItemCounts {
+  all: number;
+  trashed: number;
+}
+
 export interface LibraryMeta {
   modificationTime: number;
   applicationVersion: string;
