@@ -31,7 +31,8 @@ export async function writeTransaction<T>(library: OpenLibrary, now: number, wor
     collectChanges(tx);
     const result = await work();
     // Background upkeep too: a thumbnail made is a file a backup must write.
-    await logItemChanges(db, changedItemIds(tx));
+    const itemIds = changedItemIds(tx);
+    if (itemIds.length) await logItemChanges(db, itemIds);
     if (options.keepsDate || !hasChanges(tx)) return result;
     const meta = (await db.state.get(META_KEY))?.value as LibraryMeta | undefined;
     await db.state.put({
