@@ -32,6 +32,8 @@ export async function writeTransaction<T>(library: OpenLibrary, now: number, wor
     const result = await work();
     // Background upkeep too: a thumbnail made is a file a backup must write.
     const itemIds = changedItemIds(tx);
+    // Only when there is something to log: awaiting a call that issues no IndexedDB request lets the
+    // transaction commit before the date below is written.
     if (itemIds.length) await logItemChanges(db, itemIds);
     if (options.keepsDate || !hasChanges(tx)) return result;
     const meta = (await db.state.get(META_KEY))?.value as LibraryMeta | undefined;
