@@ -17,6 +17,8 @@ import { waitForQuietLibrary } from '../quiet-library';
 import { repeat } from '../repeat';
 import { orSkipWhenNotBuilt, requireSeeded, type Scenario } from '../scenario';
 import { searchSetup, type QueryKind } from '../search-queries';
+import { median } from '../../shared/stats';
+import { termListsOf } from '../term-lists-floor';
 import { coldRuns } from './cold-start';
 
 export const QUERY_LIMIT = 50;
@@ -55,12 +57,16 @@ function warmRow(kind: QueryKind, label: string, goal?: Goal): Scenario {
       const { query } = setup.queries[kind];
       const db = await ctx.db();
       const note = `${query}: ${await agreement(ctx, query)}${kind === 'word' ? `; ${quiet}; words chosen ${setup.summary}` : ''}`;
-      const measured = await repeat({
+      const readLists = termListsOf(db, query);
+      const keys = await readLists();
+      const { others, ...measured } = await repeat({
         runs: ctx.settings.runs,
         subject: { run: () => queryApi(ctx.api, query) },
         baseline: { label: 'core in the page: searchItems on the same database', run: () => queryInPage(db, query) },
+        others: [{ label: 'its term lists read whole in the page', run: readLists }],
       });
-      return { ...measured, note };
+      const lists = median(others?.[0]?.samples ?? []);
+      return { ...measured, note: `${note}; its term lists (${keys} keys) read whole in the page: ${lists.toFixed(1)} ms in the same rounds` };
     },
   };
 }
