@@ -7,7 +7,7 @@ import { higherIsBetter } from '../shared/protocol';
 import type { ResultRow } from '../shared/result-row';
 import { formatNotes, formatValue } from '../shared/table';
 import { machineLine } from './machine';
-import type { RunResults } from './report';
+import type { ScaleResults } from './scale-merge';
 
 export const GROWTH_LIMIT = 2;
 
@@ -26,7 +26,7 @@ function cells(row: ResultRow | undefined): string[] {
   return [formatValue(row.subject.median, row.unit), baseline, row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}×`];
 }
 
-export function scaleSectionBody(runs: readonly RunResults[]): string[] {
+export function scaleSectionBody(runs: readonly ScaleResults[]): string[] {
   const sorted = [...runs].sort((a, b) => a.settings.n - b.settings.n);
   if (sorted.length === 0) return ['No scale run yet.', ''];
   const ids: string[] = [];
@@ -45,10 +45,15 @@ export function scaleSectionBody(runs: readonly RunResults[]): string[] {
     });
     lines.push(`| ${[labels.get(id)!, ...rows.flatMap(cells), ...growthCells].join(' | ')} |`);
   }
-  const runLines = sorted.map((run) =>
-    `Run: N = ${count(run.settings.n)}, ${run.startedAt.slice(0, 16).replace('T', ' ')} UTC, ${run.durationSeconds} s, ` +
-    `load average ${run.loadAverage.start.toFixed(1)} → ${run.loadAverage.end.toFixed(1)}; machine: ${machineLine(run.machine)}`,
-  );
+  const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+  const runLines = sorted.map((run) => {
+    const kept = Object.entries(run.earlierRows ?? {});
+    const earlier = kept.length ? `; ${kept.length} rows kept from earlier runs (${[...new Set(kept.map(([, at]) => when(at)))].join(', ')})` : '';
+    return (
+      `Run: N = ${count(run.settings.n)}, ${when(run.startedAt)}, ${run.durationSeconds} s, ` +
+      `load average ${run.loadAverage.start.toFixed(1)} → ${run.loadAverage.end.toFixed(1)}; machine: ${machineLine(run.machine)}${earlier}`
+    );
+  });
   const command = `\`BENCH_N=${sorted.map((run) => run.settings.n).join(',')} BENCH_ONLY=scale npm run bench\``;
   const notes = sorted.flatMap((run) => {
     const text = formatNotes(run.rows);

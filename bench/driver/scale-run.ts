@@ -17,6 +17,7 @@ import { describeMachine } from './machine';
 import { RESULTS_DIR, type RunResults } from './report';
 import { RESULTS_MD, replaceSection } from './results-md';
 import { openScaleCache, type ScaleCache } from './scale-cache';
+import { mergeWithEarlier } from './scale-merge';
 import { scaleSectionBody } from './scale-md';
 import { wireBenchPage } from './page-wiring';
 import { readSettings, rowsToRun, type DriverSettings } from './settings';
@@ -120,7 +121,8 @@ async function runSizeOn(settings: DriverSettings, cache: ScaleCache, site: Site
       library,
       rows,
     };
-    writeFileSync(`${RESULTS_DIR}scale-n${n}.json`, `${JSON.stringify(results, null, 2)}\n`);
+    const file = `${RESULTS_DIR}scale-n${n}.json`;
+    writeFileSync(file, `${JSON.stringify(mergeWithEarlier(results, file), null, 2)}\n`);
     writeFileSync(RESULTS_MD, replaceSection(existsSync(RESULTS_MD) ? readFileSync(RESULTS_MD, 'utf8') : undefined, 'scale', scaleSectionBody(latestScaleRuns())));
     process.stdout.write(['', `N = ${n}, ${results.durationSeconds} s`, storageLine(storage), '', formatTable(rows), '', formatNotes(rows), ''].join('\n'));
   } finally {

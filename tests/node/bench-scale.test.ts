@@ -1,5 +1,5 @@
 /** The bench's scale mode, its pure parts: sizes, the kept seed's key and meta, and the side-by-side section. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { replaceSection, updateResultsMarkdown } from '../../bench/driver/result
 import type { RunResults } from '../../bench/driver/report';
 import { openScaleCache, scaleKey } from '../../bench/driver/scale-cache';
 import { growth, scaleSectionBody } from '../../bench/driver/scale-md';
+import { mergeWithEarlier } from '../../bench/driver/scale-merge';
 import { isScaleRun, scaleSizes } from '../../bench/driver/scale-run';
 import type { ResultRow } from '../../bench/shared/result-row';
 import type { Unit } from '../../bench/shared/protocol';
@@ -76,6 +77,19 @@ describe('bench scale mode', () => {
     const body = scaleSectionBody([run(10_000, [row('scale-q', 2)]), run(100_000, [row('scale-q', 10)]), run(1_000_000, [row('scale-q', 15)])]).join('\n');
     expect(body).toContain('| N = 1,000,000 | baseline | ratio | 100,000 ÷ 10,000 | 1,000,000 ÷ 100,000 |');
     expect(body).toContain('| 5.00× **over 2×** | 1.50× |');
+  });
+
+  it('a run of some rows keeps the size\'s other rows, and says which run they came from', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scale-merge-'));
+    dirs.push(dir);
+    const file = join(dir, 'scale-n1000000.json');
+    expect(mergeWithEarlier(run(1_000_000, [row('scale-a', 9)]), file).rows.map((r) => r.id)).toEqual(['scale-a']);
+    writeFileSync(file, JSON.stringify(run(1_000_000, [row('scale-a', 10), row('scale-b', 20), row('scale-c', 30)])));
+    const again = { ...run(1_000_000, [row('scale-b', 15), row('scale-d', 40)]), startedAt: '2026-12-02T04:00:00.000Z' };
+    const merged = mergeWithEarlier(again, file);
+    expect(merged.rows.map((r) => [r.id, r.subject?.median])).toEqual([['scale-a', 10], ['scale-b', 15], ['scale-c', 30], ['scale-d', 40]]);
+    expect(merged.earlierRows).toEqual({ 'scale-a': '2026-12-01T21:00:00.000Z', 'scale-c': '2026-12-01T21:00:00.000Z' });
+    expect(scaleSectionBody([merged]).join('\n')).toContain('2 rows kept from earlier runs (2026-12-01 21:00 UTC)');
   });
 
   it('a size not run yet shows as such', () => {
