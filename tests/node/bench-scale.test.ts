@@ -85,7 +85,8 @@ describe('bench scale mode', () => {
     const file = join(dir, 'scale-n1000000.json');
     expect(mergeWithEarlier(run(1_000_000, [row('scale-a', 9)]), file).rows.map((r) => r.id)).toEqual(['scale-a']);
     writeFileSync(file, JSON.stringify(run(1_000_000, [row('scale-a', 10), row('scale-b', 20), row('scale-c', 30)])));
-    const again = { ...run(1_000_000, [row('scale-b', 15), row('scale-d', 40)]), startedAt: '2026-12-02T04:00:00.000Z' };
+    const skipped: ResultRow = { id: 'scale-c', label: 'scale-c', unit: 'ms', skipped: 'needs the seeded library' };
+    const again = { ...run(1_000_000, [row('scale-b', 15), skipped, row('scale-d', 40)]), startedAt: '2026-12-02T04:00:00.000Z' };
     const merged = mergeWithEarlier(again, file);
     expect(merged.rows.map((r) => [r.id, r.subject?.median])).toEqual([['scale-a', 10], ['scale-b', 15], ['scale-c', 30], ['scale-d', 40]]);
     expect(merged.earlierRows).toEqual({ 'scale-a': '2026-12-01T21:00:00.000Z', 'scale-c': '2026-12-01T21:00:00.000Z' });
