@@ -4,6 +4,9 @@
  * verified on the candidates' own rows (their search terms' text), once the lists have narrowed them. Only a pure
  * negation (or an OR with one) reads the list of every item. One evaluator serves one query: it
  * caches the lists it read.
+ *
+ * Sets stay the ascending lists the postings hold: a million-item library's common words hold
+ * tens of thousands of keys each, and building a Set of every list cost more than reading it.
  */
 import { termList } from '../postings/posting-lists';
 import { readAllItemKeys, readList, readListsStartingWith } from '../postings/postings-store';
@@ -11,29 +14,33 @@ import type { LibraryDb } from '../storage/library-db';
 import type { SearchTerms } from '../storage/rows';
 import type { Lookup, PhraseCheck, Plan } from './query-plan';
 import { phraseOccurs } from './search-document';
+import { intersectAscending, subtractAscending, unionAscending } from '../postings/key-sets';
+
+/** Item keys, ascending, each once. */
+type Keys = readonly string[];
 
 export class QueryEvaluator {
-  private readonly keyReads = new Map<string, Promise<Set<string>>>();
+  private readonly keyReads = new Map<string, Promise<Keys>>();
   private readonly texts = new Map<string, SearchTerms['text']>();
-  private allKeys?: Promise<Set<string>>;
+  private allKeys?: Promise<Keys>;
 
   constructor(private readonly db: LibraryDb) {}
 
-  /** Keys of the items matching `plan`, in no particular order. Trash is the caller's business. */
-  matching(plan: Plan): Promise<Set<string>> {
+  /** Keys of the items matching `plan`, ascending. Trash is the caller's business. */
+  matching(plan: Plan): Promise<Keys> {
     return this.evaluate(plan);
   }
 
-  private universe(): Promise<Set<string>> {
-    return (this.allKeys ??= readAllItemKeys(this.db).then((keys) => new Set(keys)));
+  private universe(): Promise<Keys> {
+    return (this.allKeys ??= readAllItemKeys(this.db));
   }
 
-  private lookupKeys(lookup: Lookup): Promise<Set<string>> {
+  private lookupKeys(lookup: Lookup): Promise<Keys> {
     const id = `${lookup.prefix}:${lookup.term}`;
     let read = this.keyReads.get(id);
     if (!read) {
       const list = termList(lookup.term);
-      read = (lookup.prefix ? readListsStartingWith(this.db, list) : readList(this.db, list)).then((keys) => new Set(keys));
+      read = lookup.prefix ? readListsStartingWith(this.db, list) : readList(this.db, list);
       this.keyReads.set(id, read);
     }
     return read;
@@ -41,7 +48,7 @@ export class QueryEvaluator {
 
   /** How many items a lookup names: its posting list is cheap to read whole. */
   private async lookupCount(lookup: Lookup): Promise<number> {
-    return (await this.lookupKeys(lookup)).size;
+    return (await this.lookupKeys(lookup)).length;
   }
 
   private async estimate(plan: Plan): Promise<number> {
@@ -73,17 +80,14 @@ export class QueryEvaluator {
     return lookups.map((lookup, i) => ({ lookup, size: sizes[i]! })).sort((a, b) => a.size - b.size).map(({ lookup }) => lookup);
   }
 
-  private async evaluate(plan: Plan): Promise<Set<string>> {
+  private async evaluate(plan: Plan): Promise<Keys> {
     switch (plan.type) {
       case 'match': {
         const [first, ...rest] = await this.lookupsBySize(plan.lookups);
         return this.restrictMatch(rest, plan.phrase, await this.lookupKeys(first!));
       }
-      case 'or': {
-        const union = new Set<string>();
-        for (const keys of await Promise.all(plan.operands.map((operand) => this.evaluate(operand)))) for (const key of keys) union.add(key);
-        return union;
-      }
+      case 'or':
+        return unionAscending(await Promise.all(plan.operands.map((operand) => this.evaluate(operand))));
       case 'not':
         return this.restrict(plan, await this.universe());
       case 'and': {
@@ -95,19 +99,17 @@ export class QueryEvaluator {
   }
 
   /** The members of `candidates` that match `plan`. */
-  private async restrict(plan: Plan, candidates: Set<string>): Promise<Set<string>> {
-    if (candidates.size === 0) return candidates;
+  private async restrict(plan: Plan, candidates: Keys): Promise<Keys> {
+    if (candidates.length === 0) return candidates;
     switch (plan.type) {
       case 'match':
         return this.restrictMatch(await this.lookupsBySize(plan.lookups), plan.phrase, candidates);
-      case 'not': {
-        const excluded = await this.restrict(plan.operand, candidates);
-        return new Set([...candidates].filter((key) => !excluded.has(key)));
-      }
+      case 'not':
+        return subtractAscending(candidates, await this.restrict(plan.operand, candidates));
       case 'or': {
-        const union = new Set<string>();
-        for (const operand of plan.operands) for (const key of await this.restrict(operand, candidates)) union.add(key);
-        return union;
+        const parts: Keys[] = [];
+        for (const operand of plan.operands) parts.push(await this.restrict(operand, candidates));
+        return unionAscending(parts);
       }
       case 'and': {
         let current = candidates;
@@ -118,22 +120,21 @@ export class QueryEvaluator {
   }
 
   /** Intersects the candidates with each lookup's list, then checks the phrase on the rows left. */
-  private async restrictMatch(lookups: readonly Lookup[], phrase: PhraseCheck | undefined, candidates: Set<string>): Promise<Set<string>> {
+  private async restrictMatch(lookups: readonly Lookup[], phrase: PhraseCheck | undefined, candidates: Keys): Promise<Keys> {
     let current = candidates;
     for (const lookup of lookups) {
-      if (current.size === 0) return current;
-      const keys = await this.lookupKeys(lookup);
-      current = new Set([...current].filter((key) => keys.has(key)));
+      if (current.length === 0) return current;
+      current = intersectAscending(current, await this.lookupKeys(lookup));
     }
-    return phrase && current.size > 0 ? this.checkPhrase(phrase, current) : current;
+    return phrase && current.length > 0 ? this.checkPhrase(phrase, current) : current;
   }
 
-  private async checkPhrase(phrase: PhraseCheck, candidates: Set<string>): Promise<Set<string>> {
-    const missing = [...candidates].filter((key) => !this.texts.has(key));
+  private async checkPhrase(phrase: PhraseCheck, candidates: Keys): Promise<Keys> {
+    const missing = candidates.filter((key) => !this.texts.has(key));
     if (missing.length > 0) {
       const rows = await this.db.items.bulkGet(missing);
       missing.forEach((key, i) => this.texts.set(key, rows[i]?.search?.text ?? []));
     }
-    return new Set([...candidates].filter((key) => phraseOccurs(this.texts.get(key) ?? [], phrase)));
+    return candidates.filter((key) => phraseOccurs(this.texts.get(key) ?? [], phrase));
   }
 }

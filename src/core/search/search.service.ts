@@ -32,7 +32,7 @@ export async function searchCandidates(db: LibraryDb, query: string): Promise<Ca
   const plan = planOf(query);
   return db.transaction('r', db.items, db.postings, async () => {
     const [matches, exclude] = await Promise.all([plan ? new QueryEvaluator(db).matching(plan) : null, readTrashedKeys(db)]);
-    return { pks: matches ? [...matches].sort() : null, exclude };
+    return { pks: matches ? [...matches] : null, exclude };
   });
 }
 
