@@ -1,15 +1,18 @@
 /**
  * The web app's selection (item/select, ours), read by item/get's `isSelected`; and item/open.
  * A selection comes as ids, or described: a listing, ranges of its positions, ids added and removed
- * by hand. The worker resolves a description once and keeps the ids it resolved to in the selection
- * row, so a worker stop loses nothing and a listing that changes while a bulk action pages through
+ * by hand. The worker resolves a description once and keeps the ids it resolved to in chunked
+ * selection rows (../listing/selection-rows.ts), so a worker stop loses nothing and a listing that changes while a bulk action pages through
  * the selection (item/selection) does not shift what is selected.
  */
 import type { Context } from '../context';
 import { notFound } from '../http/errors';
 import { orderedListing } from '../listing/candidates';
-import { SELECTION_KEY } from '../listing/filters';
+import { selectionSlice, writeSelection } from '../listing/selection-rows';
 import type { SelectInput } from './item.schema';
+
+/** Ids an `item selected` event carries at most: a select-all of a million items is not broadcast. */
+export const ANNOUNCED_IDS = 100;
 
 /** The part of a primary key after the import time is the item's id (item-row.ts `itemPk`). */
 const idOf = (pk: string): string => pk.slice(pk.indexOf(':') + 1);
@@ -49,17 +52,18 @@ export async function selectItems(ctx: Context, input: SelectInput): Promise<tru
   }
   // Selecting is not an edit of the library, so it does not touch its modificationTime.
   const { db, record } = await ctx.library();
-  await db.state.put({ key: SELECTION_KEY, value: selected });
-  // Every page hears of it on /api/v2/events (the <asset-library> element's select event).
-  ctx.changes.publish({ kind: 'item', action: 'selected', ids: selected, library: record.path });
+  const { version, total } = await writeSelection(db, selected);
+  // Every page hears of it on /api/v2/events (the <asset-library> element's select event): the
+  // first ids, the count and a version; a listener wanting more pages through item/selection.
+  ctx.changes.publish({ kind: 'item', action: 'selected', ids: selected.slice(0, ANNOUNCED_IDS), details: { count: total, version }, library: record.path });
   return true;
 }
 
 /** A stretch of the selection as resolved when it was made, in its order, with its size. */
 export async function selectionPage(ctx: Context, page: { offset: number; limit: number }): Promise<{ ids: string[]; total: number; offset: number }> {
   const { db } = await ctx.library();
-  const ids = ((await db.state.get(SELECTION_KEY))?.value as string[] | undefined) ?? [];
-  return { ids: ids.slice(page.offset, page.offset + page.limit), total: ids.length, offset: page.offset };
+  const { ids, total } = await selectionSlice(db, page.offset, page.limit);
+  return { ids, total, offset: page.offset };
 }
 
 export async function openItem(ctx: Context, id: string): Promise<true> {
