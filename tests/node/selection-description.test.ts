@@ -23,8 +23,8 @@ describe('a described selection', () => {
     const select = await post('/item/select', { listing: { orderBy: 'NAME' }, ranges: [{ from: 20, to: 22 }, { from: 2, to: 5 }], removed: [byName[3]], added: [byName[10], byName[4]] });
     expect(select.httpStatus).toBe(200);
     const expected = [2, 4, 5, 20, 21, 22, 10].map((index) => byName[index]);
-    expect((await post<Ids>('/item/selection', {})).data).toEqual({ ids: expected, total: 7, offset: 0 });
-    expect((await post<Ids>('/item/selection', { offset: 2, limit: 3 })).data).toEqual({ ids: expected.slice(2, 5), total: 7, offset: 2 });
+    expect((await post<Ids>('/item/selection', {})).data).toMatchObject({ ids: expected, total: 7, offset: 0 });
+    expect((await post<Ids>('/item/selection', { offset: 2, limit: 3 })).data).toMatchObject({ ids: expected.slice(2, 5), total: 7, offset: 2 });
     // isSelected reads the same resolved ids.
     expect((await post<{ total: number }>('/item/get', { isSelected: true })).data.total).toBe(7);
     // A range past the end of the listing stops at its end; the ids form still works.
@@ -42,10 +42,21 @@ describe('a described selection', () => {
     await post('/item/update', { items: before.ids.map((id) => ({ id, tags: ['done'] })) });
     expect((await post<Ids>('/item/ids', { isUntagged: true })).data.total).toBe(7);
     const next = (await post<Ids>('/item/selection', { offset: 5, limit: 5 })).data;
-    expect(next).toEqual({ ids: byName.slice(5, 10), total: 11, offset: 5 });
+    expect(next).toMatchObject({ ids: byName.slice(5, 10), total: 11, offset: 5 });
     const restarted = makeApi({ namespace });
     const after = await call<Ids>(restarted, 'POST', '/item/selection', { offset: 10 }, { library });
-    expect(after.data).toEqual({ ids: [byName[10]], total: 11, offset: 10 });
+    expect(after.data).toMatchObject({ ids: [byName[10]], total: 11, offset: 10 });
+  });
+
+  it('a page asked of one version of the selection is a 409 once another selection replaced it', async () => {
+    const { post, byName } = await seeded(5);
+    await post('/item/select', { listing: { orderBy: 'NAME' }, ranges: [{ from: 0, to: 4 }] });
+    const first = (await post<Ids & { version: number }>('/item/selection', { limit: 2 })).data;
+    expect((await post<Ids>('/item/selection', { offset: 2, limit: 2, version: first.version })).data.ids).toEqual(byName.slice(2, 4));
+    await post('/item/select', { ids: [byName[0]] });
+    const stale = await post('/item/selection', { offset: 4, version: first.version });
+    expect(stale.httpStatus).toBe(409);
+    expect((stale.body as { message: string }).message).toMatch(/^version: the selection changed/);
   });
 
   it('answers a bad description with a 400 naming the field, and keeps the selection it had', async () => {

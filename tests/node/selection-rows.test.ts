@@ -44,12 +44,12 @@ describe('the selection in chunked rows', () => {
     const small = ids(1_000, 's');
     await writeSelection(db, small);
     const smallPage = await stateReads(() => selectionSlice(db, 200, 500));
-    expect(smallPage.result).toEqual({ ids: small.slice(200, 700), total: 1_000 });
+    expect(smallPage.result).toEqual({ ids: small.slice(200, 700), total: 1_000, version: 1 });
 
     const big = ids(100_000, 'b');
     await writeSelection(db, big);
     const bigPage = await stateReads(() => selectionSlice(db, 70_200, 500));
-    expect(bigPage.result).toEqual({ ids: big.slice(70_200, 70_700), total: 100_000 });
+    expect(bigPage.result).toEqual({ ids: big.slice(70_200, 70_700), total: 100_000, version: 2 });
     // The header and the one chunk holding the page, at either size.
     expect(smallPage.reads).toBe(2);
     expect(bigPage.reads).toBe(smallPage.reads);
@@ -93,7 +93,7 @@ describe('the selection in chunked rows', () => {
     expect(await db.state.where('key').startsWith(`${SELECTION_KEY}:`).count()).toBe(1);
     // Nothing selected is one header and no chunk.
     await writeSelection(db, []);
-    expect(await selectionSlice(db, 0, 10)).toEqual({ ids: [], total: 0 });
+    expect(await selectionSlice(db, 0, 10)).toEqual({ ids: [], total: 0, version: after.version + 1 });
     expect(await db.state.where('key').startsWith(`${SELECTION_KEY}:`).count()).toBe(0);
     db.close();
   });
@@ -101,7 +101,7 @@ describe('the selection in chunked rows', () => {
   it('reads a selection stored before chunks, as one row of ids', async () => {
     const db = new LibraryDb(dbName());
     await db.state.put({ key: SELECTION_KEY, value: ['a', 'b', 'c'] });
-    expect(await selectionSlice(db, 1, 5)).toEqual({ ids: ['b', 'c'], total: 3 });
+    expect(await selectionSlice(db, 1, 5)).toEqual({ ids: ['b', 'c'], total: 3, version: 0 });
     expect(await selectionHeader(db)).toEqual({ version: 0, total: 3 });
     await writeSelection(db, ['d']);
     expect(await allSelected(db)).toEqual(['d']);

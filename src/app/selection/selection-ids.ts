@@ -28,6 +28,7 @@ export function idList(ids: readonly string[]): IdSource {
 interface SelectionPage {
   ids: string[];
   total: number;
+  version: number;
 }
 
 /**
@@ -43,7 +44,8 @@ export async function selectionIds(api: ApiPort, selection: SelectionStore, size
     total: first.total,
     async *runs(runSize) {
       for (let offset = 0; offset < first.total; ) {
-        const ids = offset === 0 && runSize === size ? first.ids : ((await api.post('/item/selection', { offset, limit: runSize })) as SelectionPage).ids;
+        // Pinned to the selection the first page came from: a new selection meanwhile is a 409, not other items.
+        const ids = offset === 0 && runSize === size ? first.ids : ((await api.post('/item/selection', { offset, limit: runSize, version: first.version })) as SelectionPage).ids;
         if (!ids.length) return;
         yield ids;
         offset += ids.length;

@@ -153,9 +153,10 @@ export const selectInput = lazyValue(() =>
 );
 export type SelectInput = z.output<ReturnType<typeof selectInput>>;
 
-/** item/selection (ours): a stretch of the resolved selection, in its order. */
+/** item/selection (ours): a stretch of the resolved selection, in its order; `version`: only of that selection. */
 export const selectionPageInput = lazyValue(() =>
   z.object({
+    version: integer().pipe(z.number().min(0, 'must be 0 or more')).optional(),
     offset: integer().pipe(z.number().min(0, 'must be 0 or more')).default(0),
     limit: integer()
       .pipe(z.number().min(1, 'must be 1 or more'))

@@ -6,7 +6,7 @@
  * the selection (item/selection) does not shift what is selected.
  */
 import type { Context } from '../context';
-import { notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { orderedListing } from '../listing/candidates';
 import { selectionSlice, writeSelection } from '../listing/selection-rows';
 import type { SelectInput } from './item.schema';
@@ -60,10 +60,12 @@ export async function selectItems(ctx: Context, input: SelectInput): Promise<tru
 }
 
 /** A stretch of the selection as resolved when it was made, in its order, with its size. */
-export async function selectionPage(ctx: Context, page: { offset: number; limit: number }): Promise<{ ids: string[]; total: number; offset: number }> {
+export async function selectionPage(ctx: Context, page: { offset: number; limit: number; version?: number }): Promise<{ ids: string[]; total: number; offset: number; version: number }> {
   const { db } = await ctx.library();
-  const { ids, total } = await selectionSlice(db, page.offset, page.limit);
-  return { ids, total, offset: page.offset };
+  const { ids, total, version } = await selectionSlice(db, page.offset, page.limit);
+  // A bulk action paging through one selection must not carry on into the next one.
+  if (page.version !== undefined && page.version !== version) throw conflict(`version: the selection changed since version ${page.version} (now ${version}).`);
+  return { ids, total, offset: page.offset, version };
 }
 
 export async function openItem(ctx: Context, id: string): Promise<true> {

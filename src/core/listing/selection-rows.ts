@@ -39,19 +39,19 @@ export async function selectionHeader(db: LibraryDb): Promise<{ version: number;
 }
 
 /** Ids offset..offset+limit-1 of the selection, reading only the chunks that hold them. */
-export async function selectionSlice(db: LibraryDb, offset: number, limit: number): Promise<{ ids: string[]; total: number }> {
+export async function selectionSlice(db: LibraryDb, offset: number, limit: number): Promise<{ ids: string[]; total: number; version: number }> {
   const row = await readRow(db);
-  if (!row) return { ids: [], total: 0 };
-  if (Array.isArray(row)) return { ids: row.slice(offset, offset + limit), total: row.length };
+  if (!row) return { ids: [], total: 0, version: 0 };
+  if (Array.isArray(row)) return { ids: row.slice(offset, offset + limit), total: row.length, version: 0 };
   const end = Math.min(row.total, offset + limit);
-  if (offset >= end) return { ids: [], total: row.total };
+  if (offset >= end) return { ids: [], total: row.total, version: row.version };
   const first = Math.floor(offset / SELECTION_CHUNK);
   const last = Math.floor((end - 1) / SELECTION_CHUNK);
   const keys = Array.from({ length: last - first + 1 }, (_, at) => chunkKey(row.generation, first + at));
   const chunks = await db.state.bulkGet(keys);
   const ids = chunks.flatMap((chunk) => (chunk?.value as string[] | undefined) ?? []);
   const start = offset - first * SELECTION_CHUNK;
-  return { ids: ids.slice(start, start + end - offset), total: row.total };
+  return { ids: ids.slice(start, start + end - offset), total: row.total, version: row.version };
 }
 
 /** Every selected id (item/get's `isSelected` lists them all). */
