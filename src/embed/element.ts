@@ -22,7 +22,12 @@ import { normaliseBase, registerAssetLibrary } from './register';
 export type AssetLibraryChange = HeardChange;
 
 export interface AssetLibrarySelectDetail {
+  /** The selection's first ids (at most 100); item/selection {offset, limit} pages through the rest. */
   ids: string[];
+  /** How many are selected. */
+  count: number;
+  /** Grows with each selection of the library. */
+  version: number;
 }
 
 const CONTROL_TIMEOUT_MS = 20_000;
@@ -162,7 +167,7 @@ export class AssetLibraryElement extends HTMLElement {
       view,
       url: new ApiClient({ base }).url('/events'),
       onChange: (change) => {
-        if (change.kind === 'item' && change.action === 'selected') this.emit('asset-library-select', { ids: change.ids });
+        if (change.kind === 'item' && change.action === 'selected') this.emit('asset-library-select', { ids: change.ids, count: typeof change.count === 'number' ? change.count : change.ids.length, version: typeof change.version === 'number' ? change.version : 0 } satisfies AssetLibrarySelectDetail);
         else this.emit('asset-library-change', change);
       },
     });

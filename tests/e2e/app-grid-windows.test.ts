@@ -1,9 +1,12 @@
 // A listing far bigger than the ids the grid keeps (docs/decisions/grid-id-windows.md): a person
 // scrolls with the wheel, jumps with the End key and with the scrollbar, shift-clicks a range
-// across id windows, selects all and tags everything from the bulk editor, checked through the API.
-// All the while the grid holds at most MAX_WINDOWS windows of ids, far fewer than the listing.
+// across id windows and drags it onto a folder, selects all and tags everything from the bulk
+// editor, checked through the API. All the while the page holds at most MAX_WINDOWS windows of ids,
+// far fewer than the listing, its selection included: a range or select-all is positions, and the
+// bulk actions page through the worker's resolved selection (item/selection).
+import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright';
+import type { Locator, Page } from 'playwright';
 import { MAX_WINDOWS, WINDOW } from '../../src/app/grid/listing-ids';
 import { api, cell, eventually, freshApp, reloadApp, seedAway, waitForCount } from './app';
 import { useBrowser } from './browser';
@@ -12,8 +15,25 @@ const N = 40_000;
 /** The windows' bound plus the first page's ids. */
 const HELD_BOUND = MAX_WINDOWS * WINDOW + 100;
 
+const SHOTS = 'test-results/screenshots';
+
+/** The listing's ids the page holds: the grid's windows plus those its selection names (data-ids-held). */
 const idsHeld = (page: Page) => page.getByRole('grid').evaluate((grid) => Number((grid as HTMLElement).dataset.idsHeld));
 const idAt = async (page: Page, index: number) => (await api<{ ids: string[] }>(page, '/item/ids', { offset: index, limit: 1 })).ids[0];
+
+const folderRow = (page: Page, name: string) => page.locator('li.folder-row', { has: page.locator('.nav-label', { hasText: new RegExp(`^${name}$`) }) });
+
+/** A drag as a hand does it (tests/e2e/app-folder-drag.test.ts): press, move onto the target, rest, release. */
+async function dragByHand(page: Page, from: Locator, to: Locator): Promise<void> {
+  await from.hover();
+  await page.mouse.down();
+  await to.hover();
+  const box = (await to.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2 + 2, box.y + box.height / 2);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.locator('li.folder-row[data-drop="ok"]').waitFor();
+  await page.mouse.up();
+}
 
 /** The index of the first cell whose row is fully in view, once the grid has drawn the rows there. */
 async function firstVisibleIndex(page: Page): Promise<number> {
@@ -35,13 +55,15 @@ describe('the web app: a big listing in id windows', () => {
   const siteUrl = inject('siteUrl');
   const browser = useBrowser();
   let page: Page;
+  let folder: { id: string };
 
   beforeAll(async () => {
     page = await freshApp(browser(), siteUrl);
     await seedAway(page, siteUrl, Array.from({ length: N }, (_, i) => ({ name: `w${i}` })));
+    folder = await api<{ id: string }>(page, '/folder/create', { name: 'Ranged' });
   }, 600_000);
 
-  it('scrolls, jumps to the end and through the scrollbar, selects a range across windows and all, then tags all', async () => {
+  it('scrolls, jumps to the end and through the scrollbar, drags a range across windows to a folder, selects all and tags all', async () => {
     await reloadApp(page);
     await waitForCount(page, N);
     const grid = page.getByRole('grid');
@@ -85,17 +107,33 @@ describe('the web app: a big listing in id windows', () => {
     expect(await eventually(mirrored, [...expected].sort(), 30_000)).toEqual([...expected].sort());
     expect(await idsHeld(page)).toBeLessThanOrEqual(HELD_BOUND);
 
+    // The range dragged onto a folder: every item of it lands there, read from the worker's selection.
+    await dragByHand(page, cell(page, further), folderRow(page, 'Ranged'));
+    await page.locator('.toast', { hasText: `Added ${size.toLocaleString('en')} items to “Ranged”` }).waitFor({ timeout: 120_000 });
+    const inFolder = await api<{ ids: string[]; total: number }>(page, '/item/ids', { folders: [folder.id] });
+    expect(inFolder.total).toBe(size);
+    expect(inFolder.ids.sort()).toEqual([...expected].sort());
+
     // Select all, then one tag for everything from the bulk editor.
     await page.keyboard.press('Control+a');
     await page.locator('.status-selected', { hasText: `${N.toLocaleString('en')} selected` }).waitFor({ timeout: 60_000 });
     const panel = page.locator('#inspector-panel');
     await panel.getByRole('heading', { name: `${N.toLocaleString('en')} items selected` }).waitFor({ timeout: 60_000 });
+    // Every cell shows selected, though the page holds no list of the 40,000.
+    await expect.poll(() => page.locator('[role=gridcell][aria-selected="false"]').count()).toBe(0);
+    const heldAll = await idsHeld(page);
+    console.log(`ids held after select-all of ${N}: ${heldAll}`);
+    expect(heldAll).toBeLessThanOrEqual(HELD_BOUND);
+    expect(await eventually(() => api<{ total: number }>(page, '/item/selection', { limit: 1 }).then((answer) => answer.total), N, 30_000)).toBe(N);
     // The editor reads the whole selection first, with progress; a person waits for it to finish.
     await panel.getByRole('progressbar', { name: 'Reading the selection' }).waitFor({ state: 'detached', timeout: 240_000 });
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/selection-all-1280.png` });
     await panel.getByRole('combobox', { name: 'Add a tag' }).fill('windowed');
     await page.keyboard.press('Enter');
     const tagged = () => api<{ total: number }>(page, '/item/get', { tags: ['windowed'], limit: 1 }).then((answer) => answer.total);
     expect(await eventually(tagged, N, 300_000)).toBe(N);
+    await panel.getByText(`Adding tag “windowed”: done for ${N.toLocaleString('en')} items`).waitFor({ timeout: 120_000 });
 
     // However far the person went, the grid kept a bounded number of ids.
     const held = await idsHeld(page);
@@ -114,6 +152,13 @@ describe('the web app: a big listing in id windows', () => {
     await expect.poll(() => cell(page, there).getAttribute('data-id'), { timeout: 20_000 }).toBe(await idAt(page, there));
     await cell(page, there).locator('.cell-name', { hasText: 'w' }).waitFor({ timeout: 30_000 });
     if (process.env.GRID_SHOTS) await page.screenshot({ path: `${process.env.GRID_SHOTS}/grid-jump-390.png` });
+    expect(await idsHeld(page)).toBeLessThanOrEqual(HELD_BOUND);
+    // Select all on a phone: the status says how many, and the page still holds a bounded number of ids.
+    await cell(page, there).click();
+    await page.keyboard.press('Control+a');
+    await page.locator('.status-selected', { hasText: `${N.toLocaleString('en')} selected` }).waitFor({ timeout: 60_000 });
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/selection-all-390.png` });
     expect(await idsHeld(page)).toBeLessThanOrEqual(HELD_BOUND);
     await page.context().close();
   }, 120_000);

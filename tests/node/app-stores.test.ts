@@ -4,7 +4,7 @@ import { ResultStore, PAGE_SIZE } from '../../src/app/grid/result-store';
 import { PrefsStore } from '../../src/app/prefs/prefs-store';
 import { listingOf } from '../../src/app/search/listing';
 import { defaultViewState } from '../../src/app/search/view-state';
-import { SelectionStore } from '../../src/app/selection/selection-store';
+import { SelectionStore, type SelectBody } from '../../src/app/selection/selection-store';
 import { SidebarStore } from '../../src/app/sidebar/sidebar-store';
 import type { LoosePort as ApiPort } from '../loose-client';
 import { apiPort, makeApi, newLibrary } from './helpers';
@@ -94,21 +94,26 @@ describe('SelectionStore', () => {
   async function setup() {
     const results = new ResultStore(port);
     await results.load(nameListing);
-    const mirrored: string[][] = [];
-    const selection = new SelectionStore(results, async (ids) => {
-      await port.post('/item/select', { ids });
-      mirrored.push(ids);
+    const mirrored: SelectBody[] = [];
+    const selection = new SelectionStore(results, async (body) => {
+      await port.post('/item/select', body);
+      mirrored.push(body);
     });
     return { results, selection, mirrored };
   }
   const selectedIds = async () => (await port.post<{ ids: string[] }>('/item/ids', { isSelected: true, orderBy: 'NAME' })).ids;
+  /** The selection as the worker resolved it, in its order. */
+  const resolved = async (selection: SelectionStore) => {
+    await selection.mirrored();
+    return (await port.post<{ ids: string[] }>('/item/selection', {})).ids;
+  };
 
   it('selects a range across pages never loaded, in display order, and mirrors it', async () => {
     const { selection } = await setup();
     await selection.click(10, byName[10]!);
     await selection.click(350, byName[350]!, { range: true });
     expect(selection.count).toBe(341);
-    expect([...selection.selected]).toEqual(byName.slice(10, 351));
+    expect(await resolved(selection)).toEqual(byName.slice(10, 351));
     await selection.mirrored();
     expect(await selectedIds()).toEqual(byName.slice(10, 351));
   });
@@ -118,10 +123,11 @@ describe('SelectionStore', () => {
     await selection.click(5, byName[5]!);
     await selection.click(7, byName[7]!, { toggle: true });
     await selection.click(5, byName[5]!, { toggle: true });
-    expect([...selection.selected]).toEqual([byName[7]]);
+    expect(selection.explicitIds).toEqual([byName[7]]);
+    expect(await resolved(selection)).toEqual([byName[7]]);
     await selection.click(7, byName[7]!);
     await selection.extendTo(4);
-    expect([...selection.selected]).toEqual(byName.slice(4, 8));
+    expect(await resolved(selection)).toEqual(byName.slice(4, 8));
     await selection.selectAll();
     expect(selection.count).toBe(N);
     selection.clear();
@@ -139,7 +145,7 @@ describe('SelectionStore', () => {
     void selection.click(1, byName[1]!);
     selection.reset();
     await selection.mirrored();
-    expect(mirrored.at(-1)).toEqual([]);
+    expect(mirrored.at(-1)).toEqual({ ids: [] });
   });
 
   it('a key move focuses at once and selects when its id comes, unless a later move overtook it', async () => {
@@ -153,18 +159,19 @@ describe('SelectionStore', () => {
     answerEnd(byName[N - 1]!);
     await end;
     expect(selection.focus).toBe(12);
-    expect([...selection.selected]).toEqual([byName[12]]);
+    expect(selection.explicitIds).toEqual([byName[12]]);
     await selection.moveTo(13, undefined);
     expect(selection.focus).toBe(13);
-    expect([...selection.selected]).toEqual([byName[12]]);
+    expect(selection.explicitIds).toEqual([byName[12]]);
   });
 
-  it('a click overtakes a select-all still waiting for its ids', async () => {
+  it('a click after a select-all replaces it, also in the worker', async () => {
     const { selection } = await setup();
     const all = selection.selectAll();
     await selection.click(2, byName[2]!);
     await all;
-    expect([...selection.selected]).toEqual([byName[2]]);
+    expect(selection.explicitIds).toEqual([byName[2]]);
+    expect(await resolved(selection)).toEqual([byName[2]]);
   });
 
   it('coalesces mirror writes: the last selection wins', async () => {
@@ -172,7 +179,7 @@ describe('SelectionStore', () => {
     for (let i = 0; i < 5; i++) void selection.click(i, byName[i]!);
     await selection.mirrored();
     expect(mirrored.length).toBeLessThan(5);
-    expect(mirrored.at(-1)).toEqual([byName[4]]);
+    expect(mirrored.at(-1)).toEqual({ ids: [byName[4]] });
   });
 });
 

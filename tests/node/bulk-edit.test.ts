@@ -6,8 +6,10 @@ import { ApiClient } from '../loose-client';
 import type { Item, Page } from '../../src/app/api-types';
 import { chunks, describeChange, updateFor } from '../../src/app/bulk-edit/bulk-changes';
 import { runBulk } from '../../src/app/bulk-edit/bulk-run';
-import { readSelection } from '../../src/app/bulk-edit/selection-reader';
-import { presence, summarise, type SelectedItem } from '../../src/app/bulk-edit/selection-summary';
+import { readSelection, summariseSelection } from '../../src/app/bulk-edit/selection-reader';
+import { presence, summarise, SummaryCounter, type SelectedItem } from '../../src/app/bulk-edit/selection-summary';
+import { idList, selectionIds } from '../../src/app/selection/selection-ids';
+import { SelectionStore } from '../../src/app/selection/selection-store';
 import { makeApi, newLibrary } from './helpers';
 
 const item = (id: string, tags: string[] = [], extra: Partial<SelectedItem> = {}): SelectedItem =>
@@ -28,6 +30,15 @@ describe('selection summary', () => {
     expect(summarise([item('a', [], { star: 3 }), item('b', [], { star: 3 })]).star).toBe(3);
     expect(summarise([item('a', [], { star: 3 }), item('b', [], { star: 1, isDeleted: true })])).toMatchObject({ star: null, trashed: 1 });
     expect(summarise([])).toEqual({ total: 0, tags: [], folders: [], star: null, trashed: 0 });
+  });
+
+  it('counts run by run to the same summary as all at once', () => {
+    const items = [item('a', ['x', 'y', 'x'], { folders: ['f'] }), item('b', ['x'], { star: 2 }), item('c', ['z', 'y'], { isDeleted: true, folders: ['f'] })];
+    const counter = new SummaryCounter();
+    counter.add(items.slice(0, 2));
+    counter.add(items.slice(2));
+    expect(counter.summary()).toEqual(summarise(items));
+    expect(new SummaryCounter().summary()).toEqual(summarise([]));
   });
 });
 
@@ -75,11 +86,12 @@ describe('runBulk against the core', () => {
   it('tags 2,100 items in three batches with progress, and every item carries the tag once', async () => {
     const { api, ids } = await libraryOf(2100);
     const seen: number[] = [];
-    const result = await runBulk(api, ids, { kind: 'addTag', tag: 'third' }, (p) => seen.push(p.done));
+    const result = await runBulk(api, idList(ids), { kind: 'addTag', tag: 'third' }, (p) => seen.push(p.done));
     expect(seen).toEqual([0, 1000, 2000, 2100]);
     expect(result).toMatchObject({ done: 2100, total: 2100 });
     expect(result.error).toBeUndefined();
-    expect(result.changed).toHaveLength(2100 - 700); // a third already carried it
+    expect(result.changed).toBe(2100 - 700); // a third already carried it
+    expect(result.changedIds).toHaveLength(1000); // the first ones only
     const items = await readSelection(api, ids);
     expect(items.every((i) => i.tags.filter((t) => t === 'third').length === 1)).toBe(true);
     const tags = await api.get<Page<{ name: string; count: number }>>('/tag/get', { name: 'third' });
@@ -92,9 +104,9 @@ describe('runBulk against the core', () => {
       if (nth === 2) body.items[3].star = 9;
       return body;
     });
-    const result = await runBulk(api, ids, { kind: 'rate', star: 2 });
+    const result = await runBulk(api, idList(ids), { kind: 'rate', star: 2 });
     expect(result.done).toBe(1000);
-    expect(result.changed).toEqual(ids.slice(0, 1000));
+    expect(result.changedIds).toEqual(ids.slice(0, 1000));
     expect(result.error).toMatch(new RegExp(`^item ${ids[1003]}\\.star: `));
     const stars = await api.post<Page<Item>>('/item/get', { ids: ids.slice(995, 1010), fields: ['star'], limit: 20 });
     const byId = new Map(stars.data.map((i) => [i.id, i.star]));
@@ -103,10 +115,35 @@ describe('runBulk against the core', () => {
 
   it('trashes and restores, reading trashed items back', async () => {
     const { api, ids } = await libraryOf(5);
-    await runBulk(api, ids.slice(0, 3), { kind: 'trash' });
+    await runBulk(api, idList(ids.slice(0, 3)), { kind: 'trash' });
     expect(summarise(await readSelection(api, ids)).trashed).toBe(3);
-    const restored = await runBulk(api, ids, { kind: 'restore' });
-    expect(restored.changed.sort()).toEqual(ids.slice(0, 3).sort());
+    const restored = await runBulk(api, idList(ids), { kind: 'restore' });
+    expect(restored.changedIds.sort()).toEqual(ids.slice(0, 3).sort());
     expect(summarise(await readSelection(api, ids)).trashed).toBe(0);
   });
+
+  it('tags a select-all less one, paged from the worker: the page never lists the selection', async () => {
+    const { api, ids } = await libraryOf(2100);
+    const byName = (await api.post<{ ids: string[] }>('/item/ids', { orderBy: 'NAME' })).ids;
+    const asked: string[] = [];
+    const port = { get: api.get.bind(api), post: (path: string, body?: unknown) => (asked.push(path), api.post(path, body as never)) } as never;
+    // A listing the page holds no id of: a range needs none.
+    const source = { total: ids.length, listingParams: { orderBy: 'NAME' }, idAt: () => undefined, ids: async () => Promise.reject(new Error('no ids in the page')) };
+    const selection = new SelectionStore(source, (body) => api.post('/item/select', body));
+    await selection.selectAll();
+    await selection.click(5, byName[5]!, { toggle: true });
+    expect(selection.count).toBe(2099);
+    expect(selection.explicitIds).toBeNull();
+    const selected = await selectionIds(port, selection);
+    expect(selected.total).toBe(2099);
+    const summary = await summariseSelection(api, selected);
+    expect(summary).toMatchObject({ total: 2099, tags: [{ name: 'third', count: 700, all: false }] });
+    const result = await runBulk(api, await selectionIds(port, selection), { kind: 'addTag', tag: 'all' });
+    expect(result).toMatchObject({ done: 2099, total: 2099, changed: 2099 });
+    expect((await api.post<Page<Item>>('/item/get', { tags: ['all'], limit: 1 })).total).toBe(2099);
+    expect((await api.post<Page<Item>>('/item/get', { ids: [byName[5]], fields: ['tags'] })).data[0]!.tags).not.toContain('all');
+    // The ids came from item/selection a run at a time; item/ids was never asked.
+    expect(asked.filter((path) => path === '/item/selection').length).toBe(2 * 3);
+    expect(asked).not.toContain('/item/ids');
+  }, 60_000);
 });

@@ -48,7 +48,7 @@ describe('change feed: items', () => {
     expect(heard()).toEqual([`item updated ${id}`]);
     await post('/item/select', { ids: [id] });
     await post('/item/open', { id });
-    expect(heard()).toEqual([`item selected ${id}`, `item opened ${id}`]);
+    expect(heard()).toEqual([`item selected ${id} {"count":1,"version":1}`, `item opened ${id}`]);
   });
 
   it('announces a removed row and a thumbnail made in the background', async () => {

@@ -79,7 +79,7 @@ describe('FolderActions', () => {
     await actions.removeItems(target.id, out);
     expect(await inFolder(target.id)).toBe(N - 5);
     expect(results.total).toBe(N - 5);
-    expect(selection.has(ids[0]!)).toBe(false);
+    expect(selection.has(-1, ids[0]!)).toBe(false);
     expect(announced).toEqual([ids[0]]); // the inspector showed that one item: it reads it again
     expect((await api.post<Page<unknown>>('/item/get', { limit: 1 })).total).toBe(N); // still in the library
     expect(sidebar.counts.trash).toBe(0);

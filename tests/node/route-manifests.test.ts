@@ -15,7 +15,7 @@ const OLD_READS = new Set(
   '/item/get /item/ids /item/position /item/query /item/duplicates /item/select /item/open /folder/get /folder/open /tag/get /smartFolder/get /smartFolder/getItems /smartFolder/count /aiSearch/searchByText /aiSearch/searchByBase64 /aiSearch/searchByItemId /library/switch /library/create /library/subscribe /library/rename /library/remove /sync/stop'.split(' '),
 );
 /** POST routes added since, that change no library (they read, or act on the browser's own stores). */
-const NEW_READS = new Set(['/aiSearch/clipModel/put', '/aiSearch/clipModel/remove', '/library/publish', '/item/duplicates', '/library/backup']);
+const NEW_READS = new Set(['/aiSearch/clipModel/put', '/aiSearch/clipModel/remove', '/library/publish', '/item/duplicates', '/library/backup', '/item/selection']);
 const oldRefuses = (method: string, path: string, url: URL) =>
   method === 'POST' && !OLD_READS.has(path) && !NEW_READS.has(path) && (path !== '/library/import' || url.searchParams.get('into') === 'current');
 

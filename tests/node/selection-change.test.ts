@@ -15,7 +15,7 @@ describe('selection change', () => {
     const add = await call<{ ids: string[] }>(api, 'POST', '/item/add', { items: [{ base64: await pngBase64(2, 2) }, { base64: await pngBase64(3, 3) }] }, { library });
     const [first, second] = add.data.ids as [string, string];
     expect((await call(api, 'POST', '/item/select', { ids: [second, first, second] }, { library })).httpStatus).toBe(200);
-    expect(selections(heard)).toEqual([{ kind: 'item', action: 'selected', ids: [second, first], library }]);
+    expect(selections(heard)).toEqual([{ kind: 'item', action: 'selected', ids: [second, first], details: { count: 2, version: 1 }, library }]);
   });
 
   it('announces nothing when the selection names an unknown item', async () => {

@@ -294,6 +294,6 @@ export const gridRange: Scenario = {
       },
     });
     const expected = to - from + 1;
-    return { ...measured, note: `${from} → ${to}: ${size} ids${size === expected ? '' : ` (EXPECTED ${expected})`}, read through item/ids in chunks (the grid holds ${results.idsHeld} of ${results.total} ids); trashed items are few and left in the baseline` };
+    return { ...measured, note: `${from} → ${to}: ${size} selected${size === expected ? '' : ` (EXPECTED ${expected})`}, as one range of positions (no ids read; the grid holds ${results.idsHeld} of ${results.total} ids); trashed items are few and left in the baseline` };
   },
 };

@@ -2,7 +2,7 @@
  * <bulk-editor>: edits a selection of any size at once. Shows which tags and folders all or only some
  * of the selected items carry (with counts), and adds or removes a tag, sets the rating, adds to or
  * removes from a folder, moves to the trash or restores, each as batch item/update requests of up to
- * 1000 with a done/total progress bar. Says `items-changed` (detail {ids}) after writing and
+ * 1000 with a done/total progress bar. Says `items-changed` (detail {ids, count}: the first 1,000 ids) after writing and
  * `api-error` (detail {message}, what was and was not applied) when the API refused a batch.
  */
 import { LitElement, html, nothing } from 'lit';
@@ -16,8 +16,15 @@ import { emit, errorMessage } from '../ui/events';
 import { describeChange, type BulkChange } from './bulk-changes';
 import { runBulk, type BulkProgress } from './bulk-run';
 import { bulkStyles } from './bulk-styles';
-import { readSelection } from './selection-reader';
-import { summarise, type Presence, type SelectionSummary } from './selection-summary';
+import { idList, type IdSource } from '../selection/selection-ids';
+import { summariseSelection } from './selection-reader';
+import type { Presence, SelectionSummary } from './selection-summary';
+
+/** A selection the worker holds: its count, and its ids read afresh for each read or write. */
+export interface SelectionHandle {
+  total: number;
+  open(): Promise<IdSource>;
+}
 
 /** Rows of a presence list shown before "Show all". */
 const SHOWN = 30;
@@ -28,6 +35,7 @@ export class BulkEditor extends LitElement {
   static override properties = {
     api: { attribute: false },
     ids: { attribute: false },
+    selection: { attribute: false },
     summary: { state: true },
     folders: { state: true },
     task: { state: true },
@@ -38,7 +46,9 @@ export class BulkEditor extends LitElement {
   };
 
   declare api: ApiClient;
+  /** The items to edit: a list of ids, or (when set) a selection the worker holds. */
   declare ids: readonly string[];
+  declare selection: SelectionHandle | null;
   declare summary: SelectionSummary | null;
   declare folders: FolderOption[];
   /** What is running now ("Adding tag “x”", "Reading the selection"), or null. */
@@ -53,6 +63,7 @@ export class BulkEditor extends LitElement {
   constructor() {
     super();
     this.ids = [];
+    this.selection = null;
     this.summary = null;
     this.folders = [];
     this.task = null;
@@ -63,7 +74,7 @@ export class BulkEditor extends LitElement {
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
-    if ((changed.has('ids') || changed.has('api')) && this.api) {
+    if ((changed.has('ids') || changed.has('selection') || changed.has('api')) && this.api) {
       this.error = this.outcome = '';
       void this.load();
     }
@@ -72,16 +83,16 @@ export class BulkEditor extends LitElement {
   /** Reads the selection and the folder tree again (after an outside change, say). */
   async load(): Promise<void> {
     const ticket = ++this.loading;
-    const total = this.ids.length;
+    const total = this.total;
     this.task = 'Reading the selection';
     this.progress = { done: 0, total };
     try {
-      const [items, tree] = await Promise.all([
-        readSelection(this.api, this.ids, (done) => ticket === this.loading && (this.progress = { done, total })),
+      const [summary, tree] = await Promise.all([
+        this.source().then((ids) => summariseSelection(this.api, ids, (done) => ticket === this.loading && (this.progress = { done, total: ids.total }))),
         this.api.get('/folder/get'),
       ]);
       if (ticket !== this.loading) return;
-      this.summary = summarise(items);
+      this.summary = summary;
       this.folders = folderOptions(tree.data);
     } catch (error) {
       if (ticket === this.loading) this.fail(errorMessage(error));
@@ -90,22 +101,37 @@ export class BulkEditor extends LitElement {
     }
   }
 
+  /** How many items are being edited. */
+  private get total(): number {
+    return this.selection?.total ?? this.ids.length;
+  }
+
+  private source(): Promise<IdSource> {
+    return this.selection ? this.selection.open() : Promise.resolve(idList(this.ids));
+  }
+
   private folderName = (id: string): string => this.folders.find((f) => f.id === id)?.path ?? id;
 
   private async apply(change: BulkChange): Promise<void> {
-    if (this.task || !this.ids.length) return;
+    if (this.task || !this.total) return;
     const what = describeChange(change, this.folderName);
     this.task = what;
     this.error = this.outcome = '';
-    const result = await runBulk(this.api, this.ids, change, (progress) => (this.progress = progress));
+    let result;
+    try {
+      result = await runBulk(this.api, await this.source(), change, (progress) => (this.progress = progress));
+    } catch (error) {
+      this.task = null;
+      return this.fail(`${what} did not start: ${errorMessage(error)}`);
+    }
     this.task = null;
-    if (result.changed.length) emit(this, 'items-changed', { ids: result.changed });
+    if (result.changed) emit(this, 'items-changed', { ids: result.changedIds, count: result.changed });
     if (result.error) {
       const rest = result.total - result.done;
       this.fail(`${what} stopped: ${plural(result.done, 'item')} of ${result.total.toLocaleString('en')} done, ` +
         `${plural(rest, 'item')} not changed. ${result.error}`);
     } else {
-      this.outcome = `${what}: done for ${plural(result.total, 'item')} (${result.changed.length.toLocaleString('en')} changed).`;
+      this.outcome = `${what}: done for ${plural(result.total, 'item')} (${result.changed.toLocaleString('en')} changed).`;
     }
     await this.load();
   }
@@ -150,7 +176,7 @@ export class BulkEditor extends LitElement {
   override render() {
     const s = this.summary;
     const busy = !!this.task;
-    const total = this.ids.length;
+    const total = this.total;
     return html`<div class="panel">
       <h2>${plural(total, 'item')} selected</h2>
       <div class="status" role="status">

@@ -1,12 +1,14 @@
 /**
- * Applies one bulk change to any number of items as batch item/update requests of up to 1000. Each
+ * Applies one bulk change to any number of items as batch item/update requests of up to 1000, the
+ * ids coming a run at a time (a list, or the worker's selection: ../selection/selection-ids.ts). Each
  * run of ids is read just before it is written, so the tags or folders it replaces are the current
  * ones (no lost write when something else edited an item meanwhile). A batch is all-or-nothing; the
  * run stops at the first refused batch and says exactly how far it got.
  */
 import type { ApiClient } from '../api-client';
 import { errorMessage } from '../ui/events';
-import { chunks, updateFor, type BulkChange, type ItemUpdate } from './bulk-changes';
+import type { IdSource } from '../selection/selection-ids';
+import { updateFor, type BulkChange, type ItemUpdate } from './bulk-changes';
 import { PAGE, readItems } from './selection-reader';
 
 export interface BulkProgress {
@@ -15,21 +17,26 @@ export interface BulkProgress {
 }
 
 export interface BulkResult extends BulkProgress {
-  /** Items the change was written to (those it did not already hold). */
-  changed: string[];
+  /** How many items the change was written to (those it did not already hold). */
+  changed: number;
+  /** Their ids, up to CHANGED_IDS (a panel showing one of them reads it again); a million are not kept. */
+  changedIds: string[];
   /** The API's message when a batch was refused; the items from `done` on were not changed. */
   error?: string;
 }
 
+/** Changed ids a result keeps at most. */
+export const CHANGED_IDS = 1_000;
+
 export async function runBulk(
   api: ApiClient,
-  ids: readonly string[],
+  ids: IdSource,
   change: BulkChange,
   onProgress: (progress: BulkProgress) => void = () => {},
 ): Promise<BulkResult> {
-  const result: BulkResult = { done: 0, total: ids.length, changed: [] };
+  const result: BulkResult = { done: 0, total: ids.total, changed: 0, changedIds: [] };
   onProgress({ done: 0, total: result.total });
-  for (const run of chunks(ids, PAGE)) {
+  for await (const run of ids.runs(PAGE)) {
     let updates: ItemUpdate[] = [];
     try {
       updates = (await readItems(api, run)).map((item) => updateFor(item, change)).filter((u) => u !== null);
@@ -37,7 +44,8 @@ export async function runBulk(
     } catch (error) {
       return { ...result, error: nameTheItem(errorMessage(error), updates) };
     }
-    result.changed.push(...updates.map((u) => u.id));
+    result.changed += updates.length;
+    for (const update of updates.slice(0, CHANGED_IDS - result.changedIds.length)) result.changedIds.push(update.id);
     result.done += run.length;
     onProgress({ done: result.done, total: result.total });
   }

@@ -6,7 +6,8 @@
 import type { ApiClient } from '../api-client';
 import { itemsWith } from '../api-types';
 import { chunks } from './bulk-changes';
-import type { SelectedItem } from './selection-summary';
+import type { IdSource } from '../selection/selection-ids';
+import { SummaryCounter, type SelectedItem, type SelectionSummary } from './selection-summary';
 
 export const PAGE = 1000;
 const FIELDS = ['tags', 'folders', 'star', 'isDeleted'] as const;
@@ -29,4 +30,15 @@ export async function readSelection(api: ApiClient, ids: readonly string[], onPa
     onPage?.((read += run.length));
   }
   return out;
+}
+
+/** The summary of every item of `ids`, counted run by run (no item kept); `onPage` hears how many were read. */
+export async function summariseSelection(api: ApiClient, ids: IdSource, onPage?: (read: number) => void): Promise<SelectionSummary> {
+  const counter = new SummaryCounter();
+  let read = 0;
+  for await (const run of ids.runs(PAGE)) {
+    counter.add(await readItems(api, run));
+    onPage?.((read += run.length));
+  }
+  return counter.summary();
 }

@@ -3,12 +3,13 @@
  * A drag's data can only be read on drop, but a drop target has to decide on dragover whether it
  * accepts, so the payload is kept here for the drag's length and the DataTransfer carries only our
  * own type (so the grid's file-import target, which takes files, links and text, ignores it).
- * The ids never go into the DataTransfer: a selection can hold 100,000 of them.
+ * The ids never go into the DataTransfer: a selection can hold a million of them. A big selection
+ * is not even a list here: `ids` null means "the current selection", paged from the worker on drop.
  */
 export const ITEMS_TYPE = 'application/x-asset-library-items';
 export const FOLDER_TYPE = 'application/x-asset-library-folder';
 
-export type DragPayload = { kind: 'items'; ids: readonly string[] } | { kind: 'folder'; id: string };
+export type DragPayload = { kind: 'items'; count: number; ids: readonly string[] | null } | { kind: 'folder'; id: string };
 
 let current: DragPayload | null = null;
 
@@ -16,14 +17,15 @@ function start(event: DragEvent, type: string, payload: DragPayload, effect: 'co
   current = payload;
   const transfer = event.dataTransfer;
   if (!transfer) return;
-  transfer.setData(type, payload.kind === 'items' ? String(payload.ids.length) : payload.id);
+  transfer.setData(type, payload.kind === 'items' ? String(payload.count) : payload.id);
   transfer.effectAllowed = effect;
   // The drag ends wherever the drop lands (or nowhere): forget the payload then.
   event.target?.addEventListener('dragend', () => (current = null), { once: true });
 }
 
-export function startItemsDrag(event: DragEvent, ids: readonly string[]): void {
-  start(event, ITEMS_TYPE, { kind: 'items', ids }, 'copy');
+/** Drags items: `ids`, or (null) the current selection, `count` of them. */
+export function startItemsDrag(event: DragEvent, ids: readonly string[] | null, count = ids?.length ?? 0): void {
+  start(event, ITEMS_TYPE, { kind: 'items', count, ids }, 'copy');
 }
 
 export function startFolderDrag(event: DragEvent, id: string): void {

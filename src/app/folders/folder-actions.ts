@@ -9,6 +9,7 @@ import type { Folder } from '../api-types';
 import { runBulk, type BulkProgress } from '../bulk-edit/bulk-run';
 import type { BulkChange } from '../bulk-edit/bulk-changes';
 import type { AppStores } from '../shell/app-stores';
+import { idList, type IdSource } from '../selection/selection-ids';
 import { Store } from '../state/store';
 import { plural } from '../ui/format';
 import { duplicateWarning } from './folder-form';
@@ -65,25 +66,30 @@ export class FolderActions extends Store {
     return true;
   }
 
-  /** Adds items (the dragged selection) to a folder. */
-  async addItems(folder: string, ids: readonly string[]): Promise<void> {
-    const done = await this.run(folder, ids, { kind: 'addFolder', folder }, `Adding ${plural(ids.length, 'item')} to ${this.name(folder)}`);
-    if (done) this.stores.toasts.show(`Added ${plural(ids.length, 'item')} to ${this.name(folder)}`);
+  /** Adds items (the dragged selection: a list, or the worker's selection) to a folder. */
+  async addItems(folder: string, items: readonly string[] | IdSource): Promise<void> {
+    const source = 'runs' in items ? items : idList(items);
+    const done = await this.run(folder, source, { kind: 'addFolder', folder }, `Adding ${plural(source.total, 'item')} to ${this.name(folder)}`);
+    if (done) this.stores.toasts.show(`Added ${plural(source.total, 'item')} to ${this.name(folder)}`);
   }
 
-  /** Takes items out of a folder (not to the trash); the toast offers to put them back. */
-  async removeItems(folder: string, ids: readonly string[]): Promise<void> {
+  /**
+   * Takes items out of a folder (not to the trash). The toast offers to put them back when their ids
+   * are a list the page holds; a selection the worker holds may have changed by the time of an undo.
+   */
+  async removeItems(folder: string, items: readonly string[] | IdSource): Promise<void> {
+    const source = 'runs' in items ? items : idList(items);
     const name = this.name(folder);
-    if (!(await this.run(folder, ids, { kind: 'removeFolder', folder }, `Removing ${plural(ids.length, 'item')} from ${name}`))) return;
-    this.stores.selection.remove(ids);
-    this.stores.toasts.show(`Removed ${plural(ids.length, 'item')} from ${name}`, {
-      action: { label: 'Undo', run: () => void this.addItems(folder, ids) },
-    });
+    if (!(await this.run(folder, source, { kind: 'removeFolder', folder }, `Removing ${plural(source.total, 'item')} from ${name}`))) return;
+    const list = 'runs' in items ? items.list : items;
+    if (list) this.stores.selection.remove(list);
+    else this.stores.selection.clear();
+    this.stores.toasts.show(`Removed ${plural(source.total, 'item')} from ${name}`, list ? { action: { label: 'Undo', run: () => void this.addItems(folder, list) } } : {});
   }
 
-  private async run(folder: string, ids: readonly string[], change: BulkChange, label: string): Promise<boolean> {
+  private async run(folder: string, ids: IdSource, change: BulkChange, label: string): Promise<boolean> {
     const { api, results, sidebar, toasts } = this.stores;
-    if (!ids.length) return false;
+    if (!ids.total) return false;
     if (this.job) {
       toasts.show('Another folder change is still running; try again when it is done.', { kind: 'error' });
       return false;
@@ -92,7 +98,7 @@ export class FolderActions extends Store {
     this.setJob(null);
     // The inspector shows one item's folders: tell it to read that item again.
     const single = this.stores.selection.single;
-    if (single && ids.includes(single)) this.announce(single);
+    if (single && result.changedIds.includes(single)) this.announce(single);
     // A refused batch leaves the earlier ones written: show what the library now holds either way.
     await Promise.all([results.refresh(), sidebar.load()]);
     if (result.error) toasts.show(`${label}: stopped after ${plural(result.done, 'item')}: ${result.error}`, { kind: 'error' });

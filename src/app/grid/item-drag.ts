@@ -12,10 +12,10 @@ export function dragSelection(event: DragEvent, selection: SelectionStore): void
   const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
   const id = cell?.dataset.id;
   if (!cell || !id) return event.preventDefault();
-  if (!selection.has(id)) void selection.click(Number(cell.dataset.index), id);
-  const ids = [...selection.selected];
-  startItemsDrag(event, ids);
-  showBadge(event, plural(ids.length, 'item'));
+  if (!selection.has(Number(cell.dataset.index), id)) void selection.click(Number(cell.dataset.index), id);
+  // A selection of clicks goes as its ids; a range or select-all as "the selection" (read from the worker on drop).
+  startItemsDrag(event, selection.explicitIds, selection.count);
+  showBadge(event, plural(selection.count, 'item'));
 }
 
 function showBadge(event: DragEvent, text: string): void {

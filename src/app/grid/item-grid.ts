@@ -176,7 +176,7 @@ export class ItemGrid extends LightElement {
     const asked = this.askMenu(event.clientX, event.clientY, cell);
     if (!asked) return;
     event.preventDefault();
-    if (!this.selection.has(id)) await this.selection.click(Number(cell.dataset.index), id);
+    if (!this.selection.has(Number(cell.dataset.index), id)) await this.selection.click(Number(cell.dataset.index), id);
   }
 
   private askMenu(x: number, y: number, cell: HTMLElement): boolean {
@@ -198,7 +198,7 @@ export class ItemGrid extends LightElement {
       const pageRows = Math.max(1, Math.floor((this.scroller?.clientHeight ?? 0) / this.geometry.rowHeight));
       const to = moveIndex(focus, move, total, this.geometry.columns, pageRows);
       this.focusIndex(to);
-      if (event.shiftKey) return this.selection.extendTo(to, this.results.itemAt(focus)?.id);
+      if (event.shiftKey) return this.selection.extendTo(to);
       if (event.ctrlKey || event.metaKey) return this.selection.moveFocus(to);
       return this.selection.moveTo(to, this.results.idAt(to) ?? this.results.itemAtLoaded(to).then((item) => item?.id));
     }
@@ -243,7 +243,8 @@ export class ItemGrid extends LightElement {
   private cell(index: number, column: number, item: Item | undefined) {
     // The id comes with the listing's ids, before the item's details: the cell is that item at once.
     const id = item?.id ?? this.results.idAt(index);
-    const selected = id ? this.selection.has(id) : false;
+    // Selected by its position (a range) or its id (added or removed by hand): no list of ids needed.
+    const selected = this.selection.has(index, id);
     const focused = index === this.selection.focus;
     const { cellWidth } = this.geometry;
     return html`<div
@@ -285,7 +286,7 @@ export class ItemGrid extends LightElement {
       aria-multiselectable=${grid ? 'true' : nothing}
       aria-rowcount=${grid ? rows : nothing}
       aria-colcount=${grid ? columns : nothing}
-      data-ids-held=${this.results.idsHeld}
+      data-ids-held=${this.results.idsHeld + this.selection.idsHeld}
       tabindex=${focusRendered || !grid ? -1 : 0}
       @click=${this.onClick}
       @dblclick=${this.onDoubleClick}

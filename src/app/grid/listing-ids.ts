@@ -130,7 +130,7 @@ export class ListingIds {
     return request;
   }
 
-  /** A wide range (a shift-click across the listing, select-all), CHUNK ids a request in parallel. */
+  /** A wide stretch, CHUNK ids a request in parallel (the selection needs none: it is positions, ../selection/). */
   private async readThrough(offset: number, limit: number): Promise<string[]> {
     const offsets: number[] = [];
     for (let at = offset; at < offset + limit; at += CHUNK) offsets.push(at);

@@ -106,6 +106,11 @@ export class ResultStore extends Store {
     return isAiListing(this.listing);
   }
 
+  /** The listing's item/ids input for a described selection; null for an AI listing (the page holds it whole). */
+  get listingParams(): Record<string, unknown> | null {
+    return !this.listing || isAiListing(this.listing) ? null : this.listing.params;
+  }
+
   /** The id at `index` once its window (or the first page) has come, else undefined. */
   idAt(index: number): string | undefined {
     return this.order.at(index);

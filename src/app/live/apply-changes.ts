@@ -15,6 +15,8 @@ export interface LiveTargets {
   results: Pick<ResultStore, 'refresh' | 'ranksByAi'>;
   sidebar: Pick<SidebarStore, 'loadCounts' | 'loadTree'>;
   selection: Pick<SelectionStore, 'remove'>;
+  /** Where an item sits in the listing shown, among the ids the page holds (-1: not known). */
+  indexOf(id: string): number;
   library: Pick<LibraryStore, 'load' | 'setLoading'>;
   /** True while the Trash is shown (restored items leave it, trashed ones enter it). */
   inTrash(): boolean;
@@ -25,8 +27,8 @@ export interface LiveTargets {
   /** The item the inspector shows, or null. */
   inspectedItem(): string | null;
   reloadInspector(): Promise<void>;
-  /** The items the bulk editor shows (several selected), or none. */
-  bulkItems(): ReadonlySet<string>;
+  /** Whether the bulk editor is shown and this item (null: any item) is among those it shows. */
+  bulkHas(id: string | null): boolean;
   /** Reads the bulk editor's selection and folders again (not while it is writing: it reads after). */
   reloadBulkEditor(): Promise<void>;
   /** Reloads the tag manager when it is open. */
@@ -57,12 +59,11 @@ export async function applyChanges(batch: ChangeBatch, to: LiveTargets): Promise
     if (batch.libraries) work.push(to.library.load());
     const shown = to.inspectedItem();
     if (shown && (batch.items.has(shown) || tree)) work.push(to.reloadInspector());
-    const bulk = to.bulkItems();
-    if (bulk.size && (tree || [...batch.items].some((id) => bulk.has(id)))) work.push(to.reloadBulkEditor());
+    if (tree ? to.bulkHas(null) : [...batch.items].some((id) => to.bulkHas(id))) work.push(to.reloadBulkEditor());
     await Promise.all(work);
   }
   const left = to.inTrash() ? batch.restored : batch.trashed;
-  if (left.size) to.selection.remove([...left]);
+  if (left.size) to.selection.remove([...left], to.indexOf);
   if (batch.open?.kind === 'item') await to.showItem(batch.open.id);
   else if (batch.open?.kind === 'folder') to.showFolder(batch.open.id);
 }

@@ -1,13 +1,23 @@
 /**
- * The selection: a set of ids, an anchor (where a range starts) and the focused index of the grid.
- * Ranges and select-all follow the grid's order even through pages never loaded: they ask the
- * listing for the ids of that stretch (item/ids). Every change is mirrored to item/select, so
- * `isSelected` answers what the person sees; mirror writes are coalesced, the last one wins.
+ * The selection, as a description of the grid's listing, not a set of ids: ranges of positions
+ * (shift-clicks, Shift+arrows, select-all), ids added by hand outside them and removed by hand inside
+ * them (Ctrl/Cmd toggles), each with the position it was clicked at. So select-all of a million items
+ * is one range, the count is arithmetic and a cell is selected by its position or its id. Every change
+ * is mirrored to item/select as that description; the worker resolves it into ids once, and bulk
+ * actions page through those (selection-ids.ts). Mirror writes are coalesced, the last one wins.
+ * An anchor (where a range starts) and the focused index of the grid live here too.
+ * See docs/decisions/grid-id-windows.md.
  */
 import { Store } from '../state/store';
+import { addRange, inRanges, rangeSize, type Range } from './ranges';
 
 export interface RangeSource {
   readonly total: number;
+  /** The listing's item/ids input, or null when the page holds its whole listing (an AI listing's one page). */
+  readonly listingParams: Record<string, unknown> | null;
+  /** The id at a position when the page holds it (its window is in), else undefined. */
+  idAt(index: number): string | undefined;
+  /** Ids of a stretch of the listing (only for a listing the page holds whole). */
   ids(offset: number, limit: number): Promise<string[]>;
 }
 
@@ -18,20 +28,31 @@ export interface ClickModifiers {
   range?: boolean;
 }
 
+/** What item/select is sent: ids for a selection made of clicks, else the description. */
+export type SelectBody = { ids: string[] } | { listing: Record<string, unknown>; ranges: Range[]; added: string[]; removed: string[] };
+
 export class SelectionStore extends Store {
-  selected: ReadonlySet<string> = new Set();
+  /** Position ranges, sorted and apart (./ranges.ts). */
+  ranges: readonly Range[] = [];
+  /** Selected by hand outside the ranges: id → its position when clicked. */
+  added: ReadonlyMap<string, number> = new Map();
+  /** Taken out by hand inside the ranges: id → its position when clicked. */
+  removed: ReadonlyMap<string, number> = new Map();
   anchor: number | null = null;
   /** The grid cell that holds the keyboard focus (roving tabindex). */
   focus = 0;
-  private generation = 0;
+  /** Bumped by every change of what is selected (panels compare it to know when to read again). */
+  version = 0;
   /** Bumped by every change of focus or selection the person makes: see `actions`. */
   private actionCount = 0;
   private mirroring: Promise<void> | null = null;
   private mirrorAgain = false;
+  /** The last body item/select took; nothing selected at first, so a view reset sends nothing. */
+  private lastSent = JSON.stringify({ ids: [] });
 
   constructor(
     private readonly source: RangeSource,
-    private readonly mirror: (ids: string[]) => Promise<unknown>,
+    private readonly mirror: (body: SelectBody) => Promise<unknown>,
     private readonly onError: (error: unknown) => void = () => {},
   ) {
     super();
@@ -46,30 +67,50 @@ export class SelectionStore extends Store {
     return this.actionCount;
   }
 
+  /** Range sizes, less those removed from them, plus those added outside them. */
   get count(): number {
-    return this.selected.size;
+    return this.ranges.reduce((sum, range) => sum + rangeSize(range), 0) - this.removed.size + this.added.size;
   }
 
-  has(id: string): boolean {
-    return this.selected.has(id);
+  /** Whether the item at `index` (-1: position unknown) with this id is selected. */
+  has(index: number, id: string | undefined): boolean {
+    if (id !== undefined && this.removed.has(id)) return false;
+    if (id !== undefined && this.added.has(id)) return true;
+    return index >= 0 && inRanges(this.ranges, index);
   }
 
-  /** The one selected id, or null when none or several are selected. */
+  /** The one selected id, or null when none or several are selected (or its id is not in the page). */
   get single(): string | null {
-    return this.selected.size === 1 ? this.selected.values().next().value! : null;
+    if (this.count !== 1) return null;
+    if (this.added.size === 1) return this.added.keys().next().value!;
+    return this.source.idAt(this.ranges[0]!.from) ?? null;
+  }
+
+  /** The selected ids when the selection is made of clicks alone (no range), else null: ask the worker. */
+  get explicitIds(): string[] | null {
+    return this.ranges.length ? null : [...this.added.keys()];
+  }
+
+  /** The ids of the selection's ranges that the page holds (tests read it: a bounded number). */
+  get idsHeld(): number {
+    return this.added.size + this.removed.size;
   }
 
   async click(index: number, id: string, modifiers: ClickModifiers = {}): Promise<void> {
     this.actionCount += 1;
     this.focus = index;
-    if (modifiers.range && this.anchor !== null) return this.rangeTo(index, modifiers.toggle ? this.selected : new Set());
-    // A range or select-all still waiting for its ids is overtaken by this click.
-    this.generation += 1;
-    const next = modifiers.toggle ? new Set(this.selected) : new Set<string>();
-    if (modifiers.toggle && next.has(id)) next.delete(id);
-    else next.add(id);
+    if (modifiers.range && this.anchor !== null) return this.rangeTo(index, modifiers.toggle === true);
+    if (modifiers.toggle) {
+      const added = new Map(this.added);
+      const removed = new Map(this.removed);
+      if (this.has(index, id)) {
+        if (!added.delete(id)) removed.set(id, index);
+      } else if (!removed.delete(id)) added.set(id, index);
+      this.anchor = index;
+      return this.set(this.ranges, added, removed);
+    }
     this.anchor = index;
-    this.set(next);
+    this.set([], new Map([[id, index]]), new Map());
   }
 
   /**
@@ -86,23 +127,17 @@ export class SelectionStore extends Store {
   }
 
   /** Shift+arrow: the range from the anchor to the newly focused index. */
-  async extendTo(index: number, idAtAnchor?: string): Promise<void> {
+  async extendTo(index: number): Promise<void> {
     this.actionCount += 1;
     if (this.anchor === null) this.anchor = this.focus;
     this.focus = index;
-    if (idAtAnchor && this.selected.size === 0) this.selected = new Set([idAtAnchor]);
-    return this.rangeTo(index, new Set());
+    return this.rangeTo(index, false);
   }
 
   async selectAll(): Promise<void> {
     this.actionCount += 1;
-    const generation = ++this.generation;
-    try {
-      const ids = await this.source.ids(0, this.source.total);
-      if (generation === this.generation) this.set(new Set(ids));
-    } catch (error) {
-      this.onError(error);
-    }
+    const total = this.source.total;
+    this.set(total > 0 ? [{ from: 0, to: total - 1 }] : [], new Map(), new Map());
   }
 
   moveFocus(index: number): void {
@@ -113,9 +148,8 @@ export class SelectionStore extends Store {
 
   clear(): void {
     this.actionCount += 1;
-    this.generation += 1;
     this.anchor = null;
-    this.set(new Set());
+    this.set([], new Map(), new Map());
   }
 
   /** A new listing: nothing selected, focus on the first cell. */
@@ -124,56 +158,76 @@ export class SelectionStore extends Store {
     this.clear();
   }
 
-  /** Drops ids that left the listing (trashed, say). */
-  remove(ids: readonly string[]): void {
-    const next = new Set(this.selected);
-    for (const id of ids) next.delete(id);
-    this.set(next);
-  }
-
-  private async rangeTo(index: number, base: ReadonlySet<string>): Promise<void> {
-    const generation = ++this.generation;
-    const from = Math.min(this.anchor!, index);
-    const to = Math.max(this.anchor!, index);
-    this.changed();
-    try {
-      const ids = await this.source.ids(from, to - from + 1);
-      if (generation !== this.generation) return;
-      this.set(new Set([...base, ...ids]));
-    } catch (error) {
-      this.onError(error);
+  /** Drops ids that left the listing (trashed, say): those added by hand, and those of ranges at a known position. */
+  remove(ids: readonly string[], indexOf: (id: string) => number = () => -1): void {
+    const added = new Map(this.added);
+    const removed = new Map(this.removed);
+    for (const id of ids) {
+      if (added.delete(id)) continue;
+      const at = indexOf(id);
+      if (at >= 0 && inRanges(this.ranges, at)) removed.set(id, at);
     }
+    this.set(this.ranges, added, removed);
   }
 
-  private set(next: Set<string>): void {
-    const same = next.size === this.selected.size && [...next].every((id) => this.selected.has(id));
-    this.selected = next;
+  private rangeTo(index: number, keep: boolean): void {
+    const range = { from: Math.min(this.anchor!, index), to: Math.max(this.anchor!, index) };
+    if (!keep) return this.set([range], new Map(), new Map());
+    // Those in the new range are covered by it now: neither added nor removed any more.
+    const outside = (map: ReadonlyMap<string, number>) => new Map([...map].filter(([, at]) => at < range.from || at > range.to));
+    this.set(addRange(this.ranges, range), outside(this.added), outside(this.removed));
+  }
+
+  private set(ranges: readonly Range[], added: ReadonlyMap<string, number>, removed: ReadonlyMap<string, number>): void {
+    this.ranges = ranges;
+    this.added = added;
+    this.removed = removed;
+    this.version += 1;
     this.changed();
-    // An unchanged selection is not written again: a view reset must not wipe what another client selected.
-    if (!same) void this.mirrorNow();
+    void this.mirrorNow();
   }
 
-  /** One item/select at a time; changes made meanwhile go in one more write with the latest set. */
-  private async mirrorNow(): Promise<void> {
+  /** What item/select is sent for the selection now. */
+  async body(): Promise<SelectBody> {
+    const added = [...this.added.keys()];
+    if (!this.ranges.length) return { ids: added };
+    const listing = this.source.listingParams;
+    if (listing) return { listing, ranges: [...this.ranges], added, removed: [...this.removed.keys()] };
+    // A listing the page holds whole (an AI page) is resolved here: it is one page of ids.
+    const ids = new Set<string>();
+    for (const range of this.ranges) for (const id of await this.source.ids(range.from, rangeSize(range))) if (!this.removed.has(id)) ids.add(id);
+    for (const id of added) ids.add(id);
+    return { ids: [...ids] };
+  }
+
+  /** One item/select at a time; changes made meanwhile go in one more write with the latest description. */
+  private mirrorNow(): Promise<void> {
     if (this.mirroring) {
       this.mirrorAgain = true;
-      return;
+      return this.mirroring;
     }
     this.mirroring = (async () => {
       do {
         this.mirrorAgain = false;
         try {
-          await this.mirror([...this.selected]);
+          const body = await this.body();
+          const sent = JSON.stringify(body);
+          // An unchanged selection is not written again: a view reset must not wipe what another client selected.
+          if (sent !== this.lastSent) {
+            await this.mirror(body);
+            this.lastSent = sent;
+          }
         } catch (error) {
           this.onError(error);
         }
       } while (this.mirrorAgain);
+      // In the same step as the last check: a change arriving now starts a new write.
+      this.mirroring = null;
     })();
-    await this.mirroring;
-    this.mirroring = null;
+    return this.mirroring;
   }
 
-  /** Resolves once item/select holds the current selection (tests, and before reading isSelected). */
+  /** Resolves once item/select holds the current selection (bulk actions, and before reading isSelected). */
   async mirrored(): Promise<void> {
     while (this.mirroring) await this.mirroring;
   }

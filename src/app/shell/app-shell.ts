@@ -30,6 +30,7 @@ import { BulkPanel } from './bulk-panel';
 import { FolderActions } from '../folders/folder-actions';
 import { FolderDialog } from './folder-dialog';
 import { ItemActions } from './item-actions';
+import type { IdSource } from '../selection/selection-ids';
 import { openItemMenu } from '../grid/item-menu';
 import { deleteFolder } from '../folders/folder-delete';
 import type { ApiState } from './status-bar';
@@ -117,14 +118,27 @@ export class AppShell extends LightElement {
     on<{ id: string }>('folder-delete', (d) => void deleteFolder(this.stores, d.id));
     on<{ id: string; parent: string | null }>('folder-move', (d) => void actions.move(d.id, d.parent));
     on<{ id: string; name: string }>('folder-rename', (d) => void actions.rename(d.id, d.name));
-    on<{ folder: string; ids: readonly string[] }>('items-to-folder', (d) => void actions.addItems(d.folder, d.ids));
+    // ids null: the dragged selection, paged from the worker.
+    on<{ folder: string; ids: readonly string[] | null }>('items-to-folder', (d) => void (d.ids ? actions.addItems(d.folder, d.ids) : this.withSelection((ids) => actions.addItems(d.folder, ids))));
     on('remove-from-folder', () => {
       const view = this.stores.view.state.view;
       // In the Trash, Alt+Delete takes the selection out of it (restores it).
-      if (view.kind === 'trash') void this.actions.restore([...this.stores.selection.selected], true);
-      else if (view.kind === 'folder') void actions.removeItems(view.id, [...this.stores.selection.selected]);
+      if (view.kind === 'trash') void this.withSelection((ids) => this.actions.restore(ids, true));
+      else if (view.kind === 'folder') void this.withSelection((ids) => actions.removeItems(view.id, ids));
       else this.stores.toasts.show('Open a folder to remove items from it.');
     });
+  }
+
+  /** Runs `act` on the selection's ids (a list, or paged from the worker); a failure to read them is a toast. */
+  private async withSelection(act: (ids: IdSource) => Promise<void>): Promise<void> {
+    if (!this.stores.selection.count) return;
+    let ids: IdSource;
+    try {
+      ids = await this.actions.selected();
+    } catch (error) {
+      return this.stores.toasts.error(error);
+    }
+    await act(ids);
   }
 
   private get grid(): ItemGrid | null {
@@ -185,7 +199,8 @@ export class AppShell extends LightElement {
       libraryChanged: () => s.libraryChanged(),
       inspectedItem: () => this.inspector.itemId as string | null,
       reloadInspector: () => (this.inspector.itemId ? (this.inspector as unknown as ItemInspector).load() : Promise.resolve()),
-      bulkItems: () => (this.bulk.wanted ? s.selection.selected : new Set<string>()),
+      bulkHas: (id) => this.bulk.wanted && (id === null || s.selection.has(s.results.indexOfLoaded(id), id)),
+      indexOf: (id) => s.results.indexOfLoaded(id),
       reloadBulkEditor: () => this.bulk.reload(),
       reloadTagManager: () => this.querySelector<TagManager>('tag-manager')?.reload() ?? Promise.resolve(),
       showItem: (id) => this.showItem(id),
@@ -298,7 +313,7 @@ export class AppShell extends LightElement {
     if (!customElements.get('item-viewer')) return this.preview(detail);
     this.viewer.itemId = detail.id;
     // The item on screen is the one the inspector shows (Enter on a focused but unselected cell).
-    if (!this.stores.selection.selected.has(detail.id)) void this.stores.selection.click(detail.index, detail.id);
+    if (!this.stores.selection.has(detail.index, detail.id)) void this.stores.selection.click(detail.index, detail.id);
     this.requestUpdate();
   }
 
@@ -344,7 +359,7 @@ export class AppShell extends LightElement {
 
   private async trashSelection(): Promise<void> {
     // In the Trash, Delete deletes for good (after asking).
-    if (this.stores.view.state.view.kind === 'trash') return this.actions.deleteForGood([...this.stores.selection.selected]);
+    if (this.stores.view.state.view.kind === 'trash') return this.withSelection((ids) => this.actions.deleteForGood(ids));
     const focus = await this.actions.trashSelection();
     if (focus !== undefined) this.grid?.focusIndex(focus);
   }
@@ -354,10 +369,9 @@ export class AppShell extends LightElement {
     if (this.stores.view.state.view.kind !== 'trash') return;
     event.preventDefault();
     const { x, y, cell } = event.detail;
-    const selected = () => [...this.stores.selection.selected];
     openItemMenu('Trashed items', [
-      { label: 'Restore', run: () => void this.actions.restore(selected(), true) },
-      { label: 'Delete for good…', run: () => void this.actions.deleteForGood(selected()) },
+      { label: 'Restore', run: () => void this.withSelection((ids) => this.actions.restore(ids, true)) },
+      { label: 'Delete for good…', run: () => void this.withSelection((ids) => this.actions.deleteForGood(ids)) },
     ], { x, y }, cell);
   }
 

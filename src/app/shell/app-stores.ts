@@ -24,7 +24,7 @@ export class AppStores {
   readonly prefs = new PrefsStore();
   readonly view = new ViewStore(browserHistory, () => defaultViewState(this.prefs.prefs.sort, newSeed()));
   readonly results = new ResultStore(this.api, (error) => this.resultError(error));
-  readonly selection = new SelectionStore(this.results, (ids) => this.api.post('/item/select', { ids }), (error) => this.toasts.error(error));
+  readonly selection = new SelectionStore(this.results, (body) => this.api.post('/item/select', body), (error) => this.toasts.error(error));
   readonly library = new LibraryStore(this.api);
   readonly sidebar = new SidebarStore(this.api, (error) => this.toasts.error(error));
   readonly itemNames = new ItemNames(this.api);

@@ -1,16 +1,20 @@
 /**
  * The right panel for a selection of more than one item: a <bulk-editor> (src/app/bulk-edit/), headed
- * "N items selected", in place of the inspector, fed the selected ids. The ids change only when the selection does (the editor reads the whole
- * selection again on every new array). After it writes, the grid and the sidebar's counts refresh.
+ * "N items selected", in place of the inspector. It is handed the selection's count and a way to page
+ * through its ids as the worker resolved it (../selection/selection-ids.ts), new whenever the
+ * selection changes (the editor reads the whole selection again then). After it writes, the grid and
+ * the sidebar's counts refresh.
  */
 import type { AppStores } from './app-stores';
+import { selectionIds } from '../selection/selection-ids';
+import type { SelectionHandle } from '../bulk-edit/bulk-editor';
 import '../bulk-edit/bulk-editor';
 
-type BulkEditorElement = HTMLElement & { api: unknown; ids: readonly string[]; task: string | null; load(): Promise<void> };
+type BulkEditorElement = HTMLElement & { api: unknown; selection: SelectionHandle | null; task: string | null; load(): Promise<void> };
 
 export class BulkPanel {
   readonly element = document.createElement('bulk-editor') as BulkEditorElement;
-  private shown: ReadonlySet<string> | null = null;
+  private shown = -1;
 
   constructor(private readonly stores: AppStores) {
     this.element.id = 'bulk-editor';
@@ -25,10 +29,10 @@ export class BulkPanel {
 
   /** Called after each shell update: hands the editor the selection when it changed. */
   sync(): void {
-    const { selected } = this.stores.selection;
-    if (!this.wanted || selected === this.shown) return;
-    this.shown = selected;
-    this.element.ids = [...selected];
+    const { selection, api } = this.stores;
+    if (!this.wanted || selection.version === this.shown) return;
+    this.shown = selection.version;
+    this.element.selection = { total: selection.count, open: () => selectionIds(api, selection) };
   }
 
   /** Another tab or a drop on a folder changed selected items: read them again, unless the editor is writing (it reads after). */

@@ -3,28 +3,40 @@
  * toast), restore it from the trash or delete it for good (after asking), and rate it. Each goes
  * through the API and refreshes what it changed.
  */
+import { idList, selectionIds, type IdSource } from '../selection/selection-ids';
 import { confirmAction } from '../ui/confirm';
 import { plural } from '../ui/format';
 import type { AppStores } from './app-stores';
 import { updateMany } from './update-many';
 
 /** Tells panels showing these items (the inspector listens on window) to read them again. */
-function announceChanged(ids: string[]): void {
+function announceChanged(ids: readonly string[]): void {
   for (const id of ids) window.dispatchEvent(new CustomEvent('item-changed', { detail: { id } }));
 }
+
+const sourceOf = (items: readonly string[] | IdSource): IdSource => ('runs' in items ? items : idList(items));
 
 export class ItemActions {
   constructor(private readonly stores: Pick<AppStores, 'selection' | 'results' | 'sidebar' | 'toasts' | 'api' | 'view'>) {}
 
-  /** Trashes the selection; resolves with the index the focus should go to. */
+  /** The selection's ids: a list when made of clicks, else paged from the worker. */
+  selected(): Promise<IdSource> {
+    return selectionIds(this.stores.api, this.stores.selection);
+  }
+
+  /**
+   * Trashes the selection; resolves with the index the focus should go to. The toast's Undo is
+   * offered when the ids are a list the page holds (a worker-held selection is restored from the Trash).
+   */
   async trashSelection(): Promise<number | undefined> {
     const { selection, results, sidebar, toasts, api, view } = this.stores;
-    const ids = [...selection.selected];
-    if (!ids.length || view.state.view.kind === 'trash') return undefined;
+    if (!selection.count || view.state.view.kind === 'trash') return undefined;
     const focus = selection.focus;
     let actions = selection.actions;
     const movedOn = () => selection.actions !== actions;
+    let ids: IdSource;
     try {
+      ids = await this.selected();
       await updateMany(api, ids, { isDeleted: true });
     } catch (error) {
       // The API's message, and no "Moved to the trash": the selection stays for another try.
@@ -33,15 +45,14 @@ export class ItemActions {
       return undefined;
     }
     // What the person selected meanwhile stays selected.
-    if (movedOn()) selection.remove(ids);
+    if (movedOn()) selection.remove(ids.list ?? [], (id) => results.indexOfLoaded(id));
     else {
       selection.clear();
       actions = selection.actions;
     }
     await Promise.all([results.refresh(), sidebar.loadCounts()]);
-    toasts.show(`Moved ${plural(ids.length, 'item')} to the trash`, {
-      action: { label: 'Undo', run: () => void this.restore(ids) },
-    });
+    const list = ids.list;
+    toasts.show(`Moved ${plural(ids.total, 'item')} to the trash`, list ? { action: { label: 'Undo', run: () => void this.restore(list) } } : {});
     // The focus goes back where the trashed items were, unless the person has moved it since.
     if (movedOn()) return undefined;
     selection.moveFocus(Math.min(focus, Math.max(0, results.total - 1)));
@@ -49,16 +60,18 @@ export class ItemActions {
   }
 
   /** Takes items out of the trash (the Trash's Restore, its Alt+Delete, the trash toast's Undo). */
-  async restore(ids: readonly string[], tell = false): Promise<void> {
+  async restore(items: readonly string[] | IdSource, tell = false): Promise<void> {
     const { results, sidebar, toasts, api, selection } = this.stores;
-    if (!ids.length) return;
+    const ids = sourceOf(items);
+    if (!ids.total) return;
     try {
       await updateMany(api, ids, { isDeleted: false });
       if (tell) {
-        selection.remove([...ids]);
-        toasts.show(`Restored ${plural(ids.length, 'item')}`);
+        if (ids.list) selection.remove(ids.list, (id) => results.indexOfLoaded(id));
+        else selection.clear();
+        toasts.show(`Restored ${plural(ids.total, 'item')}`);
       }
-      announceChanged([...ids]);
+      announceChanged(ids.list ?? []);
     } catch (error) {
       toasts.error(error);
     }
@@ -66,20 +79,23 @@ export class ItemActions {
   }
 
   /** Deletes trashed items for good (item/remove), once the person has confirmed. */
-  async deleteForGood(ids: readonly string[]): Promise<void> {
+  async deleteForGood(items: readonly string[] | IdSource): Promise<void> {
     const { results, sidebar, toasts, api, selection } = this.stores;
-    if (!ids.length) return;
-    const what = ids.length === 1 ? 'this item' : `these ${ids.length.toLocaleString()} items`;
+    const ids = sourceOf(items);
+    const count = ids.total;
+    if (!count) return;
+    const what = count === 1 ? 'this item' : `these ${count.toLocaleString()} items`;
     const sure = await confirmAction({
-      title: `Delete ${plural(ids.length, 'item')} for good?`,
-      body: [`${what[0]!.toUpperCase()}${what.slice(1)}, ${ids.length === 1 ? 'its' : 'their'} files and comments will be gone from the library. This cannot be undone.`],
+      title: `Delete ${plural(count, 'item')} for good?`,
+      body: [`${what[0]!.toUpperCase()}${what.slice(1)}, ${count === 1 ? 'its' : 'their'} files and comments will be gone from the library. This cannot be undone.`],
       action: 'Delete for good',
     });
     if (!sure) return;
     try {
-      await api.post('/item/remove', { ids });
-      selection.remove([...ids]);
-      toasts.show(`Deleted ${plural(ids.length, 'item')} for good`);
+      for await (const run of ids.runs(1_000)) await api.post('/item/remove', { ids: run });
+      if (ids.list) selection.remove(ids.list, (id) => results.indexOfLoaded(id));
+      else selection.clear();
+      toasts.show(`Deleted ${plural(count, 'item')} for good`);
     } catch (error) {
       toasts.error(error);
     }
@@ -89,12 +105,12 @@ export class ItemActions {
   /** Number keys rate the selection (0 clears the rating), as culling apps do. */
   async rateSelection(star: number): Promise<void> {
     const { selection, results, api, toasts } = this.stores;
-    const ids = [...selection.selected];
-    if (!ids.length) return;
+    if (!selection.count) return;
     try {
+      const ids = await this.selected();
       await updateMany(api, ids, { star });
-      announceChanged(ids);
-      toasts.show(star ? `Rated ${plural(ids.length, 'item')} ${'★'.repeat(star)}` : `Cleared the rating of ${plural(ids.length, 'item')}`);
+      announceChanged(ids.list ?? []);
+      toasts.show(star ? `Rated ${plural(ids.total, 'item')} ${'★'.repeat(star)}` : `Cleared the rating of ${plural(ids.total, 'item')}`);
     } catch (error) {
       toasts.error(error);
     }

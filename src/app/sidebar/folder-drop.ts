@@ -3,7 +3,7 @@
  * becomes its child, onto the Folders heading it goes to the top level; grid items dragged onto a
  * folder are added to it. A drop into the folder's own subtree is let through (marked refused while
  * hovering) so the API's 400 message is what the person reads. Hovering a collapsed folder opens it.
- * It only says what was asked for: `folder-move` {id, parent} and `items-to-folder` {folder, ids}.
+ * It only says what was asked for: `folder-move` {id, parent} and `items-to-folder` {folder, ids} (ids null: the current selection).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Folder } from '../api-types';

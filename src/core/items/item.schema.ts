@@ -122,6 +122,47 @@ export const updateRequestInput = lazyValue(() => z.union([z.object({ items: z.a
 export const itemIdInput = lazyValue(() => z.object({ id: requiredString() }));
 /** item/thumbnail (ours: `preferOriginal`, the original instead when it is already on this device). */
 export const thumbnailInput = lazyValue(() => z.object({ id: requiredString(), preferOriginal: flag().optional() }));
-export const selectInput = lazyValue(() => z.object({ ids: stringList() }));
+/** Ranges a described selection may hold: a person's shift-clicks, not a list of ids in disguise. */
+export const MAX_RANGES = 1_000;
+
+/** Indexes `from` to `to` (both in) of a listing's order. */
+const positionRange = () =>
+  z
+    .object({ from: integer().pipe(z.number().min(0, 'must be 0 or more')), to: integer().pipe(z.number().min(0, 'must be 0 or more')) })
+    .refine((range) => range.to >= range.from, { message: 'must be at least from', path: ['to'] });
+
+/**
+ * item/select: the ids, or (ours) a selection described as a listing, ranges of its positions and
+ * ids added or removed by hand; the worker resolves the description (./selection.ts).
+ */
+export const selectInput = lazyValue(() =>
+  z
+    .object({
+      ids: stringList().optional(),
+      listing: z.object(listingFields()).optional(),
+      ranges: z.array(positionRange()).max(MAX_RANGES, `must hold at most ${MAX_RANGES} ranges`).optional(),
+      added: stringList().optional(),
+      removed: stringList().optional(),
+    })
+    .superRefine((input, ctx) => {
+      const described = input.listing !== undefined || input.ranges !== undefined || input.added !== undefined || input.removed !== undefined;
+      if (input.ids === undefined && !described) ctx.addIssue({ code: 'custom', path: ['ids'], message: 'required (or describe the selection with listing and ranges)' });
+      if (input.ids !== undefined && described) ctx.addIssue({ code: 'custom', path: ['ids'], message: 'give ids or a described selection, not both' });
+      if (input.ranges?.length && input.listing === undefined) ctx.addIssue({ code: 'custom', path: ['listing'], message: 'required with ranges (the listing they are positions of)' });
+    }),
+);
+export type SelectInput = z.output<ReturnType<typeof selectInput>>;
+
+/** item/selection (ours): a stretch of the resolved selection, in its order; `version`: only of that selection. */
+export const selectionPageInput = lazyValue(() =>
+  z.object({
+    version: integer().pipe(z.number().min(0, 'must be 0 or more')).optional(),
+    offset: integer().pipe(z.number().min(0, 'must be 0 or more')).default(0),
+    limit: integer()
+      .pipe(z.number().min(1, 'must be 1 or more'))
+      .default(MAX_IDS)
+      .transform((limit) => Math.min(limit, MAX_IDS)),
+  }),
+);
 /** item/remove (ours): the trashed items to delete for good. */
 export const removeItemsInput = lazyValue(() => z.object({ ids: stringList().pipe(z.array(requiredString()).min(1, 'must list at least one item id')) }));

@@ -35,6 +35,7 @@ export const itemOutputs = {
   'GET /item/file': () => binary('application/octet-stream', "The item's original file, in its own media type; a Range request answers 206 with that part.", [206]),
   'GET /item/thumbnail': () => binary('image/*', "The item's thumbnail (or its original with preferOriginal)."),
   'POST /item/select': done,
+  'POST /item/selection': () => z.object({ ids: z.array(z.string()), total: z.number().int(), offset: z.number().int(), version: z.number().int() }),
   'POST /item/open': done,
 } satisfies OutputTable;
 

@@ -9,9 +9,9 @@ import { serveFile, serveThumbnail } from './item-files';
 import { countAll, listItems } from './item-list.service';
 import { updateItems } from './item-update.service';
 import { removeItems } from './item-remove.service';
-import { addInput, itemIdInput, removeItemsInput, itemIdsInput, itemListInput, itemPositionInput, selectInput, thumbnailInput, updateRequestInput } from './item.schema';
+import { addInput, itemIdInput, removeItemsInput, itemIdsInput, itemListInput, itemPositionInput, selectInput, selectionPageInput, thumbnailInput, updateRequestInput } from './item.schema';
 import { itemPosition, listItemIds } from './item-listing.service';
-import { openItem, selectItems } from './selection';
+import { openItem, selectionPage, selectItems } from './selection';
 
 export const itemRoutes = [
   route('GET', '/item/get', itemListInput, listItems),
@@ -30,6 +30,8 @@ export const itemRoutes = [
   route('POST', '/item/removeComment', removeCommentInput, (ctx, input) => removeComment(ctx, input.id, input.commentId), { writes: true }),
   route('GET', '/item/file', itemIdInput, (ctx, input, request) => serveFile(ctx, input.id, request)),
   route('GET', '/item/thumbnail', thumbnailInput, (ctx, input) => serveThumbnail(ctx, input.id, input.preferOriginal === true)),
-  route('POST', '/item/select', selectInput, (ctx, input) => selectItems(ctx, input.ids), { writes: false }),
+  route('POST', '/item/select', selectInput, selectItems, { writes: false }),
+  // Ours: the selection as item/select resolved it, a stretch at a time (bulk actions page through it).
+  route('POST', '/item/selection', selectionPageInput, selectionPage, { writes: false }),
   route('POST', '/item/open', itemIdInput, (ctx, input) => openItem(ctx, input.id), { writes: false }),
 ];

@@ -14,10 +14,10 @@ import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
 import { nearColour, SIMILAR_DISTANCE } from './colour-match';
 import { shapeFacet, UNFILED, UNTAGGED } from './item-row';
+import { allSelected } from './selection-rows';
 import type { Filters } from './listing.schema';
 
-/** Where item/select keeps the web app's selection (a `state` row), which `isSelected` reads. */
-export const SELECTION_KEY = 'selection';
+export { SELECTION_KEY } from './selection-rows';
 
 /** One index range whose entries come in pk order, and the same test on a row. */
 export interface IndexScan {
@@ -94,7 +94,7 @@ function indexLookups(input: Filters, smartFolderMatches: SmartFolderMatcher): I
 }
 
 async function selectedPks(db: LibraryDb): Promise<string[]> {
-  const ids = ((await db.state.get(SELECTION_KEY))?.value as string[] | undefined) ?? [];
+  const ids = await allSelected(db);
   return ascendingUnique(await db.items.where('id').anyOf(ids).primaryKeys());
 }
 
