@@ -2,7 +2,7 @@
 // grid checked against the API's ranked answer.
 import type { Page } from 'playwright';
 import { expect } from 'vitest';
-import { api, eventually, gridIds, reloadApp, seed, waitForCount } from './app';
+import { api, eventually, gridIds, seed, waitForCount } from './app';
 
 export const COLOURS = ['#e02020', '#b01818', '#20a040', '#2040d0', '#f0d020', '#202020'];
 export const NAMES = ['red', 'dark red', 'green', 'blue', 'yellow', 'black'];
@@ -17,10 +17,9 @@ export type Results = { results: { item: { id: string }; signals: string[] }[] }
 export const idsOf = (answer: Results) => answer.results.map((r) => r.item.id);
 export const title = (page: Page) => page.locator('h1.view-title');
 
-/** A library of six coloured pictures, opened in the app, with every one indexed for AI search. */
+/** A library of six coloured pictures, shown in the open app (no reload), with every one indexed for AI search. */
 export async function colourLibrary(page: Page): Promise<string[]> {
   const ids = await seed(page, COLOURS.map((color, i) => ({ name: NAMES[i]!, color, size: [96, 64] as [number, number] })));
-  await reloadApp(page);
   await waitForCount(page, ids.length);
   const done = await eventually(async () => {
     // `watch`: a look, as the app's status bar makes; a plain status call would start the models' indexing (docs/decisions/ai-status.md).

@@ -2,7 +2,7 @@
 // no model; with the model files out of reach, the first AI search's status bar says which models
 // are missing and why, and the app works on. The download itself ("Preparing AI search: 3.1 of
 // 12 MB", then the search's results with no second search): app-ai-progress.test.ts, which pays
-// for one slow download per width for both files.
+// for one slow download for both files and both widths.
 import type { Page } from 'playwright';
 import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';

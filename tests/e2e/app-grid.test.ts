@@ -1,6 +1,6 @@
 // The grid: size slider and sort (remembered), every sort as the API orders it, thumbnails swapped in when ready.
 import { describe, expect, inject, it } from 'vitest';
-import { api, eventually, freshApp, gridIds, reloadApp, seed, waitForCount } from './app';
+import { api, eventually, freshApp, gridIds, seed, waitForCount } from './app';
 import { useBrowser } from './browser';
 
 const SORTS = ['IMPORT', 'MTIME', 'NAME', 'EXT', 'FILESIZE', 'RESOLUTION', 'RATING'];
@@ -12,7 +12,6 @@ describe('the web app: grid', () => {
   it('changes the column count with the size slider, and keeps size and sort across a reload', async () => {
     const page = await freshApp(browser(), siteUrl);
     await seed(page, Array.from({ length: 30 }, (_, i) => ({ name: `n${String((i * 7) % 30).padStart(2, '0')}` })));
-    await reloadApp(page);
     const grid = page.getByRole('grid', { name: 'Items' });
     await waitForCount(page, 30);
     const before = Number(await grid.getAttribute('aria-colcount'));
@@ -37,7 +36,7 @@ describe('the web app: grid', () => {
   it('shows every sort, both ways, in the order the API answers', async () => {
     const page = await freshApp(browser(), siteUrl);
     await seed(page, Array.from({ length: 12 }, (_, i) => ({ name: `s${(i * 5) % 12}`, star: i % 4, color: i % 2 ? '#112233' : undefined })));
-    await reloadApp(page);
+    await waitForCount(page, 12);
     await page.getByLabel('Thumbnail size').fill('0');
     for (const field of SORTS) {
       await page.getByLabel('Sort by').selectOption(field);

@@ -17,7 +17,6 @@ describe('the web app: inspector and viewer', () => {
   it('edits name, rating, a tag and the annotation of the selected item, and the edits survive a reload', async () => {
     const page = await freshApp(browser(), siteUrl);
     const [first, second] = await seed(page, [{ name: 'old name', color: '#3366cc' }, { name: 'other', color: '#cc6633' }]);
-    await reloadApp(page);
     await waitForCount(page, 2);
     const order = (await api<{ ids: string[] }>(page, '/item/ids', {})).ids;
     await cell(page, order.indexOf(first!)).click();
@@ -56,7 +55,6 @@ describe('the web app: inspector and viewer', () => {
   it('shows a rating given in the grid (number key) in the inspector without a reselect', async () => {
     const page = await freshApp(browser(), siteUrl);
     const [id] = await seed(page, [{ name: 'only', color: '#22aa44' }]);
-    await reloadApp(page);
     await waitForCount(page, 1);
     await cell(page, 0).click();
     await expect.poll(() => inspector(page).getByLabel('Name', { exact: true }).inputValue()).toBe('only');
@@ -69,7 +67,6 @@ describe('the web app: inspector and viewer', () => {
   it('Enter opens the viewer on the selected item, arrows follow the grid order, Esc closes', async () => {
     const page = await freshApp(browser(), siteUrl);
     await seed(page, Array.from({ length: 5 }, (_, i) => ({ name: `pic ${i}`, color: ['#ff0000', '#00ff00', '#0000ff', '#ffff00', '#00ffff'][i] })));
-    await reloadApp(page);
     await waitForCount(page, 5);
     const order = (await api<{ ids: string[] }>(page, '/item/ids', {})).ids;
     const names = await Promise.all(order.map(async (id) => (await itemOf(page, id)).name));
@@ -109,7 +106,6 @@ describe('the web app: inspector and viewer', () => {
     const page = await freshApp(browser(), siteUrl);
     const ids = await seed(page, [{ name: 'red kite', color: '#ff0000' }, { name: 'blue whale', color: '#0000ff' }, { name: 'green frog', color: '#00ff00' }]);
     const whale = ids[1]!;
-    await reloadApp(page);
     await waitForCount(page, 3);
     await page.keyboard.press('/');
     await page.keyboard.type('whale');

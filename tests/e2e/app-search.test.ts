@@ -10,7 +10,7 @@ describe('the web app: search, filters and the URL', () => {
   it("runs item/query from the search box and shows a syntax error's message inline", async () => {
     const page = await freshApp(browser(), siteUrl);
     await seed(page, [{ name: 'cat on sofa' }, { name: 'dog and cat' }, { name: 'cat alone' }, { name: 'dog' }]);
-    await reloadApp(page);
+    await waitForCount(page, 4);
     const search = page.getByRole('searchbox', { name: 'Search items' });
     await search.fill('cat -dog');
     const expected = await api<{ data: { id: string }[]; total: number }>(page, '/item/query', { query: 'cat -dog' });
@@ -36,7 +36,7 @@ describe('the web app: search, filters and the URL', () => {
       { name: 'c', tags: ['red', 'round'], star: 3, color: '#ff0000', folders: [folder.id] },
       { name: 'd', tags: ['round'], star: 5 },
     ]);
-    await reloadApp(page);
+    await waitForCount(page, 4);
     const addFilter = async (field: string, value: string, kind: 'fill' | 'select') => {
       await page.getByRole('button', { name: 'Add filter' }).click();
       const control = page.locator('#filter-menu').getByLabel(field, { exact: false });
@@ -76,7 +76,6 @@ describe('the web app: search, filters and the URL', () => {
     const [red, blue, yellow] = await seed(page, [{ name: 'poppy', color: '#e53935' }, { name: 'sky', color: '#1e88e5' }, { name: 'lemon', color: '#fdd835' }]);
     // Palettes come with the thumbnails, made by the page's media worker.
     await eventually(async () => (await api<{ data: { thumbnailReady: boolean }[] }>(page, '/item/get', {})).data.every((item) => item.thumbnailReady), true, 60_000);
-    await reloadApp(page);
     await waitForCount(page, 3);
     await page.getByRole('button', { name: 'Add filter' }).click();
     await page.locator('#filter-menu').getByRole('radio', { name: 'Blue' }).check();
@@ -102,7 +101,7 @@ describe('the web app: search, filters and the URL', () => {
     const page = await freshApp(browser(), siteUrl);
     const folder = await api<{ id: string }>(page, '/folder/create', { name: 'Box' });
     await seed(page, Array.from({ length: 20 }, (_, i) => ({ name: `photo ${i} ${i % 2 ? 'odd' : 'even'}`, tags: i % 3 ? ['x'] : [], folders: i < 12 ? [folder.id] : [], star: i % 5 })));
-    await reloadApp(page);
+    await waitForCount(page, 20);
     await page.locator(`.nav-link[data-view="folder:${folder.id}"]`).click();
     await page.getByRole('searchbox', { name: 'Search items' }).fill('odd');
     await page.getByLabel('Sort by').selectOption('NAME');

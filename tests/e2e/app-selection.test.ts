@@ -1,6 +1,6 @@
 // Selection and keyboard, as a person uses them, checked against item/select (isSelected) and the items.
 import { describe, expect, inject, it } from 'vitest';
-import { api, cell, eventually, freshApp, gridIds, pressInOneTask, reloadApp, seed, selectedIds, waitForCount } from './app';
+import { api, cell, eventually, freshApp, gridIds, pressInOneTask, seed, selectedIds, waitForCount } from './app';
 import { useBrowser } from './browser';
 
 const focusedIndex = (page: import('playwright').Page) => page.evaluate(() => Number((document.activeElement as HTMLElement | null)?.dataset.index ?? -1));
@@ -12,7 +12,7 @@ describe('the web app: selection and keyboard', () => {
   it('selects by click, Ctrl+click, Shift+click, Ctrl+A and Esc, mirrored to item/select', async () => {
     const page = await freshApp(browser(), siteUrl);
     await seed(page, Array.from({ length: 60 }, (_, i) => ({ name: `i${i}` })));
-    await reloadApp(page);
+    await waitForCount(page, 60);
     await page.getByLabel('Thumbnail size').fill('0');
     await waitForCount(page, 60);
     const order = (await api<{ ids: string[] }>(page, '/item/ids', {})).ids;
@@ -35,7 +35,6 @@ describe('the web app: selection and keyboard', () => {
   it('moves a roving focus with arrows, Home/End and PageDown, and extends the selection with Shift', async () => {
     const page = await freshApp(browser(), siteUrl);
     await seed(page, Array.from({ length: 200 }, (_, i) => ({ name: `k${i}` })));
-    await reloadApp(page);
     await waitForCount(page, 200);
     const columns = Number(await page.getByRole('grid').getAttribute('aria-colcount'));
     await cell(page, 0).click();
@@ -74,7 +73,7 @@ describe('the web app: selection and keyboard', () => {
   it('a keyboard-only session finds an item by search, opens it, rates it and trashes it, with undo', async () => {
     const page = await freshApp(browser(), siteUrl);
     const ids = await seed(page, [{ name: 'red kite' }, { name: 'blue whale' }, { name: 'green frog' }, { name: 'blue jay' }]);
-    await reloadApp(page);
+    await waitForCount(page, 4);
     await page.keyboard.press('/');
     await page.keyboard.type('whale');
     await waitForCount(page, 1);

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
-import { api, cell, eventually, freshApp, reloadApp, seed, waitForCount } from './app';
+import { api, cell, eventually, freshApp, seed, waitForCount } from './app';
 import { useBrowser } from './browser';
 
 const SHOTS = 'test-results/screenshots';
@@ -37,7 +37,8 @@ describe('the web app: the Trash', () => {
       { name: 'green square', color: '#33cc33' },
     ]);
     for (const id of [red, blue, green]) await api(page, '/item/update', { id, isDeleted: true });
-    await reloadApp(page);
+    // The open app follows (live updates): every item has left the view before the Trash opens.
+    await waitForCount(page, 0);
     await page.locator('.nav-link[data-view="trash"]').click();
     await waitForCount(page, 3);
 
@@ -93,7 +94,8 @@ describe('the web app: the Trash', () => {
     const page = await freshApp(browser(), siteUrl);
     const [one, two, three] = await seed(page, [{ name: 'one' }, { name: 'two' }, { name: 'three' }]);
     for (const id of [one, two, three]) await api(page, '/item/update', { id, isDeleted: true });
-    await reloadApp(page);
+    // The open app follows (live updates): every item has left the view before the Trash opens.
+    await waitForCount(page, 0);
     await page.locator('.nav-link[data-view="trash"]').click();
     await waitForCount(page, 3);
 
@@ -130,7 +132,6 @@ describe('the web app: deleting folders', () => {
     const rome = await api<{ id: string }>(page, '/folder/create', { name: 'Rome', parent: travel.id });
     const keep = await api<{ id: string }>(page, '/folder/create', { name: 'Keep' });
     const [inRome, inBoth] = await seed(page, [{ name: 'colosseum', folders: [rome.id] }, { name: 'map', folders: [travel.id, keep.id] }]);
-    await reloadApp(page);
     const row = (id: string) => page.locator(`li.folder-row[data-folder="${id}"] .nav-link`);
     await row(travel.id).click();
     await waitForCount(page, 1);
@@ -170,7 +171,7 @@ describe('the web app: folder dialogs and Escape', () => {
   it('warns of a sibling with the same name and refuses a name over 255 characters, naming the field', async () => {
     const page = await freshApp(browser(), siteUrl);
     await api(page, '/folder/create', { name: 'Travel' });
-    await reloadApp(page);
+    await page.locator('li.folder-row .nav-link', { hasText: 'Travel' }).waitFor();
     await page.getByRole('button', { name: 'New folder' }).click();
     const dialog = page.getByRole('dialog', { name: 'New folder' });
     const name = dialog.getByLabel('Name');
@@ -195,9 +196,10 @@ describe('the web app: folder dialogs and Escape', () => {
     const page = await freshApp(browser(), siteUrl);
     const folder = await api<{ id: string }>(page, '/folder/create', { name: 'Travel' });
     await seed(page, [{ name: 'red', color: '#cc3333', tags: ['warm'] }]);
-    await reloadApp(page);
     const open = page.locator('dialog[open]');
     const row = page.locator(`li.folder-row[data-folder="${folder.id}"] .nav-link`);
+    await waitForCount(page, 1);
+    await row.waitFor();
     const dialogs: [string, () => Promise<unknown>][] = [
       ['shortcut help', () => page.keyboard.press('?')],
       ['new folder', () => page.getByRole('button', { name: 'New folder' }).click()],

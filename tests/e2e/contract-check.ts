@@ -1,13 +1,11 @@
 /**
  * Every JSON answer the service worker gives an e2e page is checked against the OpenAPI document
- * (built from the same source as the site's): each browser context launched through ./browser.ts
- * is watched, and a test whose pages got an answer its route's response schema does not allow
- * fails when it ends. Schemas are compiled once per test file.
+ * (built once per run from the same source as the site's, ./global-setup.ts): each browser context
+ * launched through ./browser.ts is watched, and a test whose pages got an answer its route's
+ * response schema does not allow fails when it ends. Schemas are compiled once per test file.
  */
 import type { BrowserContext, Response } from 'playwright';
-import { afterEach } from 'vitest';
-import { buildOpenApiDocument } from '../../src/core/openapi/openapi-document';
-import { ROUTES } from '../../src/core/routes';
+import { afterEach, inject } from 'vitest';
 import { contractCheck, type ContractCheck } from '../contract/response-check';
 
 let check: ContractCheck | undefined;
@@ -26,7 +24,7 @@ async function checkAnswer(response: Response): Promise<void> {
     // The page closed or navigated before its body could be read: nothing to check.
     return;
   }
-  check ??= contractCheck(buildOpenApiDocument({ apiPrefix: '/api/v2', routes: ROUTES }));
+  check ??= contractCheck(inject('openApiDocument'));
   const problem = check({ method, url: response.url(), status: response.status(), body });
   if (problem) violations.push(problem);
 }

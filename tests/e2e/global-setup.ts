@@ -1,7 +1,13 @@
-/** Builds the site once and serves it with `vite preview`, as `npm start` does. */
+/**
+ * Builds the site once and serves it with `vite preview`, as `npm start` does. Builds the OpenAPI
+ * document once too, for every file's answer checks (./contract-check.ts): a file that built it
+ * itself imported the whole core and spent about half a second of its first test on it.
+ */
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { preview, type PreviewServer } from 'vite';
+import { buildOpenApiDocument } from '../../src/core/openapi/openapi-document';
+import { ROUTES } from '../../src/core/routes';
 import { buildForProduction } from './production-build';
 
 let server: PreviewServer | undefined;
@@ -17,6 +23,8 @@ export async function setup(project: TestProject): Promise<void> {
   if (!url) throw new Error('vite preview did not report a local URL.');
   project.provide('siteUrl', url.replace(/\/$/, ''));
   project.provide('siteDir', resolve('dist-e2e'));
+  // As the site's worker serves it (the same source, the same prefix).
+  project.provide('openApiDocument', buildOpenApiDocument({ apiPrefix: '/api/v2', routes: ROUTES }));
 }
 
 export async function teardown(): Promise<void> {
@@ -28,5 +36,7 @@ declare module 'vitest' {
     siteUrl: string;
     /** The built site on disk, for tests that serve it themselves (tests/e2e/static-server.ts). */
     siteDir: string;
+    /** The API's OpenAPI document, for the answer checks. */
+    openApiDocument: unknown;
   }
 }
