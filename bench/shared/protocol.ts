@@ -19,6 +19,10 @@ export interface BenchSettings {
   imageShare: number;
   /** Images dropped onto the app in the UI import rows (BENCH_IMPORT_IMAGES). */
   importImages: number;
+  /** Items of the sync rows' first pull (BENCH_SYNC_PULL_ITEMS; unset: min(N, 10,000)). */
+  syncPullItems?: number;
+  /** How long a published subscribe run waits for every item searchable (BENCH_PUBLISHED_CAP_MINUTES; unset: 5 minutes). */
+  searchableCapMs?: number;
 }
 
 /** A scenario's goal from its issue, checked against the median, the ratio to the baseline and the tail ratio. */
