@@ -89,6 +89,7 @@ export async function preparePublished(settings: { n: number; seed: number; imag
       publishMs,
       copyMs,
       cliLine,
+      ...(process.env.NODE_OPTIONS ? { nodeOptions: process.env.NODE_OPTIONS } : {}),
       lastItem: { id: last.id, name: String(last.record.name) },
     };
     return {

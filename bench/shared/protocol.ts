@@ -93,6 +93,8 @@ export interface PublishedFacts {
   copyMs: number[];
   /** The command's own last line (its summary). */
   cliLine: string;
+  /** NODE_OPTIONS the command ran with (e.g. a larger heap), when the bench was started with some. */
+  nodeOptions?: string;
   /** The item the load stores last (the first shard's first: the oldest, stored after the newer shards): the library is searchable once item/query finds it. */
   lastItem: { id: string; name: string };
 }

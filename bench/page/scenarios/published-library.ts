@@ -191,7 +191,7 @@ export const publishRate: Scenario = {
       baseline: { label: 'cp -R of the same source tree (read + write its bytes)', samples: facts.copyMs.map(rate) },
       note:
         `${facts.items} items (${facts.images} PNGs with thumbnails, the rest bookmarks), ${(facts.sourceBytes / MB).toFixed(1)} MB source; ` +
-        `node bin/offline-asset-library.mjs publish as a child process, wall time (tsx start included), ${facts.publishMs.length} run(s); ` +
+        `node bin/offline-asset-library.mjs publish as a child process${facts.nodeOptions ? ` (NODE_OPTIONS=${facts.nodeOptions})` : ''}, wall time (tsx start included), ${facts.publishMs.length} run(s); ` +
         `${facts.shards.length} shards; the command said: ${facts.cliLine}`,
     };
   },
