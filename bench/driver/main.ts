@@ -57,8 +57,9 @@ async function main(): Promise<void> {
     await page.goto(`${site.url}/bench/index.html`);
     await page.locator('#bench-status[data-state="ready"]').waitFor({ timeout: 20_000 });
 
-    const { n, seed, runs, imageShare, importImages, only } = settings;
-    const { library, scenarios } = await page.evaluate((s) => window.benchPage.start(s), { n, seed, runs, imageShare, importImages });
+    const { n, seed, runs, imageShare, importImages, only, syncPullItems, publishedCapMinutes, publishedKeep } = settings;
+    const knobs = { ...(syncPullItems ? { syncPullItems } : {}), ...(publishedCapMinutes ? { searchableCapMs: publishedCapMinutes * 60_000 } : {}) };
+    const { library, scenarios } = await page.evaluate((s) => window.benchPage.start(s), { n, seed, runs, imageShare, importImages, ...knobs });
     log(`served at ${site.url}, library ${library}`);
     const rows: ResultRow[] = [];
     const storage: StorageReading[] = [await readStorage(page, 'start')];
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
 
     const machine = describeMachine(browser.version());
     const previous = readLatest();
-    const results = { startedAt, durationSeconds: Math.round((performance.now() - started) / 1000), settings: { n, seed, runs, imageShare, importImages, only, profile: settings.profile, trace: settings.trace }, machine, loadAverage: { start: loadAtStart, end: os.loadavg()[0]! }, storage, library, rows };
+    const results = { startedAt, durationSeconds: Math.round((performance.now() - started) / 1000), settings: { n, seed, runs, imageShare, importImages, only, profile: settings.profile, trace: settings.trace, ...(syncPullItems ? { syncPullItems } : {}), ...(publishedCapMinutes ? { publishedCapMinutes } : {}), ...(publishedKeep ? { publishedKeep } : {}) }, machine, loadAverage: { start: loadAtStart, end: os.loadavg()[0]! }, storage, library, rows };
     const written = writeResults(results);
     writeFileSync(RESULTS_MD, updateResultsMarkdown(existsSync(RESULTS_MD) ? readFileSync(RESULTS_MD, 'utf8') : undefined, results));
     written.push(fileURLToPath(RESULTS_MD));

@@ -6,7 +6,8 @@
  * output with the tests' plain static file server (tests/e2e/static-server.ts, CORS on: the bench
  * page is another origin) on loopback. Each subscription run gets its own URL prefix, so each
  * makes a new library; the server's request log, with each file's size on disk, gives the bytes
- * fetched.
+ * fetched. With BENCH_PUBLISHED_KEEP=1 the source tree is kept and reused (kept-eagle-source.ts);
+ * the publish output and the copies stay temporary.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
@@ -18,6 +19,7 @@ import type { Manifest, Shard } from '../../src/core/publish/published-format';
 import { serveStatic, type StaticSite } from '../../tests/e2e/static-server';
 import type { PublishedFacts, PublishedRequest } from '../shared/protocol';
 import { writeEagleSource } from './eagle-source';
+import { keptEagleSource } from './kept-eagle-source';
 
 const run = promisify(execFile);
 const CLI = fileURLToPath(new URL('../../bin/offline-asset-library.mjs', import.meta.url));
@@ -32,13 +34,14 @@ export interface PublishedBench {
   dispose(): Promise<void>;
 }
 
-export async function preparePublished(settings: { n: number; seed: number; imageShare: number }, log: (line: string) => void): Promise<PublishedBench> {
+export async function preparePublished(settings: { n: number; seed: number; imageShare: number; publishedKeep?: boolean }, log: (line: string) => void): Promise<PublishedBench> {
   const work = await mkdtemp(join(tmpdir(), 'bench-published-'));
   let site: StaticSite | undefined;
   try {
     const started = performance.now();
-    const source = await writeEagleSource(work, 'Bench', settings.n, settings.seed, settings.imageShare, log);
-    log(`Eagle source: ${source.items} items (${source.images} with PNG thumbnails), ${(source.bytes / MB).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const kept = settings.publishedKeep ? await keptEagleSource(settings, log) : undefined;
+    const source = kept?.source ?? (await writeEagleSource(work, 'Bench', settings.n, settings.seed, settings.imageShare, log));
+    log(`Eagle source: ${source.items} items (${source.images} with PNG thumbnails), ${(source.bytes / MB).toFixed(1)} MB ${kept?.reused ? `kept from an earlier run (${source.dir})` : `in ${((performance.now() - started) / 1000).toFixed(1)} s`}`);
     // Turns alternate (publish, copy, copy, publish, ...), each into a fresh folder; the first publish is served.
     const turns = settings.n <= 5000 ? 3 : 1;
     const publishMs: number[] = [];
@@ -86,6 +89,7 @@ export async function preparePublished(settings: { n: number; seed: number; imag
       publishMs,
       copyMs,
       cliLine,
+      ...(process.env.NODE_OPTIONS ? { nodeOptions: process.env.NODE_OPTIONS } : {}),
       lastItem: { id: last.id, name: String(last.record.name) },
     };
     return {

@@ -8,6 +8,7 @@ import type { ResultRow } from '../shared/result-row';
 import { formatNotes, formatTable } from '../shared/table';
 import { machineLine } from './machine';
 import type { RunResults } from './report';
+import { knobsLine } from './settings';
 
 export const RESULTS_MD = new URL('../RESULTS.md', import.meta.url);
 
@@ -45,9 +46,10 @@ export function sectionOf(id: string): Section {
 
 export function runLine(results: RunResults): string {
   const only = results.settings.only.length > 0 ? `BENCH_ONLY=${results.settings.only.join(',')} ` : '';
+  const knobs = knobsLine(results.settings);
   return (
     `N = ${results.settings.n.toLocaleString('en-US')}, run of ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC ` +
-    `(\`BENCH_N=${results.settings.n} ${only}npm run bench\`, ${results.durationSeconds} s), ` +
+    `(\`BENCH_N=${results.settings.n} ${knobs ? `${knobs} ` : ''}${only}npm run bench\`, ${results.durationSeconds} s), ` +
     `load average ${results.loadAverage.start.toFixed(1)} → ${results.loadAverage.end.toFixed(1)}; ` +
     `machine: ${machineLine(results.machine)}`
   );

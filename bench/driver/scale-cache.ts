@@ -40,10 +40,11 @@ export interface ScaleCache {
   save(): void;
 }
 
-export function writePathVersion(root = fileURLToPath(new URL('../../', import.meta.url))): string {
+/** The last commit of `paths` (the write path unless told), with "-dirty" when they have uncommitted changes. */
+export function writePathVersion(root = fileURLToPath(new URL('../../', import.meta.url)), paths: readonly string[] = WRITE_PATH): string {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
-  const commit = git('log', '-1', '--format=%h', '--', ...WRITE_PATH);
-  const dirty = git('status', '--porcelain', '--', ...WRITE_PATH) !== '';
+  const commit = git('log', '-1', '--format=%h', '--', ...paths);
+  const dirty = git('status', '--porcelain', '--', ...paths) !== '';
   return `${commit}${dirty ? '-dirty' : ''}`;
 }
 

@@ -1,4 +1,9 @@
-/** Bench settings from the environment (BENCH_N, BENCH_SEED, BENCH_RUNS, BENCH_IMAGE_SHARE, BENCH_IMPORT_IMAGES, BENCH_PORT, BENCH_ONLY, BENCH_PROFILE, BENCH_TRACE). */
+/**
+ * Bench settings from the environment (BENCH_N, BENCH_SEED, BENCH_RUNS, BENCH_IMAGE_SHARE,
+ * BENCH_IMPORT_IMAGES, BENCH_PORT, BENCH_ONLY, BENCH_PROFILE, BENCH_TRACE), and the knobs that take
+ * the sync and published rows past their default sizes (BENCH_SYNC_PULL_ITEMS,
+ * BENCH_PUBLISHED_CAP_MINUTES, BENCH_PUBLISHED_KEEP): unset, those rows run as they always did.
+ */
 import type { BenchSettings, ScenarioInfo } from '../shared/protocol';
 
 export interface DriverSettings extends BenchSettings {
@@ -13,6 +18,12 @@ export interface DriverSettings extends BenchSettings {
    * their thread (CPU) times undisturbed by a sampler, of the script as shipped.
    */
   trace: 'samples' | 'spans' | undefined;
+  /** BENCH_SYNC_PULL_ITEMS: items of the sync rows' first pull (unset: min(N, 10,000)). */
+  syncPullItems?: number;
+  /** BENCH_PUBLISHED_CAP_MINUTES: how long a subscribe run waits for every item searchable (unset: 5). */
+  publishedCapMinutes?: number;
+  /** BENCH_PUBLISHED_KEEP=1: the published rows' Eagle source is kept under bench/.scale-cache/ and reused. */
+  publishedKeep?: boolean;
 }
 
 export const DEFAULTS: DriverSettings = { n: 100_000, seed: 20_240_607, runs: 30, imageShare: 0.05, importImages: 1000, port: 4191, only: [], profile: [], trace: undefined };
@@ -28,7 +39,19 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): DriverSettin
     only: list(env.BENCH_ONLY),
     profile: list(env.BENCH_PROFILE),
     trace: env.BENCH_TRACE === '1' ? 'samples' : env.BENCH_TRACE === 'spans' ? 'spans' : undefined,
+    ...(env.BENCH_SYNC_PULL_ITEMS ? { syncPullItems: integer(env, 'BENCH_SYNC_PULL_ITEMS', 0, 1) } : {}),
+    ...(env.BENCH_PUBLISHED_CAP_MINUTES ? { publishedCapMinutes: integer(env, 'BENCH_PUBLISHED_CAP_MINUTES', 0, 1) } : {}),
+    ...(env.BENCH_PUBLISHED_KEEP === '1' ? { publishedKeep: true } : {}),
   };
+}
+
+/** The knobs a run set, as they were typed (the results' run line repeats them). */
+export function knobsLine(settings: Pick<DriverSettings, 'syncPullItems' | 'publishedCapMinutes' | 'publishedKeep'>): string {
+  return [
+    settings.syncPullItems === undefined ? '' : `BENCH_SYNC_PULL_ITEMS=${settings.syncPullItems}`,
+    settings.publishedCapMinutes === undefined ? '' : `BENCH_PUBLISHED_CAP_MINUTES=${settings.publishedCapMinutes}`,
+    settings.publishedKeep ? 'BENCH_PUBLISHED_KEEP=1' : '',
+  ].filter(Boolean).join(' ');
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {

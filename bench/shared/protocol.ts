@@ -19,6 +19,10 @@ export interface BenchSettings {
   imageShare: number;
   /** Images dropped onto the app in the UI import rows (BENCH_IMPORT_IMAGES). */
   importImages: number;
+  /** Items of the sync rows' first pull (BENCH_SYNC_PULL_ITEMS; unset: min(N, 10,000)). */
+  syncPullItems?: number;
+  /** How long a published subscribe run waits for every item searchable (BENCH_PUBLISHED_CAP_MINUTES; unset: 5 minutes). */
+  searchableCapMs?: number;
 }
 
 /** A scenario's goal from its issue, checked against the median, the ratio to the baseline and the tail ratio. */
@@ -89,6 +93,8 @@ export interface PublishedFacts {
   copyMs: number[];
   /** The command's own last line (its summary). */
   cliLine: string;
+  /** NODE_OPTIONS the command ran with (e.g. a larger heap), when the bench was started with some. */
+  nodeOptions?: string;
   /** The item the load stores last (the first shard's first: the oldest, stored after the newer shards): the library is searchable once item/query finds it. */
   lastItem: { id: string; name: string };
 }

@@ -18,13 +18,14 @@ import { shardItemRow } from '../../../src/core/publish/store-shards';
 import { BATCH_ITEMS } from '../../../src/core/publish/subscriptions';
 import { LibraryDb } from '../../../src/core/storage/library-db';
 import { timed } from '../repeat';
+import { RAW_GROUP_ITEMS, shardGroups } from '../shard-groups';
 import type { PublishedFacts, PublishedRequest } from '../../shared/protocol';
 import { firstScreenPainted, nextFrame, openAppFrame, type AppFrame } from '../app-frame';
 import type { BenchContext } from '../context';
 import type { Scenario } from '../scenario';
 
 const MB = 1024 * 1024;
-/** A run stops waiting after this long: its searchable time is then this cap, and the note says how much was stored. */
+/** A run stops waiting after this long (BENCH_PUBLISHED_CAP_MINUTES sets another): its searchable time is then the cap, and the note says how much was stored. */
 const SEARCHABLE_CAP_MS = 5 * 60_000;
 
 interface SubscribeRun {
@@ -101,10 +102,11 @@ async function subscribeRun(ctx: BenchContext, facts: PublishedFacts, run: numbe
     firstScreen = (await ctx.driver.publishedRequests()).slice(seen);
     cells = app.doc.querySelectorAll('[role=gridcell]').length;
     // The visitor keeps the app open while the rest streams in.
+    const cap = capOf(ctx);
     const reached =
-      (await until(async () => (await api.get<number>('/item/countAll')) === facts.items, start)) &&
-      (await until(async () => (await api.post<{ data: { id: string }[] }>('/item/query', { query: `"${facts.lastItem.name.replace(/"/g, '')}"`, limit: 1000 })).data.some((item) => item.id === facts.lastItem.id), start));
-    searchableMs = reached ? performance.now() - start : SEARCHABLE_CAP_MS;
+      (await until(async () => (await api.get<number>('/item/countAll')) === facts.items, start, cap)) &&
+      (await until(async () => (await api.post<{ data: { id: string }[] }>('/item/query', { query: `"${facts.lastItem.name.replace(/"/g, '')}"`, limit: 1000 })).data.some((item) => item.id === facts.lastItem.id), start, cap));
+    searchableMs = reached ? performance.now() - start : cap;
     if (!reached) storedAtCap = await api.get<number>('/item/countAll');
   } finally {
     app.close();
@@ -123,11 +125,8 @@ async function subscribeRun(ctx: BenchContext, facts: PublishedFacts, run: numbe
   const localPaintMs = performance.now() - localStart;
   const localRequests = (await ctx.driver.publishedRequests()).slice(beforeLocal);
 
-  // Baseline: every shard fetched and parsed in the page, in parallel (the network and JSON floor).
-  const rawStart = performance.now();
-  const shards = await Promise.all(facts.shards.map(async (file) => (await (await fetch(new URL(file, url), { cache: 'no-store' })).json()) as Shard));
-  const rawFetchMs = performance.now() - rawStart;
-  const rawStoreMs = await rawStore(ctx, shards, run);
+  // Baselines: every shard fetched and parsed in the page, in parallel (the network and JSON floor), and its rows stored raw.
+  const { rawFetchMs, rawStoreMs } = await rawBaselines(ctx, facts, url, run);
 
   // Subscribing again waits for the background load to finish (tags last); then the library goes (a capped load is cut short).
   if (storedAtCap === undefined) await ctx.api.post('/library/subscribe', { url, wait: true });
@@ -135,21 +134,33 @@ async function subscribeRun(ctx: BenchContext, facts: PublishedFacts, run: numbe
   return { answeredMs, appReadyMs, firstPaintMs, firstScreen, searchableMs, ...(storedAtCap === undefined ? {} : { storedAtCap }), localPaintMs, localRequests, rawFetchMs, rawStoreMs, cells };
 }
 
-/** Milliseconds of a raw Dexie bulkAdd of the shards' item rows (built before the clock starts), BATCH_ITEMS a transaction, into a scratch database. */
-async function rawStore(ctx: BenchContext, shards: readonly Shard[], run: number): Promise<number> {
+/**
+ * Milliseconds of fetching and parsing every shard in the page (in parallel within a group), and of
+ * a raw Dexie bulkAdd of their item rows (built before its clock starts), BATCH_ITEMS a
+ * transaction, into a scratch database: each summed over the groups of RAW_GROUP_ITEMS items.
+ */
+async function rawBaselines(ctx: BenchContext, facts: PublishedFacts, url: string, run: number): Promise<{ rawFetchMs: number; rawStoreMs: number }> {
   const name = `bench-raw-published-${run}-${Date.now().toString(36)}`;
   ctx.scratch.push(name);
   const db = new LibraryDb(name);
-  const rows = shards.flatMap((shard) => shard.items.map(shardItemRow));
-  const batches = Array.from({ length: Math.ceil(rows.length / BATCH_ITEMS) }, (_, i) => rows.slice(i * BATCH_ITEMS, (i + 1) * BATCH_ITEMS));
   await db.open();
-  const ms = await timed(async () => {
-    for (const batch of batches) await db.transaction('rw', db.items, () => db.items.bulkAdd(batch));
-  });
+  let [rawFetchMs, rawStoreMs] = [0, 0];
+  for (const group of shardGroups(facts.shards, facts.shardItems, RAW_GROUP_ITEMS)) {
+    const start = performance.now();
+    const shards = await Promise.all(group.map(async (file) => (await (await fetch(new URL(file, url), { cache: 'no-store' })).json()) as Shard));
+    rawFetchMs += performance.now() - start;
+    const rows = shards.flatMap((shard) => shard.items.map(shardItemRow));
+    const batches = Array.from({ length: Math.ceil(rows.length / BATCH_ITEMS) }, (_, i) => rows.slice(i * BATCH_ITEMS, (i + 1) * BATCH_ITEMS));
+    rawStoreMs += await timed(async () => {
+      for (const batch of batches) await db.transaction('rw', db.items, () => db.items.bulkAdd(batch));
+    });
+  }
   db.close();
   await LibraryDb.delete(name);
-  return ms;
+  return { rawFetchMs, rawStoreMs };
 }
+
+const capOf = (ctx: BenchContext) => ctx.settings.searchableCapMs ?? SEARCHABLE_CAP_MS;
 
 /** The first screen painted (app-frame.ts) and full: its cells fill the grid, or show every item (a shard smaller than a screen is not a first screen). */
 function firstScreenFull(app: AppFrame, items: number): boolean {
@@ -158,10 +169,10 @@ function firstScreenFull(app: AppFrame, items: number): boolean {
   return scroller.scrollHeight > scroller.clientHeight || scroller.querySelectorAll('[role=gridcell]').length >= items;
 }
 
-/** Polls `check` until it holds (true) or the cap since `start` is reached (false). */
-async function until(check: () => Promise<boolean>, start: number): Promise<boolean> {
+/** Polls `check` until it holds (true) or `cap` ms since `start` are reached (false). */
+async function until(check: () => Promise<boolean>, start: number, cap: number): Promise<boolean> {
   while (!(await check())) {
-    if (performance.now() - start > SEARCHABLE_CAP_MS) return false;
+    if (performance.now() - start > cap) return false;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return true;
@@ -180,7 +191,7 @@ export const publishRate: Scenario = {
       baseline: { label: 'cp -R of the same source tree (read + write its bytes)', samples: facts.copyMs.map(rate) },
       note:
         `${facts.items} items (${facts.images} PNGs with thumbnails, the rest bookmarks), ${(facts.sourceBytes / MB).toFixed(1)} MB source; ` +
-        `node bin/offline-asset-library.mjs publish as a child process, wall time (tsx start included), ${facts.publishMs.length} run(s); ` +
+        `node bin/offline-asset-library.mjs publish as a child process${facts.nodeOptions ? ` (NODE_OPTIONS=${facts.nodeOptions})` : ''}, wall time (tsx start included), ${facts.publishMs.length} run(s); ` +
         `${facts.shards.length} shards; the command said: ${facts.cliLine}`,
     };
   },
@@ -243,8 +254,8 @@ export const publishedSearchable: Scenario = {
       baseline: { label: 'raw Dexie bulkAdd of the same item rows', samples: runs.map((run) => run.rawStoreMs) },
       note:
         `until item/countAll = ${facts.items} and item/query finds the item stored last (the first shard's first), the app open; ${facts.shards.length} shards (${Math.min(...facts.shardItems)} to ${Math.max(...facts.shardItems)} items); ` +
-        `raw bulkAdd in transactions of ${BATCH_ITEMS} items, rows made before the clock; fetch() + JSON of every shard in the page: ${runs.map((run) => `${(run.rawFetchMs / 1000).toFixed(1)} s`).join(', ')}` +
-        runs.filter((run) => run.storedAtCap !== undefined).map((run) => `; a run was cut at ${SEARCHABLE_CAP_MS / 60_000} min with ${run.storedAtCap} items stored (its sample is the cap)`).join(''),
+        `raw bulkAdd in transactions of ${BATCH_ITEMS} items, rows made before the clock; fetch() + JSON of every shard in the page${facts.items > RAW_GROUP_ITEMS ? ` (${RAW_GROUP_ITEMS} items at a time)` : ''}: ${runs.map((run) => `${(run.rawFetchMs / 1000).toFixed(1)} s`).join(', ')}` +
+        runs.filter((run) => run.storedAtCap !== undefined).map((run) => `; a run was cut at ${capOf(ctx) / 60_000} min with ${run.storedAtCap} items stored (its sample is the cap)`).join(''),
     };
   },
 };
