@@ -62,6 +62,8 @@ interface Walk {
   frames: number[];
   /** Frames until the cell under the probe also showed its item's details (name, thumbnail or its placeholder). */
   detailFrames: number[];
+  /** The same, counted from the frame in which the step's first item/get or item/query answered (from the step when none was needed). */
+  afterAnswer: number[];
   longestTask: number;
   /** Whose task it was (the longtask entry's name: self, same-origin-ancestor, ...). */
   longestFrom: string;
@@ -90,26 +92,46 @@ async function walk(app: AppFrame, ids: string[], rows: number[]): Promise<Walk>
   });
   observer.observe({ type: 'longtask', buffered: false });
   const frameWatch = watchLongestFrame(app.win);
-  const out: Walk = { samples: [], frames: [], detailFrames: [], longestTask: 0, longestFrom: '', worstFrame: '', mostCells: 0, wrong: 0 };
+  const out: Walk = { samples: [], frames: [], detailFrames: [], afterAnswer: [], longestTask: 0, longestFrom: '', worstFrame: '', mostCells: 0, wrong: 0 };
+  // Counts the app's answers that carry items' details (item/get, item/query; its API client calls
+  // the frame's fetch each time), to tell the request's wait from the paint's. Not item/ids: a window
+  // asked by the step before may answer during this one.
+  let answered = 0;
+  const send = app.win.fetch;
+  app.win.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await send.call(app.win, input, init);
+    if (/\/api\/v2\/item\/(get|query)\b/.test(String(input))) answered += 1;
+    return response;
+  }) as typeof fetch;
   const underProbe = () => app.doc.elementFromPoint(probe.x, probe.y)?.closest<HTMLElement>('[role=gridcell]');
   for (const row of rows) {
     const expected = ids[row * columns];
     const start = app.win.performance.now();
     scroller.scrollTop = row * rowHeight;
+    const before = answered;
+    let answerFrame = 0;
+    const sawAnswer = (frame: number) => answerFrame === 0 && answered > before && (answerFrame = frame);
     let frames = 0;
     for (; frames < MAX_FRAMES; frames++) {
       await nextFrame(app.win);
+      sawAnswer(frames + 1);
       if (underProbe()?.dataset.id === expected) break;
     }
     if (frames === MAX_FRAMES) out.wrong += 1;
     out.samples.push(app.win.performance.now() - start);
     out.frames.push(frames + 1);
     // Then until a person would see more than a placeholder: the cell's name and picture (or "being made").
-    for (; frames < MAX_FRAMES && underProbe()?.getAttribute('aria-busy') === 'true'; frames++) await nextFrame(app.win);
+    for (; frames < MAX_FRAMES && underProbe()?.getAttribute('aria-busy') === 'true'; frames++) {
+      await nextFrame(app.win);
+      sawAnswer(frames + 2);
+    }
     out.detailFrames.push(frames + 1);
+    // The frame that saw the answer counts as the first.
+    out.afterAnswer.push(answerFrame ? frames + 2 - answerFrame : frames + 1);
     out.mostCells = Math.max(out.mostCells, app.doc.querySelectorAll('[role=gridcell]').length);
   }
   await nextFrame(app.win);
+  app.win.fetch = send;
   observer.disconnect();
   out.longestTask = longestTask;
   out.longestFrom = longestFrom;
@@ -172,7 +194,8 @@ function walkNote(result: Walk): string {
   const details = [...result.detailFrames].sort((a, b) => a - b);
   const detailsWithin2 = details.filter((f) => f <= 2).length;
   const medianDetails = details[Math.floor(details.length / 2)] ?? 0;
-  return `right item under the probe within 2 frames in ${within2}/${result.frames.length} (worst ${worst} frames${result.wrong ? `, ${result.wrong} never` : ''}); its name and picture within 2 frames in ${detailsWithin2}/${details.length} (median ${medianDetails} frames); longest long task ${result.longestTask.toFixed(0)} ms (${result.longestFrom || 'none'}; goal ≤ 50); longest app frame ${result.worstFrame}; most cells in the DOM ${result.mostCells} (goal ≤ 500)`;
+  const afterAnswer = result.afterAnswer.filter((f) => f <= 2).length;
+  return `right item under the probe within 2 frames in ${within2}/${result.frames.length} (worst ${worst} frames${result.wrong ? `, ${result.wrong} never` : ''}); its name and picture within 2 frames in ${detailsWithin2}/${details.length} (median ${medianDetails} frames), within 2 frames of its details' answer in ${afterAnswer}/${details.length}; longest long task ${result.longestTask.toFixed(0)} ms (${result.longestFrom || 'none'}; goal ≤ 50); longest app frame ${result.worstFrame}; most cells in the DOM ${result.mostCells} (goal ≤ 500)`;
 }
 
 /** The expected id at every index, in item/ids' largest stretches (a million-item library needs ten). */
