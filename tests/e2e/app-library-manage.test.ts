@@ -1,20 +1,14 @@
 // The library menu as a person uses it (issue 24, point 12): add an Eagle zip into the open library
 // instead of a new one, rename the open library, and delete one after saying yes to the question.
 // Each step is checked through the API; screenshots at 1280 and 390 px go to screenshots/.
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { buildEagleLibrary, zipOf } from '../node/fixtures/eagle-library';
 import { api, eventually, freshApp, seed, waitForCount } from './app';
 import { useBrowser } from './browser';
+import { shot } from './screenshot';
 
-const SHOTS = 'screenshots';
 interface Entry { name: string; path: string }
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png` });
-}
 
 const openMenu = (page: Page) => page.getByRole('button', { name: /^Library: / }).click();
 const history = async (page: Page) => (await api<{ data: Entry[] }>(page, '/library/history')).data;

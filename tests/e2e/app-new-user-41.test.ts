@@ -1,6 +1,5 @@
 // What a new user hit (issue 41, points 12, 15, 10 and 13), acted out as a person on the built site and
 // checked through the API; screenshots at 1280 and 390 px go to screenshots/ (git-ignored).
-import { mkdirSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,15 +11,9 @@ import { serveStatic } from './static-server';
 import { publishCommand } from '../../tools/publish/cli';
 import { buildEagleLibrary } from '../node/fixtures/eagle-library';
 import { writeLibrary } from '../node/fixtures/published-sites';
+import { shot } from './screenshot';
 
-const SHOTS = 'screenshots';
 const PHONE = { width: 390, height: 844 };
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png` });
-}
 
 /** The visible parts of the status bar whose text is cut short (an ellipsis), by their text. */
 function cutParts(bar: Locator): Promise<string[]> {

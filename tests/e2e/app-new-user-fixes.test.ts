@@ -2,21 +2,14 @@
 // built site and checked through the API; plus screenshots at 1280 and 390 px of the first visit,
 // the smart-folder editor, the tag manager and the viewer (screenshots/, git-ignored). Each test's
 // items are added while its app is open, as a script would: the app shows them without a reload.
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { api, cell, eventually, freshApp, gridIds, seed, waitForCount } from './app';
 import { fetchInPage, useBrowser } from './browser';
 import { solidPng } from './png';
+import { shot } from './screenshot';
 
-const SHOTS = 'screenshots';
 const PHONE = { width: 390, height: 844 };
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png` });
-}
 
 /** Every `/api/v2/<path>` request the page makes from now on, with its answer's status. */
 function recordRequests(page: Page, path: string): { status: number }[] {

@@ -1,20 +1,13 @@
 // Text in pictures (issue 43 point 2), acted out on the built site: paste a picture of printed
 // text, search a word of it in the search box, open the item, read the text in the inspector and
 // copy it; checked through the API and the clipboard. Screenshots at 1280 and 390 px (screenshots/).
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { api, cell, freshApp, waitForCount } from './app';
 import { useBrowser } from './browser';
+import { shot } from './screenshot';
 
-const SHOTS = 'screenshots';
 const inspector = (page: Page) => page.locator('item-inspector');
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png` });
-}
 
 /** Draws two lines of text in the page and puts the picture on the clipboard, as "Copy image" elsewhere does. */
 async function copyPictureOfText(page: Page, lines: string[]): Promise<void> {

@@ -2,7 +2,6 @@
 // and a Google Takeout zip in the panel's file input, wait for each report; pick a file the library
 // already holds and answer keep or skip. Checked through the API; screenshots at 1280 and 390 px
 // (screenshots/, git-ignored).
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './a11y-check';
@@ -10,13 +9,7 @@ import { api, freshApp } from './app';
 import { useBrowser } from './browser';
 import { solidPng } from './png';
 import { BOOKMARKS_HTML, takeoutFiles, zipOfFiles } from '../node/fixtures/other-exports';
-
-const SHOTS = 'screenshots';
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png` });
-}
+import { shot } from './screenshot';
 
 async function pick(page: Page, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
   const dock = page.locator('import-dock');

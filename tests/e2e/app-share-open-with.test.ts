@@ -5,7 +5,7 @@
 // PWA.launchFilesInApp), and hands the app's launchQueue consumer handles from the origin-private
 // file system; "Capture screen" takes Chromium's fake screen and keeps the part dragged over. Screenshots at 1280 and 390 px of
 // the share toast and the capture dialog (screenshots/, git-ignored).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,17 +17,11 @@ import { seriousViolations } from './a11y-check';
 import { appReady } from './browser';
 import { solidPng } from './png';
 import { serveStatic } from './static-server';
+import { shot } from './screenshot';
 
-const SHOTS = 'screenshots';
 const PHONE = { width: 390, height: 844 };
 // getDisplayMedia answered without a picker, by a fake 1280 × 720 screen (Chromium 156, headless).
 const FAKE_CAPTURE = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png` });
-}
 
 interface Listed { id: string; name: string; ext: string; width: number; height: number; annotation: string; url: string; folders: string[] }
 const FIELDS = ['id', 'name', 'ext', 'width', 'height', 'annotation', 'url', 'folders'];

@@ -3,6 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Frame, type Page } fr
 import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from '../../tools/chromium';
 import { watchAnswers } from './contract-check';
+import { skipPicturesWhenOff } from './screenshot';
 
 /** Every context it opens (`newPage` opens one too) has its API answers checked against the OpenAPI document (./contract-check.ts). */
 export async function launch(): Promise<Browser> {
@@ -11,6 +12,7 @@ export async function launch(): Promise<Browser> {
   browser.newContext = async (options) => {
     const context = await newContext(options);
     watchAnswers(context);
+    skipPicturesWhenOff(context);
     return context;
   };
   return browser;
