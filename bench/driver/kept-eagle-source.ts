@@ -7,6 +7,7 @@
  * is written again from scratch.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { SCALE_CACHE_DIR, writePathVersion } from './scale-cache';
 import { writeEagleSource, type EagleSource } from './eagle-source';
 
@@ -30,7 +31,11 @@ export async function keptEagleSource(
 ): Promise<KeptSource> {
   const home = `${dir}${eagleSourceKey(settings, generator)}`;
   const done = `${home}/source.json`;
-  if (existsSync(done)) return { source: JSON.parse(readFileSync(done, 'utf8')) as EagleSource, reused: true };
+  if (existsSync(done)) {
+    // The tree is found where the cache is now: a checkout or cache moved elsewhere keeps using it.
+    const kept = JSON.parse(readFileSync(done, 'utf8')) as EagleSource;
+    return { source: { ...kept, dir: join(home, basename(kept.dir)) }, reused: true };
+  }
   rmSync(home, { recursive: true, force: true });
   log(`Eagle source: writing it to ${home} (kept for later runs)`);
   const source = await write(home, 'Bench', settings.n, settings.seed, settings.imageShare, log);

@@ -1,5 +1,5 @@
 /** The knobs that take the sync and published rows to the issue's sizes (issue 45): unset, nothing changes. */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -58,6 +58,13 @@ describe('bench knobs for sync and publishing at scale', () => {
     const second = await keptEagleSource(settings, () => {}, { dir, generator: 'abc', write });
     expect(second).toEqual({ ...first, reused: true });
     expect(writes).toBe(1);
+
+    // A cache moved to another checkout finds its tree where it is now.
+    const moved = tempDir();
+    renameSync(`${dir}${eagleSourceKey(settings, 'abc')}`, `${moved}${eagleSourceKey(settings, 'abc')}`);
+    const found = await keptEagleSource(settings, () => {}, { dir: moved, generator: 'abc', write });
+    expect(found).toEqual({ reused: true, source: { ...first.source, dir: `${moved}${eagleSourceKey(settings, 'abc')}/Bench.library` } });
+    renameSync(`${moved}${eagleSourceKey(settings, 'abc')}`, `${dir}${eagleSourceKey(settings, 'abc')}`);
 
     // Another generator or size is another tree.
     await keptEagleSource({ ...settings, n: 4 }, () => {}, { dir, generator: 'abc', write });
