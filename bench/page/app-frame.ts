@@ -20,20 +20,29 @@ export const nextFrame = (win: Window = window) => new Promise<number>((resolve)
 /**
  * Opens the app on `library` (the bench library unless given), at the URL query `search`;
  * `visitor`: in a frame named as `<asset-library src>` names it (the app a visitor of a published library gets);
- * `libraryIsCurrent`: sends no library/switch first (so a stopped worker is first started by the frame's own requests).
+ * `libraryIsCurrent`: sends no library/switch first (so a stopped worker is first started by the frame's own requests);
+ * `onFrame`: called with the frame's document at each frame while it waits for "API ready".
  */
-export async function openAppFrame(ctx: BenchContext, search = '?sort=-IMPORT', library = ctx.library, options: { visitor?: boolean; libraryIsCurrent?: boolean } = {}): Promise<AppFrame> {
+export async function openAppFrame(ctx: BenchContext, search = '?sort=-IMPORT', library = ctx.library, options: { visitor?: boolean; libraryIsCurrent?: boolean; onFrame?: (win: Window & typeof globalThis) => void } = {}): Promise<AppFrame> {
   if (!options.libraryIsCurrent) await ctx.api.post('/library/switch', { libraryPath: library });
   const frame = document.createElement('iframe');
   if (options.visitor) frame.name = VISITOR_FRAME;
   frame.style.cssText = 'position:fixed;inset:0;width:100vw;height:100vh;border:0;background:#fff;z-index:10';
   frame.src = `/${search}`;
+  let loaded = false;
+  frame.addEventListener('load', () => (loaded = true), { once: true });
   document.body.append(frame);
-  await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  // The watcher sees the app's document from its first frame: the app may paint before `load`.
+  while (!loaded) {
+    const shown = frame.contentWindow as (Window & typeof globalThis) | null;
+    if (options.onFrame && shown && shown.location.href !== 'about:blank') options.onFrame(shown);
+    await nextFrame(window);
+  }
   const win = frame.contentWindow as Window & typeof globalThis;
   const doc = frame.contentDocument!;
   let apiReadyAt = 0;
   for (let waited = 0; !apiReadyAt; waited++) {
+    options.onFrame?.(win);
     if (doc.querySelector('#api-status[data-state="ready"]')) apiReadyAt = win.performance.now();
     else if (waited > 2000) throw new Error('the app in the frame never said "API ready"');
     else await nextFrame(win);
