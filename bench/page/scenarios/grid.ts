@@ -157,7 +157,8 @@ async function walk(app: AppFrame, ids: string[], rows: number[]): Promise<Walk>
   app.win.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const carries = awaited !== '' && /\/api\/v2\/item\/(get|query)\b/.test(String(input)) && typeof init?.body === 'string' && init.body.includes(`"${awaited}"`);
     const response = await send.call(app.win, input, init);
-    if (carries) answered += 1;
+    // Counted once its body is read, as the API client parses it (the headers may come much earlier).
+    if (carries) void response.clone().arrayBuffer().then(() => (answered += 1));
     return response;
   }) as typeof fetch;
   const underProbe = () => app.doc.elementFromPoint(probe.x, probe.y)?.closest<HTMLElement>('[role=gridcell]');
