@@ -7,7 +7,7 @@ import type { Page } from '../../direct-queries';
 import { waitForQuietLibrary } from '../../quiet-library';
 import { repeat } from '../../repeat';
 import { orSkipWhenNotBuilt, requireSeeded, Skip, type Scenario } from '../../scenario';
-import { LIMIT } from '../item-get-tag';
+import { LIMIT, pageAloneNote } from '../item-get-tag';
 
 /** The plan's folder holding the most items: the worst case of a folder listing. */
 async function biggestFolder(db: LibraryDb): Promise<{ id: string; name: string; count: number }> {
@@ -35,13 +35,14 @@ export const itemGetFolder: Scenario = {
     const api = await orSkipWhenNotBuilt(ask());
     const direct = await itemsInFolder(db, folder.id);
     const same = api.total === direct.total && api.data.map((i) => i.id).join() === direct.data.map((i) => i.id).join();
-    const measured = await repeat({
+    const { others, ...measured } = await repeat({
       runs: ctx.settings.runs,
       subject: { run: ask },
       baseline: { label: 'Dexie in the page: folders index, reverse, limit + count', run: () => itemsInFolder(db, folder.id) },
+      others: [{ label: 'the page alone', run: () => db.items.where('folders').equals(folder.id).reverse().limit(LIMIT).toArray() }],
     });
     const agree = same ? `API and direct query agree (total ${api.total})` : `ANSWERS DIFFER: API total ${api.total} vs direct ${direct.total}`;
-    return { ...measured, note: `folder "${folder.name}", the largest: ${folder.count} of ${count} items; ${agree}; ${quiet}` };
+    return { ...measured, note: `folder "${folder.name}", the largest: ${folder.count} of ${count} items; ${agree}; ${quiet}; ${pageAloneNote(others)}` };
   },
 };
 
