@@ -7,8 +7,9 @@ export const bulkStyles = [
   css`
     h2 { margin: 0; font-size: 16px; }
     .presence { display: grid; gap: 0.25rem; list-style: none; margin: 0 0 0.5rem; padding: 0; }
-    .presence li { display: flex; align-items: center; gap: 0.4rem; min-height: 32px; }
-    .presence .name { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    /* A name keeps at least 5em (about eight letters): with a long count ("3,001 of 40,000") and both buttons, they wrap below it. */
+    .presence li { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem; min-height: 32px; }
+    .presence .name { flex: 1 1 5em; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     .presence .some { color: var(--_muted); font-size: 12px; white-space: nowrap; }
     .presence .all { color: var(--_accent); font-size: 12px; font-weight: 600; white-space: nowrap; }
     .presence button { min-height: 28px; padding: 0.1em 0.5em; font-size: 12px; }

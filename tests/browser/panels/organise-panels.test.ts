@@ -36,6 +36,19 @@ describe.each([
     await page.screenshot({ path: `${OUT}/bulk-editor-${width}-lower.png`, element: editor });
   });
 
+  it('bulk editor keeps presence names readable in a narrow panel: the count and buttons wrap below', async () => {
+    await page.viewport(width, height);
+    const { client, ids } = await organiseLibrary();
+    // Narrower than the inspector, as "3,001 of 40,000" with both buttons makes its rows at 300 px.
+    const editor = mount<BulkEditor>('bulk-editor', { api: client, ids }, `display:block;width:240px;height:${height}px`);
+    await expect.element(page.getByText('40 items selected')).toBeVisible();
+    await until(() => editor.shadowRoot?.querySelector('.presence .name'));
+    const names = [...editor.shadowRoot!.querySelectorAll<HTMLElement>('.presence .name')];
+    expect(names.length).toBeGreaterThan(4);
+    for (const name of names) expect(name.clientWidth, name.textContent!).toBeGreaterThanOrEqual(Math.min(name.scrollWidth, 60));
+    await page.screenshot({ path: `${OUT}/bulk-editor-narrow-${width}.png`, element: editor });
+  });
+
   it('folder editor, with a refused move', async () => {
     await page.viewport(width, height);
     const { client, travel, coast } = await organiseLibrary();
