@@ -24,6 +24,32 @@ describe('the ordered-listing memo', () => {
     expect(await memo.ordered('db', { tags: ['y'] }, order)).toEqual(['key4']);
   });
 
+  it('stays through changes that move no item: progress, AI evidence, a selection, another library', async () => {
+    const feed = new ChangeFeed();
+    const memo = new ListingMemo(feed, () => 0);
+    let orderings = 0;
+    const order = async () => [`key${++orderings}`];
+    const ask = () => memo.ordered('db', { query: 'red' } as never, order);
+    expect(await ask()).toEqual(['key1']);
+    feed.publish({ kind: 'aiSearch', action: 'indexed', ids: ['i'], library: 'db' });
+    feed.publish({ kind: 'import', action: 'progress', ids: ['imp'], details: { done: 1, total: 2 }, library: 'db' });
+    feed.publish({ kind: 'item', action: 'selected', ids: ['i'], library: 'db' });
+    feed.publish({ kind: 'item', action: 'opened', ids: ['i'], library: 'db' });
+    feed.publish({ kind: 'folder', action: 'opened', ids: ['f'], library: 'db' });
+    feed.publish({ kind: 'item', action: 'removed', ids: ['i'], library: 'other' });
+    expect(await ask()).toEqual(['key1']);
+    for (const change of [
+      { kind: 'item', action: 'added' },
+      { kind: 'folder', action: 'updated' },
+      { kind: 'tag', action: 'renamed' },
+      { kind: 'library', action: 'loading' },
+    ] as const) {
+      const next = `key${orderings + 1}`;
+      feed.publish({ ...change, ids: ['x'], library: 'db' } as never);
+      expect(await ask()).toEqual([next]);
+    }
+  });
+
   it('stays while the grid keeps reading windows of it, however long in all', async () => {
     let now = 0;
     const memo = new ListingMemo(new ChangeFeed(), () => now);

@@ -43,7 +43,8 @@ async function candidateKeys(db: LibraryDb, candidates: Candidates): Promise<str
 
 /** The listing's keys in order; kept a few seconds for the requests that follow (./listing-memo.ts). */
 export async function orderedListing(ctx: Context, input: ListingInput): Promise<string[]> {
-  const { db } = await ctx.library();
+  const { db, record } = await ctx.library();
   const order = async () => orderedCandidates(db, await listingCandidates(ctx, db, input), withSeed(input.orderBy, input.seed));
-  return listingMemoOf(ctx.changes, ctx.clock).ordered(db.name, input, order);
+  // Keyed by the library's path, as its changes are published.
+  return listingMemoOf(ctx.changes, ctx.clock).ordered(record.path, input, order);
 }

@@ -5,10 +5,11 @@
  * of its own. Kept while in use: KEEP_MS after its last use. Requests that arrive while it is being
  * ordered share that work.
  *
- * A cache, never a source: any change published on the worker's change feed drops it, a stopped
+ * A cache, never a source: any change to the library's items, folders or tags drops it, a stopped
  * worker loses it, and listings that can change without an announced change are never kept (the
  * selection, smart folders whose rules read the clock, a random order without a seed).
  */
+import type { ChangeEvent } from '../events/change';
 import type { ChangeFeed } from '../events/change-feed';
 import type { ListingInput } from './listing-input';
 
@@ -17,6 +18,7 @@ export const KEEP_MS = 60_000;
 
 interface Entry {
   key: string;
+  library: string;
   /** When it was last used. */
   at: number;
   ordered: Promise<string[]>;
@@ -27,7 +29,9 @@ export class ListingMemo {
   private entry: Entry | null = null;
 
   constructor(feed: ChangeFeed, private readonly clock: () => number) {
-    feed.subscribe(() => (this.entry = null));
+    feed.subscribe((event) => {
+      if (this.entry && movesListings(event, this.entry.library)) this.entry = null;
+    });
   }
 
   /** The listing's ordered keys: the kept ones when still good, else `order()`'s (then kept). */
@@ -40,7 +44,7 @@ export class ListingMemo {
       return kept.ordered;
     }
     if (kept?.timer !== undefined) clearTimeout(kept.timer);
-    const entry: Entry = { key, at: this.clock(), ordered: order() };
+    const entry: Entry = { key, library, at: this.clock(), ordered: order() };
     this.entry = entry;
     // A failed ordering is not kept; a change published meanwhile has already dropped it.
     entry.ordered.catch(() => this.entry === entry && (this.entry = null));
@@ -54,6 +58,18 @@ export class ListingMemo {
     if (entry.timer !== undefined) clearTimeout(entry.timer);
     entry.timer = setTimeout(() => this.entry === entry && (this.entry = null), KEEP_MS);
   }
+}
+
+/**
+ * Whether a change can move an item into, out of or within a kept listing of `library`. Progress
+ * (an import's, AI evidence stored: no item row changes) and a selection or an item opened cannot:
+ * while the app indexes a million items, AI progress came every batch and each jump re-ordered them.
+ */
+function movesListings(event: ChangeEvent, library: string): boolean {
+  if (event.library !== library) return false;
+  if (event.kind === 'import' || event.kind === 'aiSearch') return false;
+  if (event.kind === 'item' && (event.action === 'selected' || event.action === 'opened')) return false;
+  return !(event.kind === 'folder' && event.action === 'opened');
 }
 
 /** What the ordering depends on besides the library's stored data, or null when it is not kept. */
