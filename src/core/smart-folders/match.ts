@@ -1,15 +1,16 @@
 /**
- * Which items a smart folder holds. Index answers (plan.ts) narrow the candidates; rows are read
- * only when some rule has no exact index answer, and then only the candidates' rows. Trashed items
- * never match; a child smart folder matches only within its parent's matches.
+ * Which items a smart folder holds. Index answers (plan.ts), those worth reading (narrow.ts),
+ * narrow the candidates; rows are read only when some rule has no exact index answer read, and
+ * then only the candidates' rows. Trashed items never match; a child smart folder matches only
+ * within its parent's matches.
  */
 import { notFound } from '../http/errors';
-import { listBatch } from '../postings/list-batch';
 import { readAllItemKeys, readTrashedKeys } from '../postings/postings-store';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow, SmartFolderRow } from '../storage/rows';
 import { combineGroups, compileRule, type RuleSubject } from './evaluate';
-import { lookupFor, type IndexAnswer } from './plan';
+import { readAnswers, type Narrowing } from './narrow';
+import type { IndexAnswer } from './plan';
 import { includes, type Conditions } from './rules';
 import { ascendingUnique, inKeySet, intersectKeySets, type KeySet } from '../postings/key-sets';
 
@@ -21,14 +22,10 @@ export const matchTables = (db: LibraryDb) => [db.items, db.postings, db.smartFo
 /**
  * Keys (ascending) of the non-trashed items matching `conditions`, among `within` when given.
  * Callable directly (benchmarks, item/get); runs in the caller's transaction if there is one.
+ * `tuning` weighs index reads against row tests (narrow.ts); the answer never depends on it.
  */
-export async function matchConditions(db: LibraryDb, conditions: Conditions, now: number, within?: readonly string[]): Promise<string[]> {
-  // Every rule asks for its lists first; the batch then reads them together (a 30x30 folder's lists once each, in one pass per kind).
-  const batch = listBatch(db);
-  const asked = Promise.all(conditions.map((group) => Promise.all(group.rules.map((rule) => lookupFor(rule, now)?.(db, batch.read)))));
-  asked.catch(() => {}); // a failing rule fails the match below, not as an unhandled rejection meanwhile
-  await batch.flush();
-  const answers = await asked;
+export async function matchConditions(db: LibraryDb, conditions: Conditions, now: number, within?: readonly string[], tuning?: Narrowing): Promise<string[]> {
+  const answers = await readAnswers(db, conditions, now, within, tuning);
   const trashed = await readTrashedKeys(db);
   const narrowed = narrowings(conditions, answers);
   if (within) narrowed.push([within]);

@@ -1,0 +1,106 @@
+/**
+ * Which index answers a match reads (docs/decisions/smart-folder-narrowing.md). Reading every
+ * rule's answer costs the sum of their sizes whatever the result: three common tags are half of
+ * a million-item library. So answers are weighed before they are read: a posting list by its
+ * blocks, an index range by reading it up to a limit. The smallest answer that must hold (a TRUE
+ * group's, or the parent's matches) bounds the candidates; another answer is read when it is
+ * small beside them, and a larger one is left to the evaluator on the candidates' rows.
+ */
+import { listBatch } from '../postings/list-batch';
+import { MANY_LISTS } from '../postings/postings-store';
+import type { LibraryDb } from '../storage/library-db';
+import { listAnswer, lookupFor, rangeAnswer, type IndexAnswer, type Lookup } from './plan';
+import { includes, type Conditions } from './rules';
+import { listSizeBound } from './list-size';
+
+export interface Narrowing {
+  /** Testing one candidate's row costs about as much as reading this many keys of an answer. */
+  rowCost: number;
+  /** Answers of at most this many keys are read whatever the candidates (a few records). */
+  small: number;
+}
+
+/** rowCost measured in Chromium (bench row smart-folder-get-items, smart-folder-narrowing.md). */
+export const NARROWING: Narrowing = { rowCost: 32, small: 4096 };
+
+/** getAll's count is an unsigned long: a limit past it is no limit. */
+const MAX_LIMIT = 2 ** 31;
+
+export type Answers = (IndexAnswer | undefined)[][];
+
+interface Ref {
+  g: number;
+  i: number;
+  lookup: Lookup;
+  /** A list source's list names. */
+  lists?: readonly string[];
+  /** A range source's keys, once read whole (undefined: past the limit, or not read). */
+  keys?: string[];
+}
+
+/**
+ * The index answers worth reading for `conditions`, by group and rule; a rule left undefined is
+ * tested on rows. `within` (a parent's matches) bounds the candidates too.
+ */
+export async function readAnswers(db: LibraryDb, conditions: Conditions, now: number, within?: readonly string[], tuning = NARROWING): Promise<Answers> {
+  const refs: Ref[] = conditions.flatMap((group, g) => group.rules.flatMap((rule, i) => {
+    const lookup = lookupFor(rule, now);
+    return lookup ? [{ g, i, lookup }] : [];
+  }));
+  await Promise.all(refs.map(async (ref) => {
+    if ('lists' in ref.lookup.source) ref.lists = await ref.lookup.source.lists(db);
+  }));
+  const names = [...new Set(refs.flatMap((ref) => ref.lists ?? []))];
+  // A folder of many rules (30 × 30) names more lists than are worth weighing one by one: read all, one pass per kind.
+  const weigh = names.length <= MANY_LISTS;
+  const bounds = new Map(weigh ? await Promise.all(names.map(async (list) => [list, await listSizeBound(db, list)] as const)) : []);
+  const cost = (ref: Ref) => (ref.lists ? ref.lists.reduce((sum, list) => sum + (bounds.get(list) ?? Infinity), 0) : ref.keys?.length ?? Infinity);
+  const size = (ref: Ref) => (ref.lists && 'every' in ref.lookup.source && ref.lookup.source.every ? Math.min(...ref.lists.map((list) => bounds.get(list) ?? Infinity)) : cost(ref));
+  const units = narrowingUnits(conditions, refs);
+  const smallest = () => Math.min(within?.length ?? Infinity, ...units.map((unit) => unit.reduce((sum, ref) => sum + size(ref), 0)));
+
+  // Ranges read up to what rows would cost for the candidates the lists leave; past it, rows decide them.
+  const listsOnly = smallest();
+  const wanted = Math.ceil(Math.max(tuning.small, listsOnly * tuning.rowCost));
+  const limit = wanted < MAX_LIMIT ? wanted : Infinity;
+  await Promise.all(refs.map(async (ref) => {
+    if (!('range' in ref.lookup.source)) return;
+    const range = ref.lookup.source.range(db);
+    const keys = await (limit === Infinity ? range : range.limit(limit + 1)).primaryKeys();
+    if (keys.length <= limit) ref.keys = keys;
+  }));
+
+  const candidates = smallest();
+  const driver = units.find((unit) => unit.reduce((sum, ref) => sum + size(ref), 0) === candidates) ?? [];
+  const worth = (ref: Ref) => candidates === Infinity || !weigh || driver.includes(ref) || cost(ref) <= Math.max(tuning.small, candidates * tuning.rowCost);
+  const batch = listBatch(db);
+  const reads = refs.map((ref) => (ref.lists && worth(ref) ? batch.read(ref.lists) : undefined));
+  const asked = Promise.all(reads);
+  asked.catch(() => {}); // a failing read fails the match below, not as an unhandled rejection meanwhile
+  await batch.flush();
+  const lists = await asked;
+
+  const answers: Answers = conditions.map((group) => group.rules.map(() => undefined));
+  refs.forEach((ref, k) => {
+    const each = lists[k];
+    if (each) answers[ref.g]![ref.i] = listAnswer(ref.lookup, each);
+    else if (ref.keys) answers[ref.g]![ref.i] = rangeAnswer(ref.lookup, ref.keys);
+  });
+  return answers;
+}
+
+/**
+ * The answers that bound the matches, each a list of rules whose answers unite: in a TRUE AND
+ * group each positive answer alone; in a TRUE OR group all of its rules, when each has a positive
+ * answer.
+ */
+function narrowingUnits(conditions: Conditions, refs: readonly Ref[]): Ref[][] {
+  const units: Ref[][] = [];
+  conditions.forEach((group, g) => {
+    if (!includes(group)) return;
+    const positive = refs.filter((ref) => ref.g === g && !ref.lookup.negated);
+    if (group.match !== 'OR') units.push(...positive.map((ref) => [ref]));
+    else if (positive.length === group.rules.length) units.push(positive);
+  });
+  return units;
+}
