@@ -9,7 +9,7 @@ import { BLOCK_SIZE } from '../postings/postings-store';
 import { isPacked, TAIL_LIMIT } from '../postings/term-packs';
 import type { LibraryDb } from '../storage/library-db';
 
-export async function listSizeBound(db: LibraryDb, list: string): Promise<number> {
-  const blocks = await db.postings.where('[list+fence]').between([list, ''], [list, Dexie.maxKey], true, true).count();
-  return blocks * BLOCK_SIZE + (isPacked(list) ? TAIL_LIMIT : 0);
+export function listSizeBound(db: LibraryDb, list: string): Promise<number> {
+  const blocks = db.postings.where('[list+fence]').between([list, ''], [list, Dexie.maxKey], true, true).count();
+  return blocks.then((count) => count * BLOCK_SIZE + (isPacked(list) ? TAIL_LIMIT : 0));
 }

@@ -4,6 +4,7 @@
  * then only the candidates' rows. Trashed items never match; a child smart folder matches only
  * within its parent's matches.
  */
+import Dexie from 'dexie';
 import { notFound } from '../http/errors';
 import { readAllItemKeys, readTrashedKeys } from '../postings/postings-store';
 import type { LibraryDb } from '../storage/library-db';
@@ -46,8 +47,12 @@ export async function matchConditions(db: LibraryDb, conditions: Conditions, now
   }
   const subjects = subjectReader(db, residual.some((r) => r.property === 'folderName'), residual.some((r) => r.property === 'comments'));
   const kept: string[] = [];
-  await forEachRowBatch(db, candidates, async (rows) => {
-    for (const subject of await subjects(rows.filter((row) => !trashed.has(row.pk)))) if (test(subject)) kept.push(subject.row.pk);
+  const keep = (batch: readonly RuleSubject[]) => {
+    for (const subject of batch) if (test(subject)) kept.push(subject.row.pk);
+  };
+  await forEachRowBatch(db, candidates, (rows) => {
+    const batch = subjects(rows.filter((row) => !trashed.has(row.pk)));
+    return Array.isArray(batch) ? keep(batch) : (batch as PromiseLike<RuleSubject[]>).then(keep);
   });
   return kept;
 }
@@ -68,37 +73,44 @@ function narrowings(conditions: Conditions, answers: (IndexAnswer | undefined)[]
 }
 
 /** Hands the rows of `pks`, or of every item in key order, to `use` a batch at a time. */
-async function forEachRowBatch(db: LibraryDb, pks: readonly string[] | null, use: (rows: ItemRow[]) => Promise<void>): Promise<void> {
+async function forEachRowBatch(db: LibraryDb, pks: readonly string[] | null, use: (rows: ItemRow[]) => void | PromiseLike<void>): Promise<void> {
+  // Awaits only what `use` reads: an await of a settled promise in a transaction can lose it (narrow.ts).
   if (pks) {
     for (let at = 0; at < pks.length; at += ROW_BATCH) {
-      await use((await db.items.bulkGet(pks.slice(at, at + ROW_BATCH))).filter((row): row is ItemRow => row !== undefined));
+      const used = use((await db.items.bulkGet(pks.slice(at, at + ROW_BATCH))).filter((row): row is ItemRow => row !== undefined));
+      if (used) await used;
     }
     return;
   }
   for (let after = ''; ; ) {
     const rows = await db.items.where(':id').above(after).limit(ROW_BATCH).toArray();
     if (rows.length === 0) return;
-    await use(rows);
+    const used = use(rows);
+    if (used) await used;
     after = rows[rows.length - 1]!.pk;
   }
 }
 
-/** Adds folder names and comment texts to rows, reading them only when a rule needs them. */
+/**
+ * Adds folder names and comment texts to rows, reading them only when a rule needs them: the
+ * subjects at once when nothing is to be read, else a Dexie promise of them.
+ */
 function subjectReader(db: LibraryDb, needsFolderNames: boolean, needsComments: boolean) {
-  let folderNames: Promise<Map<string, string>> | undefined;
-  return async (rows: ItemRow[]): Promise<RuleSubject[]> => {
-    const names = needsFolderNames ? await (folderNames ??= db.folders.toArray().then((all) => new Map(all.map((f) => [f.id, f.name])))) : undefined;
-    const comments = new Map<string, string[]>();
-    if (needsComments && rows.length) {
-      for (const c of await db.comments.where('itemId').anyOf(rows.map((r) => r.id)).toArray()) {
-        comments.set(c.itemId, [...(comments.get(c.itemId) ?? []), c.annotation]);
-      }
-    }
-    return rows.map((row) => ({
-      row,
-      folderNames: names ? row.folders.flatMap((id) => (names.has(id) ? [names.get(id)!] : [])) : [],
-      comments: comments.get(row.id) ?? [],
-    }));
+  let names: Map<string, string> | undefined;
+  const subjectsOf = (rows: readonly ItemRow[], comments: ReadonlyMap<string, string[]>): RuleSubject[] => rows.map((row) => ({
+    row,
+    folderNames: names ? row.folders.flatMap((id) => (names!.has(id) ? [names!.get(id)!] : [])) : [],
+    comments: comments.get(row.id) ?? [],
+  }));
+  return (rows: ItemRow[]): RuleSubject[] | PromiseLike<RuleSubject[]> => {
+    const folderRead = needsFolderNames && !names ? db.folders.toArray().then((all) => void (names = new Map(all.map((f) => [f.id, f.name])))) : undefined;
+    const commentRead = needsComments && rows.length ? db.comments.where('itemId').anyOf(rows.map((r) => r.id)).toArray() : undefined;
+    if (!folderRead && !commentRead) return subjectsOf(rows, new Map());
+    return Dexie.Promise.all([folderRead, commentRead]).then(([, read]) => {
+      const comments = new Map<string, string[]>();
+      for (const c of read ?? []) comments.set(c.itemId, [...(comments.get(c.itemId) ?? []), c.annotation]);
+      return subjectsOf(rows, comments);
+    });
   };
 }
 

@@ -47,13 +47,23 @@ export async function readAnswers(db: LibraryDb, conditions: Conditions, now: nu
     const lookup = lookupFor(rule, now);
     return lookup ? [{ g, i, lookup }] : [];
   }));
-  await Promise.all(refs.map(async (ref) => {
-    if ('lists' in ref.lookup.source) ref.lists = await ref.lookup.source.lists(db);
-  }));
+  // Inside a transaction only Dexie requests are awaited: an await of anything else can let Dexie
+  // lose the transaction, which then commits before its reads (PrematureCommitError in Chromium).
+  const named = refs.flatMap((ref) => {
+    if (!('lists' in ref.lookup.source)) return [];
+    const lists = ref.lookup.source.lists(db);
+    if (!('then' in lists)) return void (ref.lists = lists), [];
+    return [lists.then((names) => void (ref.lists = names))];
+  });
+  if (named.length) await Promise.all(named);
   const names = [...new Set(refs.flatMap((ref) => ref.lists ?? []))];
   // A folder of many rules (30 × 30) names more lists than are worth weighing one by one: read all, one pass per kind.
   const weigh = names.length <= MANY_LISTS;
-  const bounds = new Map(weigh ? await Promise.all(names.map(async (list) => [list, await listSizeBound(db, list)] as const)) : []);
+  const bounds = new Map<string, number>();
+  if (weigh && names.length) {
+    const sizes = await Promise.all(names.map((list) => listSizeBound(db, list)));
+    names.forEach((list, k) => bounds.set(list, sizes[k]!));
+  }
   const cost = (ref: Ref) => (ref.lists ? ref.lists.reduce((sum, list) => sum + (bounds.get(list) ?? Infinity), 0) : ref.keys?.length ?? Infinity);
   const size = (ref: Ref) => (ref.lists && 'every' in ref.lookup.source && ref.lookup.source.every ? Math.min(...ref.lists.map((list) => bounds.get(list) ?? Infinity)) : cost(ref));
   const units = narrowingUnits(conditions, refs);
@@ -63,22 +73,25 @@ export async function readAnswers(db: LibraryDb, conditions: Conditions, now: nu
   const listsOnly = smallest();
   const wanted = Math.ceil(Math.max(tuning.small, listsOnly * tuning.rowCost));
   const limit = wanted < MAX_LIMIT ? wanted : Infinity;
-  await Promise.all(refs.map(async (ref) => {
-    if (!('range' in ref.lookup.source)) return;
+  const ranged = refs.flatMap((ref) => {
+    if (!('range' in ref.lookup.source)) return [];
     const range = ref.lookup.source.range(db);
-    const keys = await (limit === Infinity ? range : range.limit(limit + 1)).primaryKeys();
-    if (keys.length <= limit) ref.keys = keys;
-  }));
+    return [(limit === Infinity ? range : range.limit(limit + 1)).primaryKeys().then((keys) => void (keys.length <= limit && (ref.keys = keys)))];
+  });
+  if (ranged.length) await Promise.all(ranged);
 
   const candidates = smallest();
   const driver = units.find((unit) => unit.reduce((sum, ref) => sum + size(ref), 0) === candidates) ?? [];
   const worth = (ref: Ref) => candidates === Infinity || !weigh || driver.includes(ref) || cost(ref) <= Math.max(tuning.small, candidates * tuning.rowCost);
   const batch = listBatch(db);
   const reads = refs.map((ref) => (ref.lists && worth(ref) ? batch.read(ref.lists) : undefined));
-  const asked = Promise.all(reads);
-  asked.catch(() => {}); // a failing read fails the match below, not as an unhandled rejection meanwhile
-  await batch.flush();
-  const lists = await asked;
+  let lists: (string[][] | undefined)[] = [];
+  if (reads.some((read) => read !== undefined)) {
+    const asked = Promise.all(reads);
+    asked.catch(() => {}); // a failing read fails the match below, not as an unhandled rejection meanwhile
+    await batch.flush();
+    lists = await asked;
+  }
 
   const answers: Answers = conditions.map((group) => group.rules.map(() => undefined));
   refs.forEach((ref, k) => {
