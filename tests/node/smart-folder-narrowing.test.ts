@@ -12,6 +12,9 @@ import { PROPERTY_SPECS } from '../../src/core/smart-folders/rule-catalogue';
 import { COLOR_METHODS, DATE_METHODS, NUMBER_METHODS, RATING_METHODS, RATING_OPTIONS, SET_METHODS, SHAPE_METHODS, STRING_METHODS, TYPE_METHODS, type Conditions } from '../../src/core/smart-folders/rules';
 import type { LibraryDb } from '../../src/core/storage/library-db';
 import type { CommentRow, ItemRow } from '../../src/core/storage/rows';
+import type { Page } from '../../src/core/http/pagination';
+import type { SmartFolderView } from '../../src/core/smart-folders/smart-folder-view';
+import { call } from './helpers';
 import { makeItemRow } from './fixtures/item-rows';
 import { at, commentRow, folderRow, NOW, rule, seededLibrary } from './fixtures/smart-folders';
 
@@ -158,4 +161,48 @@ describe('a large list is tested on rows, not read', () => {
     expect(await matchConditions(db, conds, NOW, undefined, { rowCost: 0, small: 0 })).toEqual(await naive(db, conds));
     db.close();
   });
+});
+
+describe('getItems pages without the whole match, as the whole match would', () => {
+  const ORDERS = [undefined, '-IMPORT', 'IMPORT', 'NAME'] as const;
+  const edit = fc.record({ at: fc.nat(), tags: fc.subarray(TAGS), isDeleted: fc.boolean() });
+  const request = fc.record({ offset: fc.integer({ min: 0, max: 6 }), limit: fc.integer({ min: 1, max: 8 }), orderBy: fc.constantFrom(...ORDERS) });
+  const rawGroups = fc.array(fc.record({ match: fc.constantFrom('AND', 'OR'), boolean: fc.constantFrom('TRUE', 'TRUE', 'FALSE'), rules: fc.array(rawRule, { minLength: 1, maxLength: 3 }) }), { minLength: 1, maxLength: 2 });
+
+  it('over random libraries, folders under random parents, item edits and pages', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(item, { minLength: 1, maxLength: 30 }), rawGroups, fc.option(rawGroups, { nil: undefined }), fc.array(edit, { maxLength: 4 }), fc.array(request, { minLength: 3, maxLength: 3 }), async (items, childRules, parentRules, edits, requests) => {
+        const rows: ItemRow[] = items.map(({ comment: _, ...fields }, k) => makeItemRow({ id: `I${k}`, ...fields }));
+        const comments: CommentRow[] = items.flatMap(({ comment }, k) => (comment ? [commentRow(`I${k}`, comment)] : []));
+        const { api, library, db } = await seededLibrary(rows, { folders: FOLDERS, comments });
+        const post = async <T>(path: string, body: Record<string, unknown>) => {
+          const answer = await call<T>(api, 'POST', path, body, { library });
+          expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
+          return answer.data;
+        };
+        const parent = parentRules ? await post<SmartFolderView>('/smartFolder/create', { name: 'parent', conditions: parentRules }) : undefined;
+        const folder = await post<SmartFolderView>('/smartFolder/create', { name: 'child', conditions: childRules, ...(parent ? { parent: parent.id } : {}) });
+        for (const { at: k, tags, isDeleted } of edits) await post('/item/update', { id: rows[k % rows.length]!.id, tags, isDeleted });
+
+        const chain = [folder, ...(parent ? [parent] : [])].map((view) => view.conditions.map((g) => ({ ...(g as Conditions[number]), rules: (g as Conditions[number]).rules })) as Conditions);
+        const all = await db.items.toArray();
+        const names = new Map(FOLDERS.map((f) => [f.id, f.name]));
+        const tests = chain.map((conds) => compileConditions(conds, NOW));
+        const matched = all
+          .filter((row) => !row.isDeleted && tests.every((test) => test({ row, folderNames: row.folders.flatMap((id) => (names.has(id) ? [names.get(id)!] : [])), comments: comments.filter((c) => c.itemId === row.id).map((c) => c.annotation) })))
+          .map((row) => row.pk)
+          .sort();
+        for (const { offset, limit, orderBy } of requests) {
+          const page = await post<Page<{ id: string }>>('/smartFolder/getItems', { smartFolderId: folder.id, offset, limit, fields: ['id'], ...(orderBy ? { orderBy } : {}) });
+          expect(page.total).toBe(matched.length);
+          if (orderBy === 'NAME') continue;
+          const ordered = orderBy === 'IMPORT' ? matched : [...matched].reverse();
+          const byPk = new Map(all.map((row) => [row.pk, row.id]));
+          expect(page.data.map((entry) => entry.id)).toEqual(ordered.slice(offset, offset + limit).map((pk) => byPk.get(pk)));
+        }
+        db.close();
+      }),
+      { numRuns: 40, endOnFailure: true },
+    );
+  }, 120_000);
 });

@@ -9,10 +9,10 @@ import { notFound } from '../http/errors';
 import { readAllItemKeys, readTrashedKeys } from '../postings/postings-store';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow, SmartFolderRow } from '../storage/rows';
-import { combineGroups, compileRule, type RuleSubject } from './evaluate';
-import { readAnswers, type Narrowing } from './narrow';
+import { combineGroups, compileRule, type RuleSubject, type Test } from './evaluate';
+import { readAnswers, type Answers, type Narrowing } from './narrow';
 import type { IndexAnswer } from './plan';
-import { includes, type Conditions } from './rules';
+import { includes, type Conditions, type Rule } from './rules';
 import { ascendingUnique, inKeySet, intersectKeySets, type KeySet } from '../postings/key-sets';
 
 const ROW_BATCH = 1000;
@@ -32,13 +32,7 @@ export async function matchConditions(db: LibraryDb, conditions: Conditions, now
   if (within) narrowed.push([within]);
   const candidates = narrowed.length ? intersectKeySets(narrowed) : null;
 
-  const exact = (g: number, i: number) => (answers[g]![i]?.exact ? answers[g]![i] : undefined);
-  const residual = conditions.flatMap((group, g) => group.rules.filter((_, i) => !exact(g, i)));
-  const test = combineGroups<RuleSubject>(conditions, (rule, g, i) => {
-    const answer = exact(g, i);
-    if (!answer) return compileRule(rule, now);
-    return answer.negated ? (s) => !inKeySet(answer.keys, s.row.pk) : (s) => inKeySet(answer.keys, s.row.pk);
-  });
+  const { test, residual } = answeredTest(conditions, answers, now);
 
   if (residual.length === 0) {
     const keys = candidates ?? (await readAllItemKeys(db));
@@ -57,11 +51,23 @@ export async function matchConditions(db: LibraryDb, conditions: Conditions, now
   return kept;
 }
 
+/** The conditions' test, each rule decided by its exact index answer, else by the evaluator (`residual`: those rules). */
+export function answeredTest(conditions: Conditions, answers: Answers, now: number): { test: Test<RuleSubject>; residual: Rule[] } {
+  const exact = (g: number, i: number) => (answers[g]![i]?.exact ? answers[g]![i] : undefined);
+  const residual = conditions.flatMap((group, g) => group.rules.filter((_, i) => !exact(g, i)));
+  const test = combineGroups<RuleSubject>(conditions, (rule, g, i) => {
+    const answer = exact(g, i);
+    if (!answer) return compileRule(rule, now);
+    return answer.negated ? (s) => !inKeySet(answer.keys, s.row.pk) : (s) => inKeySet(answer.keys, s.row.pk);
+  });
+  return { test, residual };
+}
+
 /**
  * The sets the matches must lie in: in a TRUE AND group, each positive answer; in a TRUE OR group,
  * the union of its answers when every rule has a positive one.
  */
-function narrowings(conditions: Conditions, answers: (IndexAnswer | undefined)[][]): KeySet[] {
+export function narrowings(conditions: Conditions, answers: Answers): KeySet[] {
   const sets: KeySet[] = [];
   conditions.forEach((group, g) => {
     if (!includes(group)) return;
@@ -95,7 +101,7 @@ async function forEachRowBatch(db: LibraryDb, pks: readonly string[] | null, use
  * Adds folder names and comment texts to rows, reading them only when a rule needs them: the
  * subjects at once when nothing is to be read, else a Dexie promise of them.
  */
-function subjectReader(db: LibraryDb, needsFolderNames: boolean, needsComments: boolean) {
+export function subjectReader(db: LibraryDb, needsFolderNames: boolean, needsComments: boolean) {
   let names: Map<string, string> | undefined;
   const subjectsOf = (rows: readonly ItemRow[], comments: ReadonlyMap<string, string[]>): RuleSubject[] => rows.map((row) => ({
     row,
@@ -120,7 +126,7 @@ export class SmartFolderMatcher {
 
   constructor(
     private readonly db: LibraryDb,
-    private readonly rows: ReadonlyMap<string, SmartFolderRow>,
+    readonly rows: ReadonlyMap<string, SmartFolderRow>,
     private readonly now: number,
   ) {}
 

@@ -44,9 +44,10 @@ interface Ref {
 
 /**
  * The index answers worth reading for `conditions`, by group and rule; a rule left undefined is
- * tested on rows. `within` (a parent's matches) bounds the candidates too.
+ * tested on rows. `within` (a parent's matches) bounds the candidates too; so does `tested`, when
+ * the caller tests at most about that many (a first page, first-page.ts).
  */
-export async function readAnswers(db: LibraryDb, conditions: Conditions, now: number, within?: readonly string[], tuning = NARROWING): Promise<Answers> {
+export async function readAnswers(db: LibraryDb, conditions: Conditions, now: number, within?: readonly string[], tuning = NARROWING, tested = Infinity): Promise<Answers> {
   const refs: Ref[] = conditions.flatMap((group, g) => group.rules.flatMap((rule, i) => {
     const lookup = lookupFor(rule, now);
     return lookup ? [{ g, i, lookup }] : [];
@@ -75,7 +76,7 @@ export async function readAnswers(db: LibraryDb, conditions: Conditions, now: nu
 
   // Ranges read up to what rows would cost for the candidates the lists leave; past it, rows decide them.
   const listsOnly = smallest();
-  const wanted = Math.ceil(Math.max(tuning.small, listsOnly * tuning.rowCost));
+  const wanted = Math.ceil(Math.max(tuning.small, Math.min(listsOnly, tested) * tuning.rowCost));
   const limit = wanted < MAX_LIMIT ? wanted : Infinity;
   const ranged = refs.flatMap((ref) => {
     if (!('range' in ref.lookup.source)) return [];
@@ -86,7 +87,7 @@ export async function readAnswers(db: LibraryDb, conditions: Conditions, now: nu
 
   const candidates = smallest();
   const driver = units.find((unit) => unit.reduce((sum, ref) => sum + size(ref), 0) === candidates) ?? [];
-  const worth = (ref: Ref) => candidates === Infinity || !weigh || driver.includes(ref) || cost(ref) <= Math.max(tuning.small, candidates * tuning.rowCost);
+  const worth = (ref: Ref) => candidates === Infinity || !weigh || driver.includes(ref) || cost(ref) <= Math.max(tuning.small, Math.min(candidates, tested) * tuning.rowCost);
   const batch = listBatch(db);
   const reads = refs.map((ref) => (ref.lists && worth(ref) ? batch.read(ref.lists) : undefined));
   let lists: (string[][] | undefined)[] = [];
