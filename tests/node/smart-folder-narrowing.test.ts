@@ -206,3 +206,27 @@ describe('getItems pages without the whole match, as the whole match would', () 
     );
   }, 120_000);
 });
+
+describe('the first page walks in steps', () => {
+  it('reads more candidates’ rows until the page is full, and stops there', async () => {
+    // 400 PNGs, every seventh named with a z: a first step of 64 rows finds 9, the next ones the rest.
+    const rows = Array.from({ length: 400 }, (_, k) => makeItemRow({ id: `Z${String(k).padStart(3, '0')}`, name: k % 7 ? 'plain' : 'zebra', importedAt: NOW - 400_000 + k * 1000 }));
+    const { api, library, db } = await seededLibrary(rows);
+    const post = async <T>(path: string, body: Record<string, unknown>) => (await call<T>(api, 'POST', path, body, { library })).data;
+    const conditions = [{ match: 'AND', boolean: 'TRUE', rules: [{ property: 'type', method: 'equal', value: 'png' }, { property: 'name', method: 'contain', value: 'z' }] }];
+    const folder = await post<SmartFolderView>('/smartFolder/create', { name: 'z', conditions });
+    const zebras = rows.filter((_, k) => k % 7 === 0).map((row) => row.id).reverse();
+    const bulkGet = vi.spyOn(db.items, 'bulkGet');
+    for (const [offset, limit] of [[0, 50], [30, 20], [55, 10], [0, 1]] as const) {
+      bulkGet.mockClear();
+      const page = await post<Page<{ id: string }>>('/smartFolder/getItems', { smartFolderId: folder.id, offset, limit, fields: ['id'] });
+      expect(page.total).toBe(zebras.length);
+      expect(page.data.map((entry) => entry.id)).toEqual(zebras.slice(offset, offset + limit));
+      // The walk read fewer rows than the 400 candidates while the page was not at the end.
+      const walked = bulkGet.mock.calls.slice(0, -1).reduce((sum, call) => sum + call[0].length, 0);
+      if (offset + limit < zebras.length) expect(walked).toBeLessThan(400);
+    }
+    vi.restoreAllMocks();
+    db.close();
+  });
+});

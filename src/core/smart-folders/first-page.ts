@@ -16,9 +16,16 @@ import { answeredTest, narrowings, subjectReader } from './match';
 import { NARROWING, readAnswers } from './narrow';
 import type { Conditions } from './rules';
 
-/** Rows read per step of the walk: the first step reads about a page, later ones more. */
+/**
+ * Rows read per step of the walk: the first step about the page (at least FIRST_STEP), each later
+ * one what the share of matches so far says is missing, a quarter more (rows cost 100 µs each).
+ */
 const FIRST_STEP = 64;
+const MIN_STEP = 16;
 const MAX_STEP = 1000;
+
+const nextStep = (want: number, found: number, walked: number) =>
+  Math.min(MAX_STEP, Math.max(MIN_STEP, Math.ceil(((want - found) / Math.max(found / walked, 1 / FIRST_STEP)) * 1.25)));
 
 export interface FirstPage {
   total: number;
@@ -48,7 +55,7 @@ export async function firstPage(db: LibraryDb, rows: ReadonlyMap<string, SmartFo
   const keep = (batch: readonly RuleSubject[]) => {
     for (const subject of batch) if (pks.length < want && holds(subject)) pks.push(subject.row.pk);
   };
-  for (let at = 0, step = FIRST_STEP; at < candidates.length && pks.length < want; at += step, step = Math.min(step * 2, MAX_STEP)) {
+  for (let at = 0, step = Math.min(MAX_STEP, Math.max(FIRST_STEP, want)); at < candidates.length && pks.length < want; at += step, step = nextStep(want, pks.length, at)) {
     const found = await db.items.bulkGet(candidates.slice(at, at + step));
     const batch = subjects(found.filter((row): row is ItemRow => row !== undefined && !trashed.has(row.pk)));
     // Only Dexie requests are awaited in a transaction (narrow.ts).
