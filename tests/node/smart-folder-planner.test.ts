@@ -55,6 +55,8 @@ const RULES: Record<string, unknown>[] = [
     { property: 'duration', method, value: [75], unit: 's' },
   ]),
   { property: 'width', method: 'between', value: [500, 1600] },
+  { property: 'width', method: '<', value: [0] },
+  { property: 'fileSize', method: '<=', value: [0], unit: 'kb' },
   { property: 'fileSize', method: 'between', value: [30, 400], unit: 'kb' },
   { property: 'duration', method: 'between', value: [1, 3], unit: 'h' },
   ...['createTime', 'mtime', 'btime'].flatMap((property) => [

@@ -23,7 +23,7 @@ import { itemQueryCold, itemQueryWarm } from './item-query';
 import { miniSearchRestore } from './minisearch-restore';
 import { seeding } from './seeding';
 import { seedVsRawRecords } from './seed-vs-raw-records';
-import { smartFolderItems } from './smart-folder-items';
+import { smartFolderItems, smartFolderItemsOwnFloor } from './smart-folder-items';
 import { bulkTagging } from './bulk-tagging';
 import { bulkEditorSummary } from './bulk-editor-summary';
 import { itemGetDuringThumbnails, thumbnailRate, thumbnailsPoolVsOne } from './thumbnails';
@@ -50,6 +50,7 @@ export const SCENARIOS: readonly Scenario[] = [
   ...itemQueryCold,
   miniSearchRestore,
   smartFolderItems,
+  smartFolderItemsOwnFloor,
   smartFolderGetHeavy,
   libraryInfoHeavy,
   thumbnailRate,

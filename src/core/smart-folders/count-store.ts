@@ -34,6 +34,12 @@ export function dayOfCount(chain: readonly SmartFolderRow[], now: number): numbe
 const isFresh = (entry: SmartFolderCountRow | undefined, now: number): entry is SmartFolderCountRow =>
   entry !== undefined && (entry.day === null || entry.day === localMidnight(now));
 
+/** The kept count of the folder `chain[0]` (nearest first, chainOf), or undefined when none is current. */
+export async function keptCount(db: LibraryDb, chain: readonly SmartFolderRow[], now: number): Promise<number | undefined> {
+  const entry = await db.smartFolderCounts.get(chain[0]!.id);
+  return isFresh(entry, now) ? entry.count : undefined;
+}
+
 /** Every smart folder and its count; missing ones are computed, stored, and only they are evaluated. */
 export async function smartFolderCounts(db: LibraryDb, now: number): Promise<{ rows: SmartFolderRow[]; counts: Map<string, number> }> {
   const read = async () => {

@@ -12,7 +12,7 @@ import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
 import { fold, starOf, textTest, textsHold } from './evaluate';
 import { extensionsOf } from './file-types';
-import { dateRange, numberRange, type Range } from './ranges';
+import { dateRange, isEmptyRange, numberRange, type Range } from './ranges';
 import { CUSTOM_SHAPE } from './rule-catalogue';
 import type { DateRule, NumberRule, Rule, SetRule, StringRule } from './rules';
 import { ascendingUnique, intersectKeySets, type KeySet } from '../postings/key-sets';
@@ -23,30 +23,47 @@ export interface IndexAnswer {
   exact: boolean;
 }
 
-/** `read` gives posting lists' keys (a ListBatch's, so that all rules' lists are read together). */
-export type Lookup = (db: LibraryDb, read: ListReader) => Promise<IndexAnswer>;
-
-export type ListReader = (lists: readonly string[]) => Promise<string[][]>;
-
 type Items = Collection<ItemRow, string>;
 
-const answer = (read: (db: LibraryDb) => Items, negated = false, exact = true): Lookup => async (db) => ({
-  keys: [ascendingUnique(await read(db).primaryKeys())],
-  negated,
-  exact,
-});
+/**
+ * Where a rule's answer comes from, so that narrow.ts can weigh it before reading it: posting
+ * lists (their size is known from their blocks, unread), or an index range (read up to a limit).
+ */
+export type Source =
+  /** Items on any of `lists` (kept as the lists), or on every one of them (`every`: intersected). */
+  | { lists: (db: LibraryDb) => Promise<readonly string[]> | readonly string[]; every?: boolean }
+  /** Items in an index range; the keys come back in index order. */
+  | { range: (db: LibraryDb) => Items };
+
+export interface Lookup {
+  source: Source;
+  negated: boolean;
+  exact: boolean;
+}
+
+/** `read` gives posting lists' keys (a ListBatch's, so that all rules' lists are read together). */
+export type ListReader = (lists: readonly string[]) => Promise<string[][]>;
+
+/** The answer of a list source, from its lists' keys (in the order the source named them). */
+export function listAnswer(lookup: Lookup, each: string[][]): IndexAnswer {
+  const every = 'lists' in lookup.source && lookup.source.every;
+  return { keys: every ? [intersectKeySets(each.map((list) => [list]))] : each, negated: lookup.negated, exact: lookup.exact };
+}
+
+/** The answer of a range source from its keys. */
+export const rangeAnswer = (lookup: Lookup, keys: readonly string[]): IndexAnswer => ({ keys: [ascendingUnique(keys)], negated: lookup.negated, exact: lookup.exact });
+
+const answer = (range: (db: LibraryDb) => Items, negated = false, exact = true): Lookup => ({ source: { range }, negated, exact });
 
 const NUMBER_INDEX: Record<NumberRule['property'], keyof ItemRow> = { width: 'width', height: 'height', fileSize: 'size', duration: 'duration' };
 const DATE_INDEX = { mtime: 'modificationTime', btime: 'btime' } as const;
 
-/** Items on any of the posting `lists`, kept as the lists (a union is not merged). */
-const onAnyList = (lists: readonly string[], negated = false): Lookup => async (_db, read) => ({
-  keys: await read(lists),
-  negated,
-  exact: true,
-});
+/** Items on any of the posting `lists`. */
+const onAnyList = (lists: readonly string[], negated = false): Lookup => ({ source: { lists: () => lists }, negated, exact: true });
 
-const between = (db: LibraryDb, index: string, r: Range) => db.items.where(index).between(r.lo, r.hi, r.loInclusive, r.hiInclusive);
+/** An empty range (`< 0`) is no keys: IndexedDB refuses a bound whose ends meet and are both left out. */
+const between = (db: LibraryDb, index: string, r: Range) =>
+  isEmptyRange(r) ? db.items.where(index).anyOf([]) : db.items.where(index).between(r.lo, r.hi, r.loInclusive, r.hiInclusive);
 
 /** The index read that answers `rule`, or undefined when only the row can. */
 export function lookupFor(rule: Rule, now: number): Lookup | undefined {
@@ -91,11 +108,8 @@ function nameLookup(rule: StringRule): Lookup | undefined {
  */
 function folderNameLookup(rule: StringRule): Lookup {
   const q = textTest(rule.method, rule.value);
-  return async (db, read) => {
-    const folders = await db.folders.toArray();
-    const ids = folders.filter((f) => textsHold(q, [f.name]) !== q.every).map((f) => f.id);
-    return { keys: await read(ids.map(folderList)), negated: q.every, exact: true };
-  };
+  const lists = async (db: LibraryDb) => (await db.folders.toArray()).filter((f) => textsHold(q, [f.name]) !== q.every).map((f) => folderList(f.id));
+  return { source: { lists }, negated: q.every, exact: true };
 }
 
 /** Import time leads the primary key, so a createTime range is a key range (no extra index). */
@@ -117,9 +131,6 @@ function setLookup(rule: SetRule): Lookup {
     case 'not-empty': return onAnyList([emptyList], true);
     case 'intersection': case 'equal':
       // Every item holding all the values; `equal` must still check that it holds no others.
-      return async (_db, read) => {
-        const each = await read(lists);
-        return { keys: [intersectKeySets(each.map((list) => [list]))], negated: false, exact: rule.method === 'intersection' };
-      };
+      return { source: { lists: () => lists, every: true }, negated: false, exact: rule.method === 'intersection' };
   }
 }

@@ -15,6 +15,9 @@ export function inRange(value: number, r: Range): boolean {
   return (r.loInclusive ? value >= r.lo : value > r.lo) && (r.hiInclusive ? value <= r.hi : value < r.hi);
 }
 
+/** Whether no value lies in `r` (`< 0`: nothing is below 0 and above it). */
+export const isEmptyRange = (r: Range): boolean => r.lo > r.hi || (r.lo === r.hi && !(r.loInclusive && r.hiInclusive));
+
 const unitFactor = (rule: NumberRule): number => {
   if (rule.property === 'fileSize') return SIZE_UNITS[rule.unit];
   if (rule.property === 'duration') return DURATION_UNITS[rule.unit];

@@ -1,13 +1,16 @@
 /** Smart folders: list, create, update, remove, the items they hold, and the rule schema. */
 import type { Context } from '../context';
 import { invalid, notFound } from '../http/errors';
-import { paginate, type PageRequest } from '../http/pagination';
+import { pageOf, paginate, type PageRequest } from '../http/pagination';
+import { itemView, pickFields } from '../listing/item-view';
+import { DEFAULT_ORDER } from '../listing/order';
 import { pageOfItems } from '../listing/page';
 import { descendantsOf } from '../shared/forest';
 import type { LibraryDb } from '../storage/library-db';
 import type { SmartFolderRow } from '../storage/rows';
 import { writeTransaction } from '../storage/write';
 import { forgetCounts } from './count-store';
+import { firstPage } from './first-page';
 import { matchTables, SmartFolderMatcher } from './match';
 import type { Conditions } from './rules';
 import type { CreateInput, GetItemsInput, UpdateInput } from './smart-folder.schema';
@@ -88,16 +91,23 @@ export async function removeSmartFolder(ctx: Context, id: string): Promise<true>
   return true;
 }
 
-/** The items a smart folder holds, newest import first unless `orderBy` says otherwise, paginated. */
+/**
+ * The items a smart folder holds, newest import first unless `orderBy` says otherwise, paginated.
+ * In import order a folder with a kept count pages without its whole match (first-page.ts).
+ */
 export async function smartFolderItems(ctx: Context, input: GetItemsInput) {
   const { db } = await ctx.library();
   const now = ctx.clock();
-  const pks = await db.transaction('r', matchTables(db), async () => {
+  const order = input.orderBy ?? DEFAULT_ORDER;
+  const found = await db.transaction('r', [...matchTables(db), db.smartFolderCounts], async () => {
     const matcher = await SmartFolderMatcher.open(db, now);
     if (!matcher.has(input.smartFolderId)) throw noSmartFolder(input.smartFolderId, 'smartFolderId');
-    return matcher.matches(input.smartFolderId);
+    const first = order.field === 'IMPORT' ? await firstPage(db, matcher.rows, input.smartFolderId, now, input.offset + input.limit, order.descending) : undefined;
+    return first ?? { pks: await matcher.matches(input.smartFolderId) };
   });
-  return pageOfItems(db, ctx.apiPrefix, { pks, exclude: new Set() }, input, input.orderBy, input.fields);
+  if (!('total' in found)) return pageOfItems(db, ctx.apiPrefix, { pks: found.pks, exclude: new Set() }, input, order, input.fields);
+  const rows = (await db.items.bulkGet(found.pks.slice(input.offset))).filter((row) => row !== undefined);
+  return pageOf(rows.map((row) => pickFields(itemView(row, ctx.apiPrefix), input.fields)), found.total, input);
 }
 
 async function viewOf(db: LibraryDb, id: string, now: number): Promise<SmartFolderView> {

@@ -10,7 +10,7 @@ import { itemCountAll } from '../item-count-all';
 import { itemGetTag } from '../item-get-tag';
 import { itemGetTagCold } from '../item-get-tag-cold';
 import { itemQueryCold, itemQueryWarm } from '../item-query';
-import { smartFolderItems } from '../smart-folder-items';
+import { smartFolderItems, smartFolderItemsOwnFloor } from '../smart-folder-items';
 import { workerHeap } from '../worker-heap';
 import { bytesPerItem, pageHeap } from './memory';
 import { itemGetFolder, tagGet } from './reads';
@@ -33,6 +33,7 @@ const READ_ROWS: readonly Scenario[] = [
   scaled(itemCountAll),
   ...itemQueryWarm.map((row) => scaled(row)),
   scaled(smartFolderItems),
+  scaled(smartFolderItemsOwnFloor),
   tagGet,
   scaled(workerHeap, 'worker JS heap after the read rows'),
   scaled(coldStart),
