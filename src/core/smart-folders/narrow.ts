@@ -6,8 +6,7 @@
  * group's, or the parent's matches) bounds the candidates; another answer is read when it is
  * small beside them, and a larger one is left to the evaluator on the candidates' rows.
  */
-import { listBatch } from '../postings/list-batch';
-import { MANY_LISTS } from '../postings/postings-store';
+import { MANY_LISTS, readManyLists } from '../postings/postings-store';
 import type { LibraryDb } from '../storage/library-db';
 import { listAnswer, lookupFor, rangeAnswer, type IndexAnswer, type Lookup } from './plan';
 import { includes, type Conditions } from './rules';
@@ -88,15 +87,12 @@ export async function readAnswers(db: LibraryDb, conditions: Conditions, now: nu
   const candidates = smallest();
   const driver = units.find((unit) => unit.reduce((sum, ref) => sum + size(ref), 0) === candidates) ?? [];
   const worth = (ref: Ref) => candidates === Infinity || !weigh || driver.includes(ref) || cost(ref) <= Math.max(tuning.small, Math.min(candidates, tested) * tuning.rowCost);
-  const batch = listBatch(db);
-  const reads = refs.map((ref) => (ref.lists && worth(ref) ? batch.read(ref.lists) : undefined));
-  let lists: (string[][] | undefined)[] = [];
-  if (reads.some((read) => read !== undefined)) {
-    const asked = Promise.all(reads);
-    asked.catch(() => {}); // a failing read fails the match below, not as an unhandled rejection meanwhile
-    await batch.flush();
-    lists = await asked;
-  }
+  // Every list worth reading, read together (a 30x30 folder's lists once each, one pass per kind).
+  // One Dexie read awaited here: promises resolved from another async scope (a ListBatch's) lost
+  // the transaction's zone after this function returned (fault-checks' 30x30 smart folder).
+  const toRead = [...new Set(refs.flatMap((ref) => (ref.lists && worth(ref) ? ref.lists : [])))];
+  const read = toRead.length ? await readManyLists(db, toRead) : new Map<string, string[]>();
+  const lists = refs.map((ref) => (ref.lists && worth(ref) ? [...new Set(ref.lists)].map((list) => read.get(list) ?? []) : undefined));
 
   const answers: Answers = conditions.map((group) => group.rules.map(() => undefined));
   refs.forEach((ref, k) => {
