@@ -130,6 +130,21 @@ describe('bring your own CLIP through the API', () => {
     expect((await search('red')).data.results[0]?.signals).not.toContain('clip');
   }, 30_000);
 
+  it('indexes again when a model is picked again under the same name, after its jobs were dropped', async () => {
+    const { library, store, get } = await setup();
+    // The web app keeps a picked model, loads it, and puts the one before back when it does not run;
+    // a status poll in between queued jobs for it, and its failures dropped them.
+    await putClipModel(store, tinyClipManifest(), files());
+    expect(await get('/aiSearch/checkServiceHealth')).toMatchObject({ clip: { loaded: true, name: 'tiny-clip-test' } });
+    expect(await library.db.jobs.filter((job) => job.kind === CLIP_JOB).count()).toBe(4);
+    await library.db.jobs.filter((job) => job.kind === CLIP_JOB).delete();
+    await removeClipModel(store);
+    // The person picks it again, fixed, under the same name, before any poll saw it gone.
+    await putClipModel(store, tinyClipManifest(), files());
+    expect(await get('/aiSearch/checkServiceHealth')).toMatchObject({ clip: { loaded: true, name: 'tiny-clip-test' } });
+    expect(await library.db.jobs.filter((job) => job.kind === CLIP_JOB).count()).toBe(4);
+  });
+
   it('refuses a model whose manifest names a file that was not picked, and keeps nothing', async () => {
     const { store, get } = await setup();
     const { 'text.onnx': _, ...partial } = files();

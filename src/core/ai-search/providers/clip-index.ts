@@ -12,10 +12,12 @@ import type { ItemObserver } from '../../storage/item-changes';
 import type { LibraryDb } from '../../storage/library-db';
 import { writeTransaction } from '../../storage/write';
 import type { ClipManifest } from './clip-manifest';
-import { clipManifest, clipModelStore } from './clip-model-store';
+import { clipManifest, clipModelStore, clipModelVersion } from './clip-model-store';
 import { clearClipVectors } from './clip-vectors';
 
 const STATE_KEY = 'ai-clip';
+/** Which putting of that model (clipModelVersion): a model picked again under its name is indexed again. */
+const VERSION_KEY = 'ai-clip-version';
 
 export const userClipModel = (ctx: Context): Promise<ClipManifest | undefined> => clipManifest(clipModelStore(ctx.registry.namespace));
 
@@ -23,21 +25,27 @@ async function indexedModel(db: LibraryDb): Promise<string | undefined> {
   return (await db.state.get(STATE_KEY))?.value as string | undefined;
 }
 
+const indexedVersion = async (db: LibraryDb) => (await db.state.get(VERSION_KEY))?.value as string | undefined;
+
 /** Brings the library's index to the stored model; returns that model (undefined: none). */
 export async function syncClipIndex(ctx: Context, library: OpenLibrary): Promise<ClipManifest | undefined> {
-  const manifest = await userClipModel(ctx);
+  const store = clipModelStore(ctx.registry.namespace);
+  const [manifest, version] = await Promise.all([clipManifest(store), clipModelVersion(store)]);
   const { db } = library;
-  if ((await indexedModel(db)) === manifest?.name) return manifest;
+  const current = async () => (await indexedModel(db)) === manifest?.name && (await indexedVersion(db)) === version;
+  if (await current()) return manifest;
   const now = ctx.clock();
   await writeTransaction(library, now, async () => {
-    if ((await indexedModel(db)) === manifest?.name) return;
+    if (await current()) return;
     await clearClipVectors(db);
     await db.jobs.where('id').startsWith(`${CLIP_JOB}:`).delete();
     if (!manifest) {
-      await db.state.delete(STATE_KEY);
+      await db.state.bulkDelete([STATE_KEY, VERSION_KEY]);
       return;
     }
     await db.state.put({ key: STATE_KEY, value: manifest.name });
+    if (version === undefined) await db.state.delete(VERSION_KEY);
+    else await db.state.put({ key: VERSION_KEY, value: version });
     const ids = (await db.thumbnails.toCollection().primaryKeys()) as string[];
     await db.jobs.bulkPut(ids.map((id) => clipJob(id, now, manifest.name)));
   }, { keepsDate: true });

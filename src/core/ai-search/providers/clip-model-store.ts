@@ -16,6 +16,15 @@ export interface StoredClipModel {
 /** The store, under the API's IndexedDB namespace (`lam` unless tests give another). */
 export const clipModelStore = (namespace: string): UseStore => createStore(`${namespace}/clip-model`, 'keyval');
 
+/**
+ * Which putting of the model is stored: a new value each time one is kept, so a model picked again
+ * under the same name (another vocabulary, or the one before put back) is indexed again.
+ * Undefined for a model kept before versions were.
+ */
+export async function clipModelVersion(store: UseStore): Promise<string | undefined> {
+  return get<string>('version', store);
+}
+
 /** The stored model's manifest, or undefined when none was given. */
 export async function clipManifest(store: UseStore): Promise<ClipManifest | undefined> {
   return get<ClipManifest>('manifest', store);
@@ -40,17 +49,18 @@ export async function putClipModel(store: UseStore, manifestJson: unknown, given
   const missing = manifestFiles(manifest).filter((name) => !given[name]);
   if (missing.length) throw new Error(`The manifest names ${missing.join(', ')}, which ${missing.length > 1 ? 'were' : 'was'} not picked.`);
   const files = Object.fromEntries(manifestFiles(manifest).map((name) => [name, given[name]!]));
-  await setMany([['files', files], ['manifest', manifest]], store);
+  await setMany([['files', files], ['manifest', manifest], ['version', crypto.randomUUID()]], store);
   return manifest;
 }
 
 /** Puts back what was stored before (a model, or none): a picked model that does not run is not kept. */
 export async function restoreClipModel(store: UseStore, previous: StoredClipModel | undefined): Promise<void> {
-  if (previous) await setMany([['files', previous.files], ['manifest', previous.manifest]], store);
+  if (previous) await setMany([['files', previous.files], ['manifest', previous.manifest], ['version', crypto.randomUUID()]], store);
   else await removeClipModel(store);
 }
 
 export async function removeClipModel(store: UseStore): Promise<void> {
   await del('manifest', store);
   await del('files', store);
+  await del('version', store);
 }
