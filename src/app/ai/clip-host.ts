@@ -10,6 +10,17 @@ import { keptClipModel } from './clip-model-api';
 
 let worker: Worker | undefined;
 let remote: Comlink.Remote<ClipWorkerEndpoint> | undefined;
+/** Counts reloads: a call that a reload cut short is asked again of the new worker. */
+let generation = 0;
+/** Calls in flight: a terminated worker never answers them (Comlink waits for ever), so a reload ends them. */
+const inFlight = new Set<(error: Error) => void>();
+
+function endedByReload<T>(call: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    inFlight.add(reject);
+    call.then(resolve, reject).finally(() => inFlight.delete(reject));
+  });
+}
 
 function clipWorker(): Comlink.Remote<ClipWorkerEndpoint> {
   if (!remote) {
@@ -21,22 +32,37 @@ function clipWorker(): Comlink.Remote<ClipWorkerEndpoint> {
   return remote;
 }
 
-/** Failures (a model that does not run) are answered, not thrown: the job is then dropped as undecodable. */
+/**
+ * Failures (a model that does not run) are answered, not thrown: the job is then dropped as
+ * undecodable. A call cut short because a model was picked meanwhile (its worker ended by
+ * `reload`) is asked once more, of the worker that runs the new model: the job is not dropped.
+ */
 async function safely(call: () => Promise<ClipOutcome>): Promise<ClipOutcome> {
-  try {
-    return await call();
-  } catch (error) {
-    return { status: 'undecodable', reason: `Your CLIP model failed: ${error instanceof Error ? error.message : String(error)}` };
+  for (let attempt = 0; ; attempt++) {
+    const started = generation;
+    try {
+      return await endedByReload(call());
+    } catch (error) {
+      if (attempt === 0 && generation !== started) continue;
+      return { status: 'undecodable', reason: `Your CLIP model failed: ${error instanceof Error ? error.message : String(error)}` };
+    }
   }
 }
 
 export const clipHost = {
-  image: (bytes: ArrayBuffer, mime: string) => safely(() => clipWorker().image(Comlink.transfer(bytes, [bytes]), mime)),
+  // A copy crosses, so the bytes are still here if the call must be asked again.
+  image: (bytes: ArrayBuffer, mime: string) => safely(() => {
+    const sent = bytes.slice(0);
+    return clipWorker().image(Comlink.transfer(sent, [sent]), mime);
+  }),
   text: (text: string) => safely(() => clipWorker().text(text)),
   /** The model the worker runs (loading it), or null. */
   model: () => clipWorker().model(),
   /** A new model was stored: the next call starts a fresh worker that loads it. */
   reload(): void {
+    generation += 1;
+    for (const end of inFlight) end(new Error('a newly picked model replaced the one running'));
+    inFlight.clear();
     worker?.terminate();
     worker = undefined;
     remote = undefined;
