@@ -6,15 +6,15 @@
  */
 import type { Context } from '../context';
 import { notFound } from '../http/errors';
-import { orderedListing } from '../listing/candidates';
+import { listingWindow, orderedListing } from '../listing/candidates';
 import type { ItemIdsInput, ItemPositionInput } from './item.schema';
 
 /** The part of a primary key after the import time is the item's id (item-row.ts `itemPk`). */
 const idOf = (pk: string): string => pk.slice(pk.indexOf(':') + 1);
 
 export async function listItemIds(ctx: Context, input: ItemIdsInput): Promise<{ ids: string[]; total: number; offset: number }> {
-  const ordered = await orderedListing(ctx, input);
-  return { ids: ordered.slice(input.offset, input.offset + input.limit).map(idOf), total: ordered.length, offset: input.offset };
+  const { keys, total } = await listingWindow(ctx, input, input.offset, input.limit);
+  return { ids: keys.map(idOf), total, offset: input.offset };
 }
 
 /** Where `item` sits in the ordered result: 0-based, or -1 when the filters leave it out. */

@@ -10,8 +10,9 @@ import type { LibraryDb } from '../storage/library-db';
 import { ALL_ITEMS, filterItems, type Candidates } from './filters';
 import type { Filters, ListingInput } from './listing-input';
 import { listingMemoOf } from './listing-memo';
-import { orderedCandidates } from './page';
-import { withSeed } from './order';
+import { orderedCandidates, totalOf } from './page';
+import { DEFAULT_ORDER, withSeed } from './order';
+import { scanWindow } from './scan-window';
 
 export type { ListingInput };
 
@@ -42,9 +43,33 @@ async function candidateKeys(db: LibraryDb, candidates: Candidates): Promise<str
 }
 
 /** The listing's keys in order; kept a few seconds for the requests that follow (./listing-memo.ts). */
-export async function orderedListing(ctx: Context, input: ListingInput): Promise<string[]> {
+export async function orderedListing(ctx: Context, input: ListingInput, known?: Candidates): Promise<string[]> {
   const { db, record } = await ctx.library();
-  const order = async () => orderedCandidates(db, await listingCandidates(ctx, db, input), withSeed(input.orderBy, input.seed));
+  const order = async () => orderedCandidates(db, known ?? (await listingCandidates(ctx, db, input)), withSeed(input.orderBy, input.seed));
   // Keyed by the library's path, as its changes are published.
   return listingMemoOf(ctx.changes, ctx.clock).ordered(record.path, input, order);
+}
+
+/** Past this many keys, slicing the whole ordering (read from posting blocks) beats walking an index key by key. */
+const WALK_AT_MOST = 5000;
+
+/**
+ * The listing's keys at `offset`..`offset + limit - 1` and its total. A stretch of an index scan in
+ * import order (the grid's default listing, a tag, a folder) is walked to (./scan-window.ts) unless
+ * the ordering is kept already; anything else is a slice of the ordering.
+ */
+export async function listingWindow(ctx: Context, input: ListingInput, offset: number, limit: number): Promise<{ keys: string[]; total: number }> {
+  const { db, record } = await ctx.library();
+  const order = withSeed(input.orderBy, input.seed) ?? DEFAULT_ORDER;
+  let candidates: Candidates | undefined;
+  if (limit <= WALK_AT_MOST && order.field === 'IMPORT' && !listingMemoOf(ctx.changes, ctx.clock).holds(record.path, input)) {
+    candidates = await listingCandidates(ctx, db, input);
+    const { scan, exclude } = candidates;
+    if (scan) {
+      const [keys, total] = await Promise.all([scanWindow(db, scan, exclude, order.descending, offset, limit), totalOf(db, scan, exclude)]);
+      if (keys) return { keys, total };
+    }
+  }
+  const ordered = await orderedListing(ctx, input, candidates);
+  return { keys: ordered.slice(offset, offset + limit), total: ordered.length };
 }

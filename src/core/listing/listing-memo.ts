@@ -22,6 +22,8 @@ interface Entry {
   /** When it was last used. */
   at: number;
   ordered: Promise<string[]>;
+  /** The keys once ordered. */
+  settled?: string[];
   timer?: ReturnType<typeof setTimeout>;
 }
 
@@ -32,6 +34,12 @@ export class ListingMemo {
     feed.subscribe((event) => {
       if (this.entry && movesListings(event, this.entry.library)) this.entry = null;
     });
+  }
+
+  /** Whether the listing's ordering is kept and done (a slice of it then costs nothing). */
+  holds(library: string, input: ListingInput): boolean {
+    const kept = this.entry;
+    return kept?.settled !== undefined && kept.key === memoKey(library, input) && this.clock() - kept.at < KEEP_MS;
   }
 
   /** The listing's ordered keys: the kept ones when still good, else `order()`'s (then kept). */
@@ -47,7 +55,7 @@ export class ListingMemo {
     const entry: Entry = { key, library, at: this.clock(), ordered: order() };
     this.entry = entry;
     // A failed ordering is not kept; a change published meanwhile has already dropped it.
-    entry.ordered.catch(() => this.entry === entry && (this.entry = null));
+    entry.ordered.then((keys) => (entry.settled = keys)).catch(() => this.entry === entry && (this.entry = null));
     this.keep(entry);
     return entry.ordered;
   }

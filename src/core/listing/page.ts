@@ -6,6 +6,7 @@ import type { ItemRow } from '../storage/rows';
 import { ALL_ITEMS, type Candidates, type IndexScan } from './filters';
 import { itemView, pickFields, type ItemField, type ItemView } from './item-view';
 import { DEFAULT_ORDER, orderItemPks, type OrderBy } from './order';
+import { scanWindow } from './scan-window';
 
 /** Orders, slices and reads one page of candidates (shared by every item list endpoint); item URLs sit under `apiPrefix`. */
 export async function pageOfItems(
@@ -27,7 +28,7 @@ export async function pageOfItems(
     const walk = inImportOrder(scan.collection(db), order.descending);
     [total, rows] = await Promise.all([
       totalOf(db, scan, exclude),
-      page.offset === 0 ? firstRows(walk, exclude, end) : firstKeys(walk, exclude, end).then((keys) => rowsOf(db, keys.slice(page.offset))),
+      page.offset === 0 ? firstRows(walk, exclude, end) : laterRows(db, scan, exclude, order.descending, page),
     ]);
   } else {
     const ordered = await orderedCandidates(db, candidates, order);
@@ -45,6 +46,14 @@ export async function orderedCandidates(db: LibraryDb, candidates: Candidates, o
   return (await orderItemPks(db, live, order)).filter((pk) => !exclude.has(pk));
 }
 
+/** A later page: its stretch of the walk (./scan-window.ts), or the keys up to it when the trash is too big to place the walk. */
+async function laterRows(db: LibraryDb, scan: IndexScan, exclude: ReadonlySet<string>, descending: boolean, page: { offset: number; limit: number }): Promise<ItemRow[]> {
+  const keys = await scanWindow(db, scan, exclude, descending, page.offset, page.limit);
+  if (keys) return rowsOf(db, keys);
+  const walk = inImportOrder(scan.collection(db), descending);
+  return rowsOf(db, (await firstKeys(walk, exclude, page.offset + page.limit)).slice(page.offset));
+}
+
 async function rowsOf(db: LibraryDb, pks: string[]): Promise<ItemRow[]> {
   return (await db.items.bulkGet(pks)).filter((row): row is ItemRow => row !== undefined);
 }
@@ -55,7 +64,7 @@ const KEY_CHUNK = 500;
  * The scan's items outside the trash (`exclude`): its kept count when it has one, else a count of
  * its index (IndexedDB walks every match to count them) less the trashed ones among them.
  */
-async function totalOf(db: LibraryDb, scan: IndexScan, exclude: ReadonlySet<string>): Promise<number> {
+export async function totalOf(db: LibraryDb, scan: IndexScan, exclude: ReadonlySet<string>): Promise<number> {
   const kept = await scan.kept?.(db);
   if (kept !== undefined) return kept;
   const [indexed, excluded] = await Promise.all([scan.collection(db).count(), countMatching(db, exclude, scan.matches)]);
