@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { api, cell, eventually, freshApp, reloadApp, seed, selectedIds, waitForCount } from './app';
 import { seriousViolations } from './a11y-check';
 import { useBrowser } from './browser';
+import { PHONE, shot } from './screenshot';
 
 interface FolderNode {
   id: string;
@@ -39,6 +40,35 @@ describe('the web app: bulk edit and folders', () => {
     await page.locator('[data-view="tag:reviewed"] .nav-count', { hasText: /^40$/ }).waitFor({ timeout: 10_000 });
     await panel.getByText('all 40').first().waitFor();
     await page.context().close();
+  });
+
+  it('keeps every row of the bulk editor inside its panel, however long a tag or folder name', async () => {
+    for (const viewport of [{ width: 1280, height: 800 }, PHONE]) {
+      const page = await freshApp(browser(), siteUrl, viewport);
+      const folder = await api<{ id: string }>(page, '/folder/create', { name: 'Holiday photographs from the coast, sorted by the day they were taken' });
+      await seed(page, Array.from({ length: 30 }, (_, i) => ({ name: `b${i}`, tags: ['reference-pictures-for-the-lighthouse-poster'], folders: i % 3 ? [folder.id] : [] })));
+      await reloadApp(page);
+      await waitForCount(page, 30);
+      await cell(page, 0).click();
+      await page.keyboard.press('Control+a');
+      if (viewport === PHONE) await page.getByRole('button', { name: 'Show the inspector' }).click();
+      const panel = page.locator('#inspector-panel');
+      await panel.getByRole('heading', { name: '30 items selected' }).waitFor();
+      await panel.getByText('20 of 30').waitFor();
+      await shot(page, 'bulk-editor-long-names');
+      // Every part of every presence row (name, count, buttons) lies within the panel's width.
+      const outside = await page.evaluate(() => {
+        const box = document.querySelector('#inspector-panel')!.getBoundingClientRect();
+        const rows = [...document.querySelector('bulk-editor')!.shadowRoot!.querySelectorAll('.presence li')];
+        return rows.flatMap((row) => [...row.children].filter((part) => {
+          const rect = part.getBoundingClientRect();
+          return rect.left < box.left - 0.5 || rect.right > box.right + 0.5;
+        }).map((part) => part.textContent!.trim()));
+      });
+      expect(outside).toEqual([]);
+      await panel.getByRole('button', { name: /^Remove folder .* from 20 items/ }).waitFor();
+      await page.context().close();
+    }
   });
 
   it('creates a folder from the sidebar, then nests another under it through Edit folder', async () => {

@@ -6,7 +6,8 @@ export const bulkStyles = [
   ...inspectorStyles,
   css`
     h2 { margin: 0; font-size: 16px; }
-    .presence { display: grid; gap: 0.25rem; list-style: none; margin: 0 0 0.5rem; padding: 0; }
+    /* One column no wider than the panel: an auto column grows to the longest name's width, pushing counts and buttons out of sight. */
+    .presence { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.25rem; list-style: none; margin: 0 0 0.5rem; padding: 0; }
     /* A name keeps at least 5em (about eight letters): with a long count ("3,001 of 40,000") and both buttons, they wrap below it. */
     .presence li { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem; min-height: 32px; }
     .presence .name { flex: 1 1 5em; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
