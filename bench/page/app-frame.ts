@@ -58,14 +58,19 @@ export function grid(app: AppFrame): HTMLElement {
 
 /** The first screen's cells all show their item: a loaded thumbnail, or the placeholder of one being made. */
 export function firstScreenPainted(app: AppFrame): boolean {
-  const scroller = app.doc.querySelector<HTMLElement>('[role=grid]');
-  if (!scroller) return false;
-  const bottom = scroller.getBoundingClientRect().bottom;
-  const cells = [...scroller.querySelectorAll<HTMLElement>('[role=gridcell]')].filter((cell) => cell.getBoundingClientRect().top < bottom);
+  const cells = cellsOnScreen(app.doc);
   if (cells.length === 0) return false;
   return cells.every((cell) => {
     if (cell.querySelector('.thumb-pending')) return true;
     const img = cell.querySelector('img');
     return !!img && img.complete && img.naturalWidth > 0;
   });
+}
+
+/** The grid's cells whose top is above the grid's bottom edge (those a person sees), none before the grid. */
+export function cellsOnScreen(doc: Document): HTMLElement[] {
+  const scroller = doc.querySelector<HTMLElement>('[role=grid]');
+  if (!scroller) return [];
+  const bottom = scroller.getBoundingClientRect().bottom;
+  return [...scroller.querySelectorAll<HTMLElement>('[role=gridcell]')].filter((cell) => cell.getBoundingClientRect().top < bottom);
 }

@@ -8,7 +8,7 @@ import { listingOf } from '../../../src/app/search/listing';
 import { defaultViewState } from '../../../src/app/search/view-state';
 import { SelectionStore } from '../../../src/app/selection/selection-store';
 import type { ApiClient } from '../../../tests/loose-client';
-import { firstScreenPainted, grid, nextFrame, openAppFrame, type AppFrame } from '../app-frame';
+import { cellsOnScreen, firstScreenPainted, grid, nextFrame, openAppFrame, type AppFrame } from '../app-frame';
 import { waitForQuietLibrary } from '../quiet-library';
 import { repeat, timed } from '../repeat';
 import { requireSeeded, type Scenario } from '../scenario';
@@ -65,10 +65,7 @@ export const gridFirstThumbnails: Scenario = {
 
 /** Every cell on the first screen shows its item (name and picture element), thumbnails loaded or not. */
 function firstScreenShown(doc: Document): boolean {
-  const scroller = doc.querySelector<HTMLElement>('[role=grid]');
-  if (!scroller) return false;
-  const bottom = scroller.getBoundingClientRect().bottom;
-  const cells = [...scroller.querySelectorAll<HTMLElement>('[role=gridcell]')].filter((cell) => cell.getBoundingClientRect().top < bottom);
+  const cells = cellsOnScreen(doc);
   return cells.length > 0 && cells.every((cell) => cell.getAttribute('aria-busy') !== 'true');
 }
 

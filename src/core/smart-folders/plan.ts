@@ -41,9 +41,6 @@ export interface Lookup {
   exact: boolean;
 }
 
-/** `read` gives posting lists' keys (a ListBatch's, so that all rules' lists are read together). */
-export type ListReader = (lists: readonly string[]) => Promise<string[][]>;
-
 /** The answer of a list source, from its lists' keys (in the order the source named them). */
 export function listAnswer(lookup: Lookup, each: string[][]): IndexAnswer {
   const every = 'lists' in lookup.source && lookup.source.every;
