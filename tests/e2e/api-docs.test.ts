@@ -63,10 +63,14 @@ describe('API reference', () => {
       if (SHOTS) {
         mkdirSync(SHOTS, { recursive: true });
         await page.screenshot({ path: `${SHOTS}/api-docs-1280.png` });
-        await page.setViewportSize({ width: 390, height: 844 });
-        await page.screenshot({ path: `${SHOTS}/api-docs-390.png` });
-        await page.setViewportSize({ width: 1280, height: 800 });
       }
+      // On a phone, the answer's schema takes the page's width instead of a narrow table column.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const schemaBox = await success.getByRole('tabpanel').boundingBox();
+      expect(schemaBox!.width).toBeGreaterThan(280);
+      expect(schemaBox!.x + schemaBox!.width).toBeLessThanOrEqual(390);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/api-docs-390.png` });
+      await page.setViewportSize({ width: 1280, height: 800 });
 
       // What the reference shows is what the API serves.
       const served = await fetchInPage(page, '/api/v2/openapi.json');

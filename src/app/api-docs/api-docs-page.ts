@@ -35,6 +35,23 @@ function loadStyles(href: string): Promise<void> {
   return load(link, 'stylesheet');
 }
 
+/**
+ * On a phone, Swagger UI keeps its answers in a three-column table: an answer's schema got the
+ * description column's 140 px and was cut off. There, each answer's cells stack at full width.
+ * A constructed sheet, as the app's own styles: the site's CSP allows no inline style.
+ */
+function narrowScreenStyles(): CSSStyleSheet {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(`@media (max-width: 640px) {
+    #api-reference .responses-table, #api-reference .responses-table tbody,
+    #api-reference .responses-table tr.response, #api-reference .responses-table td { display: block; width: auto; max-width: none; }
+    #api-reference .responses-table thead { display: none; }
+    #api-reference .responses-table td.response-col_status { font-weight: 700; padding-bottom: 0; }
+    #api-reference .model-example, #api-reference .highlight-code { max-width: 100%; overflow-x: auto; }
+  }`);
+  return sheet;
+}
+
 export async function showApiDocs(body: HTMLElement): Promise<void> {
   document.title = 'API reference · Offline Asset Library';
   const status = document.createElement('p');
@@ -45,6 +62,7 @@ export async function showApiDocs(body: HTMLElement): Promise<void> {
     // The document comes from the service worker: wait until it controls this page.
     await ensureServiceWorker();
     await Promise.all([loadStyles(swaggerStyles), loadScript(swaggerScript)]);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, narrowScreenStyles()];
     const holder = document.createElement('main');
     holder.id = 'api-reference';
     holder.setAttribute('aria-label', 'API reference');
