@@ -5,13 +5,17 @@
  * the ordering of every key. That ordering took seconds at 1,000,000 items and held the grid's
  * first jumps (docs/decisions/million-items.md).
  *
+ * Every item's listing steps from the nearest anchor of its position index instead
+ * (./import-order-directory.ts): its walk would read every row before the stretch.
+ *
  * The trash is in the index but not in the listing: the walk starts further on by the trashed keys
  * that come before the stretch. They are few; past MAX_EXCLUDED, the caller orders the whole
  * listing instead.
  */
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
-import type { IndexScan } from './filters';
+import { ALL_ITEMS, type IndexScan } from './filters';
+import { importOrderStretch, type Stretch } from './import-order-directory';
 
 /** Past this many trashed keys, reading them to place a walk costs more than it saves. */
 export const MAX_EXCLUDED = 2000;
@@ -31,16 +35,23 @@ export async function scanWindow(
   if (exclude.size > MAX_EXCLUDED) return null;
   const excluded = await excludedInScan(db, scan, exclude);
   const before = excludedBefore(excluded, descending);
-  const walk = descending ? scan.collection(db).reverse() : scan.collection(db);
+  const stretch = await stretchOf(db, scan, descending);
   // `at` only grows: the keys before it outside the trash are at most `offset` at every pass, and
   // each pass that falls short has passed at least one more trashed key.
   for (let at = offset; ; ) {
-    const keys = await walk.clone().offset(at).limit(limit + excluded.length).primaryKeys();
+    const keys = await stretch(at, limit + excluded.length);
     if (keys.length === 0) return [];
     const shortBy = offset - (at - before(keys[0]!));
     if (shortBy === 0) return keys.filter((key) => !exclude.has(key)).slice(0, limit);
     at += shortBy;
   }
+}
+
+/** The scan's keys at walk positions: every item's from its position index, a tag's or folder's by walking its index (small entries). */
+async function stretchOf(db: LibraryDb, scan: IndexScan, descending: boolean): Promise<Stretch> {
+  if (scan === ALL_ITEMS) return importOrderStretch(db, descending);
+  const walk = descending ? scan.collection(db).reverse() : scan.collection(db);
+  return (at, count) => walk.clone().offset(at).limit(count).primaryKeys();
 }
 
 /** The excluded keys the scan's index holds (those whose rows it matches), ascending. */

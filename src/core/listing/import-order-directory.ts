@@ -1,0 +1,59 @@
+/**
+ * A position index of every item in import order: every STEP-th key, kept in the library's `state`
+ * table. A stretch at any position starts from the anchor before it and steps over at most STEP
+ * keys. Walking the items table itself to a position reads every row before it (the rows are the
+ * table's values): at 1,000,000 items on disk that took seconds a window. The grid's default
+ * listing (every item, newest first) reads its windows here.
+ *
+ * A cache, never a source: it names the item change log's head and the item count it was made at
+ * (../storage/change-log.ts, ../storage/counts.ts), and any item write since makes it again from
+ * the `all` posting list, a read of every key, on the next window.
+ */
+import { readAllItemKeys } from '../postings/postings-store';
+import { changeLogHead } from '../storage/change-log';
+import { readItemCounts } from '../storage/counts';
+import { LIBRARY_VERSION, type LibraryDb } from '../storage/library-db';
+
+const KEY = 'listing:import-order-anchors';
+/** Keys between anchors: a stretch steps over at most this many (1,000 anchors of 30 bytes at 1M items). */
+export const STEP = 1000;
+
+interface Directory {
+  version: number;
+  /** The change log's head and the item count (trashed ones too) when it was made. */
+  seq: number;
+  length: number;
+  /** Every STEP-th key, ascending: anchors[i] sits at position i * STEP. */
+  anchors: string[];
+}
+
+/** The keys at walk positions `at`..`at + count - 1` (newest first when descending). */
+export type Stretch = (at: number, count: number) => Promise<string[]>;
+
+/** Stretches of every item in import order, from the directory (made again first when an item changed). */
+export async function importOrderStretch(db: LibraryDb, descending: boolean): Promise<Stretch> {
+  const directory = await currentDirectory(db);
+  const { length, anchors } = directory;
+  return async (at, count) => {
+    // Newest first: positions count from the end of the ascending order.
+    const start = descending ? Math.max(0, length - at - count) : at;
+    const end = Math.min(length, descending ? length - at : at + count);
+    if (end <= start) return [];
+    const anchor = Math.floor(start / STEP);
+    const keys = await db.items.where('pk').aboveOrEqual(anchors[anchor]!).offset(start - anchor * STEP).limit(end - start).primaryKeys();
+    return descending ? keys.reverse() : keys;
+  };
+}
+
+async function currentDirectory(db: LibraryDb): Promise<Directory> {
+  const [kept, seq, counts] = await Promise.all([db.state.get(KEY), changeLogHead(db), readItemCounts(db)]);
+  const directory = kept?.value as Directory | undefined;
+  if (directory?.version === LIBRARY_VERSION && directory.seq === seq && directory.length === counts.all) return directory;
+  // The head is read with the keys, in one transaction: a write after them makes the next read build again.
+  const built = await db.transaction('r', [db.state, db.postings], async (): Promise<Directory> => {
+    const [head, keys] = await Promise.all([changeLogHead(db), readAllItemKeys(db)]);
+    return { version: LIBRARY_VERSION, seq: head, length: keys.length, anchors: keys.filter((_, i) => i % STEP === 0) };
+  });
+  await db.state.put({ key: KEY, value: built });
+  return built;
+}
