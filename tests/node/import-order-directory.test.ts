@@ -58,4 +58,22 @@ describe('windows of every item in import order', () => {
     const window = await ids({ orderBy: '-IMPORT', offset: 1199, limit: 3 });
     expect(window.data).toMatchObject({ ids: [before[1199], before[1201], before[1202]], total: before.length - 1 });
   }, 60_000);
+
+  it('keeps its places through edits, and not through an item removed and added again under its id', async () => {
+    const before = await whole('IMPORT');
+    await ids({ orderBy: 'IMPORT', offset: 1500, limit: 10 }); // the index is made
+    // Edits (a rating, a name) move no item.
+    await call(api, 'POST', '/item/update', { id: before[10], star: 4 }, { library });
+    await call(api, 'POST', '/item/update', { id: before[2000], name: 'renamed' }, { library });
+    expect((await ids({ orderBy: 'IMPORT', offset: 1995, limit: 10 })).data.ids).toEqual(before.slice(1995, 2005));
+    // Removed for good, then added again with the same id: same count, but it is now the newest.
+    const again = before[100]!;
+    await call(api, 'POST', '/item/update', { id: again, isDeleted: true }, { library });
+    const removed = await call(api, 'POST', '/item/remove', { ids: [again] }, { library });
+    expect(removed.body).toMatchObject({ status: 'success' });
+    expect((await call(api, 'POST', '/item/add', { id: again, name: 'back', bookmarkURL: 'https://example.com/back' }, { library })).httpStatus).toBe(200);
+    const after = [...before.slice(0, 100), ...before.slice(101), again];
+    expect((await ids({ orderBy: 'IMPORT', offset: 95, limit: 10 })).data.ids).toEqual(after.slice(95, 105));
+    expect((await ids({ orderBy: '-IMPORT', offset: 0, limit: 1 })).data.ids).toEqual([again]);
+  }, 60_000);
 });

@@ -5,12 +5,15 @@
  * table's values): at 1,000,000 items on disk that took seconds a window. The grid's default
  * listing (every item, newest first) reads its windows here.
  *
- * A cache, never a source: it names the item change log's head and the item count it was made at
- * (../storage/change-log.ts, ../storage/counts.ts), and any item write since makes it again from
- * the `all` posting list, a read of every key, on the next window.
+ * A cache, never a source: it names the item change log's head, the item count and the last key it
+ * was made at (../storage/change-log.ts, ../storage/counts.ts). Items written since leave it as it
+ * is when they are edits: the count is the same and every changed item still has a key no later
+ * than that last key (an item added since, or deleted and added again, has a later one; one
+ * deleted is missing). Thumbnails and AI upkeep edit items all the time. Anything else makes it
+ * again from the `all` posting list, a read of every key, on the next window.
  */
 import { readAllItemKeys } from '../postings/postings-store';
-import { changeLogHead } from '../storage/change-log';
+import { changeLogHead, readItemChanges } from '../storage/change-log';
 import { readItemCounts } from '../storage/counts';
 import { LIBRARY_VERSION, type LibraryDb } from '../storage/library-db';
 
@@ -23,6 +26,8 @@ interface Directory {
   /** The change log's head and the item count (trashed ones too) when it was made. */
   seq: number;
   length: number;
+  /** The newest key then ('' for none). */
+  last: string;
   /** Every STEP-th key, ascending: anchors[i] sits at position i * STEP. */
   anchors: string[];
 }
@@ -48,12 +53,31 @@ export async function importOrderStretch(db: LibraryDb, descending: boolean): Pr
 async function currentDirectory(db: LibraryDb): Promise<Directory> {
   const [kept, seq, counts] = await Promise.all([db.state.get(KEY), changeLogHead(db), readItemCounts(db)]);
   const directory = kept?.value as Directory | undefined;
-  if (directory?.version === LIBRARY_VERSION && directory.seq === seq && directory.length === counts.all) return directory;
+  if (directory?.version === LIBRARY_VERSION && directory.length === counts.all) {
+    if (directory.seq === seq) return directory;
+    if (await onlyEdits(db, directory, seq)) {
+      const moved = { ...directory, seq };
+      await db.state.put({ key: KEY, value: moved });
+      return moved;
+    }
+  }
   // The head is read with the keys, in one transaction: a write after them makes the next read build again.
   const built = await db.transaction('r', [db.state, db.postings], async (): Promise<Directory> => {
     const [head, keys] = await Promise.all([changeLogHead(db), readAllItemKeys(db)]);
-    return { version: LIBRARY_VERSION, seq: head, length: keys.length, anchors: keys.filter((_, i) => i % STEP === 0) };
+    return { version: LIBRARY_VERSION, seq: head, length: keys.length, last: keys.at(-1) ?? '', anchors: keys.filter((_, i) => i % STEP === 0) };
   });
   await db.state.put({ key: KEY, value: built });
   return built;
+}
+
+/** Past this many writes or changed items, making the index again costs about as much as checking them. */
+const CHECK_AT_MOST = { writes: 500, items: 20_000 };
+
+/** Whether every item changed since the directory was made is still there, under a key it had then. */
+async function onlyEdits(db: LibraryDb, directory: Directory, head: number): Promise<boolean> {
+  if (head - directory.seq > CHECK_AT_MOST.writes) return false;
+  const { complete, ids } = await readItemChanges(db, directory.seq, head);
+  if (!complete || ids.size > CHECK_AT_MOST.items) return false;
+  const pks = await db.items.where('id').anyOf([...ids]).primaryKeys();
+  return pks.length === ids.size && pks.every((pk) => pk <= directory.last);
 }
