@@ -50,18 +50,36 @@ export async function importOrderStretch(db: LibraryDb, descending: boolean): Pr
   };
 }
 
+/** A making under way, per library: windows asked together (a jump's screen and its neighbours) wait for one. */
+const making = new WeakMap<LibraryDb, Promise<unknown>>();
+
 async function currentDirectory(db: LibraryDb): Promise<Directory> {
+  const kept = await keptDirectory(db);
+  if (kept) return kept;
+  let shared = making.get(db);
+  if (!shared) {
+    shared = makeDirectory(db).finally(() => making.delete(db));
+    making.set(db, shared);
+  }
+  await shared;
+  // One made before a write that answered meanwhile does not see it: then this window makes its own.
+  return (await keptDirectory(db)) ?? makeDirectory(db);
+}
+
+/** The kept directory when it still holds (moved on past edits), else undefined. */
+async function keptDirectory(db: LibraryDb): Promise<Directory | undefined> {
   const [kept, seq, counts] = await Promise.all([db.state.get(KEY), changeLogHead(db), readItemCounts(db)]);
   const directory = kept?.value as Directory | undefined;
-  if (directory?.version === LIBRARY_VERSION && directory.length === counts.all) {
-    if (directory.seq === seq) return directory;
-    if (await onlyEdits(db, directory, seq)) {
-      const moved = { ...directory, seq };
-      await db.state.put({ key: KEY, value: moved });
-      return moved;
-    }
-  }
-  // The head is read with the keys, in one transaction: a write after them makes the next read build again.
+  if (directory?.version !== LIBRARY_VERSION || directory.length !== counts.all) return undefined;
+  if (directory.seq === seq) return directory;
+  if (!(await onlyEdits(db, directory, seq))) return undefined;
+  const moved = { ...directory, seq };
+  await db.state.put({ key: KEY, value: moved });
+  return moved;
+}
+
+async function makeDirectory(db: LibraryDb): Promise<Directory> {
+  // The head is read with the keys, in one transaction: a write after them makes the next read check again.
   const built = await db.transaction('r', [db.state, db.postings], async (): Promise<Directory> => {
     const [head, keys] = await Promise.all([changeLogHead(db), readAllItemKeys(db)]);
     return { version: LIBRARY_VERSION, seq: head, length: keys.length, last: keys.at(-1) ?? '', anchors: keys.filter((_, i) => i % STEP === 0) };
@@ -70,14 +88,16 @@ async function currentDirectory(db: LibraryDb): Promise<Directory> {
   return built;
 }
 
-/** Past this many writes or changed items, making the index again costs about as much as checking them. */
-const CHECK_AT_MOST = { writes: 500, items: 20_000 };
+/**
+ * Past this many changed items, making the index again costs about as much as checking them. The
+ * log keeps its last KEEP writes; a directory older than those is made again.
+ */
+const CHECK_AT_MOST = 100_000;
 
 /** Whether every item changed since the directory was made is still there, under a key it had then. */
 async function onlyEdits(db: LibraryDb, directory: Directory, head: number): Promise<boolean> {
-  if (head - directory.seq > CHECK_AT_MOST.writes) return false;
   const { complete, ids } = await readItemChanges(db, directory.seq, head);
-  if (!complete || ids.size > CHECK_AT_MOST.items) return false;
+  if (!complete || ids.size > CHECK_AT_MOST) return false;
   const pks = await db.items.where('id').anyOf([...ids]).primaryKeys();
   return pks.length === ids.size && pks.every((pk) => pk <= directory.last);
 }
