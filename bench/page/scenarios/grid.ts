@@ -124,6 +124,8 @@ interface Walk {
   wrong: number;
   /** The longest an item/ids window took to answer during the walk (the worker's share of a late paint). */
   slowestWindow: number;
+  /** The step it was asked in (1-based): the first steps after an open wait for what the open started. */
+  slowestWindowStep: number;
 }
 
 /** Scrolls the grid to each row and measures until the right item is under the probe point. */
@@ -145,7 +147,8 @@ async function walk(app: AppFrame, ids: string[], rows: number[]): Promise<Walk>
   });
   observer.observe({ type: 'longtask', buffered: false });
   const frameWatch = watchLongestFrame(app.win);
-  const out: Walk = { samples: [], frames: [], detailFrames: [], afterAnswer: [], longestTask: 0, longestFrom: '', worstFrame: '', mostCells: 0, wrong: 0, slowestWindow: 0 };
+  const out: Walk = { samples: [], frames: [], detailFrames: [], afterAnswer: [], longestTask: 0, longestFrom: '', worstFrame: '', mostCells: 0, wrong: 0, slowestWindow: 0, slowestWindowStep: 0 };
+  let step = 0;
   // Counts the app's answers that carry the details of the item a step waits for (an item/get or
   // item/query naming its id; the API client calls the frame's fetch each time), to tell the
   // request's wait from the paint's. Only those: a window or page asked by the step before may
@@ -156,14 +159,17 @@ async function walk(app: AppFrame, ids: string[], rows: number[]): Promise<Walk>
   app.win.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const carries = awaited !== '' && /\/api\/v2\/item\/(get|query)\b/.test(String(input)) && typeof init?.body === 'string' && init.body.includes(`"${awaited}"`);
     const asked = app.win.performance.now();
+    const askedIn = step;
     const response = await send.call(app.win, input, init);
-    if (/\/api\/v2\/item\/ids\b/.test(String(input))) out.slowestWindow = Math.max(out.slowestWindow, app.win.performance.now() - asked);
+    const took = app.win.performance.now() - asked;
+    if (/\/api\/v2\/item\/ids\b/.test(String(input)) && took > out.slowestWindow) [out.slowestWindow, out.slowestWindowStep] = [took, askedIn];
     // Counted once its body is read, as the API client parses it (the headers may come much earlier).
     if (carries) void response.clone().arrayBuffer().then(() => (answered += 1));
     return response;
   }) as typeof fetch;
   const underProbe = () => app.doc.elementFromPoint(probe.x, probe.y)?.closest<HTMLElement>('[role=gridcell]');
   for (const row of rows) {
+    step += 1;
     const expected = ids[row * columns]!;
     awaited = expected;
     const start = app.win.performance.now();
@@ -255,7 +261,7 @@ function walkNote(result: Walk): string {
   const detailsWithin2 = details.filter((f) => f <= 2).length;
   const medianDetails = details[Math.floor(details.length / 2)] ?? 0;
   const afterAnswer = result.afterAnswer.filter((f) => f <= 2).length;
-  return `right item under the probe within 2 frames in ${within2}/${result.frames.length} (worst ${worst} frames${result.wrong ? `, ${result.wrong} never` : ''}); its name and picture within 2 frames in ${detailsWithin2}/${details.length} (median ${medianDetails} frames), within 2 frames of the answer carrying its details in ${afterAnswer}/${details.length}; longest long task ${result.longestTask.toFixed(0)} ms (${result.longestFrom || 'none'}; goal ≤ 50); longest app frame ${result.worstFrame}; most cells in the DOM ${result.mostCells} (goal ≤ 500); slowest item/ids window ${result.slowestWindow.toFixed(0)} ms`;
+  return `right item under the probe within 2 frames in ${within2}/${result.frames.length} (worst ${worst} frames${result.wrong ? `, ${result.wrong} never` : ''}); its name and picture within 2 frames in ${detailsWithin2}/${details.length} (median ${medianDetails} frames), within 2 frames of the answer carrying its details in ${afterAnswer}/${details.length}; longest long task ${result.longestTask.toFixed(0)} ms (${result.longestFrom || 'none'}; goal ≤ 50); longest app frame ${result.worstFrame}; most cells in the DOM ${result.mostCells} (goal ≤ 500); slowest item/ids window ${result.slowestWindow.toFixed(0)} ms (step ${result.slowestWindowStep})`;
 }
 
 /** The expected id at every index, in item/ids' largest stretches (a million-item library needs ten). */
