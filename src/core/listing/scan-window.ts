@@ -3,7 +3,7 @@
  * walking its index from the stretch's start: IndexedDB's cursor steps over the keys before it
  * without reading them out (`advance`), so a window deep into a million items costs one walk, not
  * the ordering of every key. That ordering took seconds at 1,000,000 items and held the grid's
- * first jumps (docs/decisions/million-items.md).
+ * first jumps (docs/decisions/import-order-index.md).
  *
  * Every item's listing steps from the nearest anchor of its position index instead
  * (./import-order-directory.ts): its walk would read every row before the stretch.
