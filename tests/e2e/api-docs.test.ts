@@ -34,7 +34,8 @@ describe('API reference', () => {
 
       const page = await context.newPage();
       await page.goto(`${site.url}/api-docs`);
-      await expect(page.title()).resolves.toContain('API reference');
+      // The route's module sets the title once it runs, which can be after the load event.
+      await expect.poll(() => page.title(), { timeout: 20_000 }).toContain('API reference');
       await page.getByRole('heading', { name: TITLE }).waitFor({ timeout: 30_000 });
       // Its script and its stylesheet, once each.
       expect(site.requests.filter((path) => REFERENCE_FILE.test(path)).map((path) => path.split('.').pop()).sort()).toEqual(['css', 'js']);
