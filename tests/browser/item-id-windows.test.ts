@@ -27,6 +27,45 @@ describe('item/ids windows through the service worker', () => {
     }
   });
 
+  // Windows in import order are walked to (src/core/listing/scan-window.ts); every item's listing
+  // steps from its position index, one key in 1,000 (import-order-directory.ts). Windows are read
+  // before the whole listing: once it is ordered and kept, windows are sliced from it instead.
+  it('windows in import order across the position index and past the trash are slices of the whole', async () => {
+    const { client } = await isolatedClient();
+    const ids: string[] = [];
+    for (let batch = 0; batch < 3; batch++) {
+      const items = Array.from({ length: 850 }, (_, i) => ({ name: `n${batch}-${i}`, bookmarkURL: `https://e.test/${batch}/${i}`, tags: (batch * 850 + i) % 4 === 0 ? ['fourth'] : [] }));
+      ids.push(...(await client.post<{ ids: string[] }>('/item/add', { items })).ids);
+    }
+    // The trash at both ends, and near the index's anchors.
+    const trashed = ids.filter((_, i) => i % 9 === 0 || i < 5 || i > ids.length - 5 || (i > 995 && i < 1010));
+    for (let i = 0; i < trashed.length; i += 50) {
+      await Promise.all(trashed.slice(i, i + 50).map((id) => client.post('/item/update', { id, isDeleted: true })));
+    }
+    // Windows across the index's anchors (keys 1,000 and 2,000: about positions 890 and 1,780 oldest
+    // first, 490 and 1,380 newest first), in the middle and at the end.
+    const windowsOf = (total: number) =>
+      [[0, 100], [440, 100], [850, 130], [1330, 100], [1740, 80], [Math.floor(total / 2), 75], [total - 40, 100], [total + 3, 10]].filter(([offset]) => offset! <= total + 3) as [number, number][];
+    const isTrashed = new Set(trashed);
+    const position = new Map(ids.map((id, i) => [id, i]));
+    for (const listing of [{}, { orderBy: 'IMPORT' }, { tags: ['fourth'] }, { tags: ['fourth'], orderBy: 'IMPORT' }]) {
+      const inListing = ids.filter((id) => !isTrashed.has(id) && (!('tags' in listing) || position.get(id)! % 4 === 0));
+      const windows = windowsOf(inListing.length);
+      const read: string[][] = [];
+      for (const [offset, limit] of windows) {
+        const window = await client.post<Ids>('/item/ids', { ...listing, offset, limit });
+        expect(window.total).toBe(inListing.length);
+        const page = await client.post<{ data: { id: string }[] }>('/item/get', { ...listing, offset, limit, fields: ['id'] });
+        expect(page.data.map((item) => item.id)).toEqual(window.ids);
+        read.push(window.ids);
+      }
+      const whole = await client.post<Ids>('/item/ids', listing);
+      expect(whole.ids.length).toBe(inListing.length);
+      expect(new Set(whole.ids)).toEqual(new Set(inListing));
+      windows.forEach(([offset, limit], n) => expect(read[n], `${JSON.stringify(listing)} at ${offset}`).toEqual(whole.ids.slice(offset, offset + limit)));
+    }
+  });
+
   it('a bad window is a 400 naming the field, and nothing else is answered', async () => {
     const { library } = await isolatedClient();
     const cases: [Record<string, unknown>, string][] = [
