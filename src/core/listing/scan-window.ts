@@ -57,6 +57,8 @@ async function stretchOf(db: LibraryDb, scan: IndexScan, descending: boolean): P
 /** The excluded keys the scan's index holds (those whose rows it matches), ascending. */
 async function excludedInScan(db: LibraryDb, scan: IndexScan, exclude: ReadonlySet<string>): Promise<string[]> {
   if (exclude.size === 0) return [];
+  // Every item's listing matches every row, and the excluded keys are the trash's index keys: no rows to read.
+  if (scan === ALL_ITEMS) return [...exclude].sort();
   const rows = await db.items.bulkGet([...exclude]);
   return rows
     .filter((row): row is ItemRow => row !== undefined && scan.matches(row))
