@@ -7,8 +7,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright';
-import { CHROMIUM_ARGS, findChromium } from '../../tools/chromium';
 import { BRIDGE_NAMES, type BenchPage } from '../shared/protocol';
 import { toResultRow, type ResultRow } from '../shared/result-row';
 import { formatNotes, formatTable, formatValue } from '../shared/table';
@@ -24,6 +22,7 @@ import { readStorage, storageLine, type StorageReading } from './storage-use';
 import { startCouchServer, type CouchServer } from '../../tests/sync/couch-server';
 import { preparePublished, type PublishedBench } from './published-library';
 import { isScaleRun, runScale } from './scale-run';
+import { openBenchBrowser } from './bench-browser';
 
 declare const window: { benchPage: BenchPage };
 
@@ -38,11 +37,11 @@ async function main(): Promise<void> {
   // A profile names functions: the worker's script is built unminified for it (bigger, so it compiles slower).
   if (settings.trace === 'samples') process.env.SW_UNMINIFIED = '1';
   const site = await buildAndServe(settings.port);
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+  const bench = await openBenchBrowser(settings.diskProfile === true);
+  const { browser, page } = bench;
   let couch: Promise<CouchServer> | undefined;
   let published: Promise<PublishedBench> | undefined;
   try {
-    const page = await (await browser.newContext()).newPage();
     const worker = await wireBenchPage(browser, page, log);
     // The sync rows' CouchDB stand-in (tests/sync/couch-server.ts), started only when a row asks.
     await page.exposeFunction(BRIDGE_NAMES.couchOrigin, async () => {
@@ -50,14 +49,16 @@ async function main(): Promise<void> {
       return (await couch).origin;
     });
     // The published-library rows' library, written, published and served on first ask.
-    const publishedBench = () => (published ??= preparePublished(settings, log));
+    // The copy floor (minutes at a million items) is made only for the publish row.
+    const copyFloor = rowsToRun([{ id: 'published-publish' }], settings.only).length > 0;
+    const publishedBench = () => (published ??= preparePublished({ ...settings, copyFloor }, log));
     await page.exposeFunction(BRIDGE_NAMES.publishedLibrary, async () => (await publishedBench()).facts);
     await page.exposeFunction(BRIDGE_NAMES.publishedUrl, async (run: number) => (await publishedBench()).urlFor(run));
     await page.exposeFunction(BRIDGE_NAMES.publishedRequests, async () => (await publishedBench()).requests());
     await page.goto(`${site.url}/bench/index.html`);
     await page.locator('#bench-status[data-state="ready"]').waitFor({ timeout: 20_000 });
 
-    const { n, seed, runs, imageShare, importImages, only, syncPullItems, publishedCapMinutes, publishedKeep } = settings;
+    const { n, seed, runs, imageShare, importImages, only, syncPullItems, publishedCapMinutes, publishedKeep, diskProfile } = settings;
     const knobs = { ...(syncPullItems ? { syncPullItems } : {}), ...(publishedCapMinutes ? { searchableCapMs: publishedCapMinutes * 60_000 } : {}) };
     const { library, scenarios } = await page.evaluate((s) => window.benchPage.start(s), { n, seed, runs, imageShare, importImages, ...knobs });
     log(`served at ${site.url}, library ${library}`);
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
 
     const machine = describeMachine(browser.version());
     const previous = readLatest();
-    const results = { startedAt, durationSeconds: Math.round((performance.now() - started) / 1000), settings: { n, seed, runs, imageShare, importImages, only, profile: settings.profile, trace: settings.trace, ...(syncPullItems ? { syncPullItems } : {}), ...(publishedCapMinutes ? { publishedCapMinutes } : {}), ...(publishedKeep ? { publishedKeep } : {}) }, machine, loadAverage: { start: loadAtStart, end: os.loadavg()[0]! }, storage, library, rows };
+    const results = { startedAt, durationSeconds: Math.round((performance.now() - started) / 1000), settings: { n, seed, runs, imageShare, importImages, only, profile: settings.profile, trace: settings.trace, ...(syncPullItems ? { syncPullItems } : {}), ...(publishedCapMinutes ? { publishedCapMinutes } : {}), ...(publishedKeep ? { publishedKeep } : {}), ...(diskProfile ? { diskProfile } : {}) }, machine, loadAverage: { start: loadAtStart, end: os.loadavg()[0]! }, storage, library, rows };
     const written = writeResults(results);
     writeFileSync(RESULTS_MD, updateResultsMarkdown(existsSync(RESULTS_MD) ? readFileSync(RESULTS_MD, 'utf8') : undefined, results));
     written.push(fileURLToPath(RESULTS_MD));
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   } finally {
-    await browser.close();
+    await bench.close();
     await site.close();
     await (await couch?.catch(() => undefined))?.dispose();
     await (await published?.catch(() => undefined))?.dispose();

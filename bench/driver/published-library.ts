@@ -34,7 +34,7 @@ export interface PublishedBench {
   dispose(): Promise<void>;
 }
 
-export async function preparePublished(settings: { n: number; seed: number; imageShare: number; publishedKeep?: boolean }, log: (line: string) => void): Promise<PublishedBench> {
+export async function preparePublished(settings: { n: number; seed: number; imageShare: number; publishedKeep?: boolean; copyFloor: boolean }, log: (line: string) => void): Promise<PublishedBench> {
   const work = await mkdtemp(join(tmpdir(), 'bench-published-'));
   let site: StaticSite | undefined;
   try {
@@ -43,12 +43,12 @@ export async function preparePublished(settings: { n: number; seed: number; imag
     const source = kept?.source ?? (await writeEagleSource(work, 'Bench', settings.n, settings.seed, settings.imageShare, log));
     log(`Eagle source: ${source.items} items (${source.images} with PNG thumbnails), ${(source.bytes / MB).toFixed(1)} MB ${kept?.reused ? `kept from an earlier run (${source.dir})` : `in ${((performance.now() - started) / 1000).toFixed(1)} s`}`);
     // Turns alternate (publish, copy, copy, publish, ...), each into a fresh folder; the first publish is served.
-    const turns = settings.n <= 5000 ? 3 : 1;
+    const turns = settings.n <= 5000 && settings.copyFloor ? 3 : 1;
     const publishMs: number[] = [];
     const copyMs: number[] = [];
     let cliLine = '';
     for (let turn = 0; turn < turns; turn++) {
-      const order = turn % 2 ? ['copy', 'publish'] : ['publish', 'copy'];
+      const order = !settings.copyFloor ? ['publish'] : turn % 2 ? ['copy', 'publish'] : ['publish', 'copy'];
       for (const side of order) {
         const out = join(work, `${side}-${turn}`);
         const t0 = performance.now();

@@ -2,7 +2,8 @@
  * Bench settings from the environment (BENCH_N, BENCH_SEED, BENCH_RUNS, BENCH_IMAGE_SHARE,
  * BENCH_IMPORT_IMAGES, BENCH_PORT, BENCH_ONLY, BENCH_PROFILE, BENCH_TRACE), and the knobs that take
  * the sync and published rows past their default sizes (BENCH_SYNC_PULL_ITEMS,
- * BENCH_PUBLISHED_CAP_MINUTES, BENCH_PUBLISHED_KEEP): unset, those rows run as they always did.
+ * BENCH_PUBLISHED_CAP_MINUTES, BENCH_PUBLISHED_KEEP, BENCH_DISK_PROFILE): unset, those rows run as
+ * they always did.
  */
 import type { BenchSettings, ScenarioInfo } from '../shared/protocol';
 
@@ -24,6 +25,8 @@ export interface DriverSettings extends BenchSettings {
   publishedCapMinutes?: number;
   /** BENCH_PUBLISHED_KEEP=1: the published rows' Eagle source is kept under bench/.scale-cache/ and reused. */
   publishedKeep?: boolean;
+  /** BENCH_DISK_PROFILE=1: the browser keeps its profile on disk (bench-browser.ts), not in memory. */
+  diskProfile?: boolean;
 }
 
 export const DEFAULTS: DriverSettings = { n: 100_000, seed: 20_240_607, runs: 30, imageShare: 0.05, importImages: 1000, port: 4191, only: [], profile: [], trace: undefined };
@@ -42,15 +45,17 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): DriverSettin
     ...(env.BENCH_SYNC_PULL_ITEMS ? { syncPullItems: integer(env, 'BENCH_SYNC_PULL_ITEMS', 0, 1) } : {}),
     ...(env.BENCH_PUBLISHED_CAP_MINUTES ? { publishedCapMinutes: integer(env, 'BENCH_PUBLISHED_CAP_MINUTES', 0, 1) } : {}),
     ...(env.BENCH_PUBLISHED_KEEP === '1' ? { publishedKeep: true } : {}),
+    ...(env.BENCH_DISK_PROFILE === '1' ? { diskProfile: true } : {}),
   };
 }
 
 /** The knobs a run set, as they were typed (the results' run line repeats them). */
-export function knobsLine(settings: Pick<DriverSettings, 'syncPullItems' | 'publishedCapMinutes' | 'publishedKeep'>): string {
+export function knobsLine(settings: Pick<DriverSettings, 'syncPullItems' | 'publishedCapMinutes' | 'publishedKeep' | 'diskProfile'>): string {
   return [
     settings.syncPullItems === undefined ? '' : `BENCH_SYNC_PULL_ITEMS=${settings.syncPullItems}`,
     settings.publishedCapMinutes === undefined ? '' : `BENCH_PUBLISHED_CAP_MINUTES=${settings.publishedCapMinutes}`,
     settings.publishedKeep ? 'BENCH_PUBLISHED_KEEP=1' : '',
+    settings.diskProfile ? 'BENCH_DISK_PROFILE=1' : '',
   ].filter(Boolean).join(' ');
 }
 
