@@ -97,6 +97,8 @@ export default defineConfig({
           // After the node and browser tests, in two lanes (docs/decisions/test-suite-time.md).
           sequence: { groupOrder: 1 },
           maxWorkers: 2,
+          // Each lane imports Playwright and the helpers once, not once per file (about 1.2 s a file).
+          isolate: false,
           globalSetup: ['tests/e2e/global-setup.ts', 'tests/sync/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
