@@ -10,9 +10,12 @@ import { fileURLToPath } from 'node:url';
 const local = (path) => fileURLToPath(new URL(`../node_modules/${path}`, import.meta.url));
 const args = process.argv.slice(2);
 
-function run(script, scriptArgs, { quiet = false } = {}) {
+/** Runs a node script (its output shown, or kept when quiet). */
+const run = (script, scriptArgs, { quiet = false } = {}) => runCommand(process.execPath, [script, ...scriptArgs], { quiet });
+
+function runCommand(command, commandArgs, { quiet = true } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script, ...scriptArgs], { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(command, commandArgs, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
@@ -21,18 +24,14 @@ function run(script, scriptArgs, { quiet = false } = {}) {
   });
 }
 
-const tsc = local('typescript/bin/tsc');
-const PROJECTS = ['tsconfig.json', 'src/sw/tsconfig.json', 'bench/floor-workers/tsconfig.json'];
-
+/** `npm run typecheck`, through the npm that runs this script when there is one. */
 async function typecheck() {
-  for (const project of PROJECTS) {
-    const { code, output } = await run(tsc, ['--noEmit', '-p', project], { quiet: true });
-    if (code !== 0) {
-      process.stderr.write(`\ntype check failed (${project}):\n${output}\n`);
-      return false;
-    }
-  }
-  return true;
+  const npm = process.env.npm_execpath;
+  const { code, output } = npm?.endsWith('.js')
+    ? await run(npm, ['run', '--silent', 'typecheck'], { quiet: true })
+    : await runCommand('npm', ['run', '--silent', 'typecheck']);
+  if (code !== 0) process.stderr.write(`\ntype check failed:\n${output}\n`);
+  return code === 0;
 }
 
 const [typed, vitest] = await Promise.all([typecheck(), run(local('vitest/vitest.mjs'), ['run', ...args])]);
