@@ -7,13 +7,11 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const local = (path) => fileURLToPath(new URL(`../node_modules/${path}`, import.meta.url));
+const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
 const args = process.argv.slice(2);
 
-/** Runs a node script (its output shown, or kept when quiet). */
-const run = (script, scriptArgs, { quiet = false } = {}) => runCommand(process.execPath, [script, ...scriptArgs], { quiet });
-
-function runCommand(command, commandArgs, { quiet = true } = {}) {
+/** Runs a command; its output is shown, or kept and answered when `quiet`. */
+function run(command, commandArgs, { quiet }) {
   return new Promise((resolve) => {
     const child = spawn(command, commandArgs, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     let output = '';
@@ -26,14 +24,12 @@ function runCommand(command, commandArgs, { quiet = true } = {}) {
 
 /** `npm run typecheck`, through the npm that runs this script when there is one. */
 async function typecheck() {
-  const npm = process.env.npm_execpath;
-  const { code, output } = npm?.endsWith('.js')
-    ? await run(npm, ['run', '--silent', 'typecheck'], { quiet: true })
-    : await runCommand('npm', ['run', '--silent', 'typecheck']);
+  const npm = process.env.npm_execpath?.endsWith('.js') ? [process.execPath, process.env.npm_execpath] : ['npm'];
+  const { code, output } = await run(npm[0], [...npm.slice(1), 'run', '--silent', 'typecheck'], { quiet: true });
   if (code !== 0) process.stderr.write(`\ntype check failed:\n${output}\n`);
   return code === 0;
 }
 
-const [typed, vitest] = await Promise.all([typecheck(), run(local('vitest/vitest.mjs'), ['run', ...args])]);
+const [typed, tested] = await Promise.all([typecheck(), run(process.execPath, [vitest, 'run', ...args], { quiet: false })]);
 if (!typed) process.stderr.write('\nThe type check failed: see its errors above.\n');
-process.exit(typed && vitest.code === 0 ? 0 : 1);
+process.exit(typed && tested.code === 0 ? 0 : 1);

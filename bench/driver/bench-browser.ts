@@ -1,8 +1,9 @@
 /**
- * The bench's browser: a fresh context in memory, or (BENCH_DISK_PROFILE=1) a temporary Chromium
- * profile on disk, removed after the run. A context in memory keeps IndexedDB in memory too: a
- * million subscribed items ran it out of space (QUOTA_EXCEEDED) though it reported a 10 GB quota,
- * where an installed browser's profile is on disk.
+ * The bench's browser: a fresh context in memory, or a Chromium profile on disk. A context in
+ * memory keeps IndexedDB in memory too: a million subscribed items ran it out of space
+ * (QUOTA_EXCEEDED) though it reported a 10 GB quota, where an installed browser's profile is on
+ * disk. The scale mode keeps its profile between runs (scale-cache.ts); BENCH_DISK_PROFILE=1 uses a
+ * temporary one, removed after the run.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,21 +17,30 @@ export interface BenchBrowser {
   close(): Promise<void>;
 }
 
+const options = () => ({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+
+/** The profile in `dir`, kept when it closes. */
+export async function openProfile(dir: string): Promise<BenchBrowser> {
+  const context = await chromium.launchPersistentContext(dir, options());
+  const browser = context.browser();
+  if (!browser) {
+    await context.close();
+    throw new Error('Playwright gave no browser for the persistent context.');
+  }
+  return { browser, page: context.pages()[0] ?? (await context.newPage()), close: () => context.close() };
+}
+
 export async function openBenchBrowser(onDisk: boolean): Promise<BenchBrowser> {
-  const options = { executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true };
   if (!onDisk) {
-    const browser = await chromium.launch(options);
+    const browser = await chromium.launch(options());
     return { browser, page: await (await browser.newContext()).newPage(), close: () => browser.close() };
   }
   const dir = await mkdtemp(join(tmpdir(), 'bench-profile-'));
-  const context = await chromium.launchPersistentContext(dir, options);
-  const browser = context.browser();
-  if (!browser) throw new Error('Playwright gave no browser for the persistent context.');
+  const opened = await openProfile(dir);
   return {
-    browser,
-    page: context.pages()[0] ?? (await context.newPage()),
+    ...opened,
     async close() {
-      await context.close();
+      await opened.close();
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -8,8 +8,6 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { chromium } from 'playwright';
-import { CHROMIUM_ARGS, findChromium } from '../../tools/chromium';
 import { BRIDGE_NAMES, type BenchPage, type ScenarioInfo, type ScenarioOutcome } from '../shared/protocol';
 import { toResultRow, type ResultRow } from '../shared/result-row';
 import { formatNotes, formatTable, formatValue } from '../shared/table';
@@ -20,6 +18,7 @@ import { openScaleCache, type ScaleCache } from './scale-cache';
 import { mergeWithEarlier } from './scale-merge';
 import { scaleSectionBody } from './scale-md';
 import { wireBenchPage } from './page-wiring';
+import { openProfile } from './bench-browser';
 import { readSettings, rowsToRun, type DriverSettings } from './settings';
 import { buildSite, serveSite, type Site } from './site';
 import { readStorage, storageLine, type StorageReading } from './storage-use';
@@ -76,11 +75,9 @@ async function runSize(settings: DriverSettings, log: (line: string) => void, se
 async function runSizeOn(settings: DriverSettings, cache: ScaleCache, site: Site, log: (line: string) => void, run: { started: number; startedAt: string; loadAtStart: number; seedBudgetS: number | undefined }): Promise<void> {
   const { started, startedAt, loadAtStart, seedBudgetS } = run;
   log(`N = ${settings.n}: profile ${cache.profileDir}${cache.meta.library ? ` (kept library ${cache.meta.library})` : ' (new)'}`);
-  const context = await chromium.launchPersistentContext(cache.profileDir, { executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+  const profile = await openProfile(cache.profileDir);
   try {
-    const browser = context.browser();
-    if (!browser) throw new Error('Playwright gave no browser for the persistent context.');
-    const page = context.pages()[0] ?? (await context.newPage());
+    const { browser, page } = profile;
     await wireBenchPage(browser, page, log);
     const none = () => Promise.reject(new Error('not offered by the scale mode'));
     for (const name of [BRIDGE_NAMES.couchOrigin, BRIDGE_NAMES.publishedLibrary, BRIDGE_NAMES.publishedUrl, BRIDGE_NAMES.publishedRequests]) await page.exposeFunction(name, none);
@@ -126,7 +123,7 @@ async function runSizeOn(settings: DriverSettings, cache: ScaleCache, site: Site
     writeFileSync(RESULTS_MD, replaceSection(existsSync(RESULTS_MD) ? readFileSync(RESULTS_MD, 'utf8') : undefined, 'scale', scaleSectionBody(latestScaleRuns())));
     process.stdout.write(['', `N = ${n}, ${results.durationSeconds} s`, storageLine(storage), '', formatTable(rows), '', formatNotes(rows), ''].join('\n'));
   } finally {
-    await context.close();
+    await profile.close();
   }
 }
 
