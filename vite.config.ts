@@ -33,7 +33,9 @@ export default defineConfig({
     include: ['@tensorflow/tfjs-core', '@tensorflow/tfjs-converter', '@tensorflow/tfjs-backend-wasm', 'pdfjs-dist', 'pdfjs-dist/build/pdf.worker.mjs', 'ag-psd', 'tesseract.js'],
   },
   // Vitest runs its own servers; a fixed port would stop two test runs from sharing this machine.
-  server: runningTests ? {} : { port, strictPort: true, host: '127.0.0.1' },
+  // The bench's kept libraries (bench/.scale-cache: millions of files at a million items) are no
+  // source: watching them held the browser tests' server past their timeouts.
+  server: { watch: { ignored: ['**/bench/.scale-cache/**'] }, ...(runningTests ? {} : { port, strictPort: true, host: '127.0.0.1' }) },
   preview: { port, strictPort: true, host: '127.0.0.1' },
   // Two pages: the library, and the capture window the bookmarklet opens (src/app/capture/).
   build: { target: 'es2022', rollupOptions: { input: { main: 'index.html', capture: 'capture.html' } } },

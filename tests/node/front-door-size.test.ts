@@ -54,7 +54,8 @@ function brokenLink(file: string, target: string): string | undefined {
 function sourcesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'results' ? [] : sourcesUnder(path);
+    // Hidden folders are caches (bench/.scale-cache holds millions of files), not source.
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'results' || entry.name.startsWith('.') ? [] : sourcesUnder(path);
     return /\.(ts|mjs)$/.test(entry.name) ? [path] : [];
   });
 }
