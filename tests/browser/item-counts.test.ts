@@ -32,18 +32,26 @@ describe('the kept item counts', () => {
     expect(await total({ tags: ['even'] })).toBe(14);
     expect(await total({ tags: ['odd'] })).toBe(14);
     expect(await total({ folders: [folder] })).toBe(9);
-    expect((await db.state.get(ITEM_COUNTS_KEY))?.value).toEqual({ all: 29, trashed: 1 });
+    // Every item has a tag; of the 20 outside the folder, item 1 is in the trash.
+    expect(await total({ isUntagged: true })).toBe(0);
+    expect(await total({ isUnfiled: true })).toBe(19);
+    expect(await total({ isDeleted: true })).toBe(1);
+    const counts = { all: 29, trashed: 1, untagged: 0, unfiled: 19 };
+    expect((await db.state.get(ITEM_COUNTS_KEY))?.value).toEqual(counts);
 
     // A new worker reads them from IndexedDB.
     await stopServiceWorkers();
     expect(await client.get('/item/countAll')).toBe(28);
 
-    // As a library made before the row existed: the first read counts the rows and stores them,
-    // and the writes after it keep them.
-    await db.state.delete(ITEM_COUNTS_KEY);
-    await stopServiceWorkers();
-    expect(await client.get('/item/countAll')).toBe(28);
-    expect((await db.state.get(ITEM_COUNTS_KEY))?.value).toEqual({ all: 29, trashed: 1 });
+    // As a library made before the row existed, or before it counted the Untagged and Unfiled views:
+    // the first read counts the rows and stores them, and the writes after it keep them.
+    for (const old of [undefined, { all: 29, trashed: 1 }]) {
+      if (old) await db.state.put({ key: ITEM_COUNTS_KEY, value: old });
+      else await db.state.delete(ITEM_COUNTS_KEY);
+      await stopServiceWorkers();
+      expect(await client.get('/item/countAll')).toBe(28);
+      expect((await db.state.get(ITEM_COUNTS_KEY))?.value).toEqual(counts);
+    }
     await client.post('/item/add', { items: bookmarks(100, 5) });
     expect(await client.get('/item/countAll')).toBe(33);
     await expectItemCountsMatchRows(db);

@@ -47,7 +47,7 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant('rename folder' as const), folder: fc.integer({ min: 0, max: FOLDERS - 1 }), name: text.filter((t) => t.length > 0) }),
   fc.record({ kind: fc.constant('comment' as const), at: pick, annotation: text.filter((t) => t.length > 0) }),
   fc.record({ kind: fc.constant('rename tag' as const), from: word, to: word }),
-  fc.record({ kind: fc.constant('lose item counts' as const), garbled: fc.constantFrom(undefined, 'many', { all: 1, trashed: 2 }, { all: -1, trashed: 0 }) }),
+  fc.record({ kind: fc.constant('lose item counts' as const), garbled: fc.constantFrom(undefined, 'many', { all: 1, trashed: 2 }, { all: -1, trashed: 0 }, { all: 3, trashed: 0 }, { all: 3, trashed: 1, untagged: 3, unfiled: 0 }) }),
   fc.record({ kind: fc.constant('dies in the pipeline' as const), at: pick, observer: fc.integer({ min: 0, max: ITEM_OBSERVERS.length }), tags: fc.uniqueArray(word, { maxLength: 3 }) }),
 );
 

@@ -1,6 +1,6 @@
-// item/get's total for no filter, one tag or one folder comes from the counts the writes keep (the
-// library's, the tag row's, the folder row's), not from a count of the index, which walks every
-// match; without a kept count it still counts the index.
+// item/get's total for no filter, one tag, one folder, and the Untagged, Unfiled and Trash views comes
+// from the counts the writes keep (the library's, the tag row's, the folder row's), not from a count
+// of the index, which walks every match; without a kept count it still counts the index.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Collection } from 'dexie';
 import { ITEM_COUNTS_KEY } from '../../src/core/storage/counts';
@@ -15,7 +15,8 @@ describe('item/get totals', () => {
     const library = await newLibrary(api);
     const post = <T>(path: string, body: Record<string, unknown>) => call<T>(api, 'POST', path, body, { library });
     const folder = (await post<{ id: string }>('/folder/create', { name: 'F' })).data.id;
-    const items = Array.from({ length: 12 }, (_, i) => ({ bookmarkURL: `https://example.com/${i}`, tags: i % 2 ? ['odd'] : ['even'], folders: i % 3 ? [] : [folder] }));
+    // Item 10 has no tag; items 0, 3, 6 and 9 are in the folder.
+    const items = Array.from({ length: 12 }, (_, i) => ({ bookmarkURL: `https://example.com/${i}`, tags: i === 10 ? [] : i % 2 ? ['odd'] : ['even'], folders: i % 3 ? [] : [folder] }));
     const { ids } = (await post<{ ids: string[] }>('/item/add', { items })).data;
     await post('/item/update', { id: ids[1], isDeleted: true }); // odd, not in the folder
     await post('/item/update', { id: ids[3], isDeleted: true }); // odd, in the folder
@@ -27,14 +28,16 @@ describe('item/get totals', () => {
     const total = async (filters: Record<string, unknown>) => (await post<{ total: number; data: unknown[] }>('/item/get', { ...filters, limit: 2 })).data.total;
     expect(await total({})).toBe(10);
     expect(await total({ tags: ['odd'] })).toBe(4);
-    expect(await total({ tags: ['even'] })).toBe(6);
+    expect(await total({ tags: ['even'] })).toBe(5);
     expect(await total({ folders: [folder] })).toBe(3);
+    expect(await total({ isUntagged: true })).toBe(1);
+    expect(await total({ isUnfiled: true })).toBe(7);
+    expect(await total({ isDeleted: true })).toBe(2);
     expect(count, 'no count of an index').not.toHaveBeenCalled();
 
-    // A tag no item carries (no row), the trash list and a library whose counts are not kept are
-    // counted from the index, as before.
+    // A tag no item carries (no row) and a library whose counts are not kept are counted from the
+    // index, as before.
     expect(await total({ tags: ['none'] })).toBe(0);
-    expect(await total({ isDeleted: true })).toBe(2);
     await db.state.delete(ITEM_COUNTS_KEY);
     count.mockClear();
     expect(await total({})).toBe(10);

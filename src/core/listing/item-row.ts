@@ -3,14 +3,13 @@
  * Every write of an item row passes through `withDerivedFields`, so the indexes never disagree
  * with the data.
  */
-import { TRASHED } from '../storage/counts';
+import { TRASHED, UNFILED, UNTAGGED } from '../storage/counts';
 import type { ItemRow } from '../storage/rows';
 
 export type Shape = 'square' | 'portrait' | 'panoramic-portrait' | 'landscape' | 'panoramic-landscape';
 export const SHAPES: readonly Shape[] = ['square', 'portrait', 'panoramic-portrait', 'landscape', 'panoramic-landscape'];
 
-export const UNTAGGED = 'untagged';
-export const UNFILED = 'unfiled';
+export { UNFILED, UNTAGGED };
 export const BOOKMARK = 'bookmark';
 export const shapeFacet = (shape: Shape) => `shape:${shape}`;
 

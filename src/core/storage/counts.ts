@@ -1,7 +1,8 @@
 /**
  * The library's item counts, kept in one `state` row by the write path (commitItemChanges, in the
- * rows' own transaction) so that item/countAll reads one record: IndexedDB's `count()` walks every
- * key of the index, a second at 100,000 items on disk (docs/decisions/live-item-counts.md).
+ * rows' own transaction) so that item/countAll and the sidebar's Untagged and Unfiled totals read one
+ * record: IndexedDB's `count()` walks every key of the index, a second at 100,000 items on disk
+ * (docs/decisions/live-item-counts.md).
  *
  * A library made before the row existed, or whose row does not add up, has none: writes leave it
  * absent, and the first read counts the rows once and stores the answer.
@@ -14,30 +15,38 @@ export { ITEM_COUNTS_KEY, type ItemCounts };
 /** A row before and after a change (item-changes.ts's ItemChange, which calls in here). */
 type RowChange = { readonly before?: ItemRow; readonly after?: ItemRow };
 
+/** Facets of the item rows (../listing/item-row.ts derives them) that the counts follow. */
 export const TRASHED = 'trashed';
+export const UNTAGGED = 'untagged';
+export const UNFILED = 'unfiled';
 
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
-/** A row that adds up: two whole counts, no more trashed items than items. */
+/** A row that adds up: four whole counts, no more trashed items than items, nor untagged or unfiled ones than live ones. */
 export function isItemCounts(value: unknown): value is ItemCounts {
   const counts = value as Partial<ItemCounts> | null;
-  return typeof counts === 'object' && counts !== null && isCount(counts.all) && isCount(counts.trashed) && counts.trashed <= counts.all;
+  if (typeof counts !== 'object' || counts === null || ![counts.all, counts.trashed, counts.untagged, counts.unfiled].every(isCount)) return false;
+  const live = counts.all! - counts.trashed!;
+  return live >= 0 && counts.untagged! <= live && counts.unfiled! <= live;
 }
 
-const inTrash = (row: ItemRow) => row.facets.includes(TRASHED);
+/** Adds one row to `counts` (sign 1) or takes it away (-1); untagged and unfiled count only outside the trash. */
+function count(counts: ItemCounts, row: ItemRow, sign: 1 | -1): void {
+  counts.all += sign;
+  if (row.facets.includes(TRASHED)) {
+    counts.trashed += sign;
+    return;
+  }
+  if (row.facets.includes(UNTAGGED)) counts.untagged += sign;
+  if (row.facets.includes(UNFILED)) counts.unfiled += sign;
+}
 
-/** How the changes move both counts (a key that moved is a removal and an add: no change). */
+/** How the changes move the counts (a key that moved is a removal and an add: no change). */
 export function countsDelta(changes: readonly RowChange[]): ItemCounts {
-  const delta = { all: 0, trashed: 0 };
+  const delta = { all: 0, trashed: 0, untagged: 0, unfiled: 0 };
   for (const { before, after } of changes) {
-    if (before) {
-      delta.all -= 1;
-      if (inTrash(before)) delta.trashed -= 1;
-    }
-    if (after) {
-      delta.all += 1;
-      if (inTrash(after)) delta.trashed += 1;
-    }
+    if (before) count(delta, before, -1);
+    if (after) count(delta, after, 1);
   }
   return delta;
 }
@@ -49,18 +58,21 @@ export function countsDelta(changes: readonly RowChange[]): ItemCounts {
  */
 export async function keepItemCounts(db: LibraryDb, changes: readonly RowChange[]): Promise<void> {
   const delta = countsDelta(changes);
-  if (delta.all === 0 && delta.trashed === 0) return;
+  if (Object.values(delta).every((moved) => moved === 0)) return;
   const kept = (await db.state.get(ITEM_COUNTS_KEY))?.value;
   if (kept === undefined) return;
-  const next = isItemCounts(kept) ? { all: kept.all + delta.all, trashed: kept.trashed + delta.trashed } : undefined;
+  const next = isItemCounts(kept) ? { all: kept.all + delta.all, trashed: kept.trashed + delta.trashed, untagged: kept.untagged + delta.untagged, unfiled: kept.unfiled + delta.unfiled } : undefined;
   if (next && isItemCounts(next)) await db.state.put({ key: ITEM_COUNTS_KEY, value: next });
   else await db.state.delete(ITEM_COUNTS_KEY);
 }
 
-/** Both counts from the rows' indexes: a walk of every key (the rebuild, and what the row replaces). */
+/** The counts from the rows' indexes: a walk of every key (the rebuild, and what the row replaces). */
 export async function countItemRows(db: LibraryDb): Promise<ItemCounts> {
-  const [all, trashed] = await Promise.all([db.items.count(), db.items.where('facets').equals(TRASHED).count()]);
-  return { all, trashed };
+  const keysOf = (facet: string) => db.items.where('facets').equals(facet).primaryKeys();
+  const [all, trashedKeys, untaggedKeys, unfiledKeys] = await Promise.all([db.items.count(), keysOf(TRASHED), keysOf(UNTAGGED), keysOf(UNFILED)]);
+  const trashed = new Set(trashedKeys);
+  const live = (keys: readonly string[]) => keys.filter((key) => !trashed.has(key)).length;
+  return { all, trashed: trashed.size, untagged: live(untaggedKeys), unfiled: live(unfiledKeys) };
 }
 
 /** The kept counts; made from the rows and stored when missing or wrong. */
@@ -77,11 +89,17 @@ export async function readItemCounts(db: LibraryDb): Promise<ItemCounts> {
   });
 }
 
-/** Items not in the trash as kept, without counting when none are (safe in a read-only transaction). */
-export async function keptLiveItems(db: LibraryDb): Promise<number | undefined> {
+/** A count as kept, without counting when none are (safe in a read-only transaction). */
+const keptCount = (pick: (counts: ItemCounts) => number) => async (db: LibraryDb): Promise<number | undefined> => {
   const kept = (await db.state.get(ITEM_COUNTS_KEY))?.value;
-  return isItemCounts(kept) ? kept.all - kept.trashed : undefined;
-}
+  return isItemCounts(kept) ? pick(kept) : undefined;
+};
+
+/** Items not in the trash, in it, and out of it with no tag or no folder, as kept. */
+export const keptLiveItems = keptCount((counts) => counts.all - counts.trashed);
+export const keptTrashedItems = keptCount((counts) => counts.trashed);
+export const keptUntaggedItems = keptCount((counts) => counts.untagged);
+export const keptUnfiledItems = keptCount((counts) => counts.unfiled);
 
 /** Items not in the trash. */
 export async function countLiveItems(db: LibraryDb): Promise<number> {

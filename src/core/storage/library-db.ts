@@ -157,7 +157,7 @@ export class LibraryDb extends Dexie {
     // A new database starts with its item counts, which every write then keeps (./counts.ts); an
     // older one gets them from its rows on the first read that needs them.
     this.on('populate', (tx) => {
-      void tx.table<StateRow, string>('state').add({ key: ITEM_COUNTS_KEY, value: { all: 0, trashed: 0 } satisfies ItemCounts });
+      void tx.table<StateRow, string>('state').add({ key: ITEM_COUNTS_KEY, value: { all: 0, trashed: 0, untagged: 0, unfiled: 0 } satisfies ItemCounts });
     });
     if (schema === 'at-current-version') {
       this.version(LIBRARY_VERSION).stores(CURRENT_STORES);

@@ -299,10 +299,12 @@ export interface StateRow {
 /** The `state` row holding the library's item counts (kept by ./counts.ts). */
 export const ITEM_COUNTS_KEY = 'itemCounts';
 
-/** Every item row, and those of them in the trash. */
+/** Every item row, those of them in the trash, and those outside it with no tag and with no folder (the sidebar's views). */
 export interface ItemCounts {
   all: number;
   trashed: number;
+  untagged: number;
+  unfiled: number;
 }
 
 export interface LibraryMeta {
