@@ -1,6 +1,7 @@
 // item/get's total for no filter, one tag, one folder, and the Untagged, Unfiled and Trash views comes
-// from the counts the writes keep (the library's, the tag row's, the folder row's), not from a count
-// of the index, which walks every match; without a kept count it still counts the index.
+// from the counts the writes keep (the library's, the tag row's, the folder row's), and for another
+// single filter from its posting list's length: not from a count of the index, which walks every
+// match. A library without its kept counts still counts the index.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Collection } from 'dexie';
 import { ITEM_COUNTS_KEY } from '../../src/core/storage/counts';
@@ -35,9 +36,12 @@ describe('item/get totals', () => {
     expect(await total({ isDeleted: true })).toBe(2);
     expect(count, 'no count of an index').not.toHaveBeenCalled();
 
-    // A tag no item carries (no row) and a library whose counts are not kept are counted from the
-    // index, as before.
+    // Without a kept count, a filter's posting list gives its total: a tag no item carries (no
+    // row), a type, a rating. A library whose counts are not kept is counted from the index.
     expect(await total({ tags: ['none'] })).toBe(0);
+    expect(await total({ ext: 'url' })).toBe(10);
+    expect(await total({ rating: 0 })).toBe(10);
+    expect(count, 'no count of an index').not.toHaveBeenCalled();
     await db.state.delete(ITEM_COUNTS_KEY);
     count.mockClear();
     expect(await total({})).toBe(10);

@@ -29,6 +29,11 @@ export interface IndexScan {
    * for the Unfiled view at 1,000,000 items. Undefined when none is kept.
    */
   kept?: (db: LibraryDb) => Promise<number | undefined>;
+  /**
+   * Without a kept count: how many items its index holds, trashed ones too, from its posting list
+   * (one read of a few blocks, where counting the index walks every match).
+   */
+  listed?: (db: LibraryDb) => Promise<number>;
 }
 
 /**
@@ -52,7 +57,8 @@ export const ALL_ITEMS: IndexScan = { collection: (db) => db.items.toCollection(
 /** An equality filter: its keys from a posting list, or its (multiEntry) index walked, with the same test on a row. */
 function equality(list: string, index: string, value: string | number, matches: (row: ItemRow) => boolean, kept?: IndexScan['kept']): IndexLookup {
   const collection = (db: LibraryDb) => db.items.where(index).equals(value);
-  return { keys: (db) => readList(db, list), scan: { collection, matches, kept } };
+  const listed = async (db: LibraryDb) => (await readList(db, list)).length;
+  return { keys: (db) => readList(db, list), scan: { collection, matches, kept, listed } };
 }
 
 // Tag and folder rows count their items outside the trash (the tag and folder observers keep them).

@@ -61,13 +61,14 @@ async function rowsOf(db: LibraryDb, pks: string[]): Promise<ItemRow[]> {
 const KEY_CHUNK = 500;
 
 /**
- * The scan's items outside the trash (`exclude`): its kept count when it has one, else a count of
- * its index (IndexedDB walks every match to count them) less the trashed ones among them.
+ * The scan's items outside the trash (`exclude`): its kept count when it has one, else its posting
+ * list's length or a count of its index (IndexedDB walks every match to count them), less the
+ * trashed ones among them.
  */
 export async function totalOf(db: LibraryDb, scan: IndexScan, exclude: ReadonlySet<string>): Promise<number> {
   const kept = await scan.kept?.(db);
   if (kept !== undefined) return kept;
-  const [indexed, excluded] = await Promise.all([scan.collection(db).count(), countMatching(db, exclude, scan.matches)]);
+  const [indexed, excluded] = await Promise.all([scan.listed ? scan.listed(db) : scan.collection(db).count(), countMatching(db, exclude, scan.matches)]);
   return indexed - excluded;
 }
 
