@@ -28,6 +28,11 @@ async function library(page: Page): Promise<void> {
 }
 
 const WIDTHS = [1280, 1024, 390];
+/**
+ * 1024 px shows the same views as 1280 px, narrower: its layout is checked in every state, axe (about
+ * 3 s a run under load) on its grid only; the other states' markup is axe-checked at 1280 and 390.
+ */
+const axeAt = (width: number, name: string) => width !== 1024 || name === 'grid';
 
 describe('the web app: accessibility and small screens', () => {
   const siteUrl = inject('siteUrl');
@@ -67,7 +72,7 @@ describe('the web app: accessibility and small screens', () => {
     }, 120_000);
 
     for (const width of WIDTHS) {
-      it(`has no serious axe violation and no sideways scroll at ${width} px`, async () => {
+      it(`has no serious axe violation and no sideways scroll at ${width} px${width === 1024 ? ' (axe on the grid)' : ''}`, async () => {
         const page = await openAt(width);
         await waitForCount(page, 40);
         await page.locator('[role=gridcell] img').first().waitFor();
@@ -77,29 +82,29 @@ describe('the web app: accessibility and small screens', () => {
 
         await page.getByRole('searchbox', { name: 'Search items' }).fill('lantern');
         await page.getByRole('button', { name: 'Add filter' }).click();
-        await check(page, 'filter-menu', width);
+        await check(page, 'filter-menu', width, { axe: axeAt(width, 'filter-menu') });
         await page.locator('#filter-menu').getByLabel('Tag', { exact: false }).fill('travel');
         await page.getByRole('button', { name: 'Apply' }).click();
         await waitForCount(page, 4);
-        await check(page, 'search', width);
+        await check(page, 'search', width, { axe: axeAt(width, 'search') });
 
         await page.keyboard.press('Escape');
         await page.locator('body').press('?');
         await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
-        await check(page, 'shortcuts', width);
+        await check(page, 'shortcuts', width, { axe: axeAt(width, 'shortcuts') });
         await page.keyboard.press('Escape');
 
         if (width < 500) {
           await page.getByRole('button', { name: 'Show the sidebar' }).click();
           await page.locator('#sidebar[data-open]').waitFor();
-          await check(page, 'sidebar-drawer', width);
+          await check(page, 'sidebar-drawer', width, { axe: axeAt(width, 'sidebar-drawer') });
           await page.locator('.nav-link[data-view="trash"]').click();
           await page.locator('#sidebar[data-open]').waitFor({ state: 'detached' });
         } else {
           await page.locator('.nav-link[data-view="trash"]').click();
         }
         await waitForCount(page, 0);
-        await check(page, 'trash', width);
+        await check(page, 'trash', width, { axe: axeAt(width, 'trash') });
         await page.close();
       }, 120_000);
     }
