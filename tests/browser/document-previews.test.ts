@@ -104,8 +104,10 @@ describe('previews of documents', () => {
   it("skips a video's black lead-in: its thumbnail is the first frame that is not black", async () => {
     host = startMediaHost({ workers: 1 });
     const { client, library } = await isolatedClient();
-    // About 2.6 s: frames are tried at 0.26, 0.52, 1.04 (black) and 2.08 s (green).
-    const clip = await blackThen('#20c040', 1300, 1300);
+    // About 3.9 s: frames are tried at 0.39, 0.78 (black), 1.56 and 3.12 s (green). The green part
+    // is twice the black one: a recording made under load can come out short, and with equal parts
+    // (2.6 s) a clip half a second short puts every try in the black (a black thumbnail in CI once).
+    const clip = await blackThen('#20c040', 1300, 2600);
     const { id } = await client.post<{ id: string }>('/item/add', { name: 'fade-in', base64: await base64Of(clip) });
     const item = await whenReady(client, id);
     expect(item).toMatchObject({ ext: 'webm', width: 160, height: 90, noThumbnail: false });

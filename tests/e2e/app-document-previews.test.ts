@@ -25,7 +25,11 @@ async function dropFromDisk(page: Page, selector: string, paths: string[]): Prom
   await session.detach();
 }
 
-/** A WebM recorded in the page: black for 1.3 s, then green for 1.3 s. Answers its bytes in base64. */
+/**
+ * A WebM recorded in the page: black for 1.3 s, then green for 2.6 s (twice as long, so a recording
+ * that comes out short under load still has green where the thumbnailer's later tries land:
+ * tests/browser/document-previews.test.ts). Answers its bytes in base64.
+ */
 function recordBlackThenGreen(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const canvas = document.createElement('canvas');
@@ -38,7 +42,7 @@ function recordBlackThenGreen(page: Page): Promise<string> {
     const stopped = new Promise((resolve) => (recorder.onstop = resolve));
     recorder.start();
     const start = performance.now();
-    while (performance.now() - start < 2600) {
+    while (performance.now() - start < 3900) {
       g.fillStyle = performance.now() - start < 1300 ? '#000000' : '#20c040';
       g.fillRect(0, 0, 160, 90);
       await new Promise((resolve) => setTimeout(resolve, 1000 / 15));
