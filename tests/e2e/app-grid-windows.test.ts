@@ -1,4 +1,4 @@
-// A listing far bigger than the ids the grid keeps (docs/decisions/grid-id-windows.md): a person
+// A listing bigger than the most ids the grid keeps (docs/decisions/grid-id-windows.md): a person
 // scrolls with the wheel, jumps with the End key and with the scrollbar, shift-clicks a range
 // across id windows and drags it onto a folder, selects all and tags everything from the bulk
 // editor, checked through the API. All the while the page holds at most MAX_WINDOWS windows of ids,
