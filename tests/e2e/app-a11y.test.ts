@@ -74,37 +74,38 @@ describe('the web app: accessibility and small screens', () => {
     for (const width of WIDTHS) {
       it(`has no serious axe violation and no sideways scroll at ${width} px${width === 1024 ? ' (axe on the grid)' : ''}`, async () => {
         const page = await openAt(width);
+        const look = (name: string) => check(page, name, width, { axe: axeAt(width, name) });
         await waitForCount(page, 40);
         await page.locator('[role=gridcell] img').first().waitFor();
         await page.locator('[role=gridcell]').nth(1).click();
         await page.locator('[role=gridcell]').nth(3).click({ modifiers: ['Shift'] });
-        await check(page, 'grid', width);
+        await look('grid');
 
         await page.getByRole('searchbox', { name: 'Search items' }).fill('lantern');
         await page.getByRole('button', { name: 'Add filter' }).click();
-        await check(page, 'filter-menu', width, { axe: axeAt(width, 'filter-menu') });
+        await look('filter-menu');
         await page.locator('#filter-menu').getByLabel('Tag', { exact: false }).fill('travel');
         await page.getByRole('button', { name: 'Apply' }).click();
         await waitForCount(page, 4);
-        await check(page, 'search', width, { axe: axeAt(width, 'search') });
+        await look('search');
 
         await page.keyboard.press('Escape');
         await page.locator('body').press('?');
         await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
-        await check(page, 'shortcuts', width, { axe: axeAt(width, 'shortcuts') });
+        await look('shortcuts');
         await page.keyboard.press('Escape');
 
         if (width < 500) {
           await page.getByRole('button', { name: 'Show the sidebar' }).click();
           await page.locator('#sidebar[data-open]').waitFor();
-          await check(page, 'sidebar-drawer', width, { axe: axeAt(width, 'sidebar-drawer') });
+          await look('sidebar-drawer');
           await page.locator('.nav-link[data-view="trash"]').click();
           await page.locator('#sidebar[data-open]').waitFor({ state: 'detached' });
         } else {
           await page.locator('.nav-link[data-view="trash"]').click();
         }
         await waitForCount(page, 0);
-        await check(page, 'trash', width, { axe: axeAt(width, 'trash') });
+        await look('trash');
         await page.close();
       }, 120_000);
     }
