@@ -4,7 +4,7 @@
 // subscription stored in the layout before the shard rows is upgraded and keeps working.
 import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publishCommand } from '../../tools/publish/cli';
 import { buildEagleLibrary } from './fixtures/eagle-library';
 import { quietProgress, serveForEachTest, writeLibrary } from './fixtures/published-sites';
@@ -13,13 +13,14 @@ import { call, makeApi } from './helpers';
 import type { Api } from '../../src/core';
 import { FIRST_SCREEN_ITEMS, firstScreenShards, newestFirst } from '../../src/core/publish/load-order';
 import type { Manifest, Shard } from '../../src/core/publish/published-format';
-import { readStoredShardIds, readSubscription } from '../../src/core/publish/subscription-state';
+import { readStoredShardIds, readSubscription, writeSubscription } from '../../src/core/publish/subscription-state';
 import { fetchShardWrite } from '../../src/core/publish/fetch-published';
 import { storeShards } from '../../src/core/publish/store-shards';
 
 type Listed = { data: { id: string; name: string }[]; total: number };
 
 const serve = serveForEachTest();
+afterEach(() => vi.restoreAllMocks());
 
 async function published(items: number) {
   const fixture = buildEagleLibrary({ name: 'Loading', items, plain: true });
@@ -137,12 +138,28 @@ describe('a published library loading', { timeout: 60_000 }, () => {
 
     await rename(join(out, `${missing}.away`), join(out, missing));
     const seen = site.requests.length;
+    // What is stored is the kept count: a count of the items index walks every key (seconds at a million, on every open of the library).
+    const count = vi.spyOn((await dbOf(api, library)).items, 'count');
     const again = await call<{ stored: number; items: number }>(api, 'POST', '/library/subscribe', { url, wait: true });
     expect(again.data).toMatchObject({ items: 330, stored: 330 });
+    expect(count).not.toHaveBeenCalled();
     const fetched = site.requests.slice(seen).filter((path) => path.includes('/shards/items-'));
     expect(fetched.sort()).toEqual(added.map((shard) => `/published/${shard.file}`).sort());
     expect((await expectWhole(api, library, out)).sort()).toEqual(manifest.shards.map((shard) => shard.file).sort());
     expect((await names()).find((line) => line.startsWith(renamed))).toBe(`${renamed} Renamed one`);
+  });
+
+  it("a load's progress (library/info's loading) counts what is stored from the kept count, not from the items index", async () => {
+    const { url } = await published(40);
+    const api = makeApi({ fetchSource: (address) => fetch(address) });
+    const library = (await call<{ path: string }>(api, 'POST', '/library/subscribe', { url, wait: true })).data.path;
+    const db = await dbOf(api, library);
+    // As while a load is under way: the subscription not ready yet.
+    await writeSubscription(db, { ...(await readSubscription(db))!, ready: false });
+    const count = vi.spyOn(db.items, 'count');
+    const info = await call<{ loading?: { stored: number; total: number } }>(api, 'GET', '/library/info', {}, { library });
+    expect(info.data.loading).toMatchObject({ stored: 40, total: 40 });
+    expect(count).not.toHaveBeenCalled();
   });
 
   it("a batch of a version an update replaced is not stored: an old load's shards never overwrite the new version's items", async () => {

@@ -7,6 +7,7 @@
  * list of read-only libraries (idb-keyval, like the library registry) that the write guard reads.
  */
 import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
+import { countStoredItems } from '../storage/counts';
 import type { LibraryDb } from '../storage/library-db';
 import type { EagleRecord } from '../storage/rows';
 import type { Manifest } from './published-format';
@@ -69,7 +70,7 @@ export interface PublishedLoad {
 export async function publishedLoad(db: LibraryDb): Promise<PublishedLoad | undefined> {
   const subscription = await readSubscription(db);
   if (!subscription || (subscription.ready && !subscription.bulk)) return undefined;
-  return { stored: await db.items.count(), total: subscription.manifest.counts.items, indexed: !subscription.bulk };
+  return { stored: await countStoredItems(db), total: subscription.manifest.counts.items, indexed: !subscription.bulk };
 }
 
 /** Call inside the transaction that stores the shards of its manifest. */

@@ -10,6 +10,7 @@
  * cut off half-way leaves the previous version whole.
  */
 import type { QuietOptions } from '../http/library-requests';
+import { countStoredItems } from '../storage/counts';
 import type { OpenLibrary } from '../storage/open-library';
 import { importTags } from '../eagle-library/import-finish';
 import { importRoot } from '../eagle-library/import-root';
@@ -106,7 +107,7 @@ export class Subscriptions {
       url: from,
       contentVersion: subscription.manifest.contentVersion,
       items: subscription.manifest.counts.items,
-      stored: await library.db.items.count(),
+      stored: await countStoredItems(library.db),
     };
   }
 

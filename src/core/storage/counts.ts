@@ -101,6 +101,11 @@ export const keptTrashedItems = keptCount((counts) => counts.trashed);
 export const keptUntaggedItems = keptCount((counts) => counts.untagged);
 export const keptUnfiledItems = keptCount((counts) => counts.unfiled);
 
+/** Every item row, trashed ones too: what a published library's load has stored so far. */
+export async function countStoredItems(db: LibraryDb): Promise<number> {
+  return (await readItemCounts(db)).all;
+}
+
 /** Items not in the trash. */
 export async function countLiveItems(db: LibraryDb): Promise<number> {
   const { all, trashed } = await readItemCounts(db);
