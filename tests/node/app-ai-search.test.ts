@@ -1,5 +1,5 @@
 // The web app's AI views: their URL, the aiSearch request each maps to, and the result store over a ranked answer.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AI_LIMIT, fetchAiListing, isAiListing } from '../../src/app/ai/ai-listing';
 import { AiProgress, indexingFinished, progressText } from '../../src/app/ai/ai-progress';
 import { hasPicture } from '../../src/app/ai/has-picture';
@@ -107,6 +107,44 @@ it("shows an indexing run's share of index jobs done, which moves while the item
     'Indexing for AI search: 40 of 41 items (0%)',
   ]);
   expect(progressText({ isSyncing: true, syncedCount: 3, totalCount: 5, progress: 0.6 })).toBe('Indexing for AI search: 3 of 5 items');
+});
+
+it('waits between status calls ten times as long as the last one took: a slow call (many queued jobs) is asked less often', async () => {
+  vi.useFakeTimers();
+  try {
+    const syncing = { isSyncing: true, syncedCount: 3, totalCount: 56, progress: 3 / 56 };
+    const tookMs = [300, 0, 10_000];
+    let calls = 0;
+    const api: ApiPort = {
+      get: <T>() => {
+        const took = tookMs[calls++] ?? 0;
+        return new Promise<T>((resolve) => setTimeout(() => resolve(syncing as T), took));
+      },
+      post: async () => undefined as never,
+    };
+    const progress = new AiProgress(api);
+    const started = Date.now();
+    const at = (ms: number) => vi.advanceTimersByTimeAsync(started + ms - Date.now());
+    progress.start();
+    // It took 300 ms: the next call 3 s after its answer, not the 500 ms after a fast one.
+    await at(3_299);
+    expect(calls).toBe(1);
+    await at(3_300);
+    expect(calls).toBe(2);
+    // An instant answer (a timer's 1 ms): back to twice a second.
+    await at(3_799);
+    expect(calls).toBe(2);
+    await at(3_801);
+    expect(calls).toBe(3);
+    // A call of 10 s waits a minute at most after its answer, not 100 s.
+    await at(3_801 + 10_000 + 59_999);
+    expect(calls).toBe(3);
+    await at(3_801 + 10_000 + 60_000);
+    expect(calls).toBe(4);
+    progress.stop();
+  } finally {
+    vi.useRealTimers();
+  }
 });
 
 it('asks an AI search again only when an indexing run ends', () => {

@@ -15,9 +15,17 @@ export interface AiStatus extends SyncStatus {
   share?: number;
 }
 
-// A status call reads keys only: cheap enough to ask twice a second while something moves.
+// Asked twice a second while something moves, every 5 s otherwise.
 const SYNCING_MS = 500;
 const IDLE_MS = 5000;
+/**
+ * A status call reads keys of every queued job: a few milliseconds for a few thousand, seconds
+ * for the jobs of 100,000 new images, in the worker every other request waits on. The next call
+ * waits at least this many times the last one took, so the poll keeps a tenth of the worker at most
+ * (and the bar moves at least once a minute).
+ */
+const WAIT_PER_CALL_MS = 10;
+const LONGEST_WAIT_MS = 60_000;
 
 export class AiProgress extends Store {
   status: AiStatus | null = null;
@@ -48,10 +56,14 @@ export class AiProgress extends Store {
 
   private async poll(): Promise<void> {
     if (!this.running) return;
+    let took = 0;
     if (globalThis.document?.visibilityState !== 'hidden') {
+      const asked = Date.now();
       try {
         // `watch`: looking is not an AI use, so opening the app downloads no model (docs/decisions/ai-status.md).
-        const next = this.withShare(await this.api.get('/aiSearch/getSyncStatus', { watch: true }));
+        const answer = await this.api.get('/aiSearch/getSyncStatus', { watch: true });
+        took = Date.now() - asked;
+        const next = this.withShare(answer);
         if (JSON.stringify(next) !== JSON.stringify(this.status)) {
           this.status = next;
           this.changed();
@@ -61,7 +73,8 @@ export class AiProgress extends Store {
       }
     }
     clearTimeout(this.timer);
-    if (this.running) this.timer = setTimeout(() => void this.poll(), this.status?.isSyncing || this.status?.preparing ? SYNCING_MS : IDLE_MS);
+    const pause = this.status?.isSyncing || this.status?.preparing ? SYNCING_MS : IDLE_MS;
+    if (this.running) this.timer = setTimeout(() => void this.poll(), Math.max(pause, Math.min(took * WAIT_PER_CALL_MS, LONGEST_WAIT_MS)));
   }
 
   private withShare(status: SyncStatus): AiStatus {
