@@ -6,11 +6,9 @@
  */
 import type { Item } from '../api-types';
 import type { ApiPort } from '../state/api-port';
-import type { Listing } from '../search/listing';
+import type { AiPath, Listing } from '../search/listing-shape';
 import { isAiView, type ViewState } from '../search/view-state';
 import { droppedImage } from './dropped-images';
-
-export type AiPath = '/aiSearch/searchByItemId' | '/aiSearch/searchByBase64' | '/aiSearch/searchByText';
 
 /** How many results an AI view asks for: one grid page (result-store.ts PAGE_SIZE). */
 export const AI_LIMIT = 100;

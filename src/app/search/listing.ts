@@ -5,15 +5,10 @@
  */
 import type { ViewState } from './view-state';
 import { sortKey } from './view-state';
-import { aiListingOf, type AiPath } from '../ai/ai-listing';
+import { aiListingOf } from '../ai/ai-listing';
+import type { Listing, ListingParams } from './listing-shape';
 
-export type ListingParams = Record<string, string | number | boolean | string[]>;
-
-export interface Listing {
-  path: '/item/get' | '/item/query' | AiPath;
-  /** Filters, search and order; pages add offset and limit. */
-  params: ListingParams;
-}
+export type { Listing, ListingParams } from './listing-shape';
 
 export function listingOf(state: ViewState): Listing {
   const ai = aiListingOf(state);

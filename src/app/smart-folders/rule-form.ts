@@ -40,6 +40,9 @@ export interface GroupDraft {
   rules: RuleDraft[];
 }
 
+/** Where the API said the conditions are wrong: the whole folder, a group by its place, a rule by "group:rule" places. */
+export interface RuleErrors { general?: string; groups: Map<number, string>; rules: Map<string, string> }
+
 export interface ApiRule {
   property: string;
   method: string;

@@ -9,11 +9,10 @@ import { html, LitElement, nothing } from 'lit';
 import { ApiClientError, type ApiClient } from '../api-client';
 import { editorStyles } from './smart-folder-editor.styles';
 import { renderGroup, type GroupHandlers } from './smart-folder-group';
-import { allComplete, fromConditions, locateError, newGroup, newRule, toConditions, withMethod, withProperty, type GroupDraft, type RuleDraft, type RuleSchema, type ApiGroup } from './rule-form';
+import { allComplete, fromConditions, locateError, newGroup, newRule, toConditions, withMethod, withProperty, type GroupDraft, type RuleDraft, type RuleErrors, type RuleSchema, type ApiGroup } from './rule-form';
 
 interface SavedSmartFolder { id: string; name: string; parent: string | null; conditions: Parameters<typeof fromConditions>[1] }
 interface FolderNode { id: string; name: string; children?: FolderNode[] }
-export interface RuleErrors { general?: string; groups: Map<number, string>; rules: Map<string, string> }
 
 const COUNT_DELAY_MS = 300;
 const noErrors = (): RuleErrors => ({ groups: new Map(), rules: new Map() });

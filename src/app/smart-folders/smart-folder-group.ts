@@ -1,8 +1,7 @@
 /** One condition group of the smart-folder editor, and its rules: the inputs getRules asks for. */
 import { html, nothing } from 'lit';
-import { inputKind, type GroupDraft, type RuleDraft, type RuleSchema } from './rule-form';
+import { inputKind, type GroupDraft, type RuleDraft, type RuleErrors, type RuleSchema } from './rule-form';
 import { methodLabel, optionLabel, propertyLabel } from './rule-labels';
-import type { RuleErrors } from './smart-folder-editor';
 
 export interface GroupHandlers {
   property(g: number, r: number, property: string): void;

@@ -9,10 +9,26 @@ import { hasPicture } from '../ai/has-picture';
 import { emit } from '../ui/events';
 import { icons } from '../ui/panel-icons';
 import { mediaKind } from '../ui/media-kind';
-import type { ImageStage } from './image-stage';
-import type { ItemViewer } from './item-viewer';
+import type { CommentEditing } from './comment-editing';
+import type { ImageStage, ZoomMode } from './image-stage';
 
-export function renderToolbar(viewer: ItemViewer, item: Item | null) {
+/** What the toolbar reads and drives, and where its events start; the viewer (./item-viewer.ts) is one. */
+export interface ViewerControls extends HTMLElement {
+  readonly renderRoot: HTMLElement | DocumentFragment;
+  readonly hasPrevious: boolean;
+  readonly hasNext: boolean;
+  readonly mode: ZoomMode;
+  readonly settingThumbnail: boolean;
+  sidebar: boolean;
+  readonly notes: Pick<CommentEditing, 'drawing' | 'toggleDrawing' | 'commentNow'>;
+  navigate(direction: -1 | 1): void;
+  zoom(factor: number): void;
+  setMode(mode: ZoomMode): void;
+  useFrame(): Promise<void>;
+  close(): void;
+}
+
+export function renderToolbar(viewer: ViewerControls, item: Item | null) {
   const kind = item ? mediaKind(item) : null;
   const scale = viewer.renderRoot.querySelector<ImageStage>('image-stage')?.scale;
   return html`<header class="toolbar">
