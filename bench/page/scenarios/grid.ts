@@ -113,7 +113,7 @@ interface Walk {
   frames: number[];
   /** Frames until the cell under the probe also showed its item's details (name, thumbnail or its placeholder). */
   detailFrames: number[];
-  /** The same, counted from the frame in which an answer carrying that item's details arrived (from the step when the page held them). */
+  /** The same, counted from the frame in which the last answer it waited for arrived (its window of ids or its details; from the step when the page held both). */
   afterAnswer: number[];
   longestTask: number;
   /** Whose task it was (the longtask entry's name: self, same-origin-ancestor, ...). */
@@ -149,39 +149,39 @@ async function walk(app: AppFrame, ids: ReadonlyMap<number, string>, rows: numbe
   const frameWatch = watchLongestFrame(app.win);
   const out: Walk = { samples: [], frames: [], detailFrames: [], afterAnswer: [], longestTask: 0, longestFrom: '', worstFrame: '', mostCells: 0, wrong: 0, slowestWindow: 0, slowestWindowStep: 0 };
   let step = 0;
-  // Counts the app's answers that carry the details of the item a step waits for (an item/get or
-  // item/query naming its id; the API client calls the frame's fetch each time), to tell the
-  // request's wait from the paint's. Only those: a window or page asked by the step before may
-  // answer during this one, and its paint is not this step's.
-  let awaited = '';
-  let answered = 0;
+  // The answers a step's paint may wait for, by the time their body was read (as the API client
+  // parses it; the headers may come much earlier): a window of ids holding the index, or an item/get
+  // or item/query naming the item (the API client calls the frame's fetch each time). Only answers
+  // to this step's requests: one asked by the step before may answer during this one.
+  let awaited = { id: '', index: -1 };
+  let arrivals: number[] = [];
   const send = app.win.fetch;
   app.win.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const carries = awaited !== '' && /\/api\/v2\/item\/(get|query)\b/.test(String(input)) && typeof init?.body === 'string' && init.body.includes(`"${awaited}"`);
+    const url = String(input);
+    const body = typeof init?.body === 'string' ? init.body : '';
+    const isWindow = /\/api\/v2\/item\/ids\b/.test(url);
+    const awaits = isWindow ? holdsIndex(body, awaited.index) : /\/api\/v2\/item\/(get|query)\b/.test(url) && body.includes(`"${awaited.id}"`);
     const asked = app.win.performance.now();
     const askedIn = step;
     const response = await send.call(app.win, input, init);
     const took = app.win.performance.now() - asked;
-    if (/\/api\/v2\/item\/ids\b/.test(String(input)) && took > out.slowestWindow) [out.slowestWindow, out.slowestWindowStep] = [took, askedIn];
-    // Counted once its body is read, as the API client parses it (the headers may come much earlier),
-    // and only in the step that asked: a late answer to the step before is not this step's.
-    if (carries) void response.clone().arrayBuffer().then(() => step === askedIn && (answered += 1));
+    if (isWindow && took > out.slowestWindow) [out.slowestWindow, out.slowestWindowStep] = [took, askedIn];
+    if (awaits) void response.clone().arrayBuffer().then(() => step === askedIn && arrivals.push(app.win.performance.now()));
     return response;
   }) as typeof fetch;
   const underProbe = () => app.doc.elementFromPoint(probe.x, probe.y)?.closest<HTMLElement>('[role=gridcell]');
   for (const row of rows) {
     step += 1;
     const expected = ids.get(row * columns)!;
-    awaited = expected;
+    awaited = { id: expected, index: row * columns };
+    arrivals = [];
+    const ticks: number[] = [];
     const start = app.win.performance.now();
     scroller.scrollTop = row * rowHeight;
-    const before = answered;
-    let answerFrame = 0;
-    const sawAnswer = (frame: number) => answerFrame === 0 && answered > before && (answerFrame = frame);
     let frames = 0;
     for (; frames < MAX_FRAMES; frames++) {
       await nextFrame(app.win);
-      sawAnswer(frames + 1);
+      ticks.push(app.win.performance.now());
       if (underProbe()?.dataset.id === expected) break;
     }
     if (frames === MAX_FRAMES) out.wrong += 1;
@@ -190,11 +190,16 @@ async function walk(app: AppFrame, ids: ReadonlyMap<number, string>, rows: numbe
     // Then until a person would see more than a placeholder: the cell's name and picture (or "being made").
     for (; frames < MAX_FRAMES && underProbe()?.getAttribute('aria-busy') === 'true'; frames++) {
       await nextFrame(app.win);
-      sawAnswer(frames + 2);
+      ticks.push(app.win.performance.now());
     }
     out.detailFrames.push(frames + 1);
-    // The frame that saw the answer counts as the first.
-    out.afterAnswer.push(answerFrame ? frames + 2 - answerFrame : frames + 1);
+    // Counted from the last answer the paint waited for, the frame it came in as the first. The app
+    // may parse an answer before this page's copy of its body is read: an answer read after the
+    // paint counts as its frame. With none (details and ids held already), from the jump.
+    await nextFrame(app.win);
+    const last = Math.max(...arrivals);
+    const answerFrame = arrivals.length ? 1 + ticks.filter((tick) => tick < last).length : 1;
+    out.afterAnswer.push(Math.max(1, frames + 2 - answerFrame));
     out.mostCells = Math.max(out.mostCells, app.doc.querySelectorAll('[role=gridcell]').length);
   }
   await nextFrame(app.win);
@@ -262,7 +267,17 @@ function walkNote(result: Walk): string {
   const detailsWithin2 = details.filter((f) => f <= 2).length;
   const medianDetails = details[Math.floor(details.length / 2)] ?? 0;
   const afterAnswer = result.afterAnswer.filter((f) => f <= 2).length;
-  return `right item under the probe within 2 frames in ${within2}/${result.frames.length} (worst ${worst} frames${result.wrong ? `, ${result.wrong} never` : ''}); its name and picture within 2 frames in ${detailsWithin2}/${details.length} (median ${medianDetails} frames), within 2 frames of the answer carrying its details in ${afterAnswer}/${details.length}; longest long task ${result.longestTask.toFixed(0)} ms (${result.longestFrom || 'none'}; goal ≤ 50); longest app frame ${result.worstFrame}; most cells in the DOM ${result.mostCells} (goal ≤ 500); slowest item/ids window ${result.slowestWindow.toFixed(0)} ms (step ${result.slowestWindowStep})`;
+  return `right item under the probe within 2 frames in ${within2}/${result.frames.length} (worst ${worst} frames${result.wrong ? `, ${result.wrong} never` : ''}); its name and picture within 2 frames in ${detailsWithin2}/${details.length} (median ${medianDetails} frames), within 2 frames of the last answer it waited for (its window or details) in ${afterAnswer}/${details.length}; longest long task ${result.longestTask.toFixed(0)} ms (${result.longestFrom || 'none'}; goal ≤ 50); longest app frame ${result.worstFrame}; most cells in the DOM ${result.mostCells} (goal ≤ 500); slowest item/ids window ${result.slowestWindow.toFixed(0)} ms (step ${result.slowestWindowStep})`;
+}
+
+/** Whether an item/ids request body asks a window (offset, limit) holding `index`. */
+function holdsIndex(body: string, index: number): boolean {
+  try {
+    const { offset = 0, limit } = JSON.parse(body) as { offset?: number; limit?: number };
+    return index >= offset && (limit === undefined || index < offset + limit);
+  } catch {
+    return false;
+  }
 }
 
 const columnsOf = (app: AppFrame) => Number(grid(app).getAttribute('aria-colcount'));
