@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
-import { CHROMIUM_ARGS, findChromium } from '../../tools/chromium';
+import { chromiumLaunchOptions } from '../../tools/chromium-launch';
 
 export interface BenchBrowser {
   browser: Browser;
@@ -17,11 +17,10 @@ export interface BenchBrowser {
   close(): Promise<void>;
 }
 
-const options = () => ({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
 
 /** The profile in `dir`, kept when it closes. */
 export async function openProfile(dir: string): Promise<BenchBrowser> {
-  const context = await chromium.launchPersistentContext(dir, options());
+  const context = await chromium.launchPersistentContext(dir, await chromiumLaunchOptions());
   const browser = context.browser();
   if (!browser) {
     await context.close();
@@ -32,7 +31,7 @@ export async function openProfile(dir: string): Promise<BenchBrowser> {
 
 export async function openBenchBrowser(onDisk: boolean): Promise<BenchBrowser> {
   if (!onDisk) {
-    const browser = await chromium.launch(options());
+    const browser = await chromium.launch(await chromiumLaunchOptions());
     return { browser, page: await (await browser.newContext()).newPage(), close: () => browser.close() };
   }
   const dir = await mkdtemp(join(tmpdir(), 'bench-profile-'));

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHROMIUM_ARGS, findChromium } from '../../tools/chromium';
+import { chromiumLaunchOptions } from '../../tools/chromium-launch';
 import { api, eventually, freshApp, waitForCount } from './app';
 import { seriousViolations } from './a11y-check';
 import { appReady } from './browser';
@@ -78,7 +78,7 @@ describe('the installed app: share target, Open with, Capture screen', () => {
   const siteUrl = inject('siteUrl');
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS, ...FAKE_CAPTURE], headless: true });
+    browser = await chromium.launch(await chromiumLaunchOptions(FAKE_CAPTURE));
   });
   afterAll(async () => {
     await browser?.close();
@@ -178,7 +178,7 @@ describe('the installed app: share target, Open with, Capture screen', () => {
   it('Open with: the installed app opened with two PNGs from disk (CDP PWA.install, PWA.launchFilesInApp) imports them', async () => {
     const profile = await mkdtemp(join(tmpdir(), 'open-with-'));
     // Installing needs a profile of its own (an incognito context cannot install).
-    const context = await chromium.launchPersistentContext(profile, { executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+    const context = await chromium.launchPersistentContext(profile, await chromiumLaunchOptions());
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(`${siteUrl}/`);

@@ -1,13 +1,13 @@
 /** Drives Debian's Chromium with Playwright against the built site. */
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright';
 import { afterAll, beforeAll } from 'vitest';
-import { CHROMIUM_ARGS, findChromium } from '../../tools/chromium';
+import { chromiumLaunchOptions } from '../../tools/chromium-launch';
 import { watchAnswers } from './contract-check';
 import { skipPicturesWhenOff } from './screenshot';
 
 /** Every context it opens (`newPage` opens one too) has its API answers checked against the OpenAPI document (./contract-check.ts). */
 export async function launch(): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch(await chromiumLaunchOptions());
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);

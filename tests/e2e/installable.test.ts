@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
-import { CHROMIUM_ARGS, findChromium } from '../../tools/chromium';
+import { chromiumLaunchOptions } from '../../tools/chromium-launch';
 import { appReady } from './browser';
 
 /** What CDP's Page.getAppManifest answers: the manifest's text, its errors, and Chromium's reading of it. */
@@ -18,7 +18,7 @@ describe('installable', () => {
   it('has no installability errors on a fresh persistent profile, and a manifest with icons, a maskable icon and screenshots', async () => {
     // Incognito contexts always report "in-incognito"; a profile used before can hide errors.
     const profile = await mkdtemp(join(tmpdir(), 'installable-'));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+    const context = await chromium.launchPersistentContext(profile, await chromiumLaunchOptions());
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(`${inject('siteUrl')}/`);
