@@ -24,7 +24,7 @@ const IDLE_MS = 5000;
  * waits at least this many times the last one took, so the poll keeps a tenth of the worker at most
  * (and the bar moves at least once a minute).
  */
-const WAIT_PER_CALL_MS = 10;
+const WAITS_PER_CALL = 10;
 const LONGEST_WAIT_MS = 60_000;
 
 export class AiProgress extends Store {
@@ -74,7 +74,7 @@ export class AiProgress extends Store {
     }
     clearTimeout(this.timer);
     const pause = this.status?.isSyncing || this.status?.preparing ? SYNCING_MS : IDLE_MS;
-    if (this.running) this.timer = setTimeout(() => void this.poll(), Math.max(pause, Math.min(took * WAIT_PER_CALL_MS, LONGEST_WAIT_MS)));
+    if (this.running) this.timer = setTimeout(() => void this.poll(), Math.max(pause, Math.min(took * WAITS_PER_CALL, LONGEST_WAIT_MS)));
   }
 
   private withShare(status: SyncStatus): AiStatus {
