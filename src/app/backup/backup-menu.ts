@@ -86,6 +86,8 @@ export class BackupMenu extends LightElement {
 
   private exportZip(): void {
     noteZipExported();
+    // The status bar reads the reminder when the store changes: else it stays up to the next minute's tick.
+    this.backup?.tick();
     this.closest<HTMLElement>('[popover]')?.hidePopover();
     // A navigation, as the transfer menu's export (library-export.ts says why not <a download>).
     const link = document.createElement('a');
