@@ -1,8 +1,8 @@
 /** Drives Debian's Chromium with Playwright against the built site. */
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { chromiumLaunchOptions } from '../../tools/chromium-launch';
-import { watchAnswers } from './contract-check';
+import { answersChecked, failOnViolations, watchAnswers } from './contract-check';
 import { skipPicturesWhenOff } from './screenshot';
 
 /** Every context it opens (`newPage` opens one too) has its API answers checked against the OpenAPI document (./contract-check.ts). */
@@ -18,11 +18,26 @@ export async function launch(): Promise<Browser> {
   return browser;
 }
 
-/** One browser for the tests of a file: launched before them, closed after. */
+/**
+ * One browser for the tests of a file: launched before them, closed after. A context a test opens
+ * is closed when that test ends: left open, its app keeps its worker's jobs running (thumbnails,
+ * AI indexing) beside every later test of the file. Contexts opened before the tests (beforeAll)
+ * stay for all of them. Then the test fails if a page got an answer the OpenAPI document does not
+ * allow (./contract-check.ts).
+ */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
+  let openBefore = new Set<BrowserContext>();
   beforeAll(async () => {
     browser = await launch();
+  });
+  beforeEach(() => {
+    openBefore = new Set(browser?.contexts());
+  });
+  afterEach(async () => {
+    await answersChecked();
+    await Promise.all((browser?.contexts() ?? []).filter((context) => !openBefore.has(context)).map((context) => context.close()));
+    await failOnViolations();
   });
   afterAll(async () => {
     await browser?.close();

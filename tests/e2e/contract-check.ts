@@ -2,10 +2,12 @@
  * Every JSON answer the service worker gives an e2e page is checked against the OpenAPI document
  * (built once per run from the same source as the site's, ./global-setup.ts): each browser context
  * launched through ./browser.ts is watched, and a test whose pages got an answer its route's
- * response schema does not allow fails when it ends. Schemas are compiled once per test file.
+ * response schema does not allow fails when it ends (./browser.ts's `useBrowser`: a hook this
+ * module added itself would be added once per e2e lane, to its first files only, since a lane
+ * shares its modules). Schemas are compiled once per lane.
  */
 import type { BrowserContext, Response } from 'playwright';
-import { afterEach, inject } from 'vitest';
+import { inject } from 'vitest';
 import { contractCheck, type ContractCheck } from '../contract/response-check';
 
 let check: ContractCheck | undefined;
@@ -36,6 +38,11 @@ export function watchAnswers(context: BrowserContext): void {
   });
 }
 
+/** Waits until every answer seen so far is checked (before its context closes). */
+export async function answersChecked(): Promise<void> {
+  await Promise.all(pending);
+}
+
 /** The disagreements found since the last call, emptied. */
 export async function takeViolations(): Promise<string[]> {
   await Promise.all(pending);
@@ -45,7 +52,8 @@ export async function takeViolations(): Promise<string[]> {
   return found;
 }
 
-afterEach(async () => {
+/** Throws the disagreements found since the last call (./browser.ts calls it after each test). */
+export async function failOnViolations(): Promise<void> {
   const found = await takeViolations();
   if (found.length > 0) throw new Error(`An answer disagrees with the OpenAPI document:\n${found.join('\n')}`);
-});
+}
