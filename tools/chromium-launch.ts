@@ -1,8 +1,8 @@
 /**
  * Launch options for the Chromium that e2e tests and benchmarks drive. Chromium's browser UI builds
  * its omnibox popups as WebUI pages in a renderer of their own for every window, and Playwright
- * opens a window for each new context: about 2 s of CPU per fresh origin, most of what opening the
- * app costs (docs/decisions/test-suite-time.md), for popups a headless test never shows.
+ * opens a window for each new context: about 2.2 s of the 5.5 s of CPU a fresh origin cost
+ * (docs/decisions/test-suite-time.md), for popups a headless test never shows.
  */
 import type { LaunchOptions } from 'playwright';
 import { CHROMIUM_ARGS, findChromium } from './chromium';

@@ -17,7 +17,6 @@ export interface BenchBrowser {
   close(): Promise<void>;
 }
 
-
 /** The profile in `dir`, kept when it closes. */
 export async function openProfile(dir: string): Promise<BenchBrowser> {
   const context = await chromium.launchPersistentContext(dir, await chromiumLaunchOptions());
