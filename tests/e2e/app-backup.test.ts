@@ -135,13 +135,28 @@ describe('the web app: backup to a folder and storage facts', () => {
     const section = page.getByRole('region', { name: 'Backup and storage' });
     await section.getByText('This browser cannot write to a folder on disk').waitFor();
     expect(await section.getByRole('button', { name: 'Back up to a folder…' }).count()).toBe(0);
+    // "never" takes the reminder off the status bar at once, and a number of days brings it back.
+    await section.getByLabel('Remind me every').selectOption('0');
+    await page.locator('#backup-status').waitFor({ state: 'detached' });
     await section.getByLabel('Remind me every').selectOption('30');
+    await page.locator('#backup-status').filter({ hasText: 'Export a zip: none yet on this device' }).waitFor();
     await shot(page, 'backup-no-folders');
     const download = page.waitForEvent('download');
     await section.getByRole('button', { name: 'Export library as zip' }).click();
     expect((await download).suggestedFilename()).toMatch(/\.library\.zip$/);
     await page.locator('#backup-status').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => localStorage.getItem('backup-zip-reminder-days'))).toBe('30');
+
+    // A month later as the page sees it, the reminder is due again; the Eagle entry's export counts too.
+    await page.clock.setFixedTime(Date.now() + 31 * 24 * 60 * 60 * 1000);
+    await page.reload();
+    await appReady(page);
+    await page.locator('#backup-status').filter({ hasText: 'Export a zip: the last was 31 days ago' }).waitFor();
+    await openMenu(page);
+    const again = page.waitForEvent('download');
+    await page.getByRole('region', { name: 'Eagle libraries' }).getByRole('button', { name: 'Export library as zip' }).click();
+    expect((await again).suggestedFilename()).toMatch(/\.library\.zip$/);
+    await page.locator('#backup-status').waitFor({ state: 'detached' });
     await page.context().close();
   }, 120_000);
 });

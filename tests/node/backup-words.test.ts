@@ -1,6 +1,7 @@
 // The backup's words in the status bar and the menu (issue 44): when, why not, and the dot.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BackupStatus } from '../../src/app/backup/backup-api';
+import { BackupStore } from '../../src/app/backup/backup-store';
 import { ago, backupLine, STALE_MS } from '../../src/app/backup/backup-words';
 import { zipReminder } from '../../src/app/backup/zip-reminder';
 
@@ -42,5 +43,27 @@ describe('backup words', () => {
     expect(zipReminder(NOW, 7, NOW - 6 * DAY)).toBeUndefined();
     expect(zipReminder(NOW, 7, NOW - 9 * DAY)).toBe('Export a zip: the last was 9 days ago');
     expect(zipReminder(NOW, 0, 0)).toBeUndefined();
+  });
+});
+
+describe('the backup store and the zip reminder', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('tells what shows the reminder when a zip is exported or the reminder changes', () => {
+    const kept = new Map<string, string>();
+    vi.stubGlobal('localStorage', { getItem: (key: string) => kept.get(key) ?? null, setItem: (key: string, value: string) => kept.set(key, value) });
+    const store = new BackupStore();
+    let told = 0;
+    store.subscribe(() => told++);
+    expect(zipReminder(NOW)).toBe('Export a zip: none yet on this device');
+    store.remindEvery(0);
+    expect(told).toBe(1);
+    expect(zipReminder(NOW)).toBeUndefined();
+    store.remindEvery(30);
+    store.zipExported(NOW);
+    expect(told).toBe(3);
+    expect(store.now).toBe(NOW);
+    expect(zipReminder(NOW + 29 * STALE_MS)).toBeUndefined();
+    expect(zipReminder(NOW + 31 * STALE_MS)).toBe('Export a zip: the last was 31 days ago');
   });
 });

@@ -17,7 +17,7 @@ import { LightElement } from '../ui/light-element';
 import { canPickFolders, chooseBackupFolder } from './backup-folder';
 import type { BackupStore } from './backup-store';
 import { backupLine } from './backup-words';
-import { noteZipExported, REMINDER_CHOICES, reminderDays, setReminderDays } from './zip-reminder';
+import { REMINDER_CHOICES, reminderDays } from './zip-reminder';
 import './backup.css';
 
 interface StorageFacts {
@@ -85,9 +85,7 @@ export class BackupMenu extends LightElement {
   }
 
   private exportZip(): void {
-    noteZipExported();
-    // The status bar reads the reminder when the store changes: else it stays up to the next minute's tick.
-    this.backup?.tick();
+    this.backup.zipExported();
     this.closest<HTMLElement>('[popover]')?.hidePopover();
     // A navigation, as the transfer menu's export (library-export.ts says why not <a download>).
     const link = document.createElement('a');
@@ -117,7 +115,7 @@ export class BackupMenu extends LightElement {
           <li><button class="library-entry" @click=${this.exportZip}>Export library as zip</button></li>
         </ul>
         <label class="backup-reminder">Remind me every
-          <select id="zip-reminder" @change=${(e: Event) => (setReminderDays(Number((e.target as HTMLSelectElement).value)), this.requestUpdate())}>
+          <select id="zip-reminder" @change=${(e: Event) => this.backup.remindEvery(Number((e.target as HTMLSelectElement).value))}>
             ${REMINDER_CHOICES.map((n) => html`<option value=${n} ?selected=${n === days}>${n ? `${n} ${n === 1 ? 'day' : 'days'}` : 'never'}</option>`)}
           </select></label>`;
     }

@@ -5,6 +5,7 @@
 import { Store } from '../state/store';
 import { allowBackupFolder } from './backup-folder';
 import type { BackupStatus } from './backup-api';
+import { noteZipExported, setReminderDays } from './zip-reminder';
 
 export class BackupStore extends Store {
   status: BackupStatus | null = null;
@@ -24,6 +25,18 @@ export class BackupStore extends Store {
 
   tick(now = Date.now()): void {
     this.now = now;
+    this.changed();
+  }
+
+  /** Where no folder can be written: a zip was exported now. What shows the reminder reads it again. */
+  zipExported(now = Date.now()): void {
+    noteZipExported(now);
+    this.tick(now);
+  }
+
+  /** How often to remind of a zip (0: never), for whatever shows the reminder. */
+  remindEvery(days: number): void {
+    setReminderDays(days);
     this.changed();
   }
 

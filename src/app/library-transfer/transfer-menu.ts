@@ -23,7 +23,9 @@ const busy = (title: string, status: string): TransferView => ({ title, status, 
 
 export class LibraryTransferMenu extends LightElement {
   declare store: LibraryStore;
-  static override properties = { store: { attribute: false } };
+  /** Told when a zip of the library starts downloading (the backup's zip reminder counts it). */
+  declare zipExported: (() => void) | undefined;
+  static override properties = { store: { attribute: false }, zipExported: { attribute: false } };
 
   /** The dialog lives under <body>: inside the menu's popover it would hide with it. */
   private get dialog(): LibraryTransferDialog {
@@ -93,6 +95,7 @@ export class LibraryTransferMenu extends LightElement {
   private async exportZip(): Promise<void> {
     this.closeMenu();
     (await transfer()).downloadLibraryZip();
+    this.zipExported?.();
   }
 
   override render() {
