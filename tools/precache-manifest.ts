@@ -36,6 +36,20 @@ export function precacheManifest(files: readonly PrecacheFile[], workerFile: str
   return entries.sort((a, b) => a.url.localeCompare(b.url));
 }
 
+/**
+ * What a first install precaches (src/sw/app-shell.ts): the app page and every file it names (its
+ * script, the chunks Vite preloads with it, its stylesheet, manifest and icon), the rest of the list
+ * filled once the worker runs. Paths as in the list, relative to sw.js.
+ */
+export function startFiles(files: readonly PrecacheFile[], page = 'index.html'): string[] {
+  const html = files.find((file) => file.fileName === page)?.source;
+  if (html === undefined) return [];
+  const names = new Set(files.map((file) => file.fileName));
+  const text = typeof html === 'string' ? html : Buffer.from(html).toString('utf8');
+  const named = [...text.matchAll(/\s(?:src|href)="([^"#?]+)/g)].map((match) => match[1]!.replace(/^(\.\/)+/, '').replace(/^\//, ''));
+  return [page, ...new Set(named.filter((name) => names.has(name)))].sort();
+}
+
 /** Files of Vite's public directory, which the build copies beside the bundle as they are. */
 export async function publicFiles(publicDir: string): Promise<PrecacheFile[]> {
   if (!publicDir) return [];

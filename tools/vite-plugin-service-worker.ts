@@ -26,13 +26,14 @@
  *
  * The build also hands the worker its precache list (`__PRECACHE_MANIFEST__`, for workbox-precaching,
  * see src/sw/app-shell.ts): every file of the build but sw.js itself, each with a content hash as its
- * revision, so a new build refetches exactly what changed, and its lazy list (`__LAZY_MANIFEST__`,
+ * revision, so a new build refetches exactly what changed, the part of it a first install takes
+ * (`__PRECACHE_START__`: the app page and the files it names), and its lazy list (`__LAZY_MANIFEST__`,
  * src/sw/lazy-cache.ts): the AI models and other large files, cached on first use instead of at
  * install. Development precaches nothing.
  */
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { ModelFilesApi } from './vite-plugin-model-files.ts';
-import { lazyManifest, precacheManifest, publicFiles, revisionOf, type PrecacheFile } from './precache-manifest.ts';
+import { lazyManifest, precacheManifest, publicFiles, revisionOf, startFiles, type PrecacheFile } from './precache-manifest.ts';
 
 interface Options {
   entry: string;
@@ -303,6 +304,7 @@ export function serviceWorker({ entry, fileName = 'sw.js' }: Options): Plugin {
       __SW_PIECES__: '__pieces',
       __PRECACHE_MANIFEST__: JSON.stringify(precacheManifest(precache, fileName)),
       __LAZY_MANIFEST__: JSON.stringify(lazyManifest(precache)),
+      __PRECACHE_START__: JSON.stringify(startFiles(precache)),
     });
     const loadedNow = new Set<string>();
     for (const chunk of chunks) {

@@ -12,6 +12,7 @@ import { takeLaunchParams } from './pwa/launch-params';
 import { startStorageStatus } from './pwa/storage-status';
 import { startUpdatePrompt } from './pwa/update-prompt';
 import { ApiClient } from './api-client';
+import { fillOfflineFiles } from './offline-files';
 import { ensureServiceWorker } from './register-sw';
 import { startSyncLoop } from './sync/sync-loop';
 import { startBackupLoop } from './backup/backup-loop';
@@ -33,6 +34,10 @@ async function start(): Promise<void> {
     const { claimed, registration } = await ensureServiceWorker();
     document.documentElement.dataset.claimed = String(claimed);
     startUpdatePrompt(registration);
+    // Said once, when this start fetched the last of them (a first visit, or one the worker left halfway).
+    void fillOfflineFiles(registration).then(({ fetched, missing }) => {
+      if (fetched > 0 && missing === 0) shell.stores.toasts.show('Ready to work offline');
+    });
     await shell.updateComplete;
     startStorageStatus(shell.querySelector<HTMLElement>('.status-storage') ?? undefined, shell.querySelector<HTMLElement>('.status-storage-warning') ?? undefined);
     // Thumbnails are made in this page's worker while it is open (the service worker falls back to itself).

@@ -3,6 +3,7 @@
  * once it is active. The host page itself stays under its own worker (or none); the library's pages
  * (the <asset-library> element's frame) are the ones ours controls. Never replaces another worker.
  */
+import { fillOfflineFiles } from '../app/offline-files';
 import { ForeignServiceWorkerError, refuseForeignWorker, ServiceWorkerUnavailableError } from '../app/register-sw';
 
 export { ForeignServiceWorkerError, ServiceWorkerUnavailableError };
@@ -28,6 +29,8 @@ export async function registerAssetLibrary({ base }: RegisterOptions): Promise<S
   await refuseForeignWorker(scope, script);
   const registration = await navigator.serviceWorker.register(script.pathname, { scope, updateViaCache: 'none' });
   await whenActive(registration);
+  // A first install precached what a start needs; the rest now (the app's pages ask too).
+  void fillOfflineFiles(registration);
   return registration;
 }
 

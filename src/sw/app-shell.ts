@@ -1,19 +1,25 @@
 /**
  * The offline app shell: every file of the build is precached (workbox-precaching, list emitted by
  * tools/vite-plugin-service-worker.ts) and served from Cache Storage; navigations fall back to the
- * precached index.html. The API is answered before any of these routes is asked (./sw.ts), and the
- * fallback never answers under the API prefix either. Originals and thumbnails stay in IndexedDB.
+ * precached index.html. A first install takes only what a start needs, the rest filled once the
+ * worker runs (./precache-rest.ts), so a first visit's API does not wait for every chunk. The API
+ * is answered before any of these routes is asked (./sw.ts), and the fallback never answers under
+ * the API prefix either. Originals and thumbnails stay in IndexedDB.
  */
 // What cleanupOutdatedCaches() runs, without the listener it would add (see registerAppShell).
 import { cacheNames } from 'workbox-core/_private/cacheNames.js';
 import { PrecacheController, PrecacheRoute, type PrecacheEntry } from 'workbox-precaching';
 import { deleteOutdatedCaches } from 'workbox-precaching/utils/deleteOutdatedCaches.js';
 import { NavigationRoute, Route, type Router } from 'workbox-routing';
+import type { OfflineFiles } from './messages';
 import { fillPrecache } from './precache-install';
+import { fillRest } from './precache-rest';
 
 /** The build's files with their revisions, relative to sw.js; empty in development. */
 declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
 const MANIFEST = __PRECACHE_MANIFEST__;
+/** What a start needs of the list: the app page and the files it names (tools/precache-manifest.ts). */
+declare const __PRECACHE_START__: string[];
 
 const APP_PAGE = 'index.html';
 
@@ -53,8 +59,14 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export const hasAppShell = () => MANIFEST.some((entry) => entry.url === APP_PAGE);
 
 export interface AppShell {
-  /** Fetches the build into the new cache (./precache-install.ts). */
+  /**
+   * Fetches the build into the new cache (./precache-install.ts): a first install what a start
+   * needs (the page's files and the worker's pieces), an update every file, as the running version
+   * serves meanwhile and an open tab may load any chunk of the new one once it takes over.
+   */
   install(event: ExtendableEvent): void;
+  /** Fetches the listed files the cache lacks (./precache-rest.ts); one fill at a time per worker. */
+  fillRest(): Promise<OfflineFiles>;
   /** Drops entries the new build no longer lists, and the caches of older Workbox formats. */
   activate(event: ExtendableEvent): void;
 }
@@ -73,8 +85,16 @@ export function registerAppShell(router: Router, apiPrefix: string, evaluatedPie
       return route.match(options);
     }, route.handler),
   );
+  let filling: Promise<OfflineFiles> | undefined;
   const shell: AppShell = {
-    install: (event) => event.waitUntil(fillPrecache(precache(), event)),
+    install: (event) => {
+      const start = hasAppShell() && !self.registration.active ? new Set([...__PRECACHE_START__, ...pieces.map((piece) => piece.url)].map((url) => new URL(url, self.location.href).href)) : undefined;
+      event.waitUntil(fillPrecache(precache(), event, start));
+    },
+    fillRest: () => {
+      filling ??= fillRest(precache(), cacheNames.getPrecacheName()).finally(() => (filling = undefined));
+      return filling;
+    },
     activate: (event) => {
       void precache().activate(event);
       event.waitUntil(deleteOutdatedCaches(cacheNames.getPrecacheName()));

@@ -14,4 +14,16 @@ export const HAND_OVER = 'hand-over';
  */
 export const HANDED_OVER = 'handed-over';
 
+/**
+ * "Fill the rest of the precache": sent by each page that starts, with a port for the answer
+ * (src/app/offline-files.ts). A first install precaches only what a start needs (src/sw/app-shell.ts).
+ */
+export const FILL_OFFLINE_FILES = 'fill-offline-files';
+
+/** The answer to FILL_OFFLINE_FILES: files fetched now, and files still not cached (a failure, a full storage). */
+export interface OfflineFiles {
+  fetched: number;
+  missing: number;
+}
+
 export const isLifecycleMessage = (data: unknown, type: string): boolean => (data as { type?: unknown } | null)?.type === type;

@@ -11,8 +11,9 @@ import type { PrecacheController } from 'workbox-precaching';
 /** Chromium's connections per host over HTTP/1.1: more would only queue in the browser. */
 const FILES_AT_ONCE = 6;
 
-export async function fillPrecache(controller: PrecacheController, event: ExtendableEvent): Promise<void> {
-  const entries = [...controller.getURLsToCacheKeys()];
+/** `only`: the URLs to fetch now (a first install's start, ./app-shell.ts); every listed file without it. */
+export async function fillPrecache(controller: PrecacheController, event: ExtendableEvent, only?: ReadonlySet<string>): Promise<void> {
+  const entries = [...controller.getURLsToCacheKeys()].filter(([url]) => !only || only.has(url));
   const fill = async ([url, cacheKey]: [string, string]) => {
     const request = new Request(url, {
       integrity: controller.getIntegrityForCacheKey(cacheKey),

@@ -1,0 +1,17 @@
+/**
+ * Asks the active worker to fetch what its precache still lacks (src/sw/precache-rest.ts): a first
+ * install takes only what a start needs. Every page that starts asks, so a fill a stopped worker
+ * left halfway goes on. Resolves with what the worker did; stays pending if it stops first.
+ */
+import { FILL_OFFLINE_FILES, type OfflineFiles } from '../sw/messages';
+
+export function fillOfflineFiles(registration: ServiceWorkerRegistration): Promise<OfflineFiles> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event: MessageEvent<OfflineFiles>) => {
+      channel.port1.close();
+      resolve(event.data);
+    };
+    registration.active?.postMessage({ type: FILL_OFFLINE_FILES }, [channel.port2]);
+  });
+}

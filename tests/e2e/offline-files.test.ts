@@ -1,0 +1,81 @@
+// A first install precaches only what a start needs (src/sw/app-shell.ts): the API answers a first
+// visit without waiting for the rest of the build (pdf.js alone is 1.6 MB), which the worker then
+// fills (src/sw/precache-rest.ts), going on after a stop from what its cache lacks. Once filled the
+// app says "Ready to work offline", and offline a PDF added then gets its first page as thumbnail.
+import type { ServerResponse } from 'node:http';
+import type { Page } from 'playwright';
+import { describe, expect, inject, it } from 'vitest';
+import { makePdf } from '../documents/make-pdf';
+import { api, eventually } from './app';
+import { appReady, openApp, useBrowser } from './browser';
+import { serveStatic } from './static-server';
+
+/** A chunk no start needs: the PDF preview, loaded by the thumbnailer. */
+const LATER = /^\/assets\/pdf-preview-[\w-]+\.js$/;
+
+const cachedPaths = (page: Page) =>
+  page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)))).flat());
+
+describe('the files a start does not need', () => {
+  const browser = useBrowser();
+
+  it('are fetched after the first visit answers, go on after the worker stops, and then serve a PDF preview offline', async () => {
+    let holding = true;
+    const held: ServerResponse[] = [];
+    const site = await serveStatic({ '/': inject('siteDir') }, (request, response) => {
+      if (!holding || !LATER.test(request.url ?? '')) return false;
+      held.push(response);
+      return true;
+    });
+    const context = await browser().newContext();
+    try {
+      // Ready while the chunk is held: the install did not wait for it.
+      const page = await openApp(context, site.url);
+      await expect.poll(() => held.length, { timeout: 15_000 }).toBeGreaterThan(0);
+      const first = await cachedPaths(page);
+      expect(first).toContain('/index.html');
+      expect(first.some((path) => /^\/assets\/main-[\w-]+\.js$/.test(path))).toBe(true);
+      expect(first.some((path) => LATER.test(path))).toBe(false);
+
+      // The browser stops the worker halfway (as it stops an idle one); the held answer never comes.
+      const session = await context.newCDPSession(page);
+      await session.send('ServiceWorker.enable');
+      await session.send('ServiceWorker.stopAllWorkers');
+      holding = false;
+      for (const response of held) response.destroy();
+
+      // The next start asks again and the worker fetches what its cache lacks.
+      await page.reload();
+      await appReady(page);
+      await page.getByRole('status').filter({ hasText: 'Ready to work offline' }).waitFor({ timeout: 30_000 });
+      const filled = await cachedPaths(page);
+      expect(filled.some((path) => LATER.test(path))).toBe(true);
+      expect(filled.some((path) => /^\/assets\/pdf\.worker-[\w-]+\.js$/.test(path))).toBe(true);
+      expect(filled.filter((path) => path === '/index.html')).toHaveLength(1);
+
+      // Offline with the server gone: a PDF added now gets its first page (a blue square) as thumbnail.
+      await site.close();
+      await context.setOffline(true);
+      const pdf = makePdf([{ width: 400, height: 300, square: { color: '#2050e0', margin: 30 } }]);
+      const { id } = await api<{ id: string }>(page, '/item/add', { name: 'leaflet', base64: Buffer.from(pdf).toString('base64') });
+      const ready = async () => (await api<{ data: { thumbnailReady: boolean; noThumbnail: boolean }[] }>(page, '/item/get', { id })).data[0];
+      expect(await eventually(async () => (await ready())?.thumbnailReady, true, 60_000)).toBe(true);
+      expect((await ready())?.noThumbnail).toBe(false);
+      const centre = await page.evaluate(async (id) => {
+        const bitmap = await createImageBitmap(await (await fetch(`/api/v2/item/thumbnail?id=${id}`)).blob());
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const g = canvas.getContext('2d')!;
+        g.drawImage(bitmap, 0, 0);
+        return [...g.getImageData(bitmap.width >> 1, bitmap.height >> 1, 1, 1).data.slice(0, 3)];
+      }, id);
+      expect(centre.every((value, i) => Math.abs(value - [32, 80, 224][i]!) <= 40), String(centre)).toBe(true);
+      // A second visit fetched nothing more, so it says nothing.
+      await page.reload();
+      await appReady(page);
+      await expect(page.getByRole('status').filter({ hasText: 'Ready to work offline' }).count()).resolves.toBe(0);
+    } finally {
+      await context.close();
+      await site.close();
+    }
+  });
+});
