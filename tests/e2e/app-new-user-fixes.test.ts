@@ -37,7 +37,7 @@ describe('the web app after a new user tried it (issue 24)', () => {
       await page.getByRole('searchbox', { name: 'Search items' }).fill(text);
       await page.locator('#search-error').filter({ hasText: message }).waitFor();
       expect(await page.locator('main.content').textContent()).not.toContain('No items match');
-      expect(await page.locator('.toast').count()).toBe(0);
+      expect(await page.locator('.toast[data-kind="error"]').count()).toBe(0);
     }
     await page.context().close();
   });

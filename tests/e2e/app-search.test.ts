@@ -20,7 +20,7 @@ describe('the web app: search, filters and the URL', () => {
     const error = page.locator('#search-error');
     await error.filter({ hasText: /quote/ }).waitFor();
     expect(await search.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator('.toast').count()).toBe(0);
+    expect(await page.locator('.toast[data-kind="error"]').count()).toBe(0);
     await search.fill('cat');
     await error.filter({ hasText: /^$/ }).waitFor({ state: 'attached' });
     await waitForCount(page, 3);
