@@ -76,10 +76,9 @@ export function lifecycle(appShell: AppShell, onHandOver: () => void): Lifecycle
       // A page loaded by a hard reload is not controlled; it asks us to claim it.
       if (isLifecycleMessage(event.data, CLAIM)) event.waitUntil(self.clients.claim());
       if (isLifecycleMessage(event.data, SKIP_WAITING)) event.waitUntil(takeOver());
-      // Only the active worker: a waiting one has filled its cache already, and an old one would fill it with its own list.
-      if (isLifecycleMessage(event.data, FILL_OFFLINE_FILES) && ['activating', 'activated'].includes(self.serviceWorker.state)) {
-        event.waitUntil(appShell.fillRest().then((filled) => event.ports[0]?.postMessage(filled)));
-      }
+      // Pages ask the active worker. A waiting one would find its list cached (an update installs all
+      // of it), and what an old one adds the new one's activation drops if its list lacks it.
+      if (isLifecycleMessage(event.data, FILL_OFFLINE_FILES)) event.waitUntil(appShell.fillRest().then((filled) => event.ports[0]?.postMessage(filled)));
       // Only a worker (the waiting one) may say so: a page could otherwise stop every tab's stream.
       if (isLifecycleMessage(event.data, HAND_OVER) && event.source instanceof ServiceWorker) {
         onHandOver();
