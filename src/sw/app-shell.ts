@@ -65,7 +65,10 @@ export interface AppShell {
    * serves meanwhile and an open tab may load any chunk of the new one once it takes over.
    */
   install(event: ExtendableEvent): void;
-  /** Fetches the listed files the cache lacks (./precache-rest.ts); one fill at a time per worker. */
+  /**
+   * Fetches the listed files the cache lacks (./precache-rest.ts), one fill at a time per worker:
+   * an ask that joins a running fill hears `fetched: 0` (one tab says it is ready, not each).
+   */
   fillRest(): Promise<OfflineFiles>;
   /** Drops entries the new build no longer lists, and the caches of older Workbox formats. */
   activate(event: ExtendableEvent): void;
@@ -92,7 +95,8 @@ export function registerAppShell(router: Router, apiPrefix: string, evaluatedPie
       event.waitUntil(fillPrecache(precache(), event, start));
     },
     fillRest: () => {
-      filling ??= fillRest(precache(), cacheNames.getPrecacheName()).finally(() => (filling = undefined));
+      if (filling) return filling.then(({ missing }) => ({ fetched: 0, missing }));
+      filling = fillRest(precache(), cacheNames.getPrecacheName(), () => self.registration.waiting !== null).finally(() => (filling = undefined));
       return filling;
     },
     activate: (event) => {

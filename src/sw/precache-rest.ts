@@ -5,6 +5,11 @@
  * page that starts asks for it (src/app/offline-files.ts): a worker stopped halfway goes on from
  * what the cache lacks at the next start. A file that fails waits for that next time; a full
  * storage stops the fill. Meanwhile a file not cached yet comes from the network.
+ *
+ * A fill can run long after the install, when the site may serve a newer build: a file is kept
+ * only when its content hash is the revision its key names (tools/precache-manifest.ts), never a
+ * newer file, nor a host's page answering a missing one with 200. It stops once a new worker waits
+ * (Chromium activates that one only when this one's events have ended; the new one has it all).
  */
 import type { PrecacheController } from 'workbox-precaching';
 import type { OfflineFiles } from './messages';
@@ -12,7 +17,16 @@ import type { OfflineFiles } from './messages';
 /** As the install (./precache-install.ts): Chromium's connections per host over HTTP/1.1. */
 const FILES_AT_ONCE = 6;
 
-export async function fillRest(controller: PrecacheController, cacheName: string): Promise<OfflineFiles> {
+/** The revision a file's key names, as the build makes it: the first 16 hex digits of its SHA-256. */
+async function revisionMatches(cacheKey: string, body: ArrayBuffer): Promise<boolean> {
+  const named = new URL(cacheKey).searchParams.get('__WB_REVISION__');
+  if (named === null) return true;
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
+  return Array.from(digest.subarray(0, 8), (byte) => byte.toString(16).padStart(2, '0')).join('') === named;
+}
+
+/** `stop`: asked before each file; the files left count as missing. */
+export async function fillRest(controller: PrecacheController, cacheName: string, stop: () => boolean): Promise<OfflineFiles> {
   const cache = await caches.open(cacheName);
   const cached = new Set((await cache.keys()).map((request) => request.url));
   const wanted = [...controller.getURLsToCacheKeys()].filter(([, cacheKey]) => !cached.has(cacheKey));
@@ -20,14 +34,15 @@ export async function fillRest(controller: PrecacheController, cacheName: string
   let full = false;
   const fill = async ([url, cacheKey]: [string, string]) => {
     try {
-      if (full) throw new Error('The storage is full.');
+      if (full || stop()) throw new Error('The fill stopped.');
       // As the install: a file named by revision is fetched past the HTTP cache; a hashed name may use it.
       const request = new Request(url, { cache: cacheKey === url ? 'default' : 'reload', credentials: 'same-origin', integrity: controller.getIntegrityForCacheKey(cacheKey) });
-      let response = await fetch(request);
+      const response = await fetch(request);
       if (response.status !== 200) throw new Error(`${url}: HTTP ${response.status}`);
-      // Workbox keeps a redirected answer as a plain one: a redirected answer cannot answer a navigation.
-      if (response.redirected) response = new Response(await response.blob(), { headers: response.headers, status: response.status, statusText: response.statusText });
-      await cache.put(cacheKey, response);
+      const body = await response.arrayBuffer();
+      if (!(await revisionMatches(cacheKey, body))) throw new Error(`${url}: not this build's file`);
+      // A plain answer, as Workbox keeps a redirected one (a redirected answer cannot answer a navigation).
+      await cache.put(cacheKey, new Response(body, { headers: response.headers, status: response.status, statusText: response.statusText }));
       result.fetched++;
     } catch (error) {
       if (error instanceof DOMException && error.name === 'QuotaExceededError') full = true;
