@@ -12,7 +12,6 @@ import { takeLaunchParams } from './pwa/launch-params';
 import { startStorageStatus } from './pwa/storage-status';
 import { startUpdatePrompt } from './pwa/update-prompt';
 import { ApiClient } from './api-client';
-import { fillOfflineFiles } from './offline-files';
 import { ensureServiceWorker } from './register-sw';
 import { startSyncLoop } from './sync/sync-loop';
 import { startBackupLoop } from './backup/backup-loop';
@@ -31,11 +30,11 @@ const launch = takeLaunchParams();
 async function start(): Promise<void> {
   try {
     // The first API call waits until the worker controls the page (it also recovers a hard reload).
-    const { claimed, registration } = await ensureServiceWorker();
+    const { claimed, registration, offlineFiles } = await ensureServiceWorker();
     document.documentElement.dataset.claimed = String(claimed);
     startUpdatePrompt(registration);
     // Said once, when this start fetched the last of them (a first visit, or one the worker left halfway).
-    void fillOfflineFiles(registration).then(({ fetched, missing }) => {
+    void offlineFiles.then(({ fetched, missing }) => {
       if (fetched > 0 && missing === 0) shell.stores.toasts.show('Ready to work offline');
     });
     await shell.updateComplete;

@@ -5,8 +5,9 @@
  * (`/sw.js` → `/`, `/asset-library/sw.js` → `/asset-library/`), and a registration of that scope
  * running another script (a host site's own worker) is never replaced.
  */
-import { CLAIM } from '../sw/messages';
+import { CLAIM, type OfflineFiles } from '../sw/messages';
 import { APP_BASE } from './base';
+import { fillOfflineFiles } from './offline-files';
 
 const CLAIM_TIMEOUT_MS = 5000;
 
@@ -32,6 +33,8 @@ export interface ServiceWorkerControl {
   registration: ServiceWorkerRegistration;
   /** True when the page started uncontrolled (first visit, hard reload) and had to be claimed. */
   claimed: boolean;
+  /** What the worker fetched of the files its first install left for later (./offline-files.ts), asked by every page that starts. */
+  offlineFiles: Promise<OfflineFiles>;
 }
 
 export async function ensureServiceWorker(scriptUrl = `${APP_BASE}sw.js`): Promise<ServiceWorkerControl> {
@@ -46,7 +49,7 @@ export async function ensureServiceWorker(scriptUrl = `${APP_BASE}sw.js`): Promi
   // A page of a host site can start controlled by the host's own root worker: only ours counts.
   const claimed = !controlledBy(script);
   if (claimed) await claimThisPage(registration, script);
-  return { registration, claimed };
+  return { registration, claimed, offlineFiles: fillOfflineFiles(registration) };
 }
 
 /**
