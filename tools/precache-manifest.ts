@@ -46,8 +46,13 @@ export function startFiles(files: readonly PrecacheFile[], page = 'index.html'):
   if (html === undefined) return [];
   const names = new Set(files.map((file) => file.fileName));
   const text = typeof html === 'string' ? html : Buffer.from(html).toString('utf8');
-  const named = [...text.matchAll(/\s(?:src|href)="([^"#?]+)/g)].map((match) => match[1]!.replace(/^(\.\/)+/, '').replace(/^\//, ''));
-  return [page, ...new Set(named.filter((name) => names.has(name)))].sort();
+  const named = [...text.matchAll(/\s(?:src|href)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/g)].map((match) =>
+    (match[1] ?? match[2] ?? match[3]!).replace(/[?#].*$/, '').replace(/^(\.\/)+/, '').replace(/^\//, ''),
+  );
+  const start = [page, ...new Set(named.filter((name) => names.has(name)))].sort();
+  // A page whose script is not found would install a worker that cannot start the app offline.
+  if (!start.some((name) => name.endsWith('.js'))) throw new Error(`${page} names no script of the build: the first install would lack the app.`);
+  return start;
 }
 
 /** Files of Vite's public directory, which the build copies beside the bundle as they are. */

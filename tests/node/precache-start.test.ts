@@ -31,6 +31,17 @@ describe('the files a first install precaches', () => {
     expect(startFiles(bytes)).toEqual(startFiles(BUILD));
   });
 
+  it('reads single-quoted and unquoted attributes too', () => {
+    const quoted = page.replace('"./assets/main-C69E.js"', "'./assets/main-C69E.js'").replace('"/assets/main-E4L3.css"', '/assets/main-E4L3.css');
+    const build = BUILD.map((entry) => (entry.fileName === 'index.html' ? file('index.html', quoted) : entry));
+    expect(startFiles(build)).toEqual(startFiles(BUILD));
+  });
+
+  it('fails the build when the page names no script of it', () => {
+    const build = BUILD.map((entry) => (entry.fileName === 'index.html' ? file('index.html', page.replace('./assets/main-C69E.js', './assets/gone.js').replace('./assets/image-fields-BmZc.js', '#')) : entry));
+    expect(() => startFiles(build)).toThrow(/index.html names no script of the build/);
+  });
+
   it('are none without an app page (development, a build of the worker alone)', () => {
     expect(startFiles(BUILD.filter((entry) => entry.fileName !== 'index.html'))).toEqual([]);
   });
