@@ -13,9 +13,7 @@
  */
 import type { PrecacheController } from 'workbox-precaching';
 import type { OfflineFiles } from './messages';
-
-/** As the install (./precache-install.ts): Chromium's connections per host over HTTP/1.1. */
-const FILES_AT_ONCE = 6;
+import { inLanes, precacheRequest } from './precache-install';
 
 /** The revision a file's key names, as the build makes it: the first 16 hex digits of its SHA-256. */
 async function revisionMatches(cacheKey: string, body: ArrayBuffer): Promise<boolean> {
@@ -32,12 +30,11 @@ export async function fillRest(controller: PrecacheController, cacheName: string
   const wanted = [...controller.getURLsToCacheKeys()].filter(([, cacheKey]) => !cached.has(cacheKey));
   const result: OfflineFiles = { fetched: 0, missing: 0 };
   let full = false;
-  const fill = async ([url, cacheKey]: [string, string]) => {
+  // Each file's failure is its own: it counts as missing and the others go on.
+  await inLanes(wanted, async ([url, cacheKey]) => {
     try {
       if (full || stop()) throw new Error('The fill stopped.');
-      // As the install: a file named by revision is fetched past the HTTP cache; a hashed name may use it.
-      const request = new Request(url, { cache: cacheKey === url ? 'default' : 'reload', credentials: 'same-origin', integrity: controller.getIntegrityForCacheKey(cacheKey) });
-      const response = await fetch(request);
+      const response = await fetch(precacheRequest(controller, url, cacheKey));
       if (response.status !== 200) throw new Error(`${url}: HTTP ${response.status}`);
       const body = await response.arrayBuffer();
       if (!(await revisionMatches(cacheKey, body))) throw new Error(`${url}: not this build's file`);
@@ -48,11 +45,6 @@ export async function fillRest(controller: PrecacheController, cacheName: string
       if (error instanceof DOMException && error.name === 'QuotaExceededError') full = true;
       result.missing++;
     }
-  };
-  let next = 0;
-  const lane = async () => {
-    while (next < wanted.length) await fill(wanted[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(FILES_AT_ONCE, wanted.length) }, lane));
+  });
   return result;
 }
