@@ -2,8 +2,11 @@
 // visit without waiting for the rest of the build (pdf.js alone is 1.6 MB), which the worker then
 // fills (src/sw/precache-rest.ts), going on after a stop from what its cache lacks, and keeping no
 // file but this build's (a host's page answering for a missing file is not kept). Once filled the
-// app says "Ready to work offline", and offline a PDF added then gets its first page as thumbnail.
+// app says "Ready to work offline" (one tab, not each that asked), and offline a PDF added then
+// gets its first page as thumbnail.
+import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import type { Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { makePdf } from '../documents/make-pdf';
@@ -22,10 +25,10 @@ describe('the files a start does not need', () => {
 
   it('are fetched after the first visit answers, go on after the worker stops, keep only this build, and then serve a PDF preview offline', async () => {
     let serving: 'hold' | 'a host page' | 'the file' = 'hold';
-    const held: ServerResponse[] = [];
+    const held: { response: ServerResponse; path: string }[] = [];
     const site = await serveStatic({ '/': inject('siteDir') }, (request, response) => {
       if (serving === 'the file' || !LATER.test(request.url ?? '')) return false;
-      if (serving === 'hold') held.push(response);
+      if (serving === 'hold') held.push({ response, path: request.url! });
       else response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>Not found</title><p>This page moved.');
       return true;
     });
@@ -44,7 +47,7 @@ describe('the files a start does not need', () => {
       await session.send('ServiceWorker.enable');
       await session.send('ServiceWorker.stopAllWorkers');
       serving = 'a host page';
-      for (const response of held) response.destroy();
+      for (const { response } of held.splice(0)) response.destroy();
 
       // The next starts ask again; the host answers for the chunk with a page of its own: not kept.
       // A start asking while a fill runs joins it, so each new request means the fill before ended
@@ -58,11 +61,20 @@ describe('the files a start does not need', () => {
       expect((await cachedPaths(page)).some((path) => LATER.test(path))).toBe(false);
       expect(await page.getByRole('status').filter({ hasText: 'Ready to work offline' }).count()).toBe(0);
 
-      // With the file back, the next start fetches what its cache lacks and says it is ready.
-      serving = 'the file';
+      // The next start's fill waits for the chunk; a second tab asks meanwhile and joins that fill.
+      // Once the chunk comes, the tab whose ask started the fill says it is ready, the other does not.
+      serving = 'hold';
       await page.reload();
       await appReady(page);
+      await expect.poll(() => held.length, { timeout: 15_000 }).toBe(1);
+      const second = await openApp(context, site.url);
+      serving = 'the file';
+      for (const { response, path } of held.splice(0)) response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' }).end(readFileSync(join(inject('siteDir'), path)));
       await page.getByRole('status').filter({ hasText: 'Ready to work offline' }).waitFor({ timeout: 30_000 });
+      // Both answers leave the worker together; a second tab's message would be in by now.
+      await second.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+      expect(await second.getByRole('status').filter({ hasText: 'Ready to work offline' }).count()).toBe(0);
+      await second.close();
       const filled = await cachedPaths(page);
       expect(filled.some((path) => LATER.test(path))).toBe(true);
       expect(filled.some((path) => /^\/assets\/pdf\.worker-[\w-]+\.js$/.test(path))).toBe(true);
