@@ -8,6 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright';
 import { api, cell, eventually, seed, waitForCount } from './app';
 import { openApp, useBrowser } from './browser';
+import { appContext } from './reused-origin';
 
 async function openSyncDialog(page: Page) {
   await page.getByRole('button', { name: /^Library:/ }).click();
@@ -22,7 +23,7 @@ describe('the web app: files on demand between two devices', () => {
 
   it('brings the thumbnails to the other device, with "Keep every original on this device" set from the Sync dialog', async () => {
     const url = `${couch}/e2e-files-${Date.now().toString(36)}`;
-    const newContext = () => browser().newContext({ viewport: { width: 1280, height: 800 } });
+    const newContext = () => appContext(browser(), siteUrl, { width: 1280, height: 800 });
     const [contextA, contextB, contextC] = [await newContext(), await newContext(), await newContext()];
     try {
       const a = await openApp(contextA, siteUrl);

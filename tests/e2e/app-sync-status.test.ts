@@ -10,6 +10,7 @@ import type { Page } from 'playwright';
 import { startCouchServer, type CouchServer } from '../sync/couch-server';
 import { api, seed, waitForCount } from './app';
 import { openApp, useBrowser } from './browser';
+import { appContext } from './reused-origin';
 
 const USER = 'dana';
 const PASSWORD = 'dana-pw';
@@ -44,8 +45,8 @@ describe('the web app: sync state, Test connection and a first pull', () => {
 
   it('tests the connection, shows the state in the status bar, and a fresh device brings the library in', async () => {
     const url = `${server.origin}/team`;
-    const contextA = await browser().newContext({ viewport: { width: 1280, height: 800 } });
-    const contextB = await browser().newContext({ viewport: { width: 390, height: 844 } });
+    const contextA = await appContext(browser(), siteUrl, { width: 1280, height: 800 });
+    const contextB = await appContext(browser(), siteUrl, { width: 390, height: 844 });
     try {
       const a = await openApp(contextA, siteUrl);
       await seed(a, Array.from({ length: 450 }, (_, i) => ({ name: `photo ${i}`, tags: [i % 2 ? 'sea' : 'alps'] })));

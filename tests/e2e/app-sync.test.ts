@@ -4,6 +4,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { api, eventually, seed, waitForCount } from './app';
 import { openApp, useBrowser } from './browser';
+import { appContext } from './reused-origin';
 import type { Page } from 'playwright';
 
 async function startSyncFromMenu(page: Page, url: string): Promise<void> {
@@ -23,7 +24,7 @@ describe('the web app: sync between two devices', () => {
 
   it('syncs a library through the Sync dialog, and an edit on one device shows in the other grid', async () => {
     const url = `${couch}/e2e-${Date.now().toString(36)}`;
-    const [contextA, contextB] = [await browser().newContext({ viewport: { width: 1280, height: 800 } }), await browser().newContext({ viewport: { width: 1280, height: 800 } })];
+    const [contextA, contextB] = [await appContext(browser(), siteUrl, { width: 1280, height: 800 }), await appContext(browser(), siteUrl, { width: 1280, height: 800 })];
     try {
       const a = await openApp(contextA, siteUrl);
       const [first] = await seed(a, [{ name: 'harbour', tags: ['sea'] }, { name: 'summit', tags: ['alps'] }]);

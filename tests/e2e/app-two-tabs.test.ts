@@ -5,6 +5,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { api, eventually, gridIds, generatedImages, seed, waitForCount } from './app';
 import { openApp, useBrowser } from './browser';
+import { appContext } from './reused-origin';
 
 interface Listed { id: string; name: string; tags: string[]; isDeleted?: boolean }
 
@@ -13,7 +14,7 @@ describe('the web app: two tabs in step', () => {
   const browser = useBrowser();
 
   it('shows in tab B, without a reload, a tag renamed, an image dropped, a folder made and an item trashed in tab A', async () => {
-    const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await appContext(browser(), siteUrl, { width: 1280, height: 800 });
     try {
       const a = await openApp(context, siteUrl);
       const [tabby, rex] = await seed(a, [{ name: 'tabby', tags: ['cat'] }, { name: 'rex', tags: ['dog'] }]);

@@ -2,6 +2,7 @@
 import type { Browser, Page } from 'playwright';
 import { appReady, fetchInPage, openApp } from './browser';
 import { solidPng } from './png';
+import { appContext } from './reused-origin';
 
 export interface Seed {
   name: string;
@@ -13,10 +14,12 @@ export interface Seed {
   size?: [number, number];
 }
 
-/** A new context (its own origin storage: an empty library) with the app open and ready. */
+/**
+ * A context with an empty library and the app open and ready: the file's first for this site and
+ * viewport is new, later ones a wiped one with the worker installed (./reused-origin.ts).
+ */
 export async function freshApp(browser: Browser, siteUrl: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  return openApp(context, siteUrl);
+  return openApp(await appContext(browser, siteUrl, viewport), siteUrl);
 }
 
 export async function api<T = any>(page: Page, path: string, body?: unknown): Promise<T> {

@@ -3,6 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Frame, type Page } fr
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { chromiumLaunchOptions } from '../../tools/chromium-launch';
 import { answersChecked, failOnViolations, watchAnswers } from './contract-check';
+import { isIdle, isKept, releaseAppContexts } from './reused-origin';
 import { skipPicturesWhenOff } from './screenshot';
 
 /** Every context it opens (`newPage` opens one too) has its API answers checked against the OpenAPI document (./contract-check.ts). */
@@ -19,28 +20,52 @@ export async function launch(): Promise<Browser> {
 }
 
 /**
- * One browser for the tests of a file: launched before them, closed after. A context a test opens
- * is closed when that test ends: left open, its app keeps its worker's jobs running (thumbnails,
- * AI indexing) beside every later test of the file. Contexts opened before the tests (beforeAll)
- * stay for all of them. Then the test fails if a page got an answer the OpenAPI document does not
+ * The lane's browser (the e2e lanes share their modules across files, vite.config.ts): launched by
+ * its first file, kept for the next ones with the app contexts it keeps (./reused-origin.ts), and
+ * closed with the lane's process (Playwright kills what it launched on exit).
+ */
+let laneBrowser: Promise<Browser> | undefined;
+
+async function browserOfLane(): Promise<Browser> {
+  const browser = await laneBrowser?.catch(() => undefined);
+  if (browser?.isConnected()) return browser;
+  laneBrowser = launch();
+  return laneBrowser;
+}
+
+/**
+ * A browser for the tests of a file (the lane's). A context a test opens is closed when that test
+ * ends: left open, its app keeps its worker's jobs running (thumbnails, AI indexing) beside every
+ * later test. An app context of `freshApp` is wiped and kept for the next test instead
+ * (./reused-origin.ts). Contexts opened before the tests (beforeAll) stay for all of them and go
+ * when the file ends. Then the test fails if a page got an answer the OpenAPI document does not
  * allow (./contract-check.ts).
  */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   let openBefore = new Set<BrowserContext>();
+  /** Releases what the tests (or the file) took, and closes what they opened, since `before`. */
+  const endSince = async (before: Set<BrowserContext>) => {
+    if (!browser) return;
+    await releaseAppContexts(browser, before);
+    await Promise.all(browser.contexts().filter((context) => !before.has(context) && !isKept(context)).map((context) => context.close()));
+  };
+  const heldNow = () => new Set(browser?.contexts().filter((context) => !isIdle(browser!, context)));
+  let heldByLane = new Set<BrowserContext>();
   beforeAll(async () => {
-    browser = await launch();
+    browser = await browserOfLane();
+    heldByLane = heldNow();
   });
   beforeEach(() => {
-    openBefore = new Set(browser?.contexts());
+    openBefore = heldNow();
   });
   afterEach(async () => {
     await answersChecked();
-    await Promise.all((browser?.contexts() ?? []).filter((context) => !openBefore.has(context)).map((context) => context.close()));
+    await endSince(openBefore);
     await failOnViolations();
   });
   afterAll(async () => {
-    await browser?.close();
+    await endSince(heldByLane);
   });
   return () => {
     if (!browser) throw new Error('The browser is not launched yet (use it inside a test).');
