@@ -25,7 +25,9 @@ export class LibraryTransferMenu extends LightElement {
   declare store: LibraryStore;
   /** Told when a zip of the library starts downloading (the backup's zip reminder counts it). */
   declare zipExported: (() => void) | undefined;
-  static override properties = { store: { attribute: false }, zipExported: { attribute: false } };
+  /** The Backup section offers the zip (a browser that cannot write folders): one entry, not two. */
+  declare zipInBackup: boolean;
+  static override properties = { store: { attribute: false }, zipExported: { attribute: false }, zipInBackup: { attribute: false } };
 
   /** The dialog lives under <body>: inside the menu's popover it would hide with it. */
   private get dialog(): LibraryTransferDialog {
@@ -105,7 +107,7 @@ export class LibraryTransferMenu extends LightElement {
         <li><button class="library-entry" @click=${() => this.open('folder')}>Open an Eagle library folder…</button></li>
         <li><button class="library-entry" @click=${() => this.open('zip')}>Open an Eagle library zip…</button></li>
         <li><button class="library-entry" @click=${() => this.open('zip', 'current')}>Add an Eagle zip to this library…</button></li>
-        <li><button class="library-entry" @click=${this.exportZip}>Export library as zip</button></li>
+        ${this.zipInBackup ? '' : html`<li><button class="library-entry" @click=${this.exportZip}>Export library as zip</button></li>`}
         ${canExportToFolder() ? html`<li><button class="library-entry" @click=${this.exportToFolder}>Export library to a folder…</button></li>` : ''}
         <li><button class="library-entry" @click=${this.publish}>Publish library…</button></li>
       </ul>

@@ -10,6 +10,7 @@ import { StoreController } from '../state/store';
 import { messageOf } from '../toasts/toast-store';
 import { icon } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
+import { canPickFolders } from '../backup/backup-folder';
 import type { BackupStore } from '../backup/backup-store';
 import type { SyncStatusStore } from '../sync/sync-status-store';
 import type { LibraryStore } from './library-store';
@@ -99,7 +100,7 @@ export class LibrarySwitcher extends LightElement {
           )}
         </ul>
         <library-actions .store=${this.store}></library-actions>
-        <library-transfer-menu .store=${this.store} .zipExported=${() => this.backup?.zipExported()}></library-transfer-menu>
+        <library-transfer-menu .store=${this.store} .zipExported=${() => this.backup?.zipExported()} .zipInBackup=${!!this.backup && !canPickFolders()}></library-transfer-menu>
         ${this.backup ? html`<backup-menu .library=${this.store} .backup=${this.backup} .sync=${this.sync}></backup-menu>` : nothing}
         ${current?.readOnly ? nothing : html`<button class="library-entry" @click=${this.openSync}>Sync…</button>`}
         <form class="library-create library-subscribe" @submit=${this.subscribe}>
