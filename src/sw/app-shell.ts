@@ -66,12 +66,20 @@ export interface AppShell {
    */
   install(event: ExtendableEvent): void;
   /**
-   * Fetches the listed files the cache lacks (./precache-rest.ts), one fill at a time per worker:
-   * an ask that joins a running fill hears `fetched: 0` (one tab says it is ready, not each).
+   * Fetches the listed files the cache lacks (./precache-rest.ts), one fill at a time per worker,
+   * for the page `askedBy` (a client id) and any that ask while it runs. When it ends, the first of
+   * them still open hears what it fetched and the others `fetched: 0`: one tab says it is ready, not
+   * each, and a page that reloaded during the fill says it for the page it replaced.
    */
-  fillRest(): Promise<OfflineFiles>;
+  fillRest(askedBy: string): Promise<OfflineFiles>;
   /** Drops entries the new build no longer lists, and the caches of older Workbox formats. */
   activate(event: ExtendableEvent): void;
+}
+
+/** The first of these clients that is still open (a reloaded page's old client is gone). */
+async function firstOpen(clientIds: readonly string[]): Promise<string | undefined> {
+  for (const id of clientIds) if (await self.clients.get(id)) return id;
+  return undefined;
 }
 
 /**
@@ -88,16 +96,21 @@ export function registerAppShell(router: Router, apiPrefix: string, evaluatedPie
       return route.match(options);
     }, route.handler),
   );
-  let filling: Promise<OfflineFiles> | undefined;
+  let filling: { done: Promise<OfflineFiles>; askers: string[]; teller: Promise<string | undefined> } | undefined;
   const shell: AppShell = {
     install: (event) => {
       const start = hasAppShell() && !self.registration.active ? new Set([...__PRECACHE_START__, ...pieces.map((piece) => piece.url)].map((url) => new URL(url, self.location.href).href)) : undefined;
       event.waitUntil(fillPrecache(precache(), event, start));
     },
-    fillRest: () => {
-      if (filling) return filling.then(({ missing }) => ({ fetched: 0, missing }));
-      filling = fillRest(precache(), cacheNames.getPrecacheName(), () => self.registration.waiting !== null).finally(() => (filling = undefined));
-      return filling;
+    fillRest: (askedBy) => {
+      if (!filling) {
+        const askers: string[] = [];
+        const done = fillRest(precache(), cacheNames.getPrecacheName(), () => self.registration.waiting !== null).finally(() => (filling = undefined));
+        filling = { done, askers, teller: done.then(() => firstOpen(askers)) };
+      }
+      const { done, askers, teller } = filling;
+      askers.push(askedBy);
+      return Promise.all([done, teller]).then(([filled, told]) => (told === askedBy ? filled : { fetched: 0, missing: filled.missing }));
     },
     activate: (event) => {
       void precache().activate(event);

@@ -2,8 +2,8 @@
 // visit without waiting for the rest of the build (pdf.js alone is 1.6 MB), which the worker then
 // fills (src/sw/precache-rest.ts), going on after a stop from what its cache lacks, and keeping no
 // file but this build's (a host's page answering for a missing file is not kept). Once filled the
-// app says "Ready to work offline" (one tab, not each that asked), and offline a PDF added then
-// gets its first page as thumbnail.
+// app says "Ready to work offline" (one tab, not each that asked; the reloaded page when the one
+// that asked reloaded meanwhile), and offline a PDF added then gets its first page as thumbnail.
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -79,6 +79,25 @@ describe('the files a start does not need', () => {
       expect(filled.some((path) => LATER.test(path))).toBe(true);
       expect(filled.some((path) => /^\/assets\/pdf\.worker-[\w-]+\.js$/.test(path))).toBe(true);
       expect(filled.filter((path) => path === '/index.html')).toHaveLength(1);
+
+      // A person reloads while a fill runs: the reloaded page joins it, and since the page that
+      // asked first is gone, the reloaded one says it is ready.
+      await page.evaluate(async (later) => {
+        for (const name of await caches.keys()) {
+          const cache = await caches.open(name);
+          for (const request of await cache.keys()) if (new RegExp(later).test(new URL(request.url).pathname)) await cache.delete(request);
+        }
+      }, LATER.source);
+      serving = 'hold';
+      await page.reload();
+      await appReady(page);
+      await expect.poll(() => held.length, { timeout: 15_000 }).toBe(1);
+      await page.reload();
+      await appReady(page);
+      serving = 'the file';
+      for (const { response, path } of held.splice(0)) response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' }).end(readFileSync(join(inject('siteDir'), path)));
+      await page.getByRole('status').filter({ hasText: 'Ready to work offline' }).waitFor({ timeout: 30_000 });
+      expect((await cachedPaths(page)).some((path) => LATER.test(path))).toBe(true);
 
       // Offline with the server gone: a PDF added now gets its first page (a blue square) as thumbnail.
       await site.close();
