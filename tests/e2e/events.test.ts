@@ -1,13 +1,14 @@
 // Two real tabs of the built site stay in step through GET /api/v2/events (the production worker).
 import { describe, expect, inject, it } from 'vitest';
 import { fetchInPage, openApp, useBrowser } from './browser';
+import { appContext } from './reused-origin';
 
 describe('live changes between tabs', () => {
   const siteUrl = inject('siteUrl');
   const browser = useBrowser();
 
   it('announces a tag renamed in one tab to an EventSource in the other', async () => {
-    const context = await browser().newContext();
+    const context = await appContext(browser(), siteUrl, { width: 1280, height: 800 });
     const first = await openApp(context, siteUrl);
     const second = await openApp(context, siteUrl);
     await second.evaluate(

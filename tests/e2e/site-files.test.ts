@@ -3,13 +3,14 @@
 // item/add of a path the site does not have is a 400 (never the index page stored as an image).
 import { describe, expect, inject, it } from 'vitest';
 import { fetchInPage, openApp, useBrowser } from './browser';
+import { appContext } from './reused-origin';
 
 describe('files the site does not have', () => {
   const siteUrl = inject('siteUrl');
   const browser = useBrowser();
 
   it('answers an unknown file with 404, and a navigation to a view path with the app', async () => {
-    const context = await browser().newContext();
+    const context = await appContext(browser(), siteUrl, { width: 1280, height: 800 });
     const page = await openApp(context, siteUrl);
     const status = await page.evaluate(async () => (await fetch('/typo.png')).status);
     expect(status).toBe(404);
@@ -20,7 +21,7 @@ describe('files the site does not have', () => {
   });
 
   it('refuses item/add of a missing site path or a malformed escape with a 400, storing nothing', async () => {
-    const context = await browser().newContext();
+    const context = await appContext(browser(), siteUrl, { width: 1280, height: 800 });
     const page = await openApp(context, siteUrl);
     await fetchInPage(page, '/api/v2/library/create', { method: 'POST', body: { name: 'SiteFiles' } });
     await fetchInPage(page, '/api/v2/library/switch', { method: 'POST', body: { libraryPath: '/libraries/SiteFiles.library' } });
