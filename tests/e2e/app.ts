@@ -15,8 +15,8 @@ export interface Seed {
 }
 
 /**
- * A context with an empty library and the app open and ready: the file's first for this site and
- * viewport is new, later ones a wiped one with the worker installed (./reused-origin.ts).
+ * A context with an empty library and the app open and ready: the e2e lane's first for this site
+ * and viewport is new, later ones a wiped one with the worker installed (./reused-origin.ts).
  */
 export async function freshApp(browser: Browser, siteUrl: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
   return openApp(await appContext(browser, siteUrl, viewport), siteUrl);

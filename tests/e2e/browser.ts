@@ -51,10 +51,10 @@ export function useBrowser(): () => Browser {
     await Promise.all(browser.contexts().filter((context) => !before.has(context) && !isKept(context)).map((context) => context.close()));
   };
   const heldNow = () => new Set(browser?.contexts().filter((context) => !isIdle(browser!, context)));
-  let heldByLane = new Set<BrowserContext>();
+  let heldBeforeFile = new Set<BrowserContext>();
   beforeAll(async () => {
     browser = await browserOfLane();
-    heldByLane = heldNow();
+    heldBeforeFile = heldNow();
   });
   beforeEach(() => {
     openBefore = heldNow();
@@ -65,7 +65,7 @@ export function useBrowser(): () => Browser {
     await failOnViolations();
   });
   afterAll(async () => {
-    await endSince(heldByLane);
+    await endSince(heldBeforeFile);
   });
   return () => {
     if (!browser) throw new Error('The browser is not launched yet (use it inside a test).');

@@ -32,6 +32,12 @@ describe('the files a start does not need', () => {
       else response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>Not found</title><p>This page moved.');
       return true;
     });
+    /** Answers the held requests with the build's own file. */
+    const sendHeld = () => {
+      for (const { response, path } of held.splice(0)) {
+        response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' }).end(readFileSync(join(inject('siteDir'), path)));
+      }
+    };
     const context = await browser().newContext();
     try {
       // Ready while the chunk is held: the install did not wait for it.
@@ -69,7 +75,7 @@ describe('the files a start does not need', () => {
       await expect.poll(() => held.length, { timeout: 15_000 }).toBe(1);
       const second = await openApp(context, site.url);
       serving = 'the file';
-      for (const { response, path } of held.splice(0)) response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' }).end(readFileSync(join(inject('siteDir'), path)));
+      sendHeld();
       await page.getByRole('status').filter({ hasText: 'Ready to work offline' }).waitFor({ timeout: 30_000 });
       // Both answers leave the worker together; a second tab's message would be in by now.
       await second.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
@@ -95,7 +101,7 @@ describe('the files a start does not need', () => {
       await page.reload();
       await appReady(page);
       serving = 'the file';
-      for (const { response, path } of held.splice(0)) response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' }).end(readFileSync(join(inject('siteDir'), path)));
+      sendHeld();
       await page.getByRole('status').filter({ hasText: 'Ready to work offline' }).waitFor({ timeout: 30_000 });
       expect((await cachedPaths(page)).some((path) => LATER.test(path))).toBe(true);
 

@@ -12,7 +12,9 @@
  * a first visit or an install open their own contexts.
  *
  * A context a test changed beyond that (an init script, a route, a listener, permissions, offline,
- * a fake clock, a quota or browser command through CDP) is closed instead of kept.
+ * a fake clock, a CDP command of its pages beyond input, script and page ones) is closed instead of
+ * kept. A browser-level CDP session (`newBrowserCDPSession`) is not watched: a test that changes a
+ * context through one opens its own context.
  */
 import type { Browser, BrowserContext, CDPSession } from 'playwright';
 
@@ -30,10 +32,21 @@ const kept = new WeakMap<BrowserContext, Kept>();
 const idle = new WeakMap<Browser, Map<string, BrowserContext[]>>();
 const inUse = new WeakMap<Browser, Set<BrowserContext>>();
 
-/** CDP domains whose commands change only the page they are sent to, or stop its workers (as a wipe does). */
-const PAGE_ONLY_DOMAINS = ['Input.', 'Page.', 'Runtime.', 'Target.', 'ServiceWorker.'];
+/** CDP commands that change only the page they are sent to, or stop its workers (as a wipe does). */
+const PAGE_ONLY_DOMAINS = ['Input.', 'Page.', 'Runtime.'];
+const PAGE_ONLY_COMMANDS = ['ServiceWorker.enable', 'ServiceWorker.disable', 'ServiceWorker.stopAllWorkers', 'ServiceWorker.stopWorker', 'Target.getTargetInfo', 'Target.getTargets'];
+const CONTEXT_COMMANDS = ['Page.setDownloadBehavior'];
+const changesOnlyPage = (method: string) =>
+  PAGE_ONLY_COMMANDS.includes(method) || (PAGE_ONLY_DOMAINS.some((domain) => method.startsWith(domain)) && !CONTEXT_COMMANDS.includes(method));
 
-const CONTEXT_CHANGES = ['addInitScript', 'exposeBinding', 'exposeFunction', 'route', 'routeFromHAR', 'routeWebSocket', 'setExtraHTTPHeaders', 'setGeolocation', 'setHTTPCredentials', 'grantPermissions', 'setOffline', 'addCookies', 'on', 'once', 'addListener', 'setDefaultTimeout', 'setDefaultNavigationTimeout'] as const;
+const CONTEXT_CHANGES = [
+  ...['addInitScript', 'exposeBinding', 'exposeFunction', 'route', 'routeFromHAR', 'routeWebSocket', 'setExtraHTTPHeaders'],
+  ...['setGeolocation', 'setHTTPCredentials', 'grantPermissions', 'setOffline', 'addCookies', 'on', 'once', 'addListener'],
+  ...['setDefaultTimeout', 'setDefaultNavigationTimeout'],
+];
+
+/** A wipe that takes longer than this (a hung page or command) closes the context instead. */
+const WIPE_TIMEOUT_MS = 15_000;
 
 function idleOf(browser: Browser): Map<string, BrowserContext[]> {
   let map = idle.get(browser);
@@ -70,7 +83,7 @@ function watchChanges(context: BrowserContext, state: Kept): void {
     const session = await state.newCDPSession(target);
     const send = session.send.bind(session) as (method: string, params?: object) => Promise<unknown>;
     (session as { send: unknown }).send = (method: string, params?: object) => {
-      if (!PAGE_ONLY_DOMAINS.some((domain) => method.startsWith(domain))) state.changed = true;
+      if (!changesOnlyPage(method)) state.changed = true;
       return send(method, params);
     };
     return session;
@@ -118,12 +131,15 @@ async function release(browser: Browser, context: BrowserContext): Promise<void>
   if (!inUseOf(browser).delete(context)) return;
   if (!state.changed) {
     try {
-      await wipe(context, state);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no wipe within ${WIPE_TIMEOUT_MS} ms`)), WIPE_TIMEOUT_MS)));
+      await Promise.race([wipe(context, state), late]).finally(() => clearTimeout(timer));
       const list = idleOf(browser).get(state.key) ?? [];
       idleOf(browser).set(state.key, [...list, context]);
       return;
-    } catch {
-      // A context that cannot be wiped (its browser closing, a page that will not close) is not kept.
+    } catch (error) {
+      // Not kept: the next test opens a new context. Said, since every wipe failing would only show as a slower run.
+      console.warn(`A kept app context could not be wiped and is closed: ${(error as Error).message}`);
     }
   }
   kept.delete(context);
@@ -139,6 +155,7 @@ async function wipe(context: BrowserContext, state: Kept): Promise<void> {
   await cdp.send('Storage.clearDataForOrigin', { origin: state.origin, storageTypes: 'cookies,file_systems,indexeddb,local_storage' });
   // Caches are reached from a document of the origin: a file of the site, past the worker (it stays stopped).
   await cdp.send('Network.enable');
+  await cdp.send('Network.clearBrowserCache');
   await cdp.send('Network.setBypassServiceWorker', { bypass: true });
   await page.goto(`${state.siteUrl}/manifest.webmanifest`);
   await page.evaluate(async () => {
