@@ -67,7 +67,7 @@ export interface AppShell {
   install(event: ExtendableEvent): void;
   /**
    * Fetches the listed files the cache lacks (./precache-rest.ts), one fill at a time per worker,
-   * for the page `askedBy` (a client id) and any that ask while it runs. When it ends, the first of
+   * for the page `askedBy` (a client id; '' for a sender that is none) and any that ask while it runs. When it ends, the first of
    * them still open hears what it fetched and the others `fetched: 0`: one tab says it is ready, not
    * each, and a page that reloaded during the fill says it for the page it replaced.
    */
@@ -96,7 +96,7 @@ export function registerAppShell(router: Router, apiPrefix: string, evaluatedPie
       return route.match(options);
     }, route.handler),
   );
-  let filling: { done: Promise<OfflineFiles>; askers: string[]; teller: Promise<string | undefined> } | undefined;
+  let filling: { done: Promise<OfflineFiles>; askers: string[]; toTell: Promise<string | undefined> } | undefined;
   const shell: AppShell = {
     install: (event) => {
       const start = hasAppShell() && !self.registration.active ? new Set([...__PRECACHE_START__, ...pieces.map((piece) => piece.url)].map((url) => new URL(url, self.location.href).href)) : undefined;
@@ -106,11 +106,11 @@ export function registerAppShell(router: Router, apiPrefix: string, evaluatedPie
       if (!filling) {
         const askers: string[] = [];
         const done = fillRest(precache(), cacheNames.getPrecacheName(), () => self.registration.waiting !== null).finally(() => (filling = undefined));
-        filling = { done, askers, teller: done.then(() => firstOpen(askers)) };
+        filling = { done, askers, toTell: done.then(() => firstOpen(askers)) };
       }
-      const { done, askers, teller } = filling;
-      askers.push(askedBy);
-      return Promise.all([done, teller]).then(([filled, told]) => (told === askedBy ? filled : { fetched: 0, missing: filled.missing }));
+      const { done, askers, toTell } = filling;
+      if (askedBy) askers.push(askedBy);
+      return Promise.all([done, toTell]).then(([filled, told]) => (askedBy && told === askedBy ? filled : { fetched: 0, missing: filled.missing }));
     },
     activate: (event) => {
       void precache().activate(event);

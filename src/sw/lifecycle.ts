@@ -78,7 +78,10 @@ export function lifecycle(appShell: AppShell, onHandOver: () => void): Lifecycle
       if (isLifecycleMessage(event.data, SKIP_WAITING)) event.waitUntil(takeOver());
       // Pages ask the active worker. A waiting one would find its list cached (an update installs all
       // of it), and what an old one adds the new one's activation drops if its list lacks it.
-      if (isLifecycleMessage(event.data, FILL_OFFLINE_FILES)) event.waitUntil(appShell.fillRest(event.source instanceof Client ? event.source.id : '').then((filled) => event.ports[0]?.postMessage(filled)));
+      if (isLifecycleMessage(event.data, FILL_OFFLINE_FILES)) {
+        const askedBy = event.source instanceof Client ? event.source.id : '';
+        event.waitUntil(appShell.fillRest(askedBy).then((filled) => event.ports[0]?.postMessage(filled)));
+      }
       // Only a worker (the waiting one) may say so: a page could otherwise stop every tab's stream.
       if (isLifecycleMessage(event.data, HAND_OVER) && event.source instanceof ServiceWorker) {
         onHandOver();

@@ -6,11 +6,11 @@
  */
 import { html, nothing } from 'lit';
 import { apiUrl } from '../api-client';
+import { canPickFolders } from '../backup/backup-folder';
 import { StoreController } from '../state/store';
 import { messageOf } from '../toasts/toast-store';
 import { icon } from '../ui/icons';
 import { LightElement } from '../ui/light-element';
-import { canPickFolders } from '../backup/backup-folder';
 import type { BackupStore } from '../backup/backup-store';
 import type { SyncStatusStore } from '../sync/sync-status-store';
 import type { LibraryStore } from './library-store';
