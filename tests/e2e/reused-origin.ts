@@ -7,9 +7,9 @@
  *
  * Wiped means what a library lives in: the worker is stopped (nothing of it left in memory), its
  * pages closed (their workers end), and the origin's IndexedDB, local storage, file systems (the
- * origin-private one too), cookies and every cache but the precache are cleared. What is kept is
- * what an installed app keeps between visits: the worker's registration and its precache. Tests of
- * a first visit or an install open their own contexts.
+ * origin-private one too), cookies, every cache but the precache and the HTTP cache are cleared.
+ * What is kept is what an installed app keeps between visits: the worker's registration and its
+ * precache. Tests of a first visit or an install open their own contexts.
  *
  * A context a test changed beyond that (an init script, a route, a listener, permissions, offline,
  * a fake clock, a CDP command of its pages beyond input, script and page ones) is closed instead of
