@@ -67,9 +67,10 @@ export interface AppShell {
   install(event: ExtendableEvent): void;
   /**
    * Fetches the listed files the cache lacks (./precache-rest.ts), one fill at a time per worker,
-   * for the page `askedBy` (a client id; '' for a sender that is none) and any that ask while it runs. When it ends, the first of
-   * them still open hears what it fetched and the others `fetched: 0`: one tab says it is ready, not
-   * each, and a page that reloaded during the fill says it for the page it replaced.
+   * for the page `askedBy` (a client id; '' for a sender that is none) and any that ask while it
+   * runs. When it ends, the first of them still open hears what it fetched and the others
+   * `fetched: 0`: one tab says it is ready, not each, and a page that reloaded during the fill says
+   * it for the page it replaced.
    */
   fillRest(askedBy: string): Promise<OfflineFiles>;
   /** Drops entries the new build no longer lists, and the caches of older Workbox formats. */

@@ -1,4 +1,5 @@
 /** A kept app context starts the next test as a new one would: an empty library and nothing else of the test before. */
+import type { BrowserContext, Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { api, freshApp, seed } from './app';
 import { useBrowser } from './browser';
@@ -7,7 +8,7 @@ const siteUrl = inject('siteUrl');
 const browser = useBrowser();
 
 /** What an origin holds beyond the worker's registration and its precache. */
-function originState(page: import('playwright').Page) {
+function originState(page: Page) {
   return page.evaluate(async () => {
     const files: string[] = [];
     for await (const name of (await navigator.storage.getDirectory() as unknown as { keys(): AsyncIterable<string> }).keys()) files.push(name);
@@ -16,7 +17,7 @@ function originState(page: import('playwright').Page) {
 }
 
 describe('a kept app context', () => {
-  let first: import('playwright').BrowserContext | undefined;
+  let first: BrowserContext | undefined;
 
   it('holds a library, local storage, a private file, a cookie and a cache when its test ends', async () => {
     const page = await freshApp(browser(), siteUrl);

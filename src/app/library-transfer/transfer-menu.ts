@@ -23,11 +23,12 @@ const busy = (title: string, status: string): TransferView => ({ title, status, 
 
 export class LibraryTransferMenu extends LightElement {
   declare store: LibraryStore;
-  /** Told when a zip of the library starts downloading (the backup's zip reminder counts it). */
-  declare zipExported: (() => void) | undefined;
-  /** The Backup section offers the zip (a browser that cannot write folders): one entry, not two. */
+  /**
+   * The Backup section offers the zip, beside its reminder (a browser that cannot write folders):
+   * one entry, not two. Where this menu offers it, no zip reminder shows, so it tells nobody.
+   */
   declare zipInBackup: boolean;
-  static override properties = { store: { attribute: false }, zipExported: { attribute: false }, zipInBackup: { attribute: false } };
+  static override properties = { store: { attribute: false }, zipInBackup: { attribute: false } };
 
   /** The dialog lives under <body>: inside the menu's popover it would hide with it. */
   private get dialog(): LibraryTransferDialog {
@@ -97,7 +98,6 @@ export class LibraryTransferMenu extends LightElement {
   private async exportZip(): Promise<void> {
     this.closeMenu();
     (await transfer()).downloadLibraryZip();
-    this.zipExported?.();
   }
 
   override render() {

@@ -100,7 +100,7 @@ export class LibrarySwitcher extends LightElement {
           )}
         </ul>
         <library-actions .store=${this.store}></library-actions>
-        <library-transfer-menu .store=${this.store} .zipExported=${() => this.backup?.zipExported()} .zipInBackup=${!!this.backup && !canPickFolders()}></library-transfer-menu>
+        <library-transfer-menu .store=${this.store} .zipInBackup=${!!this.backup && !canPickFolders()}></library-transfer-menu>
         ${this.backup ? html`<backup-menu .library=${this.store} .backup=${this.backup} .sync=${this.sync}></backup-menu>` : nothing}
         ${current?.readOnly ? nothing : html`<button class="library-entry" @click=${this.openSync}>Sync…</button>`}
         <form class="library-create library-subscribe" @submit=${this.subscribe}>
