@@ -19,6 +19,10 @@ const build = (over: Partial<Record<string, Partial<ModelFile>>> = {}): ModelFil
     { path: 'models/use/vocab.json', size: 200 * KB },
     { path: 'models/tfjs-backend-wasm-simd.wasm', size: 624 * KB },
     { path: 'models/tfjs-backend-wasm.wasm', size: 500 * KB },
+    // OCR's files are lazy model files of the build too, but not AI search's.
+    { path: 'models/ocr/worker.min.js', size: 100 * KB },
+    { path: 'models/ocr/tesseract-core-simd-lstm.wasm.js', size: 3 * MB },
+    { path: 'models/ocr/eng.traineddata.gz', size: 3 * MB },
   ].map((file) => ({ cached: false, ...file, ...over[file.path] }));
 
 const allCached = () => build(Object.fromEntries(build().map((file) => [file.path, { cached: true }])));
@@ -26,9 +30,9 @@ const allCached = () => build(Object.fromEntries(build().map((file) => [file.pat
 type Status = { isSyncing: boolean; syncedCount: number; totalCount: number; progress: number; preparing?: { doneBytes: number; totalBytes: number }; message?: string };
 
 describe('model files', () => {
-  it('counts as cached only when every needed file is (the non-SIMD WASM fallback is not needed)', () => {
+  it('counts as cached only when every needed file is (neither the non-SIMD WASM fallback nor OCR\'s files are needed)', () => {
     expect(modelsCached(build())).toBe(false);
-    const needed = build(Object.fromEntries(build().filter((f) => !f.path.endsWith('/tfjs-backend-wasm.wasm')).map((f) => [f.path, { cached: true }])));
+    const needed = build(Object.fromEntries(build().filter((f) => !f.path.endsWith('/tfjs-backend-wasm.wasm') && !f.path.includes('/ocr/')).map((f) => [f.path, { cached: true }])));
     expect(modelsCached(needed)).toBe(true);
     expect(modelsCached(build({ 'models/centernet.bin': { cached: true } }))).toBe(false);
   });

@@ -33,10 +33,13 @@ export interface ModelsPreparation {
 }
 
 /**
- * The files the models need. TF.js fetches one WASM binary: the SIMD one in every browser this app
- * supports; the plain one is its fallback for browsers without SIMD, so it is not counted.
+ * The files AI search's models need. TF.js fetches one WASM binary: the SIMD one in every browser
+ * this app supports; the plain one is its fallback for browsers without SIMD, so it is not counted.
+ * OCR's files (models/ocr/) are lazy model files too, but OCR is not AI search: counting them kept
+ * the indexes from starting after "Make AI search available offline", which does not fetch them.
  */
-export const neededFiles = (files: readonly ModelFile[]): ModelFile[] => files.filter((file) => !/(^|\/)tfjs-backend-wasm\.wasm$/.test(file.path));
+export const neededFiles = (files: readonly ModelFile[]): ModelFile[] =>
+  files.filter((file) => !/(^|\/)tfjs-backend-wasm\.wasm$/.test(file.path) && !/(^|\/)models\/ocr\//.test(file.path));
 
 /** Every file the models need is cached (an empty list: this build has no lazy models, e.g. a test server). */
 export const modelsCached = (files: readonly ModelFile[]): boolean => neededFiles(files).every((file) => file.cached);
