@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { fetchInPage, openApp, useBrowser } from './browser';
+import { appContext } from './reused-origin';
 
 /** Stops every service worker, as the browser does once they idle: the next request starts a new one. Answers the session, to stop them again. */
 async function stopWorkers(context: BrowserContext, page: Page) {
@@ -9,6 +10,9 @@ async function stopWorkers(context: BrowserContext, page: Page) {
   await session.send('ServiceWorker.stopAllWorkers');
   return session;
 }
+
+/** The tests below that test no install take a kept context with the worker installed (./reused-origin.ts). */
+const VIEWPORT = { width: 1280, height: 720 };
 
 describe('the built site', () => {
   const siteUrl = inject('siteUrl');
@@ -31,7 +35,7 @@ describe('the built site', () => {
   });
 
   it('recovers control after a hard reload', async () => {
-    const context = await browser().newContext();
+    const context = await appContext(browser(), siteUrl, VIEWPORT);
     const page = await openApp(context, siteUrl);
     const session = await context.newCDPSession(page);
     await session.send('Page.reload', { ignoreCache: true });
@@ -44,7 +48,7 @@ describe('the built site', () => {
   });
 
   it('loads a deferred package in a restarted worker (pinyin of a new tag)', async () => {
-    const context = await browser().newContext();
+    const context = await appContext(browser(), siteUrl, VIEWPORT);
     const page = await openApp(context, siteUrl);
     await stopWorkers(context, page);
     const created = await fetchInPage(page, '/api/v2/tagGroup/create', { method: 'POST', body: { name: 'Animals', tags: ['黑猫'] } });
@@ -105,7 +109,7 @@ describe('the built site', () => {
   });
 
   it('keeps the regex engine out of sw.js and loads it on a restarted worker\'s first regex rule (check and match)', async () => {
-    const context = await browser().newContext();
+    const context = await appContext(browser(), siteUrl, VIEWPORT);
     const page = await openApp(context, siteUrl);
     // A message of RE2JS's own parser: in its script, not in the worker's.
     await expectOutOfBoot(page, 'sw-re2js.js', 'missing argument to repetition operator');
@@ -129,7 +133,7 @@ describe('the built site', () => {
   });
 
   it('shows a library switch in a second tab', async () => {
-    const context = await browser().newContext();
+    const context = await appContext(browser(), siteUrl, VIEWPORT);
     const first = await openApp(context, siteUrl);
     const second = await openApp(context, siteUrl);
     const created = await fetchInPage(first, '/api/v2/library/create', { method: 'POST', body: { name: 'Holiday' } });
