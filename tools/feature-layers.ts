@@ -21,7 +21,7 @@ export const CORE_LAYERS: Layers = {
   floor: ['shared', 'http', 'storage', 'events', 'postings', 'images', 'ids.ts'],
   lower: ['listing'],
   ports: ['context.ts', 'manifest.ts'],
-  assembly: ['openapi', 'api.ts', 'api-table.ts', 'routes.ts', 'manifests.ts', 'item-observers.ts', 'shell-api.ts', 'index.ts', 'library-upgrades.ts'],
+  assembly: ['openapi', 'api.ts', 'api-table.ts', 'routes.ts', 'manifests.ts', 'item-observers.ts', 'shell-api.ts', 'index.ts', 'library-upgrades.ts', 'request-replay.ts'],
 };
 
 type Kind = 'floor' | 'lower' | 'ports' | 'assembly' | 'feature';

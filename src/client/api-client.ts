@@ -83,7 +83,7 @@ export class ApiClient {
   async postBody<P extends PathOf<'POST'>>(path: P, input: InputOf<`POST ${P}`>, body: Blob | FormData): Promise<OutputOf<`POST ${P}`>> {
     // A form's Content-Type (with its boundary) is the browser's to write.
     const type = body instanceof Blob ? body.type : '';
-    const init = { method: 'POST', headers: this.headers(type ? { 'Content-Type': type } : {}), body };
+    const init = { method: 'POST', headers: this.headers({ ...(type ? { 'Content-Type': type } : {}), [REQUEST_KEY_HEADER]: newRequestKey() }), body };
     return unwrap(await this.send(this.url(path as never, input as never), init)) as Promise<OutputOf<`POST ${P}`>>;
   }
 
@@ -101,7 +101,7 @@ export class ApiClient {
 
   protected async request(method: string, path: string, input: unknown): Promise<unknown> {
     if (method === 'GET') return unwrap(await this.send(routeUrl(path, input, this.options.base), { headers: this.headers() }));
-    const init = { method, headers: this.headers({ 'Content-Type': 'application/json' }), body: JSON.stringify(input ?? {}) };
+    const init = { method, headers: this.headers({ 'Content-Type': 'application/json', [REQUEST_KEY_HEADER]: newRequestKey() }), body: JSON.stringify(input ?? {}) };
     return unwrap(await this.send(routeUrl(path, undefined, this.options.base), init));
   }
 
@@ -113,6 +113,17 @@ export class ApiClient {
     const send = this.options.fetch ?? globalThis.fetch;
     return send(url, init);
   }
+}
+
+/**
+ * Every POST carries a fresh key: when the browser sends it again (Chromium does once the worker
+ * stopped while handling it), a write that already committed is not made twice
+ * (src/core/storage/request-keys.ts). `randomUUID` exists only in secure contexts.
+ */
+const REQUEST_KEY_HEADER = 'Idempotency-Key';
+function newRequestKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** Whether `url` (one the API answered, such as an item's `thumbnailURL`) is a URL of the route at `path`. */

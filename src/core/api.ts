@@ -22,6 +22,7 @@ import type { MediaProcessor } from './media/media-processor';
 import type { ModelFilesPort } from './ai-search/model-files';
 import { MediaQueue } from './media/media-queue';
 import { readOnlyRefusal } from './publish/read-only';
+import { requestReplay } from './request-replay';
 import { publishedLoad, ReadOnlyLibraries, type PublishedLoad } from './publish/subscription-state';
 import type { Subscriptions } from './publish/subscriptions';
 import { ROUTES } from './routes';
@@ -342,7 +343,7 @@ export function createApi(deps: ApiDeps = {}): Api {
     }
     let response: Response;
     try {
-      response = await router.dispatch(request, makeContext, deps.onError);
+      response = await router.dispatch(request, makeContext, deps.onError, requestReplay(request, clock()));
     } finally {
       answered = true;
       if (busy !== undefined) requests.end(busy);

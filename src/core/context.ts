@@ -14,6 +14,7 @@ import type { SubscribeAnswer } from './publish/subscribe-answer';
 import type { PublishedLoad } from './publish/subscription-state';
 import type { ItemObserver } from './storage/item-changes';
 import type { OpenLibrary } from './storage/open-library';
+import type { KeyedRequest } from './storage/request-keys';
 import type { StorageEstimateLike } from './shared/storage-room';
 import type { RemoteFileSource } from './storage/remote-files';
 import type { LibraryRecord, LibraryRegistry } from './storage/registry';
@@ -118,4 +119,6 @@ export interface Context {
   internal: (pathAndQuery: string) => Promise<Response>;
   /** The search and smart-folder engines every listing calls (src/core/listing), handed in by their features' manifests. */
   listing: ListingEngines;
+  /** A write request's `Idempotency-Key` (./request-replay.ts): its write transactions record it. */
+  requestKey?: KeyedRequest;
 }

@@ -48,6 +48,13 @@ describe('the OpenAPI document', () => {
     if (type === 'application/json' && r.path !== '/openapi.json') expect(media.schema.$ref).toMatch(/^#\/components\/schemas\/\w+Answer$/);
   });
 
+  it('offers Idempotency-Key on the POSTs that change a library, and on nothing else', () => {
+    const keyed = (method: string, path: string) =>
+      ((doc.paths[path] as Record<string, any>)[method].parameters as { $ref?: string }[]).some((p) => p.$ref === '#/components/parameters/IdempotencyKey');
+    expect([keyed('post', '/item/add'), keyed('post', '/folder/create'), keyed('post', '/library/import')]).toEqual([true, true, true]);
+    expect([keyed('get', '/item/get'), keyed('post', '/folder/get'), keyed('post', '/library/switch')]).toEqual([false, false, false]);
+  });
+
   it('describes errors with the error envelope', () => {
     const operation = (doc.paths['/item/add'] as Record<string, any>).post;
     expect(operation.responses['400'].$ref).toBe('#/components/responses/BadInput');

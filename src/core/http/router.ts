@@ -93,6 +93,12 @@ export function route<M extends Method, P extends string, S extends z.ZodType, O
   return { method, path, input, handler, ...options } as unknown as TypedRoute<M, P, S, O, C>;
 }
 
+/** Around a route's handler: `before` may answer in its place (a repeated write), `after` sees every answer it made. */
+export interface DispatchGuard<C> {
+  before(ctx: C, found: Route<z.ZodType, C>): Promise<Response | undefined>;
+  after(ctx: C, response: Response): Promise<void>;
+}
+
 export class Router<C = Context> {
   private readonly byPath = new Map<string, Map<Method, Route<z.ZodType, C>>>();
 
@@ -117,20 +123,27 @@ export class Router<C = Context> {
    * `makeContext` runs once the route is known and before the input is read: a request that names
    * an unknown library is a 404 on every route, whatever its input (issue 24, point 9).
    */
-  async dispatch(request: Request, makeContext: () => C | Promise<C>, onError?: (error: ApiError) => void): Promise<Response> {
+  async dispatch(request: Request, makeContext: () => C | Promise<C>, onError?: (error: ApiError) => void, guard?: DispatchGuard<C>): Promise<Response> {
+    let ctx: C | undefined;
+    let response: Response;
     try {
       const found = this.find(request);
-      const ctx = await makeContext();
+      ctx = await makeContext();
+      const replayed = await guard?.before(ctx, found);
+      if (replayed) return replayed;
       const raw = await readRawInput(found.rawBody ? new Request(request.url) : request);
       checkInputShape(raw);
       // A rule's regex engine, say, is loaded when a request first meets one, and the request runs again.
-      const data = await whenLoaded(async () => found.handler(ctx, parseInput(found.input(), raw), request));
-      return data instanceof Response ? data : successResponse(data);
+      const data = await whenLoaded(async () => found.handler(ctx!, parseInput(found.input(), raw), request));
+      response = data instanceof Response ? data : successResponse(data);
     } catch (thrown) {
       const error = toApiError(thrown);
       onError?.(error);
-      return errorResponse(error);
+      response = errorResponse(error);
     }
+    // A keyed write's answer is kept: a request that repeats it is answered from the record.
+    if (ctx !== undefined) await guard?.after(ctx, response).catch(() => undefined);
+    return response;
   }
 
   /** Whether this router has the route a request asks for (its path, and its method or HEAD for GET). */

@@ -71,7 +71,12 @@ export function buildOpenApiDocument({ apiPrefix, routes }: DocumentOptions) {
     const example = EXAMPLES[routeKey(route)];
     const input = inputName ? schemas[inputName]! : undefined;
     const inQuery = route.method === 'GET' || route.rawBody === true;
-    const parameters = [{ $ref: '#/components/parameters/LibraryPath' }, ...(input && inQuery ? queryParameters(input) : [])];
+    const keyed = route.method === 'POST' && route.writes !== undefined && route.writes !== false && !route.readOnlyOk;
+    const parameters = [
+      { $ref: '#/components/parameters/LibraryPath' },
+      ...(keyed ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+      ...(input && inQuery ? queryParameters(input) : []),
+    ];
     const body = route.rawBody
       ? { required: true, description: 'The file or zip itself, as the body; its fields are query parameters.', content: { 'application/octet-stream': {} } }
       : input && !inQuery
@@ -119,6 +124,14 @@ export function buildOpenApiDocument({ apiPrefix, routes }: DocumentOptions) {
           required: false,
           description: 'Work on this library for this request only (a GET may send `library=` instead); an unknown library is a 404.',
           schema: { type: 'string' },
+        },
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            'Carries the write out once: sent again with the same key, it gets the first answer (`Idempotent-Replayed: true`) and writes nothing; a 409 names the header when that answer was lost (docs/api-extensions.md#every-request).',
+          schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,128}$' },
         },
       },
       responses: {

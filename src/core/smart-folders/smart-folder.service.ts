@@ -50,7 +50,7 @@ export async function createSmartFolder(ctx: Context, input: CreateInput): Promi
     };
     await db.smartFolders.add(row);
     return row.id;
-  });
+  }, { request: ctx.requestKey });
   return viewOf(db, id, now);
 }
 
@@ -74,7 +74,7 @@ export async function updateSmartFolder(ctx: Context, input: UpdateInput): Promi
       modificationTime: now,
     });
     await forgetCounts(db, [input.id]);
-  });
+  }, { request: ctx.requestKey });
   return viewOf(db, input.id, now);
 }
 
@@ -87,7 +87,7 @@ export async function removeSmartFolder(ctx: Context, id: string): Promise<true>
     if (!rows.some((row) => row.id === id)) throw noSmartFolder(id, 'id');
     await forgetCounts(db, [id]);
     await db.smartFolders.bulkDelete([...descendantsOf(rows, id)]);
-  });
+  }, { request: ctx.requestKey });
   return true;
 }
 

@@ -13,13 +13,18 @@ import type { Transaction } from 'dexie';
 import { changedItemIds, collectChanges, hasChanges, takeChanges } from '../events/transaction-changes';
 import { logItemChanges } from './change-log';
 import type { OpenLibrary } from './open-library';
+import { markKeyedWrite, type KeyedRequest } from './request-keys';
 import type { LibraryMeta } from './rows';
 
 export const META_KEY = 'meta';
 
-/** `keepsDate`: background upkeep (media jobs, AI indexes) that derives data and edits nothing of the user's. */
+/**
+ * `keepsDate`: background upkeep (media jobs, AI indexes) that derives data and edits nothing of the user's.
+ * `request`: the request's `Idempotency-Key`, recorded in this transaction (./request-keys.ts).
+ */
 export interface WriteOptions {
   keepsDate?: boolean;
+  request?: KeyedRequest;
 }
 
 export async function writeTransaction<T>(library: OpenLibrary, now: number, work: () => Promise<T>, options: WriteOptions = {}): Promise<T> {
@@ -29,6 +34,7 @@ export async function writeTransaction<T>(library: OpenLibrary, now: number, wor
   const result = await db.transaction('rw', db.tables, async (tx) => {
     transaction = tx;
     collectChanges(tx);
+    if (options.request) await markKeyedWrite(db, options.request);
     const result = await work();
     // Background upkeep too: a thumbnail made is a file a backup must write.
     const itemIds = changedItemIds(tx);
@@ -43,6 +49,7 @@ export async function writeTransaction<T>(library: OpenLibrary, now: number, wor
     });
     return result;
   });
+  if (options.request) options.request.wrote = true;
   for (const change of takeChanges(transaction!)) library.changes.publish({ ...change, library: library.record.path });
   return result;
 }

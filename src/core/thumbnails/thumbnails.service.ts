@@ -34,7 +34,7 @@ async function queue(
     const after = withDerivedFields({ ...row, ...change(row), thumbnail: 'pending' });
     await commitItemChanges(library.db, [{ before: row, after }], ctx.observers, now);
     return job;
-  });
+  }, { request: ctx.requestKey });
 }
 
 /** Regenerates the thumbnail from the original and refreshes size, dimensions and palette. */

@@ -1,0 +1,93 @@
+/**
+ * A write sent with an `Idempotency-Key` header is carried out once. Chromium dispatches a fetch
+ * again to a restarted worker when the worker stopped while handling it, so a write that committed
+ * just before the stop would be written twice; a client that retries after a lost answer would do
+ * the same. The key's record is written in the write's own transaction (`markKeyedWrite`), so the
+ * record exists exactly when the write does; the answer joins it once made (`storeKeyedAnswer`).
+ *
+ * Records sit in the `state` table under `request:<hour>:<key>` and live one to two hours: a lookup
+ * reads this hour's and the last hour's, and storing an answer drops the hours before those.
+ */
+import { conflict, invalid } from '../http/errors';
+import type { LibraryDb } from './library-db';
+
+export const REQUEST_KEY_HEADER = 'Idempotency-Key';
+const PREFIX = 'request:';
+const HOUR = 3_600_000;
+/** Visible ASCII, as a header value a client makes (a UUID, a hash, a counter) is. */
+const KEY_SHAPE = /^[\x21-\x7e]{1,128}$/;
+
+/** A keyed write in flight. `wrote`: a transaction of it has committed (its record exists). */
+export interface KeyedRequest {
+  key: string;
+  hour: number;
+  wrote: boolean;
+}
+
+/** The answer kept with a key, replayed to a request that repeats it. */
+export interface StoredAnswer {
+  status: number;
+  type: string;
+  body: string;
+}
+
+interface RequestRecord {
+  answer?: StoredAnswer;
+}
+
+/** The request's key, if it has one; a malformed one is refused, naming the header. */
+export function keyedRequest(request: Request, now: number): KeyedRequest | undefined {
+  const key = request.headers.get(REQUEST_KEY_HEADER);
+  if (key === null) return undefined;
+  if (!KEY_SHAPE.test(key)) throw invalid(`${REQUEST_KEY_HEADER} header: 1 to 128 visible ASCII characters (a UUID, say), not "${key.slice(0, 40)}".`);
+  return { key, hour: Math.floor(now / HOUR), wrote: false };
+}
+
+const recordKey = (key: string, hour: number) => `${PREFIX}${String(hour).padStart(10, '0')}:${key}`;
+
+/** The key's record from this hour or the last, if a write under it committed. */
+export async function findKeyedRecord(db: LibraryDb, keyed: KeyedRequest): Promise<RequestRecord | undefined> {
+  const [now, before] = await db.state.bulkGet([recordKey(keyed.key, keyed.hour), recordKey(keyed.key, keyed.hour - 1)]);
+  return (now ?? before)?.value as RequestRecord | undefined;
+}
+
+/**
+ * Inside the write's transaction: refuses a key another request already wrote under (two sent at
+ * once, or a repeat that slipped past the lookup), then records it.
+ */
+export async function markKeyedWrite(db: LibraryDb, keyed: KeyedRequest): Promise<void> {
+  if (keyed.wrote) return;
+  if (await findKeyedRecord(db, keyed)) throw alreadyWritten(keyed.key);
+  await db.state.put({ key: recordKey(keyed.key, keyed.hour), value: {} satisfies RequestRecord });
+}
+
+/**
+ * Keeps the answer of a keyed write with its record, and drops the records of past hours. Its
+ * transaction is begun, not awaited: it is queued before the answer leaves, so a repeat (sent after
+ * that) reads it, and waiting for its commit cost each small write about 3 ms (15 to 25 ms writes).
+ */
+export async function storeKeyedAnswer(db: LibraryDb, keyed: KeyedRequest, response: Response): Promise<void> {
+  const type = response.headers.get('Content-Type') ?? '';
+  // Only an envelope is kept; a request that repeats a write that answered a file gets the 409.
+  if (!keyed.wrote || !type.includes('json')) return;
+  const answer: StoredAnswer = { status: response.status, type, body: await response.clone().text() };
+  void db
+    .transaction('rw', db.state, async () => {
+      await db.state.put({ key: recordKey(keyed.key, keyed.hour), value: { answer } satisfies RequestRecord });
+      await db.state.where('key').between(PREFIX, recordKey('', keyed.hour - 1)).delete();
+    })
+    .catch(() => undefined); // unkept, a repeat gets the 409 instead
+}
+
+/** What a repeated keyed write answers: the first one's answer, or a 409 when it was lost. */
+export function replayAnswer(record: RequestRecord, key: string): Response {
+  if (!record.answer) throw alreadyWritten(key);
+  const { status, type, body } = record.answer;
+  return new Response(body, { status, headers: { 'Content-Type': type, 'Idempotent-Replayed': 'true' } });
+}
+
+function alreadyWritten(key: string) {
+  return conflict(
+    `${REQUEST_KEY_HEADER} header: a write sent with key "${key}" has already changed the library, and its answer was lost (the service worker stopped) or is not made yet. Check the library before sending the write again under a new key.`,
+  );
+}

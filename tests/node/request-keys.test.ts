@@ -1,0 +1,111 @@
+/**
+ * Writes sent with an `Idempotency-Key` are carried out once (src/core/storage/request-keys.ts):
+ * a repeat is answered from the first one's record, a lost answer is a 409, and a malformed key
+ * is refused by name. The states a stopped worker leaves are made with the records it would leave.
+ */
+import { describe, expect, it } from 'vitest';
+import { LIBRARY_HEADER, type Api } from '../../src/core';
+import { makeApi, newLibrary } from './helpers';
+
+const HOUR = 3_600_000;
+
+async function post(api: Api, library: string, path: string, body: unknown, key?: string) {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', [LIBRARY_HEADER]: library, ...(key === undefined ? {} : { 'Idempotency-Key': key }) };
+  const response = await api.handle(new Request(`http://localhost/api/v2${path}`, { method: 'POST', headers, body: JSON.stringify(body) }));
+  return { status: response.status, replayed: response.headers.get('Idempotent-Replayed'), body: (await response.json()) as { data?: unknown; message?: string } };
+}
+
+async function count(api: Api, library: string): Promise<number> {
+  const response = await api.handle(new Request('http://localhost/api/v2/item/countAll', { headers: { [LIBRARY_HEADER]: library } }));
+  return ((await response.json()) as { data: number }).data;
+}
+
+const bookmarks = (n: number) => ({ items: Array.from({ length: n }, (_, i) => ({ bookmarkURL: `https://example.com/${i}`, name: `page ${i}` })) });
+
+describe('Idempotency-Key on writes', () => {
+  it('answers a repeated item/add from the first answer, adding nothing', async () => {
+    const api = makeApi();
+    const library = await newLibrary(api);
+    const first = await post(api, library, '/item/add', bookmarks(3), 'key-1');
+    const again = await post(api, library, '/item/add', bookmarks(3), 'key-1');
+    expect(first.status).toBe(200);
+    expect(again).toEqual({ ...first, replayed: 'true' });
+    expect(await count(api, library)).toBe(3);
+    // Another key, or none, is another write.
+    await post(api, library, '/item/add', bookmarks(3), 'key-2');
+    await post(api, library, '/item/add', bookmarks(3));
+    expect(await count(api, library)).toBe(9);
+  });
+
+  it('keeps a key to its library: the same key on another library is another write', async () => {
+    const api = makeApi();
+    const [one, two] = [await newLibrary(api), await newLibrary(api)];
+    await post(api, one, '/item/add', bookmarks(1), 'shared');
+    await post(api, two, '/item/add', bookmarks(1), 'shared');
+    expect([await count(api, one), await count(api, two)]).toEqual([1, 1]);
+  });
+
+  it('answers 409 naming the header when the write committed but its answer was lost', async () => {
+    const now = Date.UTC(2026, 11, 4, 10, 30);
+    const api = makeApi({ clock: () => now });
+    const library = await newLibrary(api);
+    // What a worker stopped between the write's commit and its answer leaves: the key's bare record.
+    const { db } = api.open(await api.registry.require(library));
+    await db.state.put({ key: `request:${String(Math.floor(now / HOUR)).padStart(10, '0')}:lost`, value: {} });
+    const answer = await post(api, library, '/item/add', bookmarks(2), 'lost');
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toMatch(/^Idempotency-Key header: .*"lost"/);
+    expect(await count(api, library)).toBe(0);
+  });
+
+  it('lets two writes sent at once under one key make one change', async () => {
+    const api = makeApi();
+    const library = await newLibrary(api);
+    const answers = await Promise.all([post(api, library, '/folder/create', { name: 'once' }, 'twice'), post(api, library, '/folder/create', { name: 'once' }, 'twice')]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const folders = await api.handle(new Request('http://localhost/api/v2/folder/get', { headers: { [LIBRARY_HEADER]: library } }));
+    expect(((await folders.json()) as { data: { total: number } }).data.total).toBe(1);
+  });
+
+  it('does not keep a failed write: the same key carries the corrected write out', async () => {
+    const api = makeApi();
+    const library = await newLibrary(api);
+    const refused = await post(api, library, '/item/add', { items: [{ bookmarkURL: 'https://example.com/', folders: ['nope'] }] }, 'retry');
+    expect(refused.status).toBe(404);
+    const done = await post(api, library, '/item/add', bookmarks(1), 'retry');
+    expect([done.status, done.replayed]).toEqual([200, null]);
+    expect(await count(api, library)).toBe(1);
+  });
+
+  it('keeps an answer for one to two hours, then forgets it', async () => {
+    let now = Date.UTC(2026, 11, 4, 10, 59);
+    const api = makeApi({ clock: () => now });
+    const library = await newLibrary(api);
+    await post(api, library, '/item/add', bookmarks(1), 'hourly');
+    now += 2 * 60_000; // the next hour: still replayed
+    expect((await post(api, library, '/item/add', bookmarks(1), 'hourly')).replayed).toBe('true');
+    now += 2 * HOUR; // storing another answer drops the old hours
+    await post(api, library, '/item/add', bookmarks(1), 'other');
+    const late = await post(api, library, '/item/add', bookmarks(1), 'hourly');
+    expect([late.status, late.replayed]).toEqual([200, null]);
+    expect(await count(api, library)).toBe(3);
+  });
+
+  it('refuses a malformed key by name and writes nothing', async () => {
+    const api = makeApi();
+    const library = await newLibrary(api);
+    for (const key of ['', 'with space', 'x'.repeat(129), 'caf\u00e9']) {
+      const answer = await post(api, library, '/item/add', bookmarks(1), key);
+      expect(answer.status, key).toBe(400);
+      expect(answer.body.message).toMatch(/^Idempotency-Key header: /);
+    }
+    expect(await count(api, library)).toBe(0);
+  });
+
+  it('ignores a key on reads and on routes that change no library', async () => {
+    const api = makeApi();
+    const library = await newLibrary(api);
+    const response = await api.handle(new Request('http://localhost/api/v2/item/countAll', { headers: { [LIBRARY_HEADER]: library, 'Idempotency-Key': 'bad key' } }));
+    expect(response.status).toBe(200);
+  });
+});
