@@ -19,6 +19,18 @@ const HAND_OVER_AT_MOST = 60;
 let heardHandedOver = () => {};
 /** This instance's one take-over: a second SKIP_WAITING (two tabs accepting) joins it, it does not tell again. */
 let takingOver: Promise<void> | undefined;
+/** This instance saw its `activate` event: what tells it is no longer waiting where `self.serviceWorker` is missing. */
+let activating = false;
+
+/**
+ * Whether this worker still waits to activate. `self.serviceWorker` is not Baseline (MDN: limited
+ * availability); where it is missing, reading its state threw. Without it, an instance restarted
+ * after activating would think itself waiting, so the property is used where there is one.
+ */
+function stillWaiting(): boolean {
+  const me = (self as { serviceWorker?: ServiceWorker }).serviceWorker;
+  return me ? me.state === 'installing' || me.state === 'installed' : !activating;
+}
 
 /**
  * Activates now: tells the active worker to end what it holds open (its /events streams), since
@@ -35,7 +47,6 @@ function takeOver(): Promise<void> {
 }
 
 function tellAndSkipWaiting(): Promise<void> {
-  const me = self.serviceWorker;
   const told = new Promise<void>((resolve) => {
     let times = 0;
     let next: ReturnType<typeof setTimeout> | undefined;
@@ -44,8 +55,7 @@ function tellAndSkipWaiting(): Promise<void> {
       resolve();
     };
     const tell = () => {
-      const stillWaiting = me.state === 'installing' || me.state === 'installed';
-      if (!stillWaiting || times === HAND_OVER_AT_MOST) return resolve();
+      if (!stillWaiting() || times === HAND_OVER_AT_MOST) return resolve();
       times++;
       self.registration.active?.postMessage({ type: HAND_OVER });
       next = setTimeout(tell, HAND_OVER_EVERY_MS);
@@ -69,6 +79,7 @@ export function lifecycle(appShell: AppShell, onHandOver: () => void): Lifecycle
       if (!hasAppShell()) void takeOver();
     },
     activate(event) {
+      activating = true;
       appShell.activate(event);
       event.waitUntil(self.clients.claim());
     },
