@@ -1,17 +1,17 @@
 /**
  * The dispatch guard that makes a keyed write happen once (./storage/request-keys.ts): a POST to a
- * route that changes its library, sent with an `Idempotency-Key`, is answered from the key's record
+ * route that changes its library (and is not a job: `oncePerKey`), sent with an `Idempotency-Key`, is answered from the key's record
  * when a write under that key already committed; otherwise the key rides in the context, where the
  * route's write transactions record it, and the answer is kept once made.
  */
 import type { Context } from './context';
-import { changesLibrary, type DispatchGuard } from './http/router';
+import { writesOncePerKey, type DispatchGuard } from './http/router';
 import { findKeyedRecord, keyedRequest, replayAnswer, storeKeyedAnswer } from './storage/request-keys';
 
 export function requestReplay(request: Request, now: number): DispatchGuard<Context> {
   return {
     async before(ctx, found) {
-      if (request.method !== 'POST' || !changesLibrary(found, new URL(request.url))) return undefined;
+      if (!writesOncePerKey(found, new URL(request.url))) return undefined;
       const keyed = keyedRequest(request, now);
       if (!keyed) return undefined;
       const record = await findKeyedRecord((await ctx.library()).db, keyed);

@@ -48,11 +48,13 @@ describe('the OpenAPI document', () => {
     if (type === 'application/json' && r.path !== '/openapi.json') expect(media.schema.$ref).toMatch(/^#\/components\/schemas\/\w+Answer$/);
   });
 
-  it('offers Idempotency-Key on the POSTs that change a library, and on nothing else', () => {
+  it('offers Idempotency-Key on the POSTs that change a library in the request, and on nothing else', () => {
     const keyed = (method: string, path: string) =>
       ((doc.paths[path] as Record<string, any>)[method].parameters as { $ref?: string }[]).some((p) => p.$ref === '#/components/parameters/IdempotencyKey');
-    expect([keyed('post', '/item/add'), keyed('post', '/folder/create'), keyed('post', '/library/import')]).toEqual([true, true, true]);
+    expect([keyed('post', '/item/add'), keyed('post', '/folder/create'), keyed('post', '/item/mergeDuplicates')]).toEqual([true, true, true]);
     expect([keyed('get', '/item/get'), keyed('post', '/folder/get'), keyed('post', '/library/switch')]).toEqual([false, false, false]);
+    // Jobs record no key: a library import and sync.
+    expect([keyed('post', '/library/import'), keyed('post', '/sync/start'), keyed('post', '/sync/settings')]).toEqual([false, false, false]);
   });
 
   it('describes errors with the error envelope', () => {

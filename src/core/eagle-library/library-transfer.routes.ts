@@ -17,7 +17,8 @@ export const libraryTransferRoutes = [
       return input.wait ? ctx.imports.wait(started.id) : started;
     },
     // Into a new library it changes none that exists: only `into=current` writes the current one.
-    { writes: (url) => url.searchParams.get('into') === 'current', rawBody: true },
+    // It goes on as a resumable job, which records no Idempotency-Key.
+    { writes: (url) => url.searchParams.get('into') === 'current', rawBody: true, oncePerKey: false },
   ),
   route('GET', '/library/import', importStatusInput, async (ctx, input) => (input.id ? ctx.imports.status(input.id) : ctx.imports.list())),
   route('GET', '/library/export', noInput, async (ctx) => (await exportZip()).exportZipResponse(await ctx.library())),

@@ -52,17 +52,27 @@ export interface Route<S extends z.ZodType = z.ZodType, C = Context> {
   writes?: boolean | ((url: URL) => boolean);
   /** A write allowed on a read-only (subscribed) library: it acts on the registry, not on the library's contents. */
   readOnlyOk?: boolean;
+  /**
+   * False: a write that goes on as a job (sync, a library import) and records no `Idempotency-Key`,
+   * so the key is not offered for it (../request-replay.ts).
+   */
+  oncePerKey?: false;
   /** Answered by the service worker's shell without loading the core (../shell-api.ts): reads no library, parses no input. */
   shell?: boolean;
 }
 
 /** The flags a route row carries beside its method, path, schema and handler. */
-export type RouteOptions = Pick<Route, 'rawBody' | 'writes' | 'readOnlyOk' | 'shell'>;
+export type RouteOptions = Pick<Route, 'rawBody' | 'writes' | 'readOnlyOk' | 'oncePerKey' | 'shell'>;
 
 /** Whether a request to this route would change the library it works on, so a read-only library refuses it. */
 export function changesLibrary(found: Pick<Route, 'writes' | 'readOnlyOk'>, url: URL): boolean {
   if (found.readOnlyOk) return false;
   return typeof found.writes === 'function' ? found.writes(url) : found.writes === true;
+}
+
+/** Whether a POST to this route, sent with an `Idempotency-Key`, is carried out once per key. */
+export function writesOncePerKey(found: Pick<Route, 'method' | 'writes' | 'readOnlyOk' | 'oncePerKey'>, url: URL): boolean {
+  return found.method === 'POST' && found.oncePerKey !== false && changesLibrary(found, url);
 }
 
 /**
