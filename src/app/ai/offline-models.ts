@@ -6,7 +6,8 @@
  * reported honestly instead of claiming success.
  */
 const GRAPHS = ['models/centernet.json', 'models/use/model.json'];
-const OTHERS = ['models/use/vocab.json', 'models/tfjs-backend-wasm.wasm', 'models/tfjs-backend-wasm-simd.wasm'];
+// TF.js loads the SIMD WASM in every browser this app supports; its plain fallback is not fetched.
+const OTHERS = ['models/use/vocab.json', 'models/tfjs-backend-wasm-simd.wasm'];
 const LAZY_CACHE = 'lazy-assets';
 
 export interface OfflineModelsResult {
@@ -19,15 +20,29 @@ export interface OfflineModelsResult {
 
 const urlOf = (path: string) => new URL(path, document.baseURI);
 
-/** Every model file: the graphs, the weight files their manifests name, the vocabulary and the WASM. */
-async function modelFiles(): Promise<URL[]> {
-  const files = [...GRAPHS, ...OTHERS].map(urlOf);
+/** A graph's manifest: the weight files it names, relative to it. */
+type GraphManifest = { weightsManifest?: { paths: string[] }[] };
+
+/**
+ * Every file AI search's models need, relative to the site: the graphs, the weight files their
+ * manifests name, the vocabulary and the WASM; undefined when a manifest cannot be read. The same
+ * set as core's `neededFiles` of the build's model files (tests/node/offline-models-list.test.ts).
+ */
+export async function aiModelPaths(readManifest: (path: string) => Promise<GraphManifest | undefined>): Promise<string[] | undefined> {
+  const paths = [...GRAPHS, ...OTHERS];
   for (const graph of GRAPHS) {
-    const url = urlOf(graph);
-    const manifest = (await (await fetch(url)).json()) as { weightsManifest?: { paths: string[] }[] };
-    for (const group of manifest.weightsManifest ?? []) for (const path of group.paths) files.push(new URL(path, url));
+    const manifest = await readManifest(graph);
+    if (!manifest) return undefined;
+    const dir = graph.slice(0, graph.lastIndexOf('/') + 1);
+    for (const group of manifest.weightsManifest ?? []) for (const path of group.paths) paths.push(new URL(path, `http://site/${dir}`).pathname.slice(1));
   }
-  return files;
+  return paths;
+}
+
+/** Every model file's URL, the manifests read from the network (through the worker). */
+async function modelFiles(): Promise<URL[]> {
+  const paths = await aiModelPaths(async (graph) => (await fetch(urlOf(graph))).json() as Promise<GraphManifest>);
+  return paths!.map(urlOf);
 }
 
 async function sizeOf(url: URL): Promise<number> {
@@ -64,13 +79,12 @@ export async function keptModels(): Promise<{ kept: boolean; bytes: number }> {
   const cache = await caches.open(LAZY_CACHE);
   // Keys carry the build's revision in their query (src/sw/lazy-cache.ts): match by path.
   const cached = (url: URL) => cache.match(url.href, { ignoreSearch: true });
-  const files = [...GRAPHS, ...OTHERS].map(urlOf);
-  for (const graph of GRAPHS) {
+  const paths = await aiModelPaths(async (graph) => {
     const hit = await cached(urlOf(graph));
-    if (!hit) return none;
-    const manifest = (await hit.json()) as { weightsManifest?: { paths: string[] }[] };
-    for (const group of manifest.weightsManifest ?? []) for (const path of group.paths) files.push(new URL(path, urlOf(graph)));
-  }
+    return hit ? ((await hit.json()) as GraphManifest) : undefined;
+  });
+  if (!paths) return none;
+  const files = paths.map(urlOf);
   let bytes = 0;
   for (const url of files) {
     const hit = await cached(url);
