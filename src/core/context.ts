@@ -34,7 +34,7 @@ export interface AppVersion {
 /** Eagle library imports as requests see them (eagle-library/imports.ts). */
 export interface ImportsPort {
   start(
-    input: { zip: Blob; into: 'new' | 'current'; name?: string; fileName?: string },
+    input: { zip: Blob; into: 'new' | 'current'; name?: string; fileName?: string; request?: KeyedRequest },
     current: () => Promise<OpenLibrary>,
   ): Promise<ImportState>;
   status(id: string): Promise<ImportState>;

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIBRARY_HEADER, type Api } from '../../src/core';
 import { makeApi, newLibrary } from './helpers';
+import { BOOKMARKS_HTML } from './fixtures/other-exports';
 
 const HOUR = 3_600_000;
 
@@ -100,6 +101,23 @@ describe('Idempotency-Key on writes', () => {
       expect(answer.body.message).toMatch(/^Idempotency-Key header: /);
     }
     expect(await count(api, library)).toBe(0);
+  });
+
+  it('starts one import into the current library for a key sent twice', async () => {
+    const api = makeApi();
+    const library = await newLibrary(api);
+    const importOnce = async (key: string) => {
+      const headers = { [LIBRARY_HEADER]: library, 'Idempotency-Key': key };
+      const response = await api.handle(new Request('http://localhost/api/v2/library/import?wait=true&into=current', { method: 'POST', headers, body: new Blob([BOOKMARKS_HTML]) }));
+      return { status: response.status, replayed: response.headers.get('Idempotent-Replayed'), body: (await response.json()) as { data: { id: string; status: string } } };
+    };
+    const first = await importOnce('import-1');
+    const once = await count(api, library);
+    const again = await importOnce('import-1');
+    expect(first.body.data.status).toBe('done');
+    expect(once).toBeGreaterThan(0);
+    expect(again).toEqual({ ...first, replayed: 'true' });
+    expect(await count(api, library)).toBe(once);
   });
 
   it('ignores a key on reads, on routes that change no library and on jobs', async () => {

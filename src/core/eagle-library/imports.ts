@@ -9,6 +9,7 @@ import { importChange } from './import-change';
 import { ApiError, invalid } from '../http/errors';
 import type { MediaQueue } from '../media/media-queue';
 import type { LibraryRecord, LibraryRegistry } from '../storage/registry';
+import type { KeyedRequest } from '../storage/request-keys';
 import { writeTransaction } from '../storage/write';
 import { ImportSuperseded } from './import-batch';
 import { failImport, runImport } from './import-job';
@@ -38,6 +39,8 @@ export interface StartImport {
   name?: string;
   /** The zip's own name, used when the library folder's name is unknown. */
   fileName?: string;
+  /** The request's `Idempotency-Key`: recorded with the import's start into the current library. */
+  request?: KeyedRequest;
 }
 
 export class Imports {
@@ -67,10 +70,18 @@ export class Imports {
       now,
     );
     try {
-      await writeTransaction(library, now, async () => {
-        await storeImportSource(library.db, state.id, input.zip);
-        await writeImportState(library.db, state);
-      });
+      // Into the current library, the key is recorded with the start: the same request sent again
+      // (a worker stopped while starting) answers this import instead of starting a second one.
+      const request = input.into === 'current' ? input.request : undefined;
+      await writeTransaction(
+        library,
+        now,
+        async () => {
+          await storeImportSource(library.db, state.id, input.zip);
+          await writeImportState(library.db, state);
+        },
+        { request },
+      );
       await this.index.add(state.id, library.record.path);
     } catch (error) {
       await tree?.close?.();

@@ -13,12 +13,12 @@ export const libraryTransferRoutes = [
     '/library/import',
     importInput,
     async (ctx, input, request) => {
-      const started = await ctx.imports.start({ zip: await request.blob(), into: input.into, name: input.name, fileName: input.fileName }, ctx.library);
+      const started = await ctx.imports.start({ zip: await request.blob(), into: input.into, name: input.name, fileName: input.fileName, request: ctx.requestKey }, ctx.library);
       return input.wait ? ctx.imports.wait(started.id) : started;
     },
-    // Into a new library it changes none that exists: only `into=current` writes the current one.
-    // It goes on as a resumable job, which records no Idempotency-Key.
-    { writes: (url) => url.searchParams.get('into') === 'current', rawBody: true, oncePerKey: false },
+    // Into a new library it changes none that exists: only `into=current` writes the current one,
+    // and only that one records an Idempotency-Key (a new library has nowhere to keep it yet).
+    { writes: (url) => url.searchParams.get('into') === 'current', rawBody: true },
   ),
   route('GET', '/library/import', importStatusInput, async (ctx, input) => (input.id ? ctx.imports.status(input.id) : ctx.imports.list())),
   route('GET', '/library/export', noInput, async (ctx) => (await exportZip()).exportZipResponse(await ctx.library())),

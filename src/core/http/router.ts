@@ -53,7 +53,7 @@ export interface Route<S extends z.ZodType = z.ZodType, C = Context> {
   /** A write allowed on a read-only (subscribed) library: it acts on the registry, not on the library's contents. */
   readOnlyOk?: boolean;
   /**
-   * False: a write that goes on as a job (sync, a library import) and records no `Idempotency-Key`,
+   * False: a write that goes on as a job (sync) and records no `Idempotency-Key`,
    * so the key is not offered for it (../request-replay.ts).
    */
   oncePerKey?: false;
