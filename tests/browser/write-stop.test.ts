@@ -1,7 +1,8 @@
 // The worker stopped while a 1,000-item item/add batch is being written: the batch is stored whole
-// or not at all, once (Chromium sends the request again to the restarted worker; its
-// Idempotency-Key keeps a batch that had committed from being written twice), and every index (terms rows, posting lists, tag, folder and smart-folder counts,
-// the library's item counts) stays in step with the rows, through the real service worker and Chromium's IndexedDB.
+// or not at all, and once (Chromium sends the request again to the restarted worker; its
+// Idempotency-Key keeps a batch that had committed from being written twice). Every index (terms
+// rows, posting lists, tag, folder and smart-folder counts, the library's item counts) stays in
+// step with the rows, through the real service worker and Chromium's IndexedDB.
 import { describe, expect, it } from 'vitest';
 import { LibraryDb } from '../../src/core/storage/library-db';
 import { expectIndexesMatchRebuild } from '../node/fixtures/index-rebuild';
