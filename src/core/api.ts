@@ -209,6 +209,7 @@ export function createApi(deps: ApiDeps = {}): Api {
     return new Subscriptions({
       registry,
       open: (record) => open(record),
+      drop: (record) => dropLibrary(record),
       clock,
       fetch: fetchSource,
       quiet: (path, options) => requests.quiet(path, options),

@@ -31,6 +31,8 @@ import { upgradeSubscription } from './subscription-upgrade';
 export interface SubscriptionsDeps {
   registry: LibraryRegistry;
   open: (record: LibraryRecord) => OpenLibrary;
+  /** Closes and deletes the database of a library taken out of the registry. */
+  drop: (record: LibraryRecord) => Promise<void>;
   clock: () => number;
   fetch: Fetch;
   /** Settles once the library at `path` has no API request in flight as `options` say (http/library-requests.ts). */
@@ -95,8 +97,10 @@ export class Subscriptions {
   /** Subscribes to the published library at `url` (relative to `base`), or updates the library already subscribed to it. */
   async subscribe(url: string, base: string, wait: boolean): Promise<SubscribeAnswer> {
     const from = libraryBase(url, base);
-    const existing = await this.libraryReading(from);
-    const library = existing ?? (await this.create(from));
+    const found = await this.libraryReading(from);
+    // One a stopped worker left half made (marked, nothing stored yet) is finished, not made again.
+    const existing = found && (await readSubscription(found.db)) ? found : undefined;
+    const library = existing ?? (await this.create(from, found));
     if (existing) await this.track(library, this.update(library));
     if (wait) await this.loadNow(library);
     else this.launch(library, !existing);
@@ -183,22 +187,45 @@ export class Subscriptions {
     return library;
   }
 
-  /** Everything is fetched and checked before the library is made: a bad URL leaves nothing behind. */
-  private async create(from: string): Promise<OpenLibrary> {
+  /**
+   * Everything is fetched and checked before the library is made: a bad URL leaves nothing behind.
+   * `halfMade`: the library of a subscribe a stopped worker cut off, filled instead of a new one.
+   * A write that fails (a full device) takes the library back out: nothing is left half made.
+   */
+  private async create(from: string, halfMade?: OpenLibrary): Promise<OpenLibrary> {
     const { fetch, clock } = this.deps;
     const manifest = await fetchManifest(fetch, from);
     const root = await fetchJson<LibraryRoot>(fetch, from, manifest.root);
     const first = await this.fetchShards(from, manifest, firstScreenShards(manifest.shards));
-    const library = this.deps.open(await this.deps.registry.createKeepingName(manifest.name));
-    // Read-only before anything is stored: no moment where a script could write into it.
-    await this.readOnly.add(library.record.path, from);
-    const now = clock();
-    await writeTransaction(library, now, async () => {
-      await importRoot(library.db, { ...root, tags: root.tags ?? {} }, now);
-      await writeSubscription(library.db, { base: from, manifest, updatedAt: now, tags: root.tags ?? {}, ...(hasUsableIndex(manifest) ? { bulk: true as const } : {}) });
-    });
-    await storeShards(library, firstScreenWrites(first), [], clock());
+    const library = halfMade ?? this.deps.open(await this.deps.registry.createKeepingName(manifest.name));
+    try {
+      // Read-only before anything is stored: no moment where a script could write into it.
+      await this.readOnly.add(library.record.path, from);
+      const now = clock();
+      await writeTransaction(library, now, async () => {
+        await importRoot(library.db, { ...root, tags: root.tags ?? {} }, now);
+        await writeSubscription(library.db, { base: from, manifest, updatedAt: now, tags: root.tags ?? {}, ...(hasUsableIndex(manifest) ? { bulk: true as const } : {}) });
+      });
+      await storeShards(library, firstScreenWrites(first), [], clock());
+    } catch (error) {
+      await this.unmake(library.record).catch((undoing: unknown) => this.deps.onError?.(undoing));
+      throw error;
+    }
     return library;
+  }
+
+  /**
+   * Takes back a library `create` could not fill: out of the registry first (no request reaches it
+   * then), its mark, its database. The only library stays, marked: the next subscribe fills it.
+   */
+  private async unmake(record: LibraryRecord): Promise<void> {
+    const removed = await this.deps.registry.remove(record.path).then(
+      () => true,
+      () => false,
+    );
+    if (!removed) return;
+    await this.readOnly.remove(record.path);
+    await this.deps.drop(record);
   }
 
   /**
