@@ -177,7 +177,7 @@ export function createApi(deps: ApiDeps = {}): Api {
   const media = new MediaQueue(runner, deps.mediaWaitMs);
   const importer = lazyOnce(async () => {
     const { Imports } = await importsModule();
-    return new Imports({ registry, open: (record) => open(record), clock, ids, publish: (change) => changes.publish(change), media, onError: deps.onBackgroundError });
+    return new Imports({ registry, open: (record) => open(record), drop: (record) => dropLibrary(record), clock, ids, publish: (change) => changes.publish(change), media, onError: deps.onBackgroundError });
   });
   // Resuming looks at the small registry of imports first: a start with no import left loads no import code.
   const importRegistry = new ImportRegistry(namespace);

@@ -3,11 +3,11 @@
 // no library behind, and one a stopped worker left half made is finished by the next subscribe of
 // the same URL (Chromium dispatches the stopped request again), not made a second time.
 import { describe, expect, it } from 'vitest';
-import type { DexieOptions } from 'dexie';
 import { publishCommand } from '../../tools/publish/cli';
 import type { Api } from '../../src/core';
 import { ReadOnlyLibraries } from '../../src/core/publish/subscription-state';
 import { buildEagleLibrary } from './fixtures/eagle-library';
+import { storageThatFills } from './fixtures/full-storage';
 import { quietProgress, serveForEachTest, writeLibrary } from './fixtures/published-sites';
 import { tempDir } from './fixtures/temp-dirs';
 import { call, makeApi } from './helpers';
@@ -20,30 +20,6 @@ async function publishedUrl(name: string): Promise<string> {
   await publishCommand([source, '--out', out], quietProgress);
   const site = await serve({ '/published/': out });
   return `${site.url}/published/`;
-}
-
-/** Library databases whose `state` puts fail as a full device's do, while `full` is set. */
-function storageThatFills(): { control: { full: boolean }; dexieOptions: DexieOptions } {
-  const control = { full: false };
-  const addon = (db: import('dexie').Dexie) => {
-    db.use({
-      stack: 'dbcore',
-      name: 'test-storage-full',
-      create: (down) => ({
-        ...down,
-        table: (name) => {
-          const table = down.table(name);
-          if (name !== 'state') return table;
-          return {
-            ...table,
-            mutate: (request) =>
-              control.full && request.type === 'put' ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : table.mutate(request),
-          };
-        },
-      }),
-    });
-  };
-  return { control, dexieOptions: { addons: [addon] } };
 }
 
 const itemCount = async (api: Api, library: string) => (await call<number>(api, 'GET', '/item/countAll', {}, { library })).data;

@@ -23,6 +23,8 @@ import { zipTree } from './zip-tree';
 export interface ImportsDeps {
   registry: LibraryRegistry;
   open: (record: LibraryRecord) => OpenLibrary;
+  /** Closes and deletes the database of a library taken out of the registry. */
+  drop: (record: LibraryRecord) => Promise<void>;
   clock: () => number;
   ids: () => string;
   /** Where each step of an import is announced (the change feed: `import` events). */
@@ -39,7 +41,10 @@ export interface StartImport {
   name?: string;
   /** The zip's own name, used when the library folder's name is unknown. */
   fileName?: string;
-  /** The request's `Idempotency-Key`: recorded with the import's start into the current library. */
+  /**
+   * The request's `Idempotency-Key`: recorded with the import's start into the current library,
+   * and with a new library, so that the request sent again starts one import, in one library.
+   */
   request?: KeyedRequest;
 }
 
@@ -53,13 +58,22 @@ export class Imports {
     this.openZip = deps.openZip ?? zipTree;
   }
 
-  /** Checks the body, makes the target library, stores the body and starts; a bad body changes nothing. */
+  /**
+   * Checks the body, makes the target library, stores the body and starts; a bad body changes
+   * nothing, and a new library whose start fails (a full device) is taken back out.
+   */
   async start(input: StartImport, current: () => Promise<OpenLibrary>): Promise<ImportState> {
     const { tree, format } = await this.check(input.zip, input.fileName ?? 'Imported.library');
     const folderName = format === 'eagle' ? tree!.folderName : (input.fileName ?? (format === 'bookmarks' ? 'Bookmarks' : 'Google Photos'));
     let library: OpenLibrary;
     try {
-      library = input.into === 'new' ? this.deps.open(await this.deps.registry.createUnique(input.name ?? libraryNameOf(folderName.replace(/\.html?$/i, '')))) : await current();
+      // A keyed request sent again (a worker stopped while starting) gets the library it made.
+      library = input.into === 'new' ? this.deps.open(await this.deps.registry.createUnique(input.name ?? libraryNameOf(folderName.replace(/\.html?$/i, '')), input.request)) : await current();
+      const started = input.into === 'new' && input.request ? await this.startedIn(library) : undefined;
+      if (started) {
+        await tree?.close?.();
+        return started;
+      }
     } catch (error) {
       await tree?.close?.();
       throw error;
@@ -70,8 +84,11 @@ export class Imports {
       now,
     );
     try {
+      // Listed before its state is stored: a stop between the two leaves an entry with no import
+      // (skipped), never an import that nothing lists or resumes.
+      await this.index.add(state.id, library.record.path);
       // Into the current library, the key is recorded with the start: the same request sent again
-      // (a worker stopped while starting) answers this import instead of starting a second one.
+      // answers this import instead of starting a second one.
       const request = input.into === 'current' ? input.request : undefined;
       await writeTransaction(
         library,
@@ -82,13 +99,30 @@ export class Imports {
         },
         { request },
       );
-      await this.index.add(state.id, library.record.path);
     } catch (error) {
       await tree?.close?.();
+      if (input.into === 'new') await this.unmake(library.record).catch((undoing: unknown) => this.deps.onError?.(undoing));
       throw error;
     }
     this.launch(library, state.id, tree);
     return state;
+  }
+
+  /** The import a keyed request already started in the library it made, if it got that far. */
+  private async startedIn(library: OpenLibrary): Promise<ImportState | undefined> {
+    for (const entry of await this.index.all()) {
+      if (entry.libraryPath === library.record.path && (await readImportState(library.db, entry.id))) return this.status(entry.id);
+    }
+    return undefined;
+  }
+
+  /** Takes a new library whose import could not start back out; the only library stays (every request needs one). */
+  private async unmake(record: LibraryRecord): Promise<void> {
+    const removed = await this.deps.registry.remove(record.path).then(
+      () => true,
+      () => false,
+    );
+    if (removed) await this.deps.drop(record);
   }
 
   /** An import's state; one a stopped worker left running is resumed on the way. */

@@ -2,6 +2,7 @@
 import { noInput } from '../http/no-input';
 import { route } from '../http/router';
 import { lazyModule } from '../shared/lazy-module';
+import { keyedRequest } from '../storage/request-keys';
 import { importInput, importStatusInput } from './library-transfer.schema';
 
 // The export's code (the library's tree, zip writing) is loaded by the first export, not at every worker start.
@@ -13,11 +14,12 @@ export const libraryTransferRoutes = [
     '/library/import',
     importInput,
     async (ctx, input, request) => {
-      const started = await ctx.imports.start({ zip: await request.blob(), into: input.into, name: input.name, fileName: input.fileName, request: ctx.requestKey }, ctx.library);
+      // Into a new library, no library holds the key yet: the registry keeps it with the library made.
+      const key = input.into === 'new' ? keyedRequest(request, ctx.clock()) : ctx.requestKey;
+      const started = await ctx.imports.start({ zip: await request.blob(), into: input.into, name: input.name, fileName: input.fileName, request: key }, ctx.library);
       return input.wait ? ctx.imports.wait(started.id) : started;
     },
-    // Into a new library it changes none that exists: only `into=current` writes the current one,
-    // and only that one records an Idempotency-Key (a new library has nowhere to keep it yet).
+    // Into a new library it changes none that exists: only `into=current` writes the current one.
     { writes: (url) => url.searchParams.get('into') === 'current', rawBody: true },
   ),
   route('GET', '/library/import', importStatusInput, async (ctx, input) => (input.id ? ctx.imports.status(input.id) : ctx.imports.list())),

@@ -5,6 +5,7 @@
  */
 import { createStore, get, update, type UseStore } from 'idb-keyval';
 import { conflict, notFound } from '../http/errors';
+import type { KeyedRequest } from './request-keys';
 
 export interface LibraryRecord {
   name: string;
@@ -19,6 +20,11 @@ export interface LibraryRecord {
    * declare only the current schema when nothing is left to upgrade.
    */
   schemaVersion?: number;
+  /**
+   * The `Idempotency-Key` of the request that made it (`<hour>:<key>`, library/import into a new
+   * library): that request sent again finds this library instead of making "name (2)".
+   */
+  madeFor?: string;
 }
 
 interface RegistryState {
@@ -127,12 +133,18 @@ export class LibraryRegistry {
     return record;
   }
 
-  /** A new library named `name`, or "name (2)", "name (3)", ... when that is taken (imports, published libraries). */
-  async createUnique(name: string): Promise<LibraryRecord> {
+  /**
+   * A new library named `name`, or "name (2)", "name (3)", ... when that is taken (imports).
+   * `request`: the keyed request making it; the library it made within the hour, if any, instead.
+   */
+  async createUnique(name: string, request?: KeyedRequest): Promise<LibraryRecord> {
     const now = this.clock();
+    const madeFor = request && [request.hour, request.hour - 1].map((hour) => `${hour}:${request.key}`);
     return this.change((s) => {
+      const made = madeFor && Object.values(s.libraries).find((l) => l.madeFor !== undefined && madeFor.includes(l.madeFor));
+      if (made) return { state: s, result: made };
       for (let n = 1; ; n += 1) {
-        const record = this.newRecord(n === 1 ? name : `${name} (${n})`, now);
+        const record: LibraryRecord = { ...this.newRecord(n === 1 ? name : `${name} (${n})`, now), ...(madeFor ? { madeFor: madeFor[0] } : {}) };
         if (!libraryAt(s, record.path) && !namedIn(s, record.name)) return { state: { ...s, libraries: { ...s.libraries, [record.path]: record } }, result: record };
       }
     });
