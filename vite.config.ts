@@ -11,6 +11,31 @@ import { couchCommands } from './tests/sync/couch-commands.ts';
 import { openApiCommands } from './tests/contract/openapi-commands.ts';
 
 const port = Number(process.env.PORT ?? 4173);
+
+/** The e2e projects' shared settings (tests/e2e/global-setup.ts builds the site once for both). */
+const E2E = {
+  include: ['tests/e2e/**/*.test.ts'],
+  environment: 'node',
+  // Each lane imports Playwright and the helpers once, not once per file (about 1.2 s a file).
+  isolate: false,
+  globalSetup: ['tests/e2e/global-setup.ts', 'tests/sync/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+/**
+ * E2e files run in the first group, after the node files, while the browser files go on
+ * (about 180 s of one core otherwise idle): a few of medium length, none that times anything.
+ */
+const E2E_BESIDE_NODE = [
+  'tests/e2e/app-search.test.ts',
+  'tests/e2e/app-grid.test.ts',
+  'tests/e2e/app-import.test.ts',
+  'tests/e2e/app-inspector-viewer.test.ts',
+  'tests/e2e/app-backup.test.ts',
+  'tests/e2e/app-clip.test.ts',
+  'tests/e2e/api-docs.test.ts',
+  'tests/e2e/app-video-frame.test.ts',
+];
 const runningTests = Boolean(process.env.VITEST);
 
 export default defineConfig({
@@ -93,18 +118,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...E2E,
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          environment: 'node',
+          exclude: E2E_BESIDE_NODE,
           // After the node and browser tests, in two lanes (docs/decisions/test-suite-time.md).
           sequence: { groupOrder: 1 },
           maxWorkers: 2,
-          // Each lane imports Playwright and the helpers once, not once per file (about 1.2 s a file).
-          isolate: false,
-          globalSetup: ['tests/e2e/global-setup.ts', 'tests/sync/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
         },
+      },
+      {
+        extends: true,
+        // A lane of e2e files beside the node files, which end long before the browser files do.
+        test: { ...E2E, name: 'e2e-beside-node', include: E2E_BESIDE_NODE },
       },
     ],
   },

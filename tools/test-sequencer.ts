@@ -33,9 +33,12 @@ const rank = (spec: TestSpecification) => {
   return index === -1 ? LONGEST_E2E.length : index;
 };
 
+/** The e2e lane beside the node files takes its files after them (vite.config.ts). */
+const afterNode = (spec: TestSpecification) => (spec.project.name === 'e2e-beside-node' ? 1 : 0);
+
 export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     // Array.prototype.sort is stable: the rest keep Vitest's order.
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+    return (await super.sort(files)).sort((a, b) => afterNode(a) - afterNode(b) || rank(a) - rank(b));
   }
 }

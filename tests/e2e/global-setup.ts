@@ -10,7 +10,17 @@ import { buildOpenApiDocument } from '../../src/core/openapi/openapi-document';
 import { ROUTES } from '../../src/core/routes';
 import { buildForProduction } from './production-build';
 
-let server: PreviewServer | undefined;
+/**
+ * The built site and its server, shared by the e2e projects of a run (vite.config.ts: one lane
+ * beside the node files, two after them). Each project loads this file in a module runner of its
+ * own, so the one build lives on the main process's global object, counted out by the teardowns.
+ */
+interface SharedSite {
+  ready: Promise<{ server: PreviewServer; url: string }>;
+  users: number;
+}
+const SHARED = Symbol.for('offline-asset-library.e2e-site');
+const processGlobal = globalThis as { [SHARED]?: SharedSite };
 
 /**
  * Answers without gzip: `vite preview` compresses every answer as it sends it, and each fresh
@@ -28,9 +38,9 @@ const plainAnswers: Plugin = {
   },
 };
 
-export async function setup(project: TestProject): Promise<void> {
+async function buildAndServe(): Promise<{ server: PreviewServer; url: string }> {
   await buildForProduction({ logLevel: 'warn', build: { outDir: 'dist-e2e', emptyOutDir: true } });
-  server = await preview({
+  const server = await preview({
     logLevel: 'warn',
     build: { outDir: 'dist-e2e' },
     preview: { port: Number(process.env.E2E_PORT ?? 4190), strictPort: false, host: '127.0.0.1' },
@@ -38,14 +48,24 @@ export async function setup(project: TestProject): Promise<void> {
   });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview did not report a local URL.');
-  project.provide('siteUrl', url.replace(/\/$/, ''));
+  return { server, url: url.replace(/\/$/, '') };
+}
+
+export async function setup(project: TestProject): Promise<void> {
+  const shared = (processGlobal[SHARED] ??= { ready: buildAndServe(), users: 0 });
+  shared.users += 1;
+  const { url } = await shared.ready;
+  project.provide('siteUrl', url);
   project.provide('siteDir', resolve('dist-e2e'));
   // As the site's worker serves it (the same source, the same prefix).
   project.provide('openApiDocument', buildOpenApiDocument({ apiPrefix: '/api/v2', routes: ROUTES }));
 }
 
 export async function teardown(): Promise<void> {
-  await server?.close();
+  const shared = processGlobal[SHARED];
+  if (!shared || --shared.users > 0) return;
+  delete processGlobal[SHARED];
+  await (await shared.ready.catch(() => undefined))?.server.close();
 }
 
 declare module 'vitest' {
