@@ -45,11 +45,24 @@ describe('library/import into a new library, sent twice', () => {
   it('cut off after making the library starts the import in it, not in "Marks (2)"', async () => {
     const api = makeApi();
     // What a worker stopped right after making the library leaves: the library, made for the key.
-    const made = await api.registry.createUnique('Marks', keyedRequest(new Request('http://localhost/', { headers: { 'Idempotency-Key': 'cut' } }), Date.now()));
+    const { record: made } = await api.registry.createUnique('Marks', keyedRequest(new Request('http://localhost/', { headers: { 'Idempotency-Key': 'cut' } }), Date.now()));
     const answer = await importNew(api, 'cut');
     expect(answer.body.data).toMatchObject({ status: 'done', libraryPath: made.path });
     expect(await registered(api, '/libraries/Marks (2).library')).toBe(false);
     expect(await count(api, made.path)).toBeGreaterThan(0);
+  });
+
+  it('sent twice at once under one key makes one library and one import', async () => {
+    const api = makeApi();
+    const answers = await Promise.all([importNew(api, 'both'), importNew(api, 'both')]);
+    const done = answers.filter((answer) => answer.status === 200);
+    // The second either answers the first's import or is refused as a keyed write at once (409).
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
+    expect(new Set(done.map((answer) => answer.body.data.id)).size).toBe(1);
+    expect(await registered(api, '/libraries/Marks.library')).toBe(true);
+    expect(await registered(api, '/libraries/Marks (2).library')).toBe(false);
+    const imports = (await (await api.handle(new Request('http://localhost/api/v2/library/import'))).json()) as { data: Started[] };
+    expect(imports.data).toHaveLength(1);
   });
 
   it('refuses a malformed key by name and makes no library', async () => {

@@ -66,14 +66,19 @@ export class Imports {
     const { tree, format } = await this.check(input.zip, input.fileName ?? 'Imported.library');
     const folderName = format === 'eagle' ? tree!.folderName : (input.fileName ?? (format === 'bookmarks' ? 'Bookmarks' : 'Google Photos'));
     let library: OpenLibrary;
+    let made = false;
     try {
-      // A keyed request sent again (a worker stopped while starting) gets the library it made.
-      library = input.into === 'new' ? this.deps.open(await this.deps.registry.createUnique(input.name ?? libraryNameOf(folderName.replace(/\.html?$/i, '')), input.request)) : await current();
-      const started = input.into === 'new' && input.request ? await this.startedIn(library) : undefined;
-      if (started) {
-        await tree?.close?.();
-        return started;
-      }
+      if (input.into === 'new') {
+        // A keyed request sent again (a worker stopped while starting) gets the library it made.
+        const created = await this.deps.registry.createUnique(input.name ?? libraryNameOf(folderName.replace(/\.html?$/i, '')), input.request);
+        library = this.deps.open(created.record);
+        made = created.made;
+        const started = made ? undefined : await this.importIn(library);
+        if (started) {
+          await tree?.close?.();
+          return this.status(started);
+        }
+      } else library = await current();
     } catch (error) {
       await tree?.close?.();
       throw error;
@@ -87,9 +92,10 @@ export class Imports {
       // Listed before its state is stored: a stop between the two leaves an entry with no import
       // (skipped), never an import that nothing lists or resumes.
       await this.index.add(state.id, library.record.path);
-      // Into the current library, the key is recorded with the start: the same request sent again
-      // answers this import instead of starting a second one.
-      const request = input.into === 'current' ? input.request : undefined;
+      // The key is recorded with the start: the same request sent again answers this import (into
+      // the current library, ../request-replay.ts; into a new one, `importIn`), and one sent while
+      // this start is under way is refused with a 409, as two keyed writes at once are.
+      const { request } = input;
       await writeTransaction(
         library,
         now,
@@ -101,7 +107,8 @@ export class Imports {
       );
     } catch (error) {
       await tree?.close?.();
-      if (input.into === 'new') await this.unmake(library.record).catch((undoing: unknown) => this.deps.onError?.(undoing));
+      // Not when another start under the key (sent at once) began its import in it meanwhile.
+      if (made) await this.unmake(library).catch((undoing: unknown) => this.deps.onError?.(undoing));
       throw error;
     }
     this.launch(library, state.id, tree);
@@ -109,20 +116,24 @@ export class Imports {
   }
 
   /** The import a keyed request already started in the library it made, if it got that far. */
-  private async startedIn(library: OpenLibrary): Promise<ImportState | undefined> {
+  private async importIn(library: OpenLibrary): Promise<string | undefined> {
     for (const entry of await this.index.all()) {
-      if (entry.libraryPath === library.record.path && (await readImportState(library.db, entry.id))) return this.status(entry.id);
+      if (entry.libraryPath === library.record.path && (await readImportState(library.db, entry.id))) return entry.id;
     }
     return undefined;
   }
 
-  /** Takes a new library whose import could not start back out; the only library stays (every request needs one). */
-  private async unmake(record: LibraryRecord): Promise<void> {
-    const removed = await this.deps.registry.remove(record.path).then(
+  /**
+   * Takes a library made for an import that could not start back out, unless an import started in
+   * it all the same (the same request, sent at once); the only library stays (every request needs one).
+   */
+  private async unmake(library: OpenLibrary): Promise<void> {
+    if (await this.importIn(library)) return;
+    const removed = await this.deps.registry.remove(library.record.path).then(
       () => true,
       () => false,
     );
-    if (removed) await this.deps.drop(record);
+    if (removed) await this.deps.drop(library.record);
   }
 
   /** An import's state; one a stopped worker left running is resumed on the way. */

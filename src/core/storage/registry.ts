@@ -135,17 +135,18 @@ export class LibraryRegistry {
 
   /**
    * A new library named `name`, or "name (2)", "name (3)", ... when that is taken (imports).
-   * `request`: the keyed request making it; the library it made within the hour, if any, instead.
+   * `request`: the keyed request making it; the library it made within the hour, if any, instead
+   * (`made: false`).
    */
-  async createUnique(name: string, request?: KeyedRequest): Promise<LibraryRecord> {
+  async createUnique(name: string, request?: KeyedRequest): Promise<{ record: LibraryRecord; made: boolean }> {
     const now = this.clock();
     const madeFor = request && [request.hour, request.hour - 1].map((hour) => `${hour}:${request.key}`);
-    return this.change((s) => {
-      const made = madeFor && Object.values(s.libraries).find((l) => l.madeFor !== undefined && madeFor.includes(l.madeFor));
-      if (made) return { state: s, result: made };
+    return this.change<{ record: LibraryRecord; made: boolean }>((s) => {
+      const before = madeFor && Object.values(s.libraries).find((l) => l.madeFor !== undefined && madeFor.includes(l.madeFor));
+      if (before) return { state: s, result: { record: before, made: false } };
       for (let n = 1; ; n += 1) {
         const record: LibraryRecord = { ...this.newRecord(n === 1 ? name : `${name} (${n})`, now), ...(madeFor ? { madeFor: madeFor[0] } : {}) };
-        if (!libraryAt(s, record.path) && !namedIn(s, record.name)) return { state: { ...s, libraries: { ...s.libraries, [record.path]: record } }, result: record };
+        if (!libraryAt(s, record.path) && !namedIn(s, record.name)) return { state: { ...s, libraries: { ...s.libraries, [record.path]: record } }, result: { record, made: true } };
       }
     });
   }
