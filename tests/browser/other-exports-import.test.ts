@@ -1,5 +1,5 @@
 // Other tools' exports through the real service worker: a bookmark file and a Google Takeout zip
-// posted to library/import, checked through the API.
+// posted to library/import, checked through the API; one sent twice under its key imports once.
 import { describe, expect, it } from 'vitest';
 import type { ImportState } from '../../src/core/eagle-library';
 import { BOOKMARKS_HTML, takeoutFiles, zipOfFiles } from '../node/fixtures/other-exports';
@@ -39,5 +39,22 @@ describe("other tools' exports through the service worker", () => {
     expect(unknown.status).toBe(400);
     expect(unknown.answer.message).toMatch(/^body: .*expected an Eagle library zip, a Google Takeout zip of Google Photos, or a browser bookmark file/);
     expect((await client.get<{ data: unknown[] }>('/item/get', { limit: 100 })).data).toHaveLength(7);
+  });
+
+  it('imports a bookmark file into a new library once under one Idempotency-Key, sent twice', async () => {
+    await isolatedClient();
+    const name = `Marks-${Math.random().toString(36).slice(2, 8)}`;
+    const send = () =>
+      fetchApi(`/api/v2/library/import?wait=true&into=new&name=${name}`, { method: 'POST', body: new Blob([BOOKMARKS_HTML], { type: 'text/html' }), headers: { 'Idempotency-Key': `import-${name}` } });
+    const first = await send();
+    const again = await send();
+    expect(first.response.status).toBe(200);
+    expect(again.body.data).toEqual(first.body.data);
+    const libraryPath = (first.body.data as ImportState).libraryPath;
+    expect(libraryPath).toBe(`/libraries/${name}.library`);
+    const { body: items } = await fetchApi('/api/v2/item/countAll', { headers: { 'X-Library-Path': libraryPath } });
+    expect(items.data).toBe(4);
+    const { response: second } = await fetchApi('/api/v2/library/info', { headers: { 'X-Library-Path': `/libraries/${name} (2).library` } });
+    expect(second.status).toBe(404);
   });
 });

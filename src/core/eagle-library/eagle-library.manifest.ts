@@ -5,7 +5,7 @@ import { libraryTransferRoutes } from './library-transfer.routes';
 export const eagleLibraryManifest = {
   feature: 'eagle-library',
   routes: libraryTransferRoutes,
-  ports: ['imports', 'library'],
+  ports: ['clock', 'imports', 'library'],
   /** The Eagle library import. */
   loaders: { imports: lazyModule(() => import('./imports')) },
 } satisfies FeatureManifest;
