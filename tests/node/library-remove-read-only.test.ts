@@ -2,23 +2,13 @@
 // the library (a new library made at the same path takes writes), a removal that fails keeps it,
 // and library/rename, which keeps the path, keeps it too.
 import { describe, expect, it } from 'vitest';
-import { publishCommand } from '../../tools/publish/cli';
 import type { Api } from '../../src/core';
-import { buildEagleLibrary } from './fixtures/eagle-library';
-import { quietProgress, serveForEachTest, writeLibrary } from './fixtures/published-sites';
-import { tempDir } from './fixtures/temp-dirs';
+import { publishedLibraryUrl, serveForEachTest } from './fixtures/published-sites';
 import { call, makeApi, newLibrary } from './helpers';
 
 const serve = serveForEachTest();
 
-/** The URL of a small published library named `name`, served from loopback. */
-async function publishedUrl(name: string): Promise<string> {
-  const source = await writeLibrary(buildEagleLibrary({ name, items: 3, plain: true }).files, name);
-  const out = await tempDir('published-');
-  await publishCommand([source, '--out', out], quietProgress);
-  const site = await serve({ '/published/': out });
-  return `${site.url}/published/`;
-}
+const publishedUrl = (name: string) => publishedLibraryUrl(serve, name, 3);
 
 async function subscribe(api: Api, url: string): Promise<string> {
   const answer = await call<{ path: string }>(api, 'POST', '/library/subscribe', { url, wait: true });

@@ -3,24 +3,15 @@
 // no library behind, and one a stopped worker left half made is finished by the next subscribe of
 // the same URL (Chromium dispatches the stopped request again), not made a second time.
 import { describe, expect, it } from 'vitest';
-import { publishCommand } from '../../tools/publish/cli';
 import type { Api } from '../../src/core';
 import { ReadOnlyLibraries } from '../../src/core/publish/subscription-state';
-import { buildEagleLibrary } from './fixtures/eagle-library';
 import { storageThatFills } from './fixtures/full-storage';
-import { quietProgress, serveForEachTest, writeLibrary } from './fixtures/published-sites';
-import { tempDir } from './fixtures/temp-dirs';
+import { publishedLibraryUrl, serveForEachTest } from './fixtures/published-sites';
 import { call, makeApi } from './helpers';
 
 const serve = serveForEachTest();
 
-async function publishedUrl(name: string): Promise<string> {
-  const source = await writeLibrary(buildEagleLibrary({ name, items: 5, plain: true }).files, name);
-  const out = await tempDir('published-');
-  await publishCommand([source, '--out', out], quietProgress);
-  const site = await serve({ '/published/': out });
-  return `${site.url}/published/`;
-}
+const publishedUrl = (name: string) => publishedLibraryUrl(serve, name, 5);
 
 const itemCount = async (api: Api, library: string) => (await call<number>(api, 'GET', '/item/countAll', {}, { library })).data;
 
