@@ -14,7 +14,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const LONGEST_E2E = [
   'tests/e2e/app-a11y.test.ts',
-  // 40,000 items seeded, then tagged in full from the bulk editor.
+  // 30,000 items seeded, then tagged in full from the bulk editor.
   'tests/e2e/app-grid-windows.test.ts',
   'tests/e2e/app-share-open-with.test.ts',
   'tests/e2e/small-quota.test.ts',
