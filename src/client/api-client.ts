@@ -84,7 +84,7 @@ export class ApiClient {
     // A form's Content-Type (with its boundary) is the browser's to write.
     const type = body instanceof Blob ? body.type : '';
     const init = { method: 'POST', headers: this.headers({ ...(type ? { 'Content-Type': type } : {}), [REQUEST_KEY_HEADER]: newRequestKey() }), body };
-    return unwrap(await this.send(this.url(path as never, input as never), init)) as Promise<OutputOf<`POST ${P}`>>;
+    return unwrap(await this.send(this.url(path as never, input as never), init), { keyed: true }) as Promise<OutputOf<`POST ${P}`>>;
   }
 
   /** A route that answers a file or a stream (item/file, library/export): its Response, once it is not an error. */
@@ -102,7 +102,7 @@ export class ApiClient {
   protected async request(method: string, path: string, input: unknown): Promise<unknown> {
     if (method === 'GET') return unwrap(await this.send(routeUrl(path, input, this.options.base), { headers: this.headers() }));
     const init = { method, headers: this.headers({ 'Content-Type': 'application/json', [REQUEST_KEY_HEADER]: newRequestKey() }), body: JSON.stringify(input ?? {}) };
-    return unwrap(await this.send(routeUrl(path, undefined, this.options.base), init));
+    return unwrap(await this.send(routeUrl(path, undefined, this.options.base), init), { keyed: true });
   }
 
   protected headers(extra: Record<string, string> = {}): Record<string, string> {
@@ -145,13 +145,26 @@ export function routeUrl(path: string, input: unknown = {}, base = '/'): string 
   return `${base.replace(/\/*$/, '/')}api/v2${path.startsWith('/') ? path : `/${path}`}${search}`;
 }
 
-async function unwrap(response: Response): Promise<unknown> {
+/**
+ * What a 409 naming the key means to a request this client keyed: its key was fresh, so only a
+ * second dispatch of this very request (Chromium's, to a worker restarted while handling it) can
+ * find a write under it. The change was made; only its answer is lost.
+ */
+export const ANSWER_LOST: ErrorBody = {
+  status: 'error',
+  code: 'ANSWER_LOST',
+  message: "The change was made, but the app's background worker restarted before it answered. Reload to see it.",
+};
+
+/** `keyed`: the request carried a key this client made for it. */
+async function unwrap(response: Response, { keyed = false } = {}): Promise<unknown> {
   const type = response.headers.get('Content-Type') ?? '';
   if (!type.includes('json')) {
     if (response.ok) return response;
     throw new ApiClientError(response.status, { status: 'error', code: `HTTP_${response.status}`, message: response.statusText || `HTTP ${response.status}` });
   }
   const body = (await response.json()) as { status: 'success'; data: unknown } | ErrorBody;
-  if (body.status !== 'success') throw new ApiClientError(response.status, body);
-  return body.data;
+  if (body.status === 'success') return body.data;
+  if (keyed && response.status === 409 && body.message.startsWith(`${REQUEST_KEY_HEADER} header:`)) throw new ApiClientError(409, ANSWER_LOST);
+  throw new ApiClientError(response.status, body);
 }

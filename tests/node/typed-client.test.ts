@@ -2,7 +2,7 @@
 // built from typed input, JSON bodies, the base path, the error envelope as ApiClientError; and
 // the CLIP model routes it calls.
 import { describe, expect, it } from 'vitest';
-import { ApiClient, ApiClientError, routeUrl } from '../../src/client/api-client';
+import { ANSWER_LOST, ApiClient, ApiClientError, routeUrl } from '../../src/client/api-client';
 import type { Api } from '../../src/core';
 import { tinyClipManifest, tinyImageEncoder, tinyTextEncoder, VOCAB } from '../tiny-clip/tiny-clip-model';
 import { makeApi, newLibrary } from './helpers';
@@ -49,6 +49,29 @@ describe('the typed client', () => {
     const invalid = await errorOf(client.post('/folder/create', { name: '' }));
     expect(invalid).toMatchObject({ httpStatus: 400, code: 'INVALID_ARGUMENT' });
     expect(invalid?.body.message).toMatch(/^name: /);
+  });
+
+  it('says a write was made when a second dispatch of it finds its key written and the answer lost', async () => {
+    const api = makeApi();
+    const library = await newLibrary(api);
+    const { db } = api.open(await api.registry.require(library));
+    // As Chromium does for a worker that stopped while handling the request: the first dispatch
+    // wrote (its key's record, no answer kept), and the page hears the second one's answer.
+    const client = new ApiClient({
+      library,
+      fetch: async (url, init) => {
+        const key = new Headers(init?.headers).get('Idempotency-Key')!;
+        const hour = Math.floor(Date.now() / 3_600_000);
+        await db.state.put({ key: `request:${String(hour).padStart(10, '0')}:${key}`, value: {} });
+        return api.handle(new Request(new URL(url, 'http://localhost'), init));
+      },
+    });
+    const error = await errorOf(client.post('/folder/create', { name: 'Trips' }));
+    expect(error).toMatchObject({ httpStatus: 409, code: 'ANSWER_LOST', body: ANSWER_LOST });
+    // A 409 of another cause keeps its own message.
+    const plain = clientOn(api, { library }).client;
+    await plain.post('/library/create', { name: 'Taken' });
+    expect(await errorOf(plain.post('/library/create', { name: 'Taken' }))).toMatchObject({ httpStatus: 409, code: 'CONFLICT' });
   });
 
   it('puts every URL under its base path, with the input as the query string', () => {
