@@ -1,8 +1,9 @@
 /**
  * The dispatch guard that makes a keyed write happen once (./storage/request-keys.ts): a POST to a
- * route that changes its library (and is not a job: `oncePerKey`), sent with an `Idempotency-Key`, is answered from the key's record
- * when a write under that key already committed; otherwise the key rides in the context, where the
- * route's write transactions record it, and the answer is kept once made.
+ * route that changes its library (unless it is a job) or records its key elsewhere (`oncePerKey`),
+ * sent with an `Idempotency-Key`, is answered from the key's record when a write under that key
+ * already committed; otherwise the key rides in the context, where the route's write transactions
+ * (or the registry, for a library made) record it, and the answer is kept once made.
  */
 import type { Context } from './context';
 import { writesOncePerKey, type DispatchGuard } from './http/router';

@@ -120,6 +120,20 @@ describe('Idempotency-Key on writes', () => {
     expect(await count(api, library)).toBe(once);
   });
 
+  it('answers library/create sent again under its key with the library it made; without a key the name is taken', async () => {
+    const api = makeApi();
+    const library = await newLibrary(api);
+    const events: unknown[] = [];
+    api.changes.subscribe((change) => events.push(change));
+    const first = await post(api, library, '/library/create', { name: 'Twice' }, 'create-1');
+    const again = await post(api, library, '/library/create', { name: 'Twice' }, 'create-1');
+    expect(first.status).toBe(200);
+    expect(again).toEqual(first);
+    expect(events.filter((change) => (change as { kind: string }).kind === 'library')).toHaveLength(1);
+    expect((await post(api, library, '/library/create', { name: 'Twice' }, 'create-2')).status).toBe(409);
+    expect((await post(api, library, '/library/create', { name: 'Twice' })).status).toBe(409);
+  });
+
   it('ignores a key on reads, on routes that change no library and on jobs', async () => {
     const api = makeApi();
     const library = await newLibrary(api);

@@ -53,10 +53,12 @@ export interface Route<S extends z.ZodType = z.ZodType, C = Context> {
   /** A write allowed on a read-only (subscribed) library: it acts on the registry, not on the library's contents. */
   readOnlyOk?: boolean;
   /**
-   * False: a write that goes on as a job (sync) and records no `Idempotency-Key`,
-   * so the key is not offered for it (../request-replay.ts).
+   * Whether a keyed POST is carried out once per key (../request-replay.ts); by default, the routes
+   * that change their library. False: a write that goes on as a job (sync) and records no key, so
+   * the key is not offered for it. True: one that records its key elsewhere (library/create, in the
+   * registry entry it makes).
    */
-  oncePerKey?: false;
+  oncePerKey?: boolean;
   /** Answered by the service worker's shell without loading the core (../shell-api.ts): reads no library, parses no input. */
   shell?: boolean;
 }
@@ -72,7 +74,7 @@ export function changesLibrary(found: Pick<Route, 'writes' | 'readOnlyOk'>, url:
 
 /** Whether a POST to this route, sent with an `Idempotency-Key`, is carried out once per key. */
 export function writesOncePerKey(found: Pick<Route, 'method' | 'writes' | 'readOnlyOk' | 'oncePerKey'>, url: URL): boolean {
-  return found.method === 'POST' && found.oncePerKey !== false && changesLibrary(found, url);
+  return found.method === 'POST' && (found.oncePerKey ?? changesLibrary(found, url));
 }
 
 /**

@@ -54,8 +54,9 @@ export async function switchLibrary(ctx: Context, libraryPath: string): Promise<
 }
 
 export async function createLibrary(ctx: Context, name: string) {
-  const record = await ctx.registry.create(name);
-  ctx.changes.publish({ kind: 'library', action: 'created', ids: [record.path], details: { name: record.name }, library: record.path });
+  // Sent again under its key (a worker stopped while answering), it answers the library it made.
+  const { record, made } = await ctx.registry.create(name, ctx.requestKey);
+  if (made) ctx.changes.publish({ kind: 'library', action: 'created', ids: [record.path], details: { name: record.name }, library: record.path });
   return { name: record.name, path: record.path, modificationTime: record.createdAt, applicationVersion: record.applicationVersion };
 }
 

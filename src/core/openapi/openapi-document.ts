@@ -71,7 +71,7 @@ export function buildOpenApiDocument({ apiPrefix, routes }: DocumentOptions) {
     const example = EXAMPLES[routeKey(route)];
     const input = inputName ? schemas[inputName]! : undefined;
     const inQuery = route.method === 'GET' || route.rawBody === true;
-    const keyed = route.method === 'POST' && route.oncePerKey !== false && route.writes !== undefined && route.writes !== false && !route.readOnlyOk;
+    const keyed = route.method === 'POST' && (route.oncePerKey ?? (route.writes !== undefined && route.writes !== false && !route.readOnlyOk));
     const parameters = [
       { $ref: '#/components/parameters/LibraryPath' },
       ...(keyed ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),

@@ -21,8 +21,8 @@ export interface LibraryRecord {
    */
   schemaVersion?: number;
   /**
-   * The `Idempotency-Key` of the request that made it (`<hour>:<key>`, library/import into a new
-   * library): that request sent again finds this library instead of making "name (2)".
+   * The `Idempotency-Key` of the request that made it (`<hour>:<key>`: library/create, library/import
+   * into a new library): that request sent again finds this library instead of making another.
    */
   madeFor?: string;
 }
@@ -54,6 +54,16 @@ function libraryAt(state: RegistryState, path: string | null): LibraryRecord | u
 /** The library (other than the one at `except`) already called `name`: a renamed library keeps its path. */
 function namedIn(state: RegistryState, name: string, except?: string): LibraryRecord | undefined {
   return Object.values(state.libraries).find((l) => l.path !== except && l.name === name);
+}
+
+/** A keyed request's `madeFor` values: this hour's first, then the last hour's (keys live one to two hours). */
+function madeForOf(request: KeyedRequest | undefined): string[] | undefined {
+  return request && [request.hour, request.hour - 1].map((hour) => `${hour}:${request.key}`);
+}
+
+/** The library a keyed request made (`madeForOf`), if any. */
+function madeBy(state: RegistryState, madeFor: readonly string[] | undefined): LibraryRecord | undefined {
+  return madeFor && Object.values(state.libraries).find((l) => l.madeFor !== undefined && madeFor.includes(l.madeFor));
 }
 
 export function libraryPathFor(name: string): string {
@@ -122,30 +132,37 @@ export class LibraryRegistry {
     });
   }
 
-  async create(name: string): Promise<LibraryRecord> {
-    const record = this.newRecord(name, this.clock());
-    const created = await this.change((s) =>
-      libraryAt(s, record.path) || namedIn(s, name)
-        ? { state: s, result: false }
-        : { state: { ...s, libraries: { ...s.libraries, [record.path]: record } }, result: true },
-    );
-    if (!created) throw conflict(`A library named "${name}" already exists at "${record.path}".`);
-    return record;
+  /**
+   * A new library named `name`; a 409 when the name is taken. `request`: the keyed request making
+   * it; the library it made within the hour, if any, instead (`made: false`), as for `createUnique`.
+   */
+  async create(name: string, request?: KeyedRequest): Promise<{ record: LibraryRecord; made: boolean }> {
+    const madeFor = madeForOf(request);
+    const record = this.newRecord(name, this.clock(), madeFor);
+    const outcome = await this.change<{ record: LibraryRecord; made: boolean } | undefined>((s) => {
+      const before = madeBy(s, madeFor);
+      if (before) return { state: s, result: { record: before, made: false } };
+      return libraryAt(s, record.path) || namedIn(s, name)
+        ? { state: s, result: undefined }
+        : { state: { ...s, libraries: { ...s.libraries, [record.path]: record } }, result: { record, made: true } };
+    });
+    if (!outcome) throw conflict(`A library named "${name}" already exists at "${record.path}".`);
+    return outcome;
   }
 
   /**
    * A new library named `name`, or "name (2)", "name (3)", ... when that is taken (imports).
    * `request`: the keyed request making it; the library it made within the hour, if any, instead
-   * (`made: false`).
+   * (`made: false`): the request sent again makes no second library.
    */
   async createUnique(name: string, request?: KeyedRequest): Promise<{ record: LibraryRecord; made: boolean }> {
     const now = this.clock();
-    const madeFor = request && [request.hour, request.hour - 1].map((hour) => `${hour}:${request.key}`);
+    const madeFor = madeForOf(request);
     return this.change<{ record: LibraryRecord; made: boolean }>((s) => {
-      const before = madeFor && Object.values(s.libraries).find((l) => l.madeFor !== undefined && madeFor.includes(l.madeFor));
+      const before = madeBy(s, madeFor);
       if (before) return { state: s, result: { record: before, made: false } };
       for (let n = 1; ; n += 1) {
-        const record: LibraryRecord = { ...this.newRecord(n === 1 ? name : `${name} (${n})`, now), ...(madeFor ? { madeFor: madeFor[0] } : {}) };
+        const record = this.newRecord(n === 1 ? name : `${name} (${n})`, now, madeFor);
         if (!libraryAt(s, record.path) && !namedIn(s, record.name)) return { state: { ...s, libraries: { ...s.libraries, [record.path]: record } }, result: { record, made: true } };
       }
     });
@@ -253,7 +270,8 @@ export class LibraryRegistry {
       .sort((a, b) => b.openedAt - a.openedAt || a.path.localeCompare(b.path));
   }
 
-  private newRecord(name: string, now: number): LibraryRecord {
-    return { name, path: libraryPathFor(name), createdAt: now, openedAt: 0, applicationVersion: this.applicationVersion };
+  private newRecord(name: string, now: number, madeFor?: readonly string[]): LibraryRecord {
+    const record: LibraryRecord = { name, path: libraryPathFor(name), createdAt: now, openedAt: 0, applicationVersion: this.applicationVersion };
+    return madeFor ? { ...record, madeFor: madeFor[0] } : record;
   }
 }
