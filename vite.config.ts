@@ -24,7 +24,9 @@ const E2E = {
 };
 /**
  * E2e files run in the first group, after the node files, while the browser files go on
- * (about 180 s of one core otherwise idle): a few of medium length, none that times anything.
+ * (about 180 s of one core otherwise idle): a few of medium length, none that times anything and
+ * none that loads a model (beside the browser files' AI tests, app-clip's first CLIP call once
+ * indexed nothing in 60 s).
  */
 const E2E_BESIDE_NODE = [
   'tests/e2e/app-search.test.ts',
@@ -32,7 +34,7 @@ const E2E_BESIDE_NODE = [
   'tests/e2e/app-import.test.ts',
   'tests/e2e/app-inspector-viewer.test.ts',
   'tests/e2e/app-backup.test.ts',
-  'tests/e2e/app-clip.test.ts',
+  'tests/e2e/app-trash-folders.test.ts',
   'tests/e2e/api-docs.test.ts',
   'tests/e2e/app-video-frame.test.ts',
 ];

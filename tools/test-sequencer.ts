@@ -25,7 +25,6 @@ const LONGEST_E2E = [
   'tests/e2e/app-folder-drag.test.ts',
   'tests/e2e/app-ai-progress.test.ts',
   'tests/e2e/app-organise-a11y.test.ts',
-  'tests/e2e/app-trash-folders.test.ts',
 ];
 
 const rank = (spec: TestSpecification) => {
