@@ -10,6 +10,7 @@ import { ApiError, invalid } from '../http/errors';
 import type { MediaQueue } from '../media/media-queue';
 import type { LibraryRecord, LibraryRegistry } from '../storage/registry';
 import type { KeyedRequest } from '../storage/request-keys';
+import { takeBackLibrary } from '../storage/take-back-library';
 import { writeTransaction } from '../storage/write';
 import { ImportSuperseded } from './import-batch';
 import { failImport, runImport } from './import-job';
@@ -107,8 +108,10 @@ export class Imports {
       );
     } catch (error) {
       await tree?.close?.();
-      // Not when another start under the key (sent at once) began its import in it meanwhile.
-      if (made) await this.unmake(library).catch((undoing: unknown) => this.deps.onError?.(undoing));
+      // Taken back, unless another start under the key (sent at once) began its import in it meanwhile.
+      if (made && !(await this.importIn(library))) {
+        await takeBackLibrary(this.deps.registry, library.record, { drop: this.deps.drop }).catch((undoing: unknown) => this.deps.onError?.(undoing));
+      }
       throw error;
     }
     this.launch(library, state.id, tree);
@@ -121,19 +124,6 @@ export class Imports {
       if (entry.libraryPath === library.record.path && (await readImportState(library.db, entry.id))) return entry.id;
     }
     return undefined;
-  }
-
-  /**
-   * Takes a library made for an import that could not start back out, unless an import started in
-   * it all the same (the same request, sent at once); the only library stays (every request needs one).
-   */
-  private async unmake(library: OpenLibrary): Promise<void> {
-    if (await this.importIn(library)) return;
-    const removed = await this.deps.registry.remove(library.record.path).then(
-      () => true,
-      () => false,
-    );
-    if (removed) await this.deps.drop(library.record);
   }
 
   /** An import's state; one a stopped worker left running is resumed on the way. */

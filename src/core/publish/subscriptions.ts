@@ -17,6 +17,7 @@ import { importRoot } from '../eagle-library/import-root';
 import type { LibraryRoot } from '../eagle-library/read-library';
 import type { SubscribeAnswer } from './subscribe-answer';
 import type { LibraryRecord, LibraryRegistry } from '../storage/registry';
+import { takeBackLibrary } from '../storage/take-back-library';
 import { writeTransaction } from '../storage/write';
 import { fetchJson, fetchManifest, fetchShardWrite, libraryBase, type Fetch } from './fetch-published';
 import { keptDescriptors, type KeptDescriptors } from './kept-descriptors';
@@ -208,24 +209,12 @@ export class Subscriptions {
       });
       await storeShards(library, firstScreenWrites(first), [], clock());
     } catch (error) {
-      await this.unmake(library.record).catch((undoing: unknown) => this.deps.onError?.(undoing));
+      // Taken back: the only library stays, marked, and the next subscribe fills it.
+      const steps = { unmark: (path: string) => this.readOnly.remove(path), drop: this.deps.drop };
+      await takeBackLibrary(this.deps.registry, library.record, steps).catch((undoing: unknown) => this.deps.onError?.(undoing));
       throw error;
     }
     return library;
-  }
-
-  /**
-   * Takes back a library `create` could not fill: out of the registry first (no request reaches it
-   * then), its mark, its database. The only library stays, marked: the next subscribe fills it.
-   */
-  private async unmake(record: LibraryRecord): Promise<void> {
-    const removed = await this.deps.registry.remove(record.path).then(
-      () => true,
-      () => false,
-    );
-    if (!removed) return;
-    await this.readOnly.remove(record.path);
-    await this.deps.drop(record);
   }
 
   /**
