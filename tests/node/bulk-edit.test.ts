@@ -94,6 +94,9 @@ describe('runBulk against the core', () => {
     expect(result.changedIds).toHaveLength(1000); // the first ones only
     const items = await readSelection(api, ids);
     expect(items.every((i) => i.tags.filter((t) => t === 'third').length === 1)).toBe(true);
+    // The editor shows the run's own count of the items as it left them, not a second read of them.
+    expect(result.summary).toEqual(summarise(items));
+    expect(result.summary?.tags.find((t) => t.name === 'third')).toEqual({ name: 'third', count: 2100, all: true });
     const tags = await api.get<Page<{ name: string; count: number }>>('/tag/get', { name: 'third' });
     expect(tags.data[0]).toMatchObject({ name: 'third', count: 2100 });
   }, 60_000);
@@ -108,6 +111,7 @@ describe('runBulk against the core', () => {
     expect(result.done).toBe(1000);
     expect(result.changedIds).toEqual(ids.slice(0, 1000));
     expect(result.error).toMatch(new RegExp(`^item ${ids[1003]}\\.star: `));
+    expect(result.summary).toBeUndefined(); // the editor reads the selection again
     const stars = await api.post<Page<Item>>('/item/get', { ids: ids.slice(995, 1010), fields: ['star'], limit: 20 });
     const byId = new Map(stars.data.map((i) => [i.id, i.star]));
     expect(ids.slice(995, 1010).map((id) => byId.get(id))).toEqual([2, 2, 2, 2, 2, ...Array(10).fill(0)]);

@@ -133,7 +133,9 @@ export class BulkEditor extends LitElement {
     } else {
       this.outcome = `${what}: done for ${plural(result.total, 'item')} (${result.changed.toLocaleString('en')} changed).`;
     }
-    await this.load();
+    // A finished run counted the items as it left them; a stopped one left some unread.
+    if (result.summary) this.summary = result.summary;
+    else await this.load();
   }
 
   private fail(message: string): void {

@@ -3,13 +3,16 @@
  * ids coming a run at a time (a list, or the worker's selection: ../selection/selection-ids.ts). Each
  * run of ids is read just before it is written, so the tags or folders it replaces are the current
  * ones (no lost write when something else edited an item meanwhile). A batch is all-or-nothing; the
- * run stops at the first refused batch and says exactly how far it got.
+ * run stops at the first refused batch and says exactly how far it got. A run that finished counts
+ * the items as it left them, so the editor shows the new summary without reading the selection again
+ * (6 s at 30,000 items, a fifth of the run).
  */
 import type { ApiClient } from '../api-client';
 import { errorMessage } from '../ui/events';
 import type { IdSource } from '../selection/selection-ids';
 import { updateFor, type BulkChange, type ItemUpdate } from './bulk-changes';
 import { PAGE, readItems } from './selection-reader';
+import { SummaryCounter, type SelectionSummary } from './selection-summary';
 
 export interface BulkProgress {
   done: number;
@@ -23,6 +26,8 @@ export interface BulkResult extends BulkProgress {
   changedIds: string[];
   /** The API's message when a batch was refused; the items from `done` on were not changed. */
   error?: string;
+  /** Every item as the run left it, counted; none when a batch was refused. */
+  summary?: SelectionSummary;
 }
 
 /** Changed ids a result keeps at most. */
@@ -35,12 +40,16 @@ export async function runBulk(
   onProgress: (progress: BulkProgress) => void = () => {},
 ): Promise<BulkResult> {
   const result: BulkResult = { done: 0, total: ids.total, changed: 0, changedIds: [] };
+  const after = new SummaryCounter();
   onProgress({ done: 0, total: result.total });
   for await (const run of ids.runs(PAGE)) {
     let updates: ItemUpdate[] = [];
     try {
-      updates = (await readItems(api, run)).map((item) => updateFor(item, change)).filter((u) => u !== null);
+      const items = await readItems(api, run);
+      const written = items.map((item) => ({ item, update: updateFor(item, change) }));
+      updates = written.flatMap(({ update }) => (update ? [update] : []));
       if (updates.length) await api.post('/item/update', { items: updates });
+      after.add(written.map(({ item, update }) => ({ ...item, ...update })));
     } catch (error) {
       return { ...result, error: nameTheItem(errorMessage(error), updates) };
     }
@@ -49,7 +58,7 @@ export async function runBulk(
     result.done += run.length;
     onProgress({ done: result.done, total: result.total });
   }
-  return result;
+  return { ...result, summary: after.summary() };
 }
 
 /** The API names a batch entry by its index in that request (`items[3].star: ...`); a person needs the item. */
