@@ -15,8 +15,11 @@ export function requestReplay(request: Request, now: number): DispatchGuard<Cont
       if (!writesOncePerKey(found, new URL(request.url))) return undefined;
       const keyed = keyedRequest(request, now);
       if (!keyed) return undefined;
-      const record = await findKeyedRecord((await ctx.library()).db, keyed);
-      if (record) return replayAnswer(record, keyed.key);
+      // One that records its key in the registry answers a repeat itself: the library it names may be gone.
+      if (found.oncePerKey !== true) {
+        const record = await findKeyedRecord((await ctx.library()).db, keyed);
+        if (record) return replayAnswer(record, keyed.key);
+      }
       ctx.requestKey = keyed;
       return undefined;
     },

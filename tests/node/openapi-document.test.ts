@@ -51,7 +51,7 @@ describe('the OpenAPI document', () => {
   it('offers Idempotency-Key on the POSTs that change a library in the request, and on nothing else', () => {
     const keyed = (method: string, path: string) =>
       ((doc.paths[path] as Record<string, any>)[method].parameters as { $ref?: string }[]).some((p) => p.$ref === '#/components/parameters/IdempotencyKey');
-    expect([keyed('post', '/item/add'), keyed('post', '/folder/create'), keyed('post', '/item/mergeDuplicates'), keyed('post', '/library/import'), keyed('post', '/library/create')]).toEqual([true, true, true, true, true]);
+    expect([keyed('post', '/item/add'), keyed('post', '/folder/create'), keyed('post', '/item/mergeDuplicates'), keyed('post', '/library/import'), keyed('post', '/library/create'), keyed('post', '/library/remove')]).toEqual([true, true, true, true, true, true]);
     expect([keyed('get', '/item/get'), keyed('post', '/folder/get'), keyed('post', '/library/switch')]).toEqual([false, false, false]);
     // Sync's writes are its cycles', not the request's: no key is recorded.
     expect([keyed('post', '/sync/start'), keyed('post', '/sync/settings')]).toEqual([false, false]);

@@ -134,6 +134,42 @@ describe('Idempotency-Key on writes', () => {
     expect((await post(api, library, '/library/create', { name: 'Twice' })).status).toBe(409);
   });
 
+  it('answers library/remove sent again under its key with true, not a 404 for the library it removed', async () => {
+    const api = makeApi();
+    const kept = await newLibrary(api);
+    const removed = (await post(api, kept, '/library/create', { name: 'Gone' })).body.data as { path: string };
+    await post(api, removed.path, '/item/add', bookmarks(2));
+    const events: { kind: string; action: string }[] = [];
+    api.changes.subscribe((change) => events.push(change as never));
+    const first = await post(api, kept, '/library/remove', { libraryPath: removed.path }, 'remove-1');
+    const again = await post(api, kept, '/library/remove', { libraryPath: removed.path }, 'remove-1');
+    expect([first.status, first.body.data]).toEqual([200, true]);
+    expect([again.status, again.body.data]).toEqual([200, true]);
+    expect(events.filter((change) => change.action === 'removed')).toHaveLength(2); // a tab that missed the first hears the second
+    // Another key, or none, finds no library there.
+    expect((await post(api, kept, '/library/remove', { libraryPath: removed.path }, 'remove-2')).status).toBe(404);
+    expect((await post(api, kept, '/library/remove', { libraryPath: removed.path })).status).toBe(404);
+    // A library made at that path since is left alone: the request was carried out once.
+    await post(api, kept, '/library/create', { name: 'Gone' });
+    expect((await post(api, kept, '/library/remove', { libraryPath: removed.path }, 'remove-1')).body.data).toBe(true);
+    expect(await api.registry.find(removed.path)).toBeDefined();
+  });
+
+  it('finishes a keyed library/remove a stopped worker cut after the registry entry went: sent again, the database goes', async () => {
+    const api = makeApi();
+    const kept = await newLibrary(api);
+    const removed = (await post(api, kept, '/library/create', { name: 'Half gone' })).body.data as { path: string };
+    await post(api, removed.path, '/item/add', bookmarks(2));
+    // What a stop right after the registry's change leaves: the entry gone under the key, the database still there.
+    const stopped = await api.registry.remove(removed.path, { key: 'remove-cut', hour: Math.floor(Date.now() / HOUR), wrote: false });
+    const databases = async () => (await indexedDB.databases()).map((db) => db.name);
+    const name = api.open(stopped.removed).db.name;
+    expect(await databases()).toContain(name);
+    const again = await post(api, kept, '/library/remove', { libraryPath: removed.path }, 'remove-cut');
+    expect([again.status, again.body.data]).toEqual([200, true]);
+    expect(await databases()).not.toContain(name);
+  });
+
   it('ignores a key on reads, on routes that change no library and on jobs', async () => {
     const api = makeApi();
     const library = await newLibrary(api);

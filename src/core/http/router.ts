@@ -55,8 +55,8 @@ export interface Route<S extends z.ZodType = z.ZodType, C = Context> {
   /**
    * Whether a keyed POST is carried out once per key (../request-replay.ts); by default, the routes
    * that change their library. False: a write that goes on as a job (sync) and records no key, so
-   * the key is not offered for it. True: one that records its key elsewhere (library/create, in the
-   * registry entry it makes).
+   * the key is not offered for it. True: one that records its key elsewhere (library/create and
+   * library/remove, in the registry).
    */
   oncePerKey?: boolean;
   /** Answered by the service worker's shell without loading the core (../shell-api.ts): reads no library, parses no input. */

@@ -10,5 +10,5 @@ export const libraryRoutes = [
   route('GET', '/library/icon', libraryPathInput, (ctx, input) => libraryIcon(ctx, input.libraryPath)),
   route('POST', '/library/create', createLibraryInput, (ctx, input) => createLibrary(ctx, input.name), { writes: true, readOnlyOk: true, oncePerKey: true }),
   route('POST', '/library/rename', renameLibraryInput, (ctx, input) => renameLibrary(ctx, input.libraryPath, input.name), { writes: true, readOnlyOk: true }),
-  route('POST', '/library/remove', libraryPathInput, (ctx, input) => removeLibrary(ctx, input.libraryPath), { writes: true, readOnlyOk: true }),
+  route('POST', '/library/remove', libraryPathInput, (ctx, input) => removeLibrary(ctx, input.libraryPath), { writes: true, readOnlyOk: true, oncePerKey: true }),
 ];

@@ -72,9 +72,22 @@ export async function renameLibrary(ctx: Context, libraryPath: string, name: str
  * library made at its path later is no copy of anything). Refused while an import writes into it,
  * and for the last library. When it was current, the most recently opened other library becomes
  * current and every tab is told. If its database cannot be deleted, the library is put back as it
- * was, marked as it was, and a published library's load goes on.
+ * was, marked as it was, and a published library's load goes on. Sent again under its key, it
+ * answers `true` for the library it removed.
  */
 export async function removeLibrary(ctx: Context, libraryPath: string): Promise<true> {
+  // Sent again under its key (the worker stopped before answering): its removal is done, and what a
+  // stop may have cut short (the mark, the database) is done again, unless a library was made at its
+  // path since (the database is that one's now); tabs that missed it hear of it.
+  const removedBefore = await ctx.registry.removedBy(libraryPath, ctx.requestKey);
+  if (removedBefore && (await ctx.registry.find(removedBefore.path))) return true;
+  if (removedBefore) {
+    ctx.subscriptions.removing(removedBefore.path);
+    await ctx.subscriptions.dropReadOnly(removedBefore.path);
+    await ctx.dropLibrary(removedBefore);
+    ctx.changes.publish({ kind: 'library', action: 'removed', ids: [removedBefore.path], details: { name: removedBefore.name }, library: removedBefore.path });
+    return true;
+  }
   const target = await ctx.registry.require(libraryPath);
   const importing = (await ctx.imports.list()).find((state) => state.status === 'running' && state.libraryPath === target.path);
   if (importing) throw conflict(`libraryPath: an import is still writing into "${target.path}"; remove it once the import ends.`);
@@ -97,7 +110,7 @@ export async function removeLibrary(ctx: Context, libraryPath: string): Promise<
  * its read-only mark and deletes its database; a database that cannot be deleted puts both back.
  */
 async function removeAndDrop(ctx: Context, path: string) {
-  const outcome = await ctx.registry.remove(path);
+  const outcome = await ctx.registry.remove(path, ctx.requestKey);
   let publishedFrom: string | undefined;
   try {
     publishedFrom = await ctx.subscriptions.dropReadOnly(outcome.removed.path);

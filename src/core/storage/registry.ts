@@ -30,6 +30,11 @@ export interface LibraryRecord {
 interface RegistryState {
   current: string | null;
   libraries: Record<string, LibraryRecord>;
+  /**
+   * Libraries a keyed library/remove took out, by `<hour>:<key>` (`madeForOf`), kept one to two
+   * hours: that request sent again (a worker stopped before answering) finds its removal done.
+   */
+  removedFor?: Record<string, LibraryRecord>;
 }
 
 const KEY = 'registry';
@@ -64,6 +69,11 @@ function madeForOf(request: KeyedRequest | undefined): string[] | undefined {
 /** The library a keyed request made (`madeForOf`), if any. */
 function madeBy(state: RegistryState, madeFor: readonly string[] | undefined): LibraryRecord | undefined {
   return madeFor && Object.values(state.libraries).find((l) => l.madeFor !== undefined && madeFor.includes(l.madeFor));
+}
+
+/** The removals keyed requests made within the last two hours, as of `hour`. */
+function recentRemovals(state: RegistryState, hour: number): Record<string, LibraryRecord> {
+  return Object.fromEntries(Object.entries(state.removedFor ?? {}).filter(([made]) => Number(made.slice(0, made.indexOf(':'))) >= hour - 1));
 }
 
 export function libraryPathFor(name: string): string {
@@ -128,7 +138,7 @@ export class LibraryRegistry {
       const path = libraryPathFor(DEFAULT_LIBRARY_NAME);
       const record = libraryAt(s, path) ?? this.newRecord(DEFAULT_LIBRARY_NAME, now);
       const opened = { ...record, openedAt: now };
-      return { state: { current: path, libraries: { ...s.libraries, [path]: opened } }, result: opened };
+      return { state: { ...s, current: path, libraries: { ...s.libraries, [path]: opened } }, result: opened };
     });
   }
 
@@ -206,9 +216,10 @@ export class LibraryRegistry {
   /**
    * Takes a library out of the registry. When it was the current one, the most recently opened
    * other library becomes current. The last library cannot go: every request needs one.
-   * Answers the removed record and the current one after.
+   * Answers the removed record and the current one after. `request`: the keyed request removing
+   * it, kept with the removal (`removedBy`).
    */
-  async remove(path: string): Promise<{ removed: LibraryRecord; current: LibraryRecord; wasCurrent: boolean }> {
+  async remove(path: string, request?: KeyedRequest): Promise<{ removed: LibraryRecord; current: LibraryRecord; wasCurrent: boolean }> {
     const key = normaliseLibraryPath(path);
     type Outcome = { removed: LibraryRecord; current: LibraryRecord; wasCurrent: boolean } | 'missing' | 'last';
     const outcome = await this.change<Outcome>((s) => {
@@ -220,19 +231,30 @@ export class LibraryRegistry {
       const wasCurrent = s.current === key;
       const libraries = Object.fromEntries(others.map((l) => [l.path, l]));
       const current = wasCurrent ? next : (libraryAt(s, s.current) ?? next);
-      return { state: { current: wasCurrent ? next.path : s.current, libraries }, result: { removed: record, current, wasCurrent } };
+      const removedFor = request ? { ...recentRemovals(s, request.hour), [madeForOf(request)![0]!]: record } : s.removedFor;
+      const state = { current: wasCurrent ? next.path : s.current, libraries, ...(removedFor ? { removedFor } : {}) };
+      return { state, result: { removed: record, current, wasCurrent } };
     });
     if (outcome === 'missing') throw notFound(`libraryPath: no library at "${path}".`);
     if (outcome === 'last') throw conflict(`libraryPath: "${path}" is the only library and cannot be removed; create another one first.`);
     return outcome;
   }
 
-  /** Puts a removed library back as it was (its database could not be deleted). */
+  /** Puts a removed library back as it was (its database could not be deleted), no longer removed by any request. */
   async restore(record: LibraryRecord, wasCurrent: boolean): Promise<void> {
-    await this.change((s) => ({
-      state: { current: wasCurrent ? record.path : s.current, libraries: { ...s.libraries, [record.path]: record } },
-      result: undefined,
-    }));
+    await this.change((s) => {
+      const removedFor = s.removedFor && Object.fromEntries(Object.entries(s.removedFor).filter(([, removed]) => removed.path !== record.path));
+      const state = { current: wasCurrent ? record.path : s.current, libraries: { ...s.libraries, [record.path]: record } };
+      return { state: removedFor ? { ...state, removedFor } : state, result: undefined };
+    });
+  }
+
+  /** The library at `path` this keyed request took out within the hour, if it did. */
+  async removedBy(path: string, request: KeyedRequest | undefined): Promise<LibraryRecord | undefined> {
+    if (!request) return undefined;
+    const { removedFor } = await this.read();
+    const key = normaliseLibraryPath(path);
+    return madeForOf(request)!.map((made) => removedFor?.[made]).find((removed) => removed?.path === key);
   }
 
   /** Makes `path` the current library and records it in the history; unknown paths change nothing. */
@@ -243,7 +265,7 @@ export class LibraryRegistry {
       const record = libraryAt(s, key);
       if (!record) return { state: s, result: undefined };
       const next = { ...record, openedAt: now };
-      return { state: { current: key, libraries: { ...s.libraries, [key]: next } }, result: next };
+      return { state: { ...s, current: key, libraries: { ...s.libraries, [key]: next } }, result: next };
     });
     if (!opened) throw notFound(`libraryPath: no library at "${path}".`);
     return opened;
