@@ -24,7 +24,7 @@ const E2E = {
 };
 /**
  * E2e files run in the first group, after the node files, while the browser files go on
- * (about 180 s of one core otherwise idle): a few of medium length, none that times anything and
+ * (about 100 s of one core otherwise idle on a quiet run): some of medium length, none that times anything and
  * none that loads a model (beside the browser files' AI tests, app-clip's first CLIP call once
  * indexed nothing in 60 s).
  */
@@ -37,6 +37,9 @@ const E2E_BESIDE_NODE = [
   'tests/e2e/app-trash-folders.test.ts',
   'tests/e2e/api-docs.test.ts',
   'tests/e2e/app-video-frame.test.ts',
+  'tests/e2e/app-views.test.ts',
+  'tests/e2e/app-folders-and-bulk.test.ts',
+  'tests/e2e/app-other-imports.test.ts',
 ];
 const runningTests = Boolean(process.env.VITEST);
 
