@@ -1,4 +1,5 @@
-// library/rename and library/remove through the real service worker (issue 24, point 12). Each
+// library/rename and library/remove through the real service worker (issue 24, point 12), and
+// library/create and library/remove sent twice under one Idempotency-Key. Each
 // test works on libraries of its own and never removes the current one (other files share it).
 import { describe, expect, it } from 'vitest';
 import { expectError } from './expect-error';
@@ -27,6 +28,24 @@ describe('library/rename and library/remove through the service worker', () => {
     const names = (await databaseNames()).filter((name) => name.endsWith(library));
     expect(names).toEqual([]);
     await expectError(library, '/api/v2/library/remove', { libraryPath: library }, 404, 'NOT_FOUND', /libraryPath/);
+  });
+
+  it('makes and removes a library once under a key, each sent twice as a restarted worker receives it', async () => {
+    const { library } = await isolatedClient();
+    const stamp = Date.now().toString(36);
+    const send = (path: string, body: unknown, key: string) =>
+      fetchApi(path, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Library-Path': library, 'Idempotency-Key': key }, body: JSON.stringify(body) });
+    const made = await send('/api/v2/library/create', { name: `Once ${stamp}` }, `create-${stamp}`);
+    const madeAgain = await send('/api/v2/library/create', { name: `Once ${stamp}` }, `create-${stamp}`);
+    expect(made.response.status).toBe(200);
+    expect(madeAgain.body).toEqual(made.body);
+    const path = made.body.data.path as string;
+    await fetchApi('/api/v2/item/add', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Library-Path': path }, body: JSON.stringify({ bookmarkURL: 'https://example.com/once' }) });
+    const removed = await send('/api/v2/library/remove', { libraryPath: path }, `remove-${stamp}`);
+    const removedAgain = await send('/api/v2/library/remove', { libraryPath: path }, `remove-${stamp}`);
+    expect([removed.response.status, removed.body.data, removedAgain.response.status, removedAgain.body.data]).toEqual([200, true, 200, true]);
+    expect((await databaseNames()).filter((name) => name.endsWith(path))).toEqual([]);
+    await expectError(library, '/api/v2/library/remove', { libraryPath: path }, 404, 'NOT_FOUND', /libraryPath/);
   });
 });
 
