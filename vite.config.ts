@@ -24,9 +24,9 @@ const E2E = {
 };
 /**
  * E2e files run in the first group, after the node files, while the browser files go on
- * (about 100 s of one core otherwise idle on a quiet run): some of medium length, none that times anything and
- * none that loads a model (beside the browser files' AI tests, app-clip's first CLIP call once
- * indexed nothing in 60 s).
+ * (about 100 s of one core otherwise idle on a quiet run): some of medium length, none that
+ * times anything and none that loads a model (there, app-clip once indexed nothing in 60 s: the
+ * jobs a status call queued for a new CLIP model waited for a wake-up, since given).
  */
 const E2E_BESIDE_NODE = [
   'tests/e2e/app-search.test.ts',

@@ -130,6 +130,14 @@ describe('bring your own CLIP through the API', () => {
     expect((await search('red')).data.results[0]?.signals).not.toContain('clip');
   }, 30_000);
 
+  it('starts indexing when a status call finds a new model, with nothing else waking the job runner', async () => {
+    const { api, store, get } = await setup();
+    await putClipModel(store, tinyClipManifest(), files());
+    expect(await get('/aiSearch/checkServiceHealth')).toMatchObject({ clip: { loaded: true, indexedCount: 0 } });
+    await api.media.whenIdle();
+    expect(await get('/aiSearch/checkServiceHealth')).toMatchObject({ clip: { indexedCount: 4 } });
+  });
+
   it('indexes again when a model is picked again under the same name, after its jobs were dropped', async () => {
     const { library, store, get } = await setup();
     // The web app keeps a picked model, loads it, and puts the one before back when it does not run;

@@ -35,6 +35,7 @@ export async function syncClipIndex(ctx: Context, library: OpenLibrary): Promise
   const current = async () => (await indexedModel(db)) === manifest?.name && (await indexedVersion(db)) === version;
   if (await current()) return manifest;
   const now = ctx.clock();
+  let queued = false;
   await writeTransaction(library, now, async () => {
     if (await current()) return;
     await clearClipVectors(db);
@@ -48,7 +49,10 @@ export async function syncClipIndex(ctx: Context, library: OpenLibrary): Promise
     else await db.state.put({ key: VERSION_KEY, value: version });
     const ids = (await db.thumbnails.toCollection().primaryKeys()) as string[];
     await db.jobs.bulkPut(ids.map((id) => clipJob(id, now, manifest.name)));
+    queued = ids.length > 0;
   }, { keepsDate: true });
+  // Queued outside any drain (a status poll or a search): nothing else wakes the runner for them.
+  if (queued) ctx.media.kick(library);
   return manifest;
 }
 
