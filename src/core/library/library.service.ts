@@ -82,7 +82,7 @@ export async function removeLibrary(ctx: Context, libraryPath: string): Promise<
   const removedBefore = await ctx.registry.removedBy(libraryPath, ctx.requestKey);
   if (removedBefore && (await ctx.registry.find(removedBefore.path))) return true;
   if (removedBefore) {
-    ctx.subscriptions.removing(removedBefore.path);
+    await ctx.subscriptions.removing(removedBefore.path);
     await ctx.subscriptions.dropReadOnly(removedBefore.path);
     await ctx.dropLibrary(removedBefore);
     ctx.changes.publish({ kind: 'library', action: 'removed', ids: [removedBefore.path], details: { name: removedBefore.name }, library: removedBefore.path });
