@@ -66,14 +66,18 @@ export interface Route<S extends z.ZodType = z.ZodType, C = Context> {
 /** The flags a route row carries beside its method, path, schema and handler. */
 export type RouteOptions = Pick<Route, 'rawBody' | 'writes' | 'readOnlyOk' | 'oncePerKey' | 'shell'>;
 
-/** Whether a request to this route would change the library it works on, so a read-only library refuses it. */
-export function changesLibrary(found: Pick<Route, 'writes' | 'readOnlyOk'>, url: URL): boolean {
+/**
+ * Whether a request to this route would change the library it works on, so a read-only library
+ * refuses it. Without its URL (the OpenAPI document), a route whose writes depend on it may.
+ */
+export function changesLibrary(found: Pick<Route, 'writes' | 'readOnlyOk'>, url?: URL): boolean {
   if (found.readOnlyOk) return false;
-  return typeof found.writes === 'function' ? found.writes(url) : found.writes === true;
+  if (typeof found.writes === 'function') return url === undefined || found.writes(url);
+  return found.writes === true;
 }
 
-/** Whether a POST to this route, sent with an `Idempotency-Key`, is carried out once per key. */
-export function writesOncePerKey(found: Pick<Route, 'method' | 'writes' | 'readOnlyOk' | 'oncePerKey'>, url: URL): boolean {
+/** Whether a POST to this route, sent with an `Idempotency-Key`, is carried out once per key (without its URL: may be). */
+export function writesOncePerKey(found: Pick<Route, 'method' | 'writes' | 'readOnlyOk' | 'oncePerKey'>, url?: URL): boolean {
   return found.method === 'POST' && (found.oncePerKey ?? changesLibrary(found, url));
 }
 

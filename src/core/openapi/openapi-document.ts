@@ -8,7 +8,7 @@ import { APP_VERSION } from '../app/version';
 import { folderViewOutput } from '../folders/folders.outputs';
 import { STATUS_BY_CODE } from '../http/errors';
 import { noInput } from '../http/no-input';
-import type { Route } from '../http/router';
+import { writesOncePerKey, type Route } from '../http/router';
 import { itemViewOutput } from '../listing/item-view.outputs';
 import { smartFolderViewOutput } from '../smart-folders/smart-folder.outputs';
 import { EXAMPLES } from './examples';
@@ -71,7 +71,7 @@ export function buildOpenApiDocument({ apiPrefix, routes }: DocumentOptions) {
     const example = EXAMPLES[routeKey(route)];
     const input = inputName ? schemas[inputName]! : undefined;
     const inQuery = route.method === 'GET' || route.rawBody === true;
-    const keyed = route.method === 'POST' && (route.oncePerKey ?? (route.writes !== undefined && route.writes !== false && !route.readOnlyOk));
+    const keyed = writesOncePerKey(route);
     const parameters = [
       { $ref: '#/components/parameters/LibraryPath' },
       ...(keyed ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),

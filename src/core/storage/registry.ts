@@ -231,9 +231,8 @@ export class LibraryRegistry {
       const wasCurrent = s.current === key;
       const libraries = Object.fromEntries(others.map((l) => [l.path, l]));
       const current = wasCurrent ? next : (libraryAt(s, s.current) ?? next);
-      const removedFor = request ? { ...recentRemovals(s, request.hour), [madeForOf(request)![0]!]: record } : s.removedFor;
-      const state = { current: wasCurrent ? next.path : s.current, libraries, ...(removedFor ? { removedFor } : {}) };
-      return { state, result: { removed: record, current, wasCurrent } };
+      const keyed = request ? { removedFor: { ...recentRemovals(s, request.hour), [madeForOf(request)![0]!]: record } } : {};
+      return { state: { ...s, current: wasCurrent ? next.path : s.current, libraries, ...keyed }, result: { removed: record, current, wasCurrent } };
     });
     if (outcome === 'missing') throw notFound(`libraryPath: no library at "${path}".`);
     if (outcome === 'last') throw conflict(`libraryPath: "${path}" is the only library and cannot be removed; create another one first.`);
@@ -243,9 +242,8 @@ export class LibraryRegistry {
   /** Puts a removed library back as it was (its database could not be deleted), no longer removed by any request. */
   async restore(record: LibraryRecord, wasCurrent: boolean): Promise<void> {
     await this.change((s) => {
-      const removedFor = s.removedFor && Object.fromEntries(Object.entries(s.removedFor).filter(([, removed]) => removed.path !== record.path));
-      const state = { current: wasCurrent ? record.path : s.current, libraries: { ...s.libraries, [record.path]: record } };
-      return { state: removedFor ? { ...state, removedFor } : state, result: undefined };
+      const removedFor = Object.fromEntries(Object.entries(s.removedFor ?? {}).filter(([, removed]) => removed.path !== record.path));
+      return { state: { ...s, current: wasCurrent ? record.path : s.current, libraries: { ...s.libraries, [record.path]: record }, removedFor }, result: undefined };
     });
   }
 
