@@ -126,6 +126,18 @@ describe('runBulk against the core', () => {
     expect(summarise(await readSelection(api, ids)).trashed).toBe(0);
   });
 
+  it('stops a summary between runs once its signal is aborted, having read no further', async () => {
+    const { api, ids } = await libraryOf(2100);
+    const reading = new AbortController();
+    const read: number[] = [];
+    const summary = summariseSelection(api, idList(ids), (n) => {
+      read.push(n);
+      if (n === 1000) reading.abort(new Error('a newer read'));
+    }, reading.signal);
+    await expect(summary).rejects.toThrow('a newer read');
+    expect(read).toEqual([1000]);
+  }, 60_000);
+
   it('tags a select-all less one, paged from the worker: the page never lists the selection', async () => {
     const { api, ids } = await libraryOf(2100);
     const byName = (await api.post<{ ids: string[] }>('/item/ids', { orderBy: 'NAME' })).ids;

@@ -2,8 +2,10 @@
  * <bulk-editor>: edits a selection of any size at once. Shows which tags and folders all or only some
  * of the selected items carry (with counts), and adds or removes a tag, sets the rating, adds to or
  * removes from a folder, moves to the trash or restores, each as batch item/update requests of up to
- * 1000 with a done/total progress bar. Says `items-changed` (detail {ids, count}: the first 1,000 ids) after writing and
- * `api-error` (detail {message}, what was and was not applied) when the API refused a batch.
+ * 1000 with a done/total progress bar. Reads and edits run one after another: an edit asked for while
+ * the selection is read or another edit runs waits its turn (the status lists it), so none is dropped.
+ * Says `items-changed` (detail {ids, count}: the first 1,000 ids) after writing and `api-error`
+ * (detail {message}, what was and was not applied) when the API refused a batch.
  */
 import { LitElement, html, nothing } from 'lit';
 import type { ApiClient } from '../api-client';
@@ -43,6 +45,7 @@ export class BulkEditor extends LitElement {
     error: { state: true },
     outcome: { state: true },
     expanded: { state: true },
+    waiting: { state: true },
   };
 
   declare api: ApiClient;
@@ -58,7 +61,13 @@ export class BulkEditor extends LitElement {
   declare outcome: string;
   /** Lists ('tag', 'folder') shown in full; others stop at SHOWN rows (10,000 items may carry thousands of tags). */
   declare expanded: ReadonlySet<string>;
+  /** The edits asked for that wait for the read or edit under way, described, in order. */
+  declare waiting: readonly string[];
   private loading = 0;
+  /** Stops the read under way, which a newer one makes pointless. */
+  private reading: AbortController | null = null;
+  /** The reads and edits, one after another; each step starts when the one before has settled. */
+  private queue: Promise<void> = Promise.resolve();
 
   constructor() {
     super();
@@ -71,6 +80,7 @@ export class BulkEditor extends LitElement {
     this.error = '';
     this.outcome = '';
     this.expanded = new Set();
+    this.waiting = [];
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -80,15 +90,27 @@ export class BulkEditor extends LitElement {
     }
   }
 
-  /** Reads the selection and the folder tree again (after an outside change, say). */
-  async load(): Promise<void> {
+  /** Reads the selection and the folder tree again (after an outside change, say), once the work under way ends. */
+  load(): Promise<void> {
     const ticket = ++this.loading;
-    const total = this.total;
+    // A newer read makes the one under way and any still waiting pointless: they stop or are skipped.
+    this.reading?.abort();
+    return this.enqueue(() => (ticket === this.loading ? this.read(ticket) : Promise.resolve()));
+  }
+
+  private enqueue(step: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(step);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async read(ticket: number): Promise<void> {
+    const reading = (this.reading = new AbortController());
     this.task = 'Reading the selection';
-    this.progress = { done: 0, total };
+    this.progress = { done: 0, total: this.total };
     try {
       const [summary, tree] = await Promise.all([
-        this.source().then((ids) => summariseSelection(this.api, ids, (done) => ticket === this.loading && (this.progress = { done, total: ids.total }))),
+        this.source().then((ids) => summariseSelection(this.api, ids, (done) => ticket === this.loading && (this.progress = { done, total: ids.total }), reading.signal)),
         this.api.get('/folder/get'),
       ]);
       if (ticket !== this.loading) return;
@@ -97,7 +119,8 @@ export class BulkEditor extends LitElement {
     } catch (error) {
       if (ticket === this.loading) this.fail(errorMessage(error));
     } finally {
-      if (ticket === this.loading) this.task = null;
+      if (this.reading === reading) this.reading = null;
+      this.task = null;
     }
   }
 
@@ -112,8 +135,17 @@ export class BulkEditor extends LitElement {
 
   private folderName = (id: string): string => this.folders.find((f) => f.id === id)?.path ?? id;
 
-  private async apply(change: BulkChange): Promise<void> {
-    if (this.task || !this.total) return;
+  private apply(change: BulkChange): Promise<void> {
+    if (!this.total) return Promise.resolve();
+    const waiting = describeChange(change, this.folderName);
+    this.waiting = [...this.waiting, waiting];
+    return this.enqueue(async () => {
+      this.waiting = this.waiting.slice(1);
+      await this.run(change);
+    });
+  }
+
+  private async run(change: BulkChange): Promise<void> {
     const what = describeChange(change, this.folderName);
     this.task = what;
     this.error = this.outcome = '';
@@ -135,7 +167,7 @@ export class BulkEditor extends LitElement {
     }
     // A finished run counted the items as it left them; a stopped one left some unread.
     if (result.summary) this.summary = result.summary;
-    else await this.load();
+    else await this.read(++this.loading);
   }
 
   private fail(message: string): void {
@@ -184,6 +216,7 @@ export class BulkEditor extends LitElement {
       <div class="status" role="status">
         ${busy ? html`<span>${this.task}… ${this.progress.done.toLocaleString('en')} / ${this.progress.total.toLocaleString('en')}</span>
           <progress aria-label=${this.task!} max=${Math.max(1, this.progress.total)} .value=${this.progress.done}></progress>` : nothing}
+        ${this.waiting.length ? html`<p>Then: ${this.waiting.join('; ')}.</p>` : nothing}
         ${this.outcome && !busy ? html`<p class="done">${this.outcome}</p>` : nothing}
       </div>
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}

@@ -32,11 +32,15 @@ export async function readSelection(api: ApiClient, ids: readonly string[], onPa
   return out;
 }
 
-/** The summary of every item of `ids`, counted run by run (no item kept); `onPage` hears how many were read. */
-export async function summariseSelection(api: ApiClient, ids: IdSource, onPage?: (read: number) => void): Promise<SelectionSummary> {
+/**
+ * The summary of every item of `ids`, counted run by run (no item kept); `onPage` hears how many were
+ * read. Stops between runs once `signal` is aborted (a newer read was asked for), rejecting with its reason.
+ */
+export async function summariseSelection(api: ApiClient, ids: IdSource, onPage?: (read: number) => void, signal?: AbortSignal): Promise<SelectionSummary> {
   const counter = new SummaryCounter();
   let read = 0;
   for await (const run of ids.runs(PAGE)) {
+    signal?.throwIfAborted();
     counter.add(await readItems(api, run));
     onPage?.((read += run.length));
   }

@@ -35,7 +35,10 @@ export class BulkPanel {
     this.element.selection = { total: selection.count, open: () => selectionIds(api, selection) };
   }
 
-  /** Another tab or a drop on a folder changed selected items: read them again, unless the editor is writing (it reads after). */
+  /**
+   * Another tab or a drop on a folder changed selected items: read them again, unless the editor is
+   * busy (its own writes announce changes too, and a run counts the items as it reads them).
+   */
   reload(): Promise<void> {
     return this.element.task ? Promise.resolve() : this.element.load();
   }

@@ -84,6 +84,40 @@ describe('<bulk-editor>', () => {
     expect(ids).toHaveLength(500);
   }, 60_000);
 
+  it('applies a tag entered while the selection is read again, once the read ends', async () => {
+    const { client, library } = await isolatedClient();
+    const items = Array.from({ length: 500 }, (_, i) => ({ bookmarkURL: `https://example.com/${i}` }));
+    const { ids } = await client.post<{ ids: string[] }>('/item/add', { items });
+    // item/get waits while the gate is shut, so the editor stays in "Reading the selection" as long as the test needs.
+    let open = () => {};
+    let gate: Promise<void> = Promise.resolve();
+    const api = new ApiClient({
+      library,
+      fetch: async (url, init) => {
+        if (url.endsWith('/item/get')) await gate;
+        return fetch(url, init);
+      },
+    });
+    const editor = mount<BulkEditor>('bulk-editor', { api, ids });
+    await until(() => editor.shadowRoot?.querySelector('tag-editor'));
+    await expect.element(page.getByRole('status')).not.toHaveTextContent('Reading the selection');
+
+    gate = new Promise((resolve) => (open = resolve));
+    const reread = editor.load(); // as after an outside change to the selected items
+    await expect.element(page.getByRole('status')).toHaveTextContent('Reading the selection');
+    const changed = nextEvent<{ ids: string[]; count: number }>(editor, 'items-changed', 30_000);
+    await userEvent.fill(page.getByRole('combobox', { name: 'Add a tag' }), 'late');
+    await userEvent.keyboard('{Enter}');
+    await expect.element(page.getByRole('status')).toHaveTextContent('Then: Adding tag “late”.');
+    open();
+    await reread;
+    expect((await changed).count).toBe(500);
+    const tag = (await client.get<Page<Tag>>('/tag/get', { name: 'late' })).data.find((t) => t.name === 'late');
+    expect(tag?.count).toBe(500);
+    await expect.element(page.getByRole('status')).toHaveTextContent('Adding tag “late”: done for 500 items (500 changed).');
+    await expect.element(page.getByText('all 500')).toBeVisible();
+  }, 60_000);
+
   it('says what was and was not applied when the API refuses a batch', async () => {
     const { client, library } = await isolatedClient();
     const items = Array.from({ length: 1500 }, (_, i) => ({ bookmarkURL: `https://example.com/${i}` }));
