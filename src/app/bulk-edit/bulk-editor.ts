@@ -139,10 +139,17 @@ export class BulkEditor extends LitElement {
     if (!this.total) return Promise.resolve();
     const waiting = describeChange(change, this.folderName);
     this.waiting = [...this.waiting, waiting];
+    // The edit is for the items selected now: a selection changed before its turn is not what the person meant.
+    const selected = this.selected;
     return this.enqueue(async () => {
       this.waiting = this.waiting.slice(1);
+      if (this.selected !== selected) return this.fail(`${waiting} was not applied: the selection changed before its turn.`);
       await this.run(change);
     });
+  }
+
+  private get selected(): SelectionHandle | readonly string[] {
+    return this.selection ?? this.ids;
   }
 
   private async run(change: BulkChange): Promise<void> {

@@ -30,9 +30,11 @@ export class BulkPanel {
   /** Called after each shell update: hands the editor the selection when it changed. */
   sync(): void {
     const { selection, api } = this.stores;
-    if (!this.wanted || selection.version === this.shown) return;
-    this.shown = selection.version;
-    this.element.selection = { total: selection.count, open: () => selectionIds(api, selection) };
+    // A selection of one hides the editor and takes its handle: an edit still waiting is refused, not applied to that item.
+    const version = this.wanted ? selection.version : -1;
+    if (version === this.shown) return;
+    this.shown = version;
+    this.element.selection = this.wanted ? { total: selection.count, open: () => selectionIds(api, selection) } : null;
   }
 
   /**

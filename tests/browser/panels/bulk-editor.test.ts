@@ -84,11 +84,11 @@ describe('<bulk-editor>', () => {
     expect(ids).toHaveLength(500);
   }, 60_000);
 
-  it('applies a tag entered while the selection is read again, once the read ends', async () => {
+  /** An editor of 500 items whose item/get requests wait while `shut()` holds them, until `open()`. */
+  async function gatedEditor() {
     const { client, library } = await isolatedClient();
     const items = Array.from({ length: 500 }, (_, i) => ({ bookmarkURL: `https://example.com/${i}` }));
     const { ids } = await client.post<{ ids: string[] }>('/item/add', { items });
-    // item/get waits while the gate is shut, so the editor stays in "Reading the selection" as long as the test needs.
     let open = () => {};
     let gate: Promise<void> = Promise.resolve();
     const api = new ApiClient({
@@ -101,8 +101,14 @@ describe('<bulk-editor>', () => {
     const editor = mount<BulkEditor>('bulk-editor', { api, ids });
     await until(() => editor.shadowRoot?.querySelector('tag-editor'));
     await expect.element(page.getByRole('status')).not.toHaveTextContent('Reading the selection');
+    const shut = () => (gate = new Promise((resolve) => (open = resolve)));
+    return { client, ids, editor, shut, open: () => open() };
+  }
 
-    gate = new Promise((resolve) => (open = resolve));
+  it('applies a tag entered while the selection is read again, once the read ends', async () => {
+    const { client, editor, shut, open } = await gatedEditor();
+    // item/get waits, so the editor stays in "Reading the selection" as long as the test needs.
+    shut();
     const reread = editor.load(); // as after an outside change to the selected items
     await expect.element(page.getByRole('status')).toHaveTextContent('Reading the selection');
     const changed = nextEvent<{ ids: string[]; count: number }>(editor, 'items-changed', 30_000);
@@ -116,6 +122,23 @@ describe('<bulk-editor>', () => {
     expect(tag?.count).toBe(500);
     await expect.element(page.getByRole('status')).toHaveTextContent('Adding tag “late”: done for 500 items (500 changed).');
     await expect.element(page.getByText('all 500')).toBeVisible();
+  }, 60_000);
+
+  it('refuses a tag still waiting when the selection changes before its turn, and says so', async () => {
+    const { client, ids, editor, shut, open } = await gatedEditor();
+    shut();
+    void editor.load();
+    await expect.element(page.getByRole('status')).toHaveTextContent('Reading the selection');
+    await userEvent.fill(page.getByRole('combobox', { name: 'Add a tag' }), 'meant for 500');
+    await userEvent.keyboard('{Enter}');
+    await expect.element(page.getByRole('status')).toHaveTextContent('Then: Adding tag “meant for 500”.');
+    const errors = recordEvents<{ message: string }>(editor, 'api-error');
+    editor.ids = ids.slice(0, 10); // the person selects other items meanwhile
+    open();
+    await expect.element(page.getByRole('alert')).toHaveTextContent('Adding tag “meant for 500” was not applied: the selection changed before its turn.');
+    await expect.element(page.getByText('10 items selected')).toBeVisible();
+    expect(errors.map((e) => e.message)).toEqual(['Adding tag “meant for 500” was not applied: the selection changed before its turn.']);
+    expect((await client.post<Page<Item>>('/item/get', { tags: ['meant for 500'], limit: 1 })).total).toBe(0);
   }, 60_000);
 
   it('says what was and was not applied when the API refuses a batch', async () => {
