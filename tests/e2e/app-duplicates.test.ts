@@ -50,11 +50,15 @@ describe('the web app: Duplicates', () => {
     await page.screenshot({ path: 'screenshots/duplicates-1280.png' });
     expect(await seriousViolations(page, '#duplicates-dialog')).toEqual([]);
 
-    // Keep the copy in "Best" (not the one picked first), by its label.
+    // Keep the copy in "Best" (not the one picked first), by its label; first, pick the smaller sunset in the other group.
+    const lookAlike = review.locator('section', { has: page.getByRole('heading', { name: '2 pictures that look the same' }) });
+    await lookAlike.getByRole('radio', { name: 'Keep sunset small' }).check();
     const group = review.locator('section', { has: page.getByRole('heading', { name: '3 identical files' }) });
     await group.getByRole('radio', { name: 'Keep beach copy' }).check();
     await group.getByRole('button', { name: 'Keep the chosen one, move 2 others to the trash' }).click();
     await review.getByRole('heading', { name: '3 identical files' }).waitFor({ state: 'detached' });
+    // The other group moved up, and the person's pick there stays.
+    expect(await lookAlike.getByRole('radio', { name: 'Keep sunset small' }).isChecked()).toBe(true);
 
     expect(await trashIds(page)).toEqual([beach, again].sort());
     const kept = (await itemsById(page, [copy])).get(copy)!;

@@ -23,6 +23,9 @@ export function suggestedKeep(items: readonly Item[]): string {
   return [...items].sort((a, b) => b.width * b.height - a.width * a.height || b.size - a.size || a.importedAt - b.importedAt)[0]!.id;
 }
 
+/** A group as the person sees it (its members): picks are kept by it, as groups move up when one above is merged. */
+const groupKey = (group: DuplicateGroup) => group.items.map((item) => item.id).sort().join(' ');
+
 export class DuplicateReview extends LitElement {
   static override styles = [sharedStyles, reviewStyles];
   static override properties = {
@@ -34,12 +37,14 @@ export class DuplicateReview extends LitElement {
   declare private groups: DuplicateGroup[];
   declare private items: Map<string, Item>;
   declare private total: number;
-  declare private keep: Map<number, string>;
+  /** The person's picks: the item to keep, by group (groupKey). */
+  declare private keep: ReadonlyMap<string, string>;
   declare private state: 'loading' | 'ready' | 'merging';
   /** The last merge, until undone or another one. */
   declare merged: { answer: MergeAnswer; name: string } | null;
   /** Resolves once the groups asked for last are shown. */
   loaded: Promise<void> = Promise.resolve();
+  private loads = 0;
 
   constructor() {
     super();
@@ -53,10 +58,18 @@ export class DuplicateReview extends LitElement {
 
   reload(): Promise<void> {
     if (!this.api) return Promise.resolve();
+    const ticket = ++this.loads;
     this.state = 'loading';
     this.loaded = findDuplicates(this.api).then(
-      (found) => Object.assign(this, found, { keep: new Map(), state: 'ready' }),
+      (found) => {
+        // An older read answering last would show groups already merged.
+        if (ticket !== this.loads) return;
+        const shown = new Set(found.groups.map(groupKey));
+        const keep = new Map([...this.keep].filter(([key]) => shown.has(key)));
+        Object.assign(this, found, { keep, state: 'ready' });
+      },
       (error: unknown) => {
+        if (ticket !== this.loads) return;
         this.state = 'ready';
         this.fail(error);
       },
@@ -69,7 +82,8 @@ export class DuplicateReview extends LitElement {
   }
 
   private chosen(index: number): string {
-    return this.keep.get(index) ?? suggestedKeep(this.membersOf(this.groups[index]!));
+    const group = this.groups[index]!;
+    return this.keep.get(groupKey(group)) ?? suggestedKeep(this.membersOf(group));
   }
 
   private async merge(index: number): Promise<void> {
@@ -96,7 +110,7 @@ export class DuplicateReview extends LitElement {
     const folders = item.folders.map((id) => this.folderNames.get(id) ?? id);
     return html`<label class="card">
       <input type="radio" name="keep-${index}" value=${item.id} aria-label="Keep ${item.name}" .checked=${this.chosen(index) === item.id}
-        @change=${() => (this.keep = new Map(this.keep).set(index, item.id))} />
+        @change=${() => (this.keep = new Map(this.keep).set(groupKey(group), item.id))} />
       <img src=${item.thumbnailURL} alt="" loading="lazy" />
       <span class="name">${item.name}${item.ext ? `.${item.ext}` : ''}</span>
       <span class="facts">${item.width} × ${item.height} · ${formatBytes(item.size)}</span>
