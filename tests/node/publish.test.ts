@@ -217,7 +217,7 @@ describe('library/subscribe', { timeout: 60_000 }, () => {
     expect(found.data.data.map((item) => item.id)).toEqual([renamedId]);
   });
 
-  it('answers a clear 400 naming the file for a URL that is no published library, an unknown version, a missing shard or a hash mismatch, and makes no library', async () => {
+  it('answers a clear 400 naming the file for a URL that is no published library, an unknown version, a manifest without its counts, a missing shard or a hash mismatch, and makes no library', async () => {
     const fixture = buildEagleLibrary({ name: 'Broken', items: 40, plain: true });
     const { out, site } = await published(fixture);
     const api = makeApi({ fetchSource: (url) => fetch(url) });
@@ -235,6 +235,8 @@ describe('library/subscribe', { timeout: 60_000 }, () => {
     const cases: [string, string, RegExp][] = [
       [`${site.url}/nothing-here/`, 'manifest.json', /HTTP 404/],
       [await variant('future', (dir) => writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, version: 99 }))), 'manifest.json', /version 99/],
+      [await variant('uncounted', (dir) => writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, counts: undefined }))), 'manifest.json', /counts/],
+      [await variant('miscounted', (dir) => writeFile(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, counts: { ...manifest.counts, items: '40' } }))), 'manifest.json', /counts\.items/],
       [await variant('missing', async (dir) => (await import('node:fs/promises')).rm(join(dir, manifest.shards[0]!.file))), manifest.shards[0]!.file, /HTTP 404/],
       [await variant('damaged', (dir) => writeFile(join(dir, manifest.shards[0]!.file), '{"items":[]}')), manifest.shards[0]!.file, /do not match the hash/],
       [await variant('damaged-descriptors', (dir) => writeFile(join(dir, manifest.shards[0]!.descriptors!), new Uint8Array(160))), manifest.shards[0]!.descriptors!, /do not match the hash/],

@@ -64,6 +64,11 @@ export async function fetchManifest(fetch: Fetch, base: string): Promise<Manifes
   if (typeof value.name !== 'string' || typeof value.root !== 'string' || !shardsOk || typeof value.contentVersion !== 'string') {
     throw invalid('manifest.json: is missing its name, root, shards or contentVersion.');
   }
+  // The item count is what a subscription shows as its total while it loads.
+  const items = (value.counts as { items?: unknown } | undefined)?.items;
+  if (typeof items !== 'number' || !Number.isSafeInteger(items) || items < 0) {
+    throw invalid('manifest.json: counts.items is missing or is not a count of items.');
+  }
   const { index } = value;
   const named = (file: unknown) => typeof file === 'string' && hashInName(file) !== undefined;
   if (index !== undefined && !(index && typeof index.layout === 'string' && Array.isArray(index.postings) && index.postings.every(named) && named(index.counts))) {
