@@ -4,7 +4,7 @@
  * report the model without reading megabytes of weights, and the files under another. The page's
  * CLIP worker reads the files; nothing here runs a model.
  */
-import { createStore, del, get, setMany, type UseStore } from 'idb-keyval';
+import { createStore, delMany, get, setMany, type UseStore } from 'idb-keyval';
 import { clipManifestSchema, manifestFiles, type ClipManifest } from './clip-manifest';
 
 export interface StoredClipModel {
@@ -59,8 +59,7 @@ export async function restoreClipModel(store: UseStore, previous: StoredClipMode
   else await removeClipModel(store);
 }
 
+/** One transaction: a stop between separate deletes left the files and a version no library could match. */
 export async function removeClipModel(store: UseStore): Promise<void> {
-  await del('manifest', store);
-  await del('files', store);
-  await del('version', store);
+  await delMany(['manifest', 'files', 'version'], store);
 }
