@@ -118,6 +118,14 @@ describe('item/setCustomThumbnail', () => {
     expect(await itemRow(library, row.id)).toMatchObject({ width: 640, height: 480, thumbnail: 'ready', noThumbnail: false });
   });
 
+  it('leaves an item with no dimensions as it was when the image does not decode', async () => {
+    const { api, path, library } = await setup();
+    const row = await storeItem(library, { ext: 'url', mime: '', width: 0, height: 0, thumbnail: 'none' });
+    const answer = await call(api, 'POST', '/item/setCustomThumbnail', { itemId: row.id, filePath: '/covers/broken.png', width: 640, height: 480 }, { library: path });
+    expect(answer.httpStatus).toBe(400);
+    expect(await itemRow(library, row.id)).toMatchObject({ width: 0, height: 0, thumbnail: 'none' });
+  });
+
   it.each([
     [{ itemId: 'X', filePath: 'covers/green.png' }, 400, 'filePath'],
     [{ itemId: 'X', filePath: '//evil.example/x.png' }, 400, 'filePath'],

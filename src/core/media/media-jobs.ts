@@ -41,6 +41,8 @@ export interface CustomThumbnailPayload {
   ticket: string;
   source: Blob;
   mime: string;
+  /** item/setCustomThumbnail's width and height, for an item whose file gives none: kept only if the image decodes. */
+  dimensions?: { width: number; height: number };
 }
 
 export interface ThumbnailJob extends JobRow {
@@ -97,7 +99,7 @@ export function thumbnailJob(itemId: string, now: number, replaceCustom: boolean
   };
 }
 
-export function customThumbnailJob(itemId: string, now: number, source: Blob, mime: string): CustomThumbnailJob {
+export function customThumbnailJob(itemId: string, now: number, source: Blob, mime: string, dimensions?: CustomThumbnailPayload['dimensions']): CustomThumbnailJob {
   return {
     id: jobId(CUSTOM_THUMBNAIL_JOB, itemId),
     kind: CUSTOM_THUMBNAIL_JOB,
@@ -105,7 +107,7 @@ export function customThumbnailJob(itemId: string, now: number, source: Blob, mi
     createdAt: now,
     attempts: 0,
     lastError: '',
-    payload: { ticket: newTicket(now), source, mime },
+    payload: { ticket: newTicket(now), source, mime, ...(dimensions ? { dimensions } : {}) },
   };
 }
 

@@ -11,7 +11,7 @@ import { noteFileReplaced } from '../sync/file-records';
 import { commitItemChanges, type ItemObserver } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow, ThumbnailState } from '../storage/rows';
-import { DESCRIPTOR_JOB, isThumbnailJob, THUMBNAIL_JOB, ticketOf, type MediaJob } from './media-jobs';
+import { CUSTOM_THUMBNAIL_JOB, DESCRIPTOR_JOB, isThumbnailJob, THUMBNAIL_JOB, ticketOf, type MediaJob } from './media-jobs';
 import type { MediaOutcome } from './media-processor';
 
 export interface Produced {
@@ -47,6 +47,8 @@ export async function storeResult(db: LibraryDb, job: MediaJob, produced: Produc
     if (outcome.status === 'done' && (await db.thumbnails.get(job.itemId))) await describe(db, next, outcome);
   } else if (outcome.status === 'done') {
     await putThumbnail(db, job.itemId, outcome.thumbnail, true);
+    const dimensions = job.kind === CUSTOM_THUMBNAIL_JOB ? job.payload.dimensions : undefined;
+    if (dimensions && !(current.width > 0 && current.height > 0)) Object.assign(next, dimensions);
     next.palettes = outcome.palettes;
     next.noThumbnail = false;
     await describe(db, next, outcome);

@@ -17,13 +17,12 @@ import type { SetCustomThumbnailInput } from './thumbnails.schema';
 
 const requireItem = (db: LibraryDb, itemId: string) => requireItemIn(db, itemId, 'itemId');
 
-/** Queues `job` for the item (thumbnail pending meanwhile), with `change` applied to the row. */
+/** Queues `job` for the item (thumbnail pending meanwhile). */
 async function queue(
   ctx: Context,
   library: OpenLibrary,
   itemId: string,
   makeJob: (row: ItemRow, now: number) => MediaJob | undefined,
-  change: (row: ItemRow) => Partial<ItemRow> = () => ({}),
 ) {
   const now = ctx.clock();
   return writeTransaction(library, now, async () => {
@@ -31,7 +30,7 @@ async function queue(
     const job = makeJob(row, now);
     if (!job) return undefined;
     await library.db.jobs.put(job);
-    const after = withDerivedFields({ ...row, ...change(row), thumbnail: 'pending' });
+    const after = withDerivedFields({ ...row, thumbnail: 'pending' });
     await commitItemChanges(library.db, [{ before: row, after }], ctx.observers, now);
     return job;
   }, { request: ctx.requestKey });
@@ -57,9 +56,10 @@ export async function setCustomThumbnail(ctx: Context, input: SetCustomThumbnail
   const source = decoded ?? (await fetchImage(ctx, input.filePath!));
   const field = input.base64 !== undefined ? 'base64' : 'filePath';
   const { width, height } = input;
-  // The optional width/height describe items whose file gives none (a bookmark, a PSD).
-  const dimensions = (row: ItemRow) => (width && height && !(row.width > 0 && row.height > 0) ? { width, height } : {});
-  const job = await queue(ctx, library, input.itemId, (row, now) => customThumbnailJob(row.id, now, source, source.type), dimensions);
+  // The optional width/height describe items whose file gives none (a bookmark, a PSD); the job
+  // stores them with the thumbnail, so an image that does not decode changes nothing.
+  const dimensions = width && height ? { width, height } : undefined;
+  const job = await queue(ctx, library, input.itemId, (row, now) => customThumbnailJob(row.id, now, source, source.type, dimensions));
   const wait = await ctx.media.wait(library, job!);
   if (wait.status === 'undecodable') throw invalid(field === 'base64' ? 'base64: is not an image this browser can decode.' : `filePath: "${input.filePath}" is not an image this browser can decode.`);
   return wait.status === 'done';
