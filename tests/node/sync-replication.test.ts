@@ -9,6 +9,7 @@ import { loadNodePouch, loadNodePouchWith } from '../sync/node-pouch';
 import { startSyncLoop } from '../../src/app/sync/sync-loop';
 import { SyncStatusStore } from '../../src/app/sync/sync-status-store';
 import { apiPort, call, makeApi as makeCore } from './helpers';
+import { SYNC_STATUS_KEY } from '../../src/core/sync/sync-state';
 
 const makeApi = () => makeCore({ loadPouch: loadNodePouch });
 
@@ -193,6 +194,19 @@ describe('sync: two devices through a CouchDB-protocol server', () => {
     console.info(`[sync] edit on A until shown on B (loop period 100 ms): median ${latencies[2]} ms, max ${latencies[4]} ms`);
     expect(await post(b, '/sync/stop')).toBe(true);
   }, 120_000);
+
+  it('starts again when a start was cut after its settings: sent again, it writes the status, not "off" for good', async () => {
+    const device = makeApi();
+    const url = newDatabase();
+    await post(device, '/sync/start', { url });
+    // What an older start left when the worker stopped between its writes: settings, and no status.
+    const { db } = device.open(await device.registry.current());
+    await db.state.delete(SYNC_STATUS_KEY);
+    expect((await call<Status>(device, 'GET', '/sync/status')).data.state).toBe('off');
+    expect((await post<Status>(device, '/sync/start', { url })).state).toBe('connecting');
+    expect((await run(device)).error).toBeNull();
+    expect((await call<Status>(device, 'GET', '/sync/status')).data.state).toBe('idle');
+  }, 60_000);
 
   it('says waiting when no page drives cycles, and names a refused password', async () => {
     let now = Date.now();

@@ -9,12 +9,12 @@ import { FilesDatabase } from './files-database';
 import { checkDatabase, probeDatabase, type SyncCheck } from './probe-server';
 import { runCycle } from './sync-cycle';
 import { watchServer } from './watch-server';
-import { currentStatus, forgetSync, readSettings, SYNC_SETTINGS_KEY, writeStatus, type SyncSettings, type SyncStatus } from './sync-state';
+import { currentStatus, forgetSync, readSettings, readStoredStatus, SYNC_SETTINGS_KEY, SYNC_STATUS_KEY, type StoredStatus, type SyncSettings, type SyncStatus } from './sync-state';
 import type { StartSyncInput, SyncSettingsInput, WatchSyncInput } from './sync.schema';
 
 export async function startSync(ctx: Context, input: StartSyncInput): Promise<SyncStatus> {
-  const library = await ctx.library();
-  const existing = await readSettings(library.db);
+  const { db } = await ctx.library();
+  const existing = await readSettings(db);
   if (existing && existing.url !== input.url) {
     throw conflict(`url: this library already syncs with ${existing.url}; a library syncs with one database at a time (sync/stop first).`);
   }
@@ -23,15 +23,19 @@ export async function startSync(ctx: Context, input: StartSyncInput): Promise<Sy
   await new FilesDatabase(ctx.fetchServer, input).create().catch(() => {});
   const now = ctx.clock();
   const keepOriginals = input.keepOriginals ?? existing?.keepOriginals ?? false;
-  await writeSettings(library.db, { ...input, keepOriginals, startedAt: existing?.startedAt ?? now }, existing?.keepOriginals);
-  if (!existing) {
-    await forgetDirtySet(library.db);
-    await forgetFileCandidates(library.db);
-    await writeStatus(library.db, {
+  // One transaction: settings without a status answer "off" and run no cycle. A start with no status
+  // stored (an older one cut between its writes) starts afresh.
+  const fresh = !existing || !(await readStoredStatus(db));
+  await db.transaction('rw', db.state, async () => {
+    await writeSettings(db, { ...input, keepOriginals, startedAt: existing?.startedAt ?? now }, existing?.keepOriginals);
+    if (!fresh) return;
+    await forgetDirtySet(db);
+    await forgetFileCandidates(db);
+    await db.state.put({ key: SYNC_STATUS_KEY, value: {
       state: 'connecting', url: input.url, pushed: 0, pulled: 0, pending: 0, conflictsMerged: 0, lastSyncedAt: null, error: null, firstPull: null, lastRunAt: now, runningSince: 0,
-    });
-  }
-  return currentStatus(library.db, now);
+    } satisfies StoredStatus });
+  });
+  return currentStatus(db, now);
 }
 
 /** Checks a database URL and credentials without starting anything (the Sync… dialog's "Test connection"). */
