@@ -70,6 +70,23 @@ describe('the web app: selection and keyboard', () => {
     await page.context().close();
   });
 
+  it('trashes item after item when Delete is pressed again before the last trash ended', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    await seed(page, Array.from({ length: 6 }, (_, i) => ({ name: `cull ${i}` })));
+    await waitForCount(page, 6);
+    const order = (await api<{ ids: string[] }>(page, '/item/ids', {})).ids;
+    await cell(page, 2).click();
+    expect(await eventually(() => selectedIds(page), [order[2]])).toEqual([order[2]]);
+    // Both keys arrive before the first trash has answered: the second is for the item the focus moves on to.
+    await pressInOneTask(page, ['Delete', 'Delete']);
+    await waitForCount(page, 4);
+    const trashed = (await api<{ ids: string[] }>(page, '/item/ids', { isDeleted: true })).ids;
+    expect([...trashed].sort()).toEqual([order[2]!, order[3]!].sort());
+    expect(await gridIds(page)).toEqual([order[0], order[1], order[4], order[5]]);
+    await expect.poll(() => page.getByText('Moved 1 item to the trash').count()).toBe(2);
+    await page.context().close();
+  });
+
   it('a keyboard-only session finds an item by search, opens it, rates it and trashes it, with undo', async () => {
     const page = await freshApp(browser(), siteUrl);
     const ids = await seed(page, [{ name: 'red kite' }, { name: 'blue whale' }, { name: 'green frog' }, { name: 'blue jay' }]);

@@ -222,14 +222,20 @@ export class ItemGrid extends LightElement {
       this.dispatchEvent(new CustomEvent<number>('rate-selection', { detail: Number(event.key), bubbles: true }));
     } else if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
-      await this.selectFocusedIfNone(focus);
       // Alt: out of the folder being viewed (not to the trash).
-      this.dispatchEvent(new CustomEvent(event.altKey ? 'remove-from-folder' : 'trash-selection', { bubbles: true }));
+      if (event.altKey) {
+        await this.selectFocusedIfNone(focus);
+        this.dispatchEvent(new CustomEvent('remove-from-folder', { bubbles: true }));
+      } else {
+        // The shell takes Deletes in turn, each on what is selected, or focused, by then: a person culling
+        // presses Delete item after item, faster than a trash ends.
+        this.dispatchEvent(new CustomEvent('trash-selection', { bubbles: true }));
+      }
     }
   }
 
   /** Keys that act on the selection act on the focused item when nothing is selected. */
-  private async selectFocusedIfNone(focus: number): Promise<void> {
+  async selectFocusedIfNone(focus = Math.min(this.selection.focus, this.results.total - 1)): Promise<void> {
     if (this.selection.count > 0) return;
     const item = this.results.itemAt(focus);
     if (item) await this.selection.click(focus, item.id);

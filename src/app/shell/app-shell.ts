@@ -357,7 +357,16 @@ export class AppShell extends LightElement {
     if (item) this.querySelector<QuickLook>('quick-look')?.show(item);
   }
 
+  /** Deletes pressed while a trash runs wait for it (trash-selection events). */
+  private trashing: Promise<void> = Promise.resolve();
+
+  private queueTrash(): void {
+    this.trashing = this.trashing.then(() => this.trashSelection()).catch((error: unknown) => this.stores.toasts.error(error));
+  }
+
   private async trashSelection(): Promise<void> {
+    // Its turn: the focused item when nothing is selected (the last trash moved the focus on to the next one).
+    await this.grid?.selectFocusedIfNone();
     // In the Trash, Delete deletes for good (after asking).
     if (this.stores.view.state.view.kind === 'trash') return this.withSelection((ids) => this.actions.deleteForGood(ids));
     const focus = await this.actions.trashSelection();
@@ -431,7 +440,7 @@ export class AppShell extends LightElement {
     return html`<item-grid .results=${results} .selection=${selection} .thumbSize=${prefs.prefs.thumbSize} .emptyText=${emptyText} ?thumbnailsOnly=${library.readOnly}
       @open-item=${(e: CustomEvent<GridItemEvent>) => this.openViewer(e.detail)}
       @preview-item=${(e: CustomEvent<GridItemEvent>) => this.preview(e.detail)}
-      @trash-selection=${() => void this.trashSelection()}
+      @trash-selection=${() => this.queueTrash()}
       @item-menu=${(e: CustomEvent<{ x: number; y: number; cell: HTMLElement }>) => this.itemMenu(e)}
       @rate-selection=${(e: CustomEvent<number>) => void this.actions.rateSelection(e.detail)}></item-grid>`;
   }
