@@ -114,7 +114,14 @@ describe('the web app after a new user tried it (issue 41)', () => {
     const fixture = buildEagleLibrary({ name: 'My Library', items: 6, plain: true });
     const out = await mkdtemp(join(tmpdir(), 'published-41-'));
     await publishCommand([await writeLibrary(fixture.files, fixture.name), '--out', out], { log: () => {}, progress: () => {} });
-    const site = await serveStatic({ '/': inject('siteDir'), '/published/theirs/': out });
+    // The same library at a second address, whose manifest is held until the test lets it go.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const site = await serveStatic({ '/': inject('siteDir'), '/published/theirs/': out, '/published/slow/': out }, (request, response) => {
+      if (!request.url?.startsWith('/published/slow/manifest.json')) return false;
+      void held.then(async () => response.writeHead(200, { 'Content-Type': 'application/json' }).end(await readFile(join(out, 'manifest.json'))));
+      return true;
+    });
     const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
     try {
       const page = await openApp(context, site.url);
@@ -145,6 +152,24 @@ describe('the web app after a new user tried it (issue 41)', () => {
       await entries.filter({ hasNot: page.getByRole('img', { name: 'published, read-only' }) }).click();
       await page.locator('.read-only-badge').waitFor({ state: 'detached' });
       expect((await api<{ path: string }>(page, '/library/info')).path).toBe(own.path);
+
+      // An address slow to answer says it is opening; a library chosen meanwhile stays open.
+      await page.getByRole('button', { name: /^Library: / }).click();
+      await page.getByLabel('Open from a web address…').fill(`${site.url}/published/slow/`);
+      await page.getByLabel('Open from a web address…').press('Enter');
+      await page.getByRole('button', { name: 'Opening…' }).waitFor();
+      await published.click();
+      await page.locator('.read-only-badge').waitFor();
+      const chosen = (await api<{ path: string }>(page, '/library/info')).path;
+      release();
+      await page.getByRole('button', { name: /^Library: / }).click();
+      await page.getByText('“My Library” is ready; another library was opened meanwhile.').waitFor();
+      expect((await api<{ path: string }>(page, '/library/info')).path).toBe(chosen);
+      await shot(page, 'library-menu-ready-to-open');
+      await page.getByRole('button', { name: 'Open it' }).click();
+      await expect.poll(async () => (await api<{ path: string }>(page, '/library/info')).path).not.toBe(chosen);
+      expect((await api<{ data: unknown[] }>(page, '/library/history')).data).toHaveLength(3);
+      await page.locator('.read-only-badge').waitFor();
     } finally {
       await context.close();
       await site.close();

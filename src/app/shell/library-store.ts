@@ -32,6 +32,8 @@ export class LibraryStore extends Store {
   /** When each published library was last asked for a new version (path → ms). */
   private readonly checked = new Map<string, number>();
   private justSubscribed: string | null = null;
+  /** Switches asked so far: a subscribe that ends after another switch does not switch back. */
+  private switches = 0;
 
   /** Whether the open library refuses writes: the app offers no editing then. */
   get readOnly(): boolean {
@@ -84,16 +86,24 @@ export class LibraryStore extends Store {
   }
 
   async switchTo(path: string): Promise<void> {
+    this.switches += 1;
     await this.api.post('/library/switch', { libraryPath: path });
     await this.load();
   }
 
-  /** Opens a published library from its web address (read-only; again: takes its updates). */
-  async openPublished(url: string): Promise<void> {
+  /**
+   * Opens a published library from its web address (read-only; again: takes its updates). Not when
+   * the person chose another library while it was fetched (`opened: false`): that choice stands.
+   */
+  async openPublished(url: string): Promise<{ path: string; name: string; opened: boolean }> {
+    const switches = this.switches;
     const subscribed = await this.api.post('/library/subscribe', { url: new URL(url, document.baseURI).href });
     this.checked.set(subscribed.path, Date.now()); // that was the check: opening it needs no other
-    this.justSubscribed = subscribed.path;
-    await this.switchTo(subscribed.path);
+    const { path, name } = subscribed;
+    if (this.switches !== switches) return { path, name, opened: false };
+    this.justSubscribed = path;
+    await this.switchTo(path);
+    return { path, name, opened: true };
   }
 
   /** Renames a library (its path stays). */

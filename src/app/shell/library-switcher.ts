@@ -24,12 +24,21 @@ export class LibrarySwitcher extends LightElement {
   declare sync: SyncStatusStore | undefined;
   declare private createError: string;
   declare private subscribeError: string;
-  static override properties = { store: { attribute: false }, backup: { attribute: false }, sync: { attribute: false }, createError: { state: true }, subscribeError: { state: true } };
+  /** Opening a web address is under way (its button says so). */
+  declare private subscribing: boolean;
+  /** A published library made ready but not opened: another was chosen while it was fetched. */
+  declare private readyToOpen: { path: string; name: string } | null;
+  static override properties = {
+    store: { attribute: false }, backup: { attribute: false }, sync: { attribute: false },
+    createError: { state: true }, subscribeError: { state: true }, subscribing: { state: true }, readyToOpen: { state: true },
+  };
 
   constructor() {
     super();
     this.createError = '';
     this.subscribeError = '';
+    this.subscribing = false;
+    this.readyToOpen = null;
     new StoreController(this, () => (this.store ? [this.store] : []));
   }
 
@@ -70,14 +79,26 @@ export class LibrarySwitcher extends LightElement {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
     const url = String(new FormData(form).get('url') ?? '').trim();
+    if (this.subscribing) return; // its button says it is opening one
+    this.subscribing = true;
+    this.subscribeError = '';
+    this.readyToOpen = null;
     try {
-      await this.store.openPublished(url);
+      const { opened, path, name } = await this.store.openPublished(url);
       form.reset();
-      this.subscribeError = '';
-      this.menu?.hidePopover();
+      if (opened) this.menu?.hidePopover();
+      else this.readyToOpen = { path, name };
     } catch (error) {
       this.subscribeError = messageOf(error);
+    } finally {
+      this.subscribing = false;
     }
+  }
+
+  private openReady(): void {
+    const ready = this.readyToOpen;
+    this.readyToOpen = null;
+    if (ready) void this.switchTo(ready.path);
   }
 
   override render() {
@@ -107,8 +128,11 @@ export class LibrarySwitcher extends LightElement {
           <label for="published-library-url">Open from a web address…</label>
           <div class="row">
             <input id="published-library-url" name="url" class="field" required placeholder="https://example.com/published/brand/" aria-describedby="published-library-error" />
-            <button class="btn" type="submit">Open</button>
+            <button class="btn" type="submit" ?disabled=${this.subscribing}>${this.subscribing ? 'Opening…' : 'Open'}</button>
           </div>
+          <div role="status">${this.readyToOpen ? html`<p class="form-note">
+            “${this.readyToOpen.name}” is ready; another library was opened meanwhile.
+            <button class="btn" type="button" @click=${this.openReady}>Open it</button></p>` : nothing}</div>
           <p id="published-library-error" class="form-error" role="alert">${this.subscribeError}</p>
         </form>
         <form class="library-create" @submit=${this.create}>
