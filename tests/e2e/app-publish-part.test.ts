@@ -235,6 +235,29 @@ describe('Publish a folder from the app', () => {
     await page.getByRole('button', { name: /^Library: / }).click();
     await page.getByRole('button', { name: 'Publish library…' }).click();
     await dialog.getByRole('heading', { name: 'Publish library “My Library”' }).waitFor();
+    // Esc while it publishes stops it: the worker's answer is held here until then, and nothing is downloaded after.
+    await page.evaluate(() => {
+      const real = window.fetch.bind(window);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      Object.assign(window, { releasePublish: release });
+      window.fetch = async (input, init) => (String(input).includes('/library/publish') ? held.then(() => real(input, init)) : real(input, init));
+    });
+    const downloads: string[] = [];
+    page.on('download', (started) => downloads.push(started.suggestedFilename()));
+    await dialog.getByRole('button', { name: 'Download as zip' }).click();
+    await dialog.getByText('Publishing…').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.evaluate(() => (window as unknown as { releasePublish: () => void }).releasePublish());
+    // Opened again, it is the person's to use, and publishes once.
+    await page.getByRole('button', { name: /^Library: / }).click();
+    await page.getByRole('button', { name: 'Publish library…' }).click();
+    const again = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download as zip' }).click();
+    expect((await again).suggestedFilename()).toBe('My Library-published.zip');
+    await dialog.getByLabel('Put this in your page').waitFor();
+    expect(downloads).toEqual(['My Library-published.zip']);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     await context.close();

@@ -17,14 +17,14 @@ export interface PublishChoices {
   originals: boolean;
 }
 
-export async function publishZip(target: PublishTarget, choices: PublishChoices, have: readonly string[], onBytes: (bytes: number) => void): Promise<Blob> {
+export async function publishZip(target: PublishTarget, choices: PublishChoices, have: readonly string[], onBytes: (bytes: number) => void, signal?: AbortSignal): Promise<Blob> {
   const body = {
     ...(target.kind === 'folder' ? { folderId: target.id, subfolders: choices.subfolders } : {}),
     ...(target.kind === 'smart-folder' ? { smartFolderId: target.id } : {}),
     originals: choices.originals,
     have,
   };
-  const response = await fetch(apiUrl('/library/publish'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(apiUrl('/library/publish'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal });
   if (!response.ok) {
     const error = (await response.json().catch(() => undefined)) as ErrorBody | undefined;
     throw new Error(error?.message ?? `Publishing failed (${response.status}).`);

@@ -24,6 +24,8 @@ export class PublishDialog extends LightElement {
   declare private baseUrl: string;
   static override properties = { target: { attribute: false }, phase: { state: true }, baseUrl: { state: true } };
   private choices: PublishChoices = { subfolders: true, originals: true };
+  /** The run under way: closing the dialog (Cancel, Esc) stops it, and a stopped run shows nothing. */
+  private running: AbortController | null = null;
 
   constructor() {
     super();
@@ -43,25 +45,42 @@ export class PublishDialog extends LightElement {
   private async publish(to: 'folder' | 'zip'): Promise<void> {
     const target = this.target;
     if (!target) return;
+    const run = new AbortController();
+    this.running?.abort();
+    this.running = run;
+    const { signal } = run;
+    const show = (phase: Phase) => {
+      signal.throwIfAborted();
+      this.phase = phase;
+    };
     try {
       const folder = to === 'folder' ? await pickFolder() : undefined;
       if (to === 'folder' && !folder) return;
-      this.phase = { kind: 'busy', status: folder ? 'Looking at what the folder holds…' : 'Publishing…' };
+      show({ kind: 'busy', status: folder ? 'Looking at what the folder holds…' : 'Publishing…' });
       const have = folder ? await filesIn(folder) : [];
-      const zip = await publishZip(target, this.choices, have, (bytes) => (this.phase = { kind: 'busy', status: `Publishing… ${formatBytes(bytes)}` }));
+      const zip = await publishZip(target, this.choices, have, (bytes) => show({ kind: 'busy', status: `Publishing… ${formatBytes(bytes)}` }), signal);
       if (folder) {
-        this.phase = { kind: 'busy', status: 'Writing the folder…' };
-        const written = await writeZipToFolder(zip, folder, (files) => (this.phase = { kind: 'busy', status: `Writing the folder… ${files} files written` }));
+        show({ kind: 'busy', status: 'Writing the folder…' });
+        // The manifest goes last: a folder left half written still holds its last whole version.
+        const written = await writeZipToFolder(zip, folder, (files) => show({ kind: 'busy', status: `Writing the folder… ${files} files written` }));
         const kept = have.length;
-        this.phase = { kind: 'done', where: folder.name, summary: `Published to the folder ${folder.name}: ${written} files written, ${kept} already there.` };
+        show({ kind: 'done', where: folder.name, summary: `Published to the folder ${folder.name}: ${written} files written, ${kept} already there.` });
       } else {
         const fileName = `${target.name.replace(/[/\\:*?"<>|]/g, '_')}-published.zip`;
+        signal.throwIfAborted();
         downloadZip(zip, fileName);
-        this.phase = { kind: 'done', where: fileName.replace(/\.zip$/, ''), summary: `Downloaded ${fileName} (${formatBytes(zip.size)}). Unzip it into a folder of your site.` };
+        show({ kind: 'done', where: fileName.replace(/\.zip$/, ''), summary: `Downloaded ${fileName} (${formatBytes(zip.size)}). Unzip it into a folder of your site.` });
       }
     } catch (error) {
-      this.phase = { kind: 'failed', message: messageOf(error) };
+      if (!signal.aborted) this.phase = { kind: 'failed', message: messageOf(error) };
+    } finally {
+      if (this.running === run) this.running = null;
     }
+  }
+
+  private stop(): void {
+    this.running?.abort();
+    this.running = null;
   }
 
   private renderChoices(target: PublishTarget) {
@@ -90,7 +109,7 @@ export class PublishDialog extends LightElement {
   override render() {
     const target = this.target;
     const phase = this.phase;
-    return html`<dialog class="publish-dialog" aria-labelledby="publish-title">
+    return html`<dialog class="publish-dialog" aria-labelledby="publish-title" @close=${this.stop}>
       <h2 id="publish-title">Publish ${target ? `${WHAT[target.kind]} “${target.name}”` : ''}</h2>
       ${target && phase.kind !== 'done' ? this.renderChoices(target) : nothing}
       ${phase.kind === 'busy' ? html`<progress class="publish-progress" aria-label="Publishing"></progress><p class="publish-hint" role="status">${phase.status}</p>` : nothing}
