@@ -88,4 +88,21 @@ describe('FolderActions', () => {
     toast.action!.run();
     await expect.poll(() => inFolder(target.id)).toBe(N);
   }, 60_000);
+
+  it('runs a change asked for while another runs after it (an Undo during a drop), not refused', async () => {
+    const { actions, toasts } = setUp();
+    const kept = await folder('Kept');
+    const other = await folder('Other');
+    await actions.addItems(kept.id, ids.slice(0, 5));
+    await actions.removeItems(kept.id, ids.slice(0, 5));
+    const undo = toasts.toasts.at(-1)!.action!;
+    const drop = actions.addItems(other.id, ids); // 1,500 items: two batches
+    await expect.poll(() => actions.job?.done, { interval: 5 }).toBe(0);
+    undo.run();
+    await drop;
+    await expect.poll(() => inFolder(kept.id)).toBe(5);
+    expect(await inFolder(other.id)).toBe(N);
+    expect(toasts.toasts.filter((t) => t.kind === 'error')).toEqual([]);
+    expect(toasts.toasts.at(-1)?.message).toBe('Added 5 items to “Kept”');
+  }, 60_000);
 });

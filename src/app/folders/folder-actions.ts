@@ -25,6 +25,8 @@ export type FolderActionStores = Pick<AppStores, 'api' | 'sidebar' | 'results' |
 
 export class FolderActions extends Store {
   job: FolderJob | null = null;
+  /** The folder changes asked for, one after another. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly stores: FolderActionStores,
@@ -87,13 +89,19 @@ export class FolderActions extends Store {
     this.stores.toasts.show(`Removed ${plural(source.total, 'item')} from ${name}`, list ? { action: { label: 'Undo', run: () => void this.addItems(folder, list) } } : {});
   }
 
-  private async run(folder: string, ids: IdSource, change: BulkChange, label: string): Promise<boolean> {
+  /**
+   * Folder changes run one at a time; one asked for meanwhile (a drop, an Undo) waits its turn. It
+   * was refused, and an Undo's toast had gone by then.
+   */
+  private run(folder: string, ids: IdSource, change: BulkChange, label: string): Promise<boolean> {
+    if (!ids.total) return Promise.resolve(false);
+    const turn = this.queue.then(() => this.runNow(folder, ids, change, label));
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async runNow(folder: string, ids: IdSource, change: BulkChange, label: string): Promise<boolean> {
     const { api, results, sidebar, toasts } = this.stores;
-    if (!ids.total) return false;
-    if (this.job) {
-      toasts.show('Another folder change is still running; try again when it is done.', { kind: 'error' });
-      return false;
-    }
     const result = await runBulk(api, ids, change, (progress) => this.setJob({ folder, label, ...progress }));
     this.setJob(null);
     // The inspector shows one item's folders: tell it to read that item again.
