@@ -61,15 +61,17 @@ describe('a worker stopped in the middle of a batch', () => {
     db.close();
   }, 240_000);
 
-  it('answers a keyed write sent again from its record, writing nothing twice', async () => {
+  it('answers a keyed write sent again from its record, writing nothing twice; the key with another input is a 409', async () => {
     const { client, library } = await isolatedClient();
-    const send = () =>
-      fetchApi('/api/v2/folder/create', { method: 'POST', headers: { 'Content-Type': 'application/json', [LIBRARY_HEADER]: library, 'Idempotency-Key': 'folder-once' }, body: JSON.stringify({ name: 'once' }) });
+    const send = (name = 'once') =>
+      fetchApi('/api/v2/folder/create', { method: 'POST', headers: { 'Content-Type': 'application/json', [LIBRARY_HEADER]: library, 'Idempotency-Key': 'folder-once' }, body: JSON.stringify({ name }) });
     const first = await send();
     await stopServiceWorkers(); // the record is in IndexedDB, not in the stopped worker's memory
     const again = await send();
     expect([first.response.status, again.response.status, again.response.headers.get('Idempotent-Replayed')]).toEqual([200, 200, 'true']);
     expect(again.body).toEqual(first.body);
+    const other = await send('another');
+    expect([other.response.status, other.body.message]).toEqual([409, expect.stringMatching(/^Idempotency-Key header: key "folder-once" was sent .* with another request/)]);
     expect((await client.get<{ total: number }>('/folder/get')).total).toBe(1);
   });
 });

@@ -38,6 +38,23 @@ describe('Idempotency-Key on writes', () => {
     expect(await count(api, library)).toBe(9);
   });
 
+  it('refuses a key sent again with another route or input with 409 naming the header, writing nothing and not answering the first', async () => {
+    const api = makeApi();
+    const library = await newLibrary(api);
+    await post(api, library, '/item/add', bookmarks(3), 'counter-1');
+    const otherInput = await post(api, library, '/item/add', bookmarks(4), 'counter-1');
+    const otherRoute = await post(api, library, '/folder/create', { name: 'Trips' }, 'counter-1');
+    for (const answer of [otherInput, otherRoute]) {
+      expect([answer.status, answer.replayed]).toEqual([409, null]);
+      expect(answer.body.message).toMatch(/^Idempotency-Key header: key "counter-1" was sent .* with another request/);
+    }
+    expect(await count(api, library)).toBe(3);
+    const folders = await api.handle(new Request('http://localhost/api/v2/folder/get', { headers: { [LIBRARY_HEADER]: library } }));
+    expect(((await folders.json()) as { data: { total: number } }).data.total).toBe(0);
+    // The same request again is still answered from the first.
+    expect((await post(api, library, '/item/add', bookmarks(3), 'counter-1')).replayed).toBe('true');
+  });
+
   it('keeps a key to its library: the same key on another library is another write', async () => {
     const api = makeApi();
     const [one, two] = [await newLibrary(api), await newLibrary(api)];

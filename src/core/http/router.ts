@@ -109,9 +109,12 @@ export function route<M extends Method, P extends string, S extends z.ZodType, O
   return { method, path, input, handler, ...options } as unknown as TypedRoute<M, P, S, O, C>;
 }
 
-/** Around a route's handler: `before` may answer in its place (a repeated write), `after` sees every answer it made. */
+/**
+ * Around a route's handler: `before` may answer in its place (a repeated write), `after` sees every
+ * answer it made. `input`: the request's input as read (its JSON body or query; an upload's query).
+ */
 export interface DispatchGuard<C> {
-  before(ctx: C, found: Route<z.ZodType, C>): Promise<Response | undefined>;
+  before(ctx: C, found: Route<z.ZodType, C>, input: unknown): Promise<Response | undefined>;
   after(ctx: C, response: Response): Promise<void>;
 }
 
@@ -145,10 +148,11 @@ export class Router<C = Context> {
     try {
       const found = this.find(request);
       ctx = await makeContext();
-      const replayed = await guard?.before(ctx, found);
-      if (replayed) return replayed;
       const raw = await readRawInput(found.rawBody ? new Request(request.url) : request);
+      // Before the guard, which hashes the input: a thousand nested arrays are refused, not walked.
       checkInputShape(raw);
+      const replayed = await guard?.before(ctx, found, raw);
+      if (replayed) return replayed;
       // A rule's regex engine, say, is loaded when a request first meets one, and the request runs again.
       const data = await whenLoaded(async () => found.handler(ctx!, parseInput(found.input(), raw), request));
       response = data instanceof Response ? data : successResponse(data);

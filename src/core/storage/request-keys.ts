@@ -17,11 +17,15 @@ const HOUR = 3_600_000;
 /** Visible ASCII, as a header value a client makes (a UUID, a hash, a counter) is. */
 const KEY_SHAPE = /^[\x21-\x7e]{1,128}$/;
 
-/** A keyed write in flight. `wrote`: a transaction of it has committed (its record exists). */
+/**
+ * A keyed write in flight. `wrote`: a transaction of it has committed (its record exists).
+ * `fingerprint`: its method, path and input, hashed: a key stands for one request.
+ */
 export interface KeyedRequest {
   key: string;
   hour: number;
   wrote: boolean;
+  fingerprint?: string;
 }
 
 /** The answer kept with a key, replayed to a request that repeats it. */
@@ -33,6 +37,8 @@ export interface StoredAnswer {
 
 interface RequestRecord {
   answer?: StoredAnswer;
+  /** The first request's (records kept before fingerprints have none). */
+  fingerprint?: string;
 }
 
 /** The request's key, if it has one; a malformed one is refused, naming the header. */
@@ -41,6 +47,16 @@ export function keyedRequest(request: Request, now: number): KeyedRequest | unde
   if (key === null) return undefined;
   if (!KEY_SHAPE.test(key)) throw invalid(`${REQUEST_KEY_HEADER} header: 1 to 128 visible ASCII characters (a UUID, say), not "${key.slice(0, 40)}".`);
   return { key, hour: Math.floor(now / HOUR), wrote: false };
+}
+
+/**
+ * SHA-256 of the method, path and input as read. An upload's file is not hashed (its input is its
+ * query): a repeat is the same request, and a file may be gigabytes.
+ */
+export async function requestFingerprint(method: string, path: string, input: unknown): Promise<string> {
+  const bytes = new TextEncoder().encode(`${method} ${path}\n${JSON.stringify(input)}`);
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 const recordKey = (key: string, hour: number) => `${PREFIX}${String(hour).padStart(10, '0')}:${key}`;
@@ -58,7 +74,7 @@ export async function findKeyedRecord(db: LibraryDb, keyed: KeyedRequest): Promi
 export async function markKeyedWrite(db: LibraryDb, keyed: KeyedRequest): Promise<void> {
   if (keyed.wrote) return;
   if (await findKeyedRecord(db, keyed)) throw alreadyWritten(keyed.key);
-  await db.state.put({ key: recordKey(keyed.key, keyed.hour), value: {} satisfies RequestRecord });
+  await db.state.put({ key: recordKey(keyed.key, keyed.hour), value: { ...fingerprintOf(keyed) } satisfies RequestRecord });
 }
 
 /**
@@ -73,14 +89,23 @@ export async function storeKeyedAnswer(db: LibraryDb, keyed: KeyedRequest, respo
   const answer: StoredAnswer = { status: response.status, type, body: await response.clone().text() };
   void db
     .transaction('rw', db.state, async () => {
-      await db.state.put({ key: recordKey(keyed.key, keyed.hour), value: { answer } satisfies RequestRecord });
+      await db.state.put({ key: recordKey(keyed.key, keyed.hour), value: { answer, ...fingerprintOf(keyed) } satisfies RequestRecord });
       await db.state.where('key').between(PREFIX, recordKey('', keyed.hour - 1)).delete();
     })
     .catch(() => undefined); // unkept, a repeat gets the 409 instead
 }
 
-/** What a repeated keyed write answers: the first one's answer, or a 409 when it was lost. */
-export function replayAnswer(record: RequestRecord, key: string): Response {
+const fingerprintOf = (keyed: KeyedRequest) => (keyed.fingerprint ? { fingerprint: keyed.fingerprint } : {});
+
+/**
+ * What a repeated keyed write answers: the first one's answer, or a 409 when it was lost, or when
+ * the key came with another request (a reused counter, say) that must not get the first's answer.
+ */
+export function replayAnswer(record: RequestRecord, keyed: KeyedRequest): Response {
+  const { key } = keyed;
+  if (record.fingerprint && keyed.fingerprint && record.fingerprint !== keyed.fingerprint) {
+    throw conflict(`${REQUEST_KEY_HEADER} header: key "${key}" was sent within the last two hours with another request (another route or input), which it stands for. Send this one under a new key.`);
+  }
   if (!record.answer) throw alreadyWritten(key);
   const { status, type, body } = record.answer;
   return new Response(body, { status, headers: { 'Content-Type': type, 'Idempotent-Replayed': 'true' } });
