@@ -177,7 +177,7 @@ export function createApi(deps: ApiDeps = {}): Api {
   const media = new MediaQueue(runner, deps.mediaWaitMs);
   const importer = lazyOnce(async () => {
     const { Imports } = await importsModule();
-    return new Imports({ registry, open: (record) => open(record), drop: (record) => dropLibrary(record), clock, ids, publish: (change) => changes.publish(change), media, onError: deps.onBackgroundError });
+    return new Imports({ registry, open: (record) => open(record), drop: (record) => dropLibrary(record), clearLeftovers: (record) => clearLeftovers(record), clock, ids, publish: (change) => changes.publish(change), media, onError: deps.onBackgroundError });
   });
   // Resuming looks at the small registry of imports first: a start with no import left loads no import code.
   const importRegistry = new ImportRegistry(namespace);
@@ -210,6 +210,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       registry,
       open: (record) => open(record),
       drop: (record) => dropLibrary(record),
+      clearLeftovers: (record) => clearLeftovers(record),
       clock,
       fetch: fetchSource,
       quiet: (path, options) => requests.quiet(path, options),
@@ -251,6 +252,22 @@ export function createApi(deps: ApiDeps = {}): Api {
     await db.delete();
     // The library is gone; a replica left behind only takes disk space, so its failure is reported, not answered.
     if (synced) await destroyReplica(deps.loadPouch ?? loadPouch, name).catch((error: unknown) => deps.onBackgroundError?.(error));
+  };
+
+  /**
+   * A path just given to a new library may hold what a removal cut short left there (a worker stopped
+   * after the registry entry went): its database, replica and read-only mark. Cleared before the new
+   * library's first open, so the removed library's items do not come back in it.
+   */
+  const clearLeftovers = async (record: LibraryRecord): Promise<void> => {
+    await readOnly.remove(record.path);
+    if (await databaseExists(databaseName(record))) await dropLibrary(record);
+  };
+  // Asked without opening it (opening would create it); a browser that cannot tell drops it anyway.
+  const databaseExists = async (name: string): Promise<boolean> => {
+    const factory = (deps.dexieOptions?.indexedDB ?? globalThis.indexedDB) as IDBFactory | undefined;
+    if (typeof factory?.databases !== 'function') return true;
+    return (await factory.databases()).some((info) => info.name === name);
   };
 
   // Only a hint for the next open: if the note is lost, that open declares the whole chain again.
@@ -317,6 +334,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       imageProcessor: deps.media,
       modelFiles: deps.modelFiles,
       dropLibrary,
+      clearLeftovers,
       library: () => (library ??= (named ?? registry.current()).then(opening)),
     };
     return { ctx, opened: () => library, checked: named ?? Promise.resolve() };

@@ -106,6 +106,8 @@ export interface Context {
   subscriptions: SubscriptionsPort;
   /** Closes and deletes the database of a library taken out of the registry (library/remove). */
   dropLibrary: (record: LibraryRecord) => Promise<void>;
+  /** Before a new library's first open: what a removal cut short left at its path goes. */
+  clearLeftovers: (record: LibraryRecord) => Promise<void>;
   /** The path every API route sits under (`/api/v2`, or `<base>api/v2` when embedded); item URLs carry it. */
   apiPrefix: string;
   /** The AI models' files on this device (cached, downloading, failed); absent where the models are at hand. */

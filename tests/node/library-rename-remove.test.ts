@@ -7,6 +7,7 @@ import { STEP_PREFIX } from '../../src/core/sync/sync-state';
 import type { PouchConstructor } from '../../src/core/sync/pouch';
 import type { LibraryDb } from '../../src/core/storage/library-db';
 import { loadNodePouch } from '../sync/node-pouch';
+import { ReadOnlyLibraries } from '../../src/core/publish/subscription-state';
 import { call, makeApi, newLibrary } from './helpers';
 
 interface Entry { name: string; path: string }
@@ -114,6 +115,21 @@ describe('library/remove', () => {
     expect((await new PouchDB(replicaOf(db.name)).info()).doc_count).toBe(1);
     expect((await call(api, 'POST', '/library/remove', { libraryPath: gone })).data).toBe(true);
     expect((await new PouchDB(replicaOf(db.name)).info()).doc_count).toBe(0);
+  });
+
+  it('a library made at the path of one whose removal was cut short starts empty and writable', async () => {
+    const namespace = `cut-removal-${process.pid}-${Math.random().toString(36).slice(2)}`;
+    const api = makeApi({ namespace });
+    await newLibrary(api, 'Keep');
+    const gone = await newLibrary(api, 'Gone');
+    await call(api, 'POST', '/item/add', { items: [{ bookmarkURL: 'https://e.test/1' }, { bookmarkURL: 'https://e.test/2' }] }, { library: gone });
+    // What a worker stopped right after the registry entry went leaves: the database, and a published library's mark.
+    await new ReadOnlyLibraries(namespace).add(gone, 'https://example.com/published/');
+    await api.registry.remove(gone);
+    const again = await newLibrary(api, 'Gone');
+    expect(again).toBe(gone);
+    expect((await call<number>(api, 'GET', '/item/countAll', {}, { library: again })).data).toBe(0);
+    expect((await call(api, 'POST', '/item/add', { items: [{ bookmarkURL: 'https://e.test/new' }] }, { library: again })).httpStatus).toBe(200);
   });
 
   it("a new library's first cycle does not take a removed library's replica left under its path", async () => {

@@ -10,7 +10,7 @@ import { ApiError, invalid } from '../http/errors';
 import type { MediaQueue } from '../media/media-queue';
 import type { LibraryRecord, LibraryRegistry } from '../storage/registry';
 import type { KeyedRequest } from '../storage/request-keys';
-import { takeBackLibrary } from '../storage/take-back-library';
+import { clearNewLibrary, takeBackLibrary } from '../storage/take-back-library';
 import { writeTransaction } from '../storage/write';
 import { ImportSuperseded } from './import-batch';
 import { failImport, runImport } from './import-job';
@@ -26,6 +26,8 @@ export interface ImportsDeps {
   open: (record: LibraryRecord) => OpenLibrary;
   /** Closes and deletes the database of a library taken out of the registry. */
   drop: (record: LibraryRecord) => Promise<void>;
+  /** Before a new library's first open: what a removal cut short left at its path goes. */
+  clearLeftovers: (record: LibraryRecord) => Promise<void>;
   clock: () => number;
   ids: () => string;
   /** Where each step of an import is announced (the change feed: `import` events). */
@@ -72,6 +74,8 @@ export class Imports {
       if (input.into === 'new') {
         // A keyed request sent again (a worker stopped while starting) gets the library it made.
         const created = await this.deps.registry.createUnique(input.name ?? libraryNameOf(folderName.replace(/\.html?$/i, '')), input.request);
+        const steps = { drop: this.deps.drop };
+        if (created.made) await clearNewLibrary(this.deps.registry, created.record, this.deps.clearLeftovers, steps, this.deps.onError);
         library = this.deps.open(created.record);
         made = created.made;
         const started = made ? undefined : await this.importIn(library);

@@ -17,7 +17,7 @@ import { importRoot } from '../eagle-library/import-root';
 import type { LibraryRoot } from '../eagle-library/read-library';
 import type { SubscribeAnswer } from './subscribe-answer';
 import type { LibraryRecord, LibraryRegistry } from '../storage/registry';
-import { takeBackLibrary } from '../storage/take-back-library';
+import { clearNewLibrary, takeBackLibrary } from '../storage/take-back-library';
 import { writeTransaction } from '../storage/write';
 import { fetchJson, fetchManifest, fetchShardWrite, libraryBase, type Fetch } from './fetch-published';
 import { keptDescriptors, type KeptDescriptors } from './kept-descriptors';
@@ -34,6 +34,8 @@ export interface SubscriptionsDeps {
   open: (record: LibraryRecord) => OpenLibrary;
   /** Closes and deletes the database of a library taken out of the registry. */
   drop: (record: LibraryRecord) => Promise<void>;
+  /** Before a new library's first open: what a removal cut short left at its path goes. */
+  clearLeftovers: (record: LibraryRecord) => Promise<void>;
   clock: () => number;
   fetch: Fetch;
   /** Settles once the library at `path` has no API request in flight as `options` say (http/library-requests.ts). */
@@ -181,6 +183,13 @@ export class Subscriptions {
     return undefined;
   }
 
+  private async openNew(name: string): Promise<OpenLibrary> {
+    const record = await this.deps.registry.createKeepingName(name);
+    const steps = { unmark: (path: string) => this.readOnly.remove(path), drop: this.deps.drop };
+    await clearNewLibrary(this.deps.registry, record, this.deps.clearLeftovers, steps, this.deps.onError);
+    return this.deps.open(record);
+  }
+
   /** A subscribed library, its state in this code's layout (subscription-upgrade.ts). */
   private async opened(record: LibraryRecord): Promise<OpenLibrary> {
     const library = this.deps.open(record);
@@ -198,7 +207,7 @@ export class Subscriptions {
     const manifest = await fetchManifest(fetch, from);
     const root = await fetchJson<LibraryRoot>(fetch, from, manifest.root);
     const first = await this.fetchShards(from, manifest, firstScreenShards(manifest.shards));
-    const library = halfMade ?? this.deps.open(await this.deps.registry.createKeepingName(manifest.name));
+    const library = halfMade ?? (await this.openNew(manifest.name));
     try {
       // Read-only before anything is stored: no moment where a script could write into it.
       await this.readOnly.add(library.record.path, from);

@@ -24,3 +24,23 @@ export async function takeBackLibrary(registry: LibraryRegistry, record: Library
   await steps.drop(record);
   return true;
 }
+
+/**
+ * Before a new library's first open: `clear` takes away what a removal cut short left at its path.
+ * If that fails, the new entry is taken back out (a failure to do so goes to `onError`), so no
+ * library stays that would open on the removed one's data.
+ */
+export async function clearNewLibrary(
+  registry: LibraryRegistry,
+  record: LibraryRecord,
+  clear: (record: LibraryRecord) => Promise<void>,
+  steps: TakeBackSteps,
+  onError: (error: unknown) => void = () => {},
+): Promise<void> {
+  try {
+    await clear(record);
+  } catch (error) {
+    await takeBackLibrary(registry, record, steps).catch(onError);
+    throw error;
+  }
+}
