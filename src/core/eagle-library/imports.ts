@@ -74,8 +74,7 @@ export class Imports {
       if (input.into === 'new') {
         // A keyed request sent again (a worker stopped while starting) gets the library it made.
         const created = await this.deps.registry.createUnique(input.name ?? libraryNameOf(folderName.replace(/\.html?$/i, '')), input.request);
-        const steps = { drop: this.deps.drop };
-        if (created.made) await clearNewLibrary(this.deps.registry, created.record, this.deps.clearLeftovers, steps, this.deps.onError);
+        if (created.made) await clearNewLibrary(this.deps.registry, created.record, this.deps.clearLeftovers, { drop: this.deps.drop }, this.deps.onError);
         library = this.deps.open(created.record);
         made = created.made;
         const started = made ? undefined : await this.importIn(library);

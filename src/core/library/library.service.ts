@@ -7,8 +7,8 @@ import { smartFolderForest } from '../smart-folders/smart-folder-view';
 import type { LibraryRecord } from '../storage/registry';
 import { readMeta } from '../storage/write';
 import { tagGroupView } from '../tag-groups/tag-group-view';
-import { identiconPng } from './identicon';
 import { clearNewLibrary } from '../storage/take-back-library';
+import { identiconPng } from './identicon';
 
 export const QUICK_ACCESS_KEY = 'quickAccess';
 
@@ -57,8 +57,10 @@ export async function switchLibrary(ctx: Context, libraryPath: string): Promise<
 export async function createLibrary(ctx: Context, name: string) {
   // Sent again under its key (a worker stopped while answering), it answers the library it made.
   const { record, made } = await ctx.registry.create(name, ctx.requestKey);
-  if (made) await clearNewLibrary(ctx.registry, record, ctx.clearLeftovers, { drop: ctx.dropLibrary });
-  if (made) ctx.changes.publish({ kind: 'library', action: 'created', ids: [record.path], details: { name: record.name }, library: record.path });
+  if (made) {
+    await clearNewLibrary(ctx.registry, record, ctx.clearLeftovers, { drop: ctx.dropLibrary });
+    ctx.changes.publish({ kind: 'library', action: 'created', ids: [record.path], details: { name: record.name }, library: record.path });
+  }
   return { name: record.name, path: record.path, modificationTime: record.createdAt, applicationVersion: record.applicationVersion };
 }
 
