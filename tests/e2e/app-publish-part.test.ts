@@ -240,16 +240,21 @@ describe('Publish a folder from the app', () => {
       const real = window.fetch.bind(window);
       let release = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
-      Object.assign(window, { releasePublish: release });
-      window.fetch = async (input, init) => (String(input).includes('/library/publish') ? held.then(() => real(input, init)) : real(input, init));
+      const outcomes: string[] = [];
+      Object.assign(window, { releasePublish: release, publishOutcomes: outcomes });
+      const record = (answer: Promise<Response>) => answer.then((response) => (outcomes.push('answered'), response), (error: Error) => (outcomes.push(error.name), Promise.reject(error)));
+      window.fetch = async (input, init) => (String(input).includes('/library/publish') ? record(held.then(() => real(input, init))) : real(input, init));
     });
-    const downloads: string[] = [];
-    page.on('download', (started) => downloads.push(started.suggestedFilename()));
+    // Each run downloads from its own blob: address, so a second address is a second run (Chromium may report one download twice).
+    const downloads = new Map<string, string>();
+    page.on('download', (started) => downloads.set(started.url(), started.suggestedFilename()));
     await dialog.getByRole('button', { name: 'Download as zip' }).click();
     await dialog.getByText('Publishing…').waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     await page.evaluate(() => (window as unknown as { releasePublish: () => void }).releasePublish());
+    // The stopped run's request ends aborted: it has nothing left to download.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { publishOutcomes: string[] }).publishOutcomes)).toEqual(['AbortError']);
     // Opened again, it is the person's to use, and publishes once.
     await page.getByRole('button', { name: /^Library: / }).click();
     await page.getByRole('button', { name: 'Publish library…' }).click();
@@ -257,7 +262,7 @@ describe('Publish a folder from the app', () => {
     await dialog.getByRole('button', { name: 'Download as zip' }).click();
     expect((await again).suggestedFilename()).toBe('My Library-published.zip');
     await dialog.getByLabel('Put this in your page').waitFor();
-    expect(downloads).toEqual(['My Library-published.zip']);
+    expect([...downloads.values()]).toEqual(['My Library-published.zip']);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     await context.close();
