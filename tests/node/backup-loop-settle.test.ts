@@ -1,7 +1,7 @@
 // The page's backup loop (src/app/backup/backup-loop.ts) backs up once changes settle: 30 s after
 // the last change heard, each change restarting the wait, and again after a run that was under
-// way when the wait ended. Fake timers on the loop; its API calls and change source are counted
-// stand-ins (the real ones run in tests/browser/backup-loop.test.ts).
+// way when the wait ended or "Back up now" was asked. Fake timers on the loop; its API calls and
+// change source are counted stand-ins (the real ones run in tests/browser/backup-loop.test.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startBackupLoop, type BackupCalls, type ChangeSource } from '../../src/app/backup/backup-loop';
 import type { BackupAnswer, BackupStatus } from '../../src/app/backup/backup-api';
@@ -95,6 +95,25 @@ describe('the backup loop runs after changes settle', () => {
     h.holdSlices(false);
     h.finishSlice();
     await vi.advanceTimersByTimeAsync(0);
+    expect(h.slices).toHaveLength(3);
+    stop();
+  });
+
+  it('"Back up now" (or a folder just picked) while a run is under way backs up again after it, once for several asks', async () => {
+    const h = harness();
+    const store = new BackupStore();
+    const stop = startBackupLoop(store, { calls: h.calls, changes: h.changes });
+    await vi.advanceTimersByTimeAsync(0);
+    h.holdSlices(true);
+    await vi.advanceTimersByTimeAsync(15 * 60_000); // the schedule's run, still writing
+    expect(h.slices).toHaveLength(2);
+    // The run under way may be writing to the folder just replaced: these ask for one of their own.
+    const asked = [store.backUpNow(), store.backUpNow()];
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.slices).toHaveLength(2);
+    h.holdSlices(false);
+    h.finishSlice();
+    await Promise.all(asked);
     expect(h.slices).toHaveLength(3);
     stop();
   });

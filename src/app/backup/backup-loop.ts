@@ -70,7 +70,11 @@ export function startBackupLoop(store: BackupStore, options: BackupLoopOptions =
       }
     })());
 
-  store.driveWith(run);
+  // A run under way may have passed what changed, or be writing to a folder just replaced: asks
+  // made during it get one more run after it (shared by all of them).
+  const runAfterCurrent = (): Promise<void> => (running ? running.then(run) : run());
+
+  store.driveWith(runAfterCurrent);
   // Changes are heard only while the library has a backup folder: one without keeps no stream open.
   let stopListening: (() => void) | undefined;
   function listen(status: BackupStatus | null): void {
@@ -79,8 +83,7 @@ export function startBackupLoop(store: BackupStore, options: BackupLoopOptions =
         if (!wakesSync(change)) return;
         // Each change restarts the wait: a backup runs once edits pause, not after every one.
         clearTimeout(settle);
-        // A run under way may have passed the changed item already: another follows it.
-        settle = setTimeout(() => void (running ? running.then(run) : run()), settleMs);
+        settle = setTimeout(() => void runAfterCurrent(), settleMs);
       });
     }
     if (!status?.configured && stopListening) {
