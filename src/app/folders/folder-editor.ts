@@ -43,6 +43,8 @@ export class FolderEditor extends LitElement {
   private stored: FolderDraft = draftOf(null, null);
   /** What the person changed since the dialog opened: kept over the folder when its read answers later. */
   private edits: Partial<FolderDraft> = {};
+  /** The latest load: a read that answers after the dialog was opened again (another folder) is dropped. */
+  private loading = 0;
 
   constructor() {
     super();
@@ -66,6 +68,7 @@ export class FolderEditor extends LitElement {
   }
 
   private async load(): Promise<void> {
+    const ticket = ++this.loading;
     this.error = '';
     this.edits = {};
     this.stored = this.draft = draftOf(null, this.parent);
@@ -74,13 +77,14 @@ export class FolderEditor extends LitElement {
         this.api.get('/folder/get'),
         this.folderId ? this.api.get('/folder/get', { id: this.folderId }).then((page) => page.data[0] ?? null) : null,
       ]);
+      if (ticket !== this.loading) return;
       this.roots = tree.data;
       this.folders = folderOptions(tree.data);
       this.stored = draftOf(folder, this.parent);
       // A choice made while the folder was on its way (a parent picked at once) is not undone by its answer.
       this.draft = { ...this.stored, ...this.edits };
     } catch (error) {
-      this.fail(error);
+      if (ticket === this.loading) this.fail(error);
     }
   }
 

@@ -83,4 +83,39 @@ describe('<folder-editor>', () => {
     await closed;
     expect(editor.open).toBe(false);
   });
+
+  it('opened again for another folder before the first one\'s read answers, shows and saves the second one only', async () => {
+    const { client } = await isolatedClient();
+    const travel = await client.post<Folder>('/folder/create', { name: 'Travel' });
+    const coast = await client.post<Folder>('/folder/create', { name: 'Coast' });
+    // Travel's read is held until Coast's dialog has shown Coast.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let late: Promise<unknown> | undefined;
+    const slow = Object.create(client) as typeof client;
+    slow.get = (async (path: string, query?: Record<string, unknown>) => {
+      if (query?.id !== travel.id) return client.get(path, query as never);
+      await held;
+      return (late = client.get(path, query as never));
+    }) as typeof client.get;
+    const editor = mount<FolderEditor>('folder-editor', { api: slow, folderId: travel.id, parent: null, open: true }, '');
+    await expect.element(page.getByRole('dialog', { name: 'Edit folder' })).toBeVisible();
+    editor.close();
+    editor.folderId = coast.id;
+    editor.open = true;
+    await expect.element(page.getByLabelText('Name')).toHaveValue('Coast');
+    // Travel's answer arrives late: it must not take the place of Coast's name, nor of what is saved.
+    release();
+    await until(() => late !== undefined);
+    await late;
+    await new Promise((resolve) => setTimeout(resolve));
+    await editor.updateComplete;
+    await expect.element(page.getByLabelText('Name')).toHaveValue('Coast');
+    await userEvent.click(page.getByRole('radio', { name: 'Aqua' }));
+    const saved = nextEvent<{ id: string }>(editor, 'folder-saved');
+    await userEvent.click(page.getByRole('button', { name: 'Save' }));
+    expect(await saved).toEqual({ id: coast.id });
+    expect(await folderOf(client, coast.id)).toMatchObject({ name: 'Coast', iconColor: 'aqua' });
+    expect(await folderOf(client, travel.id)).toMatchObject({ name: 'Travel', iconColor: '' });
+  });
 });
