@@ -13,6 +13,7 @@ import type { Folder, Page } from '../api-types';
 import { folderOptions, type FolderOption } from '../inspector/folder-options';
 import '../inspector/star-rating';
 import '../inspector/tag-editor';
+import { InTurn } from '../state/in-turn';
 import { define } from '../ui/define';
 import { emit, errorMessage } from '../ui/events';
 import { describeChange, type BulkChange } from './bulk-changes';
@@ -66,8 +67,8 @@ export class BulkEditor extends LitElement {
   private loading = 0;
   /** Stops the read under way, which a newer one makes pointless. */
   private reading: AbortController | null = null;
-  /** The reads and edits, one after another; each step starts when the one before has settled. */
-  private queue: Promise<void> = Promise.resolve();
+  /** The reads and edits, one after another. */
+  private readonly turns = new InTurn();
 
   constructor() {
     super();
@@ -95,13 +96,7 @@ export class BulkEditor extends LitElement {
     const ticket = ++this.loading;
     // A newer read makes the one under way and any still waiting pointless: they stop or are skipped.
     this.reading?.abort();
-    return this.enqueue(() => (ticket === this.loading ? this.read(ticket) : Promise.resolve()));
-  }
-
-  private enqueue(step: () => Promise<void>): Promise<void> {
-    const next = this.queue.then(step);
-    this.queue = next.catch(() => undefined);
-    return next;
+    return this.turns.run(() => (ticket === this.loading ? this.read(ticket) : Promise.resolve()));
   }
 
   private async read(ticket: number): Promise<void> {
@@ -141,7 +136,7 @@ export class BulkEditor extends LitElement {
     this.waiting = [...this.waiting, waiting];
     // The edit is for the items selected now: a selection changed before its turn is not what the person meant.
     const selected = this.selected;
-    return this.enqueue(async () => {
+    return this.turns.run(async () => {
       this.waiting = this.waiting.slice(1);
       if (this.selected !== selected) return this.fail(`${waiting} was not applied: the selection changed before its turn.`);
       await this.run(change);

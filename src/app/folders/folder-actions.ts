@@ -11,6 +11,7 @@ import type { BulkChange } from '../bulk-edit/bulk-changes';
 import type { AppStores } from '../shell/app-stores';
 import { idList, type IdSource } from '../selection/selection-ids';
 import { Store } from '../state/store';
+import { InTurn } from '../state/in-turn';
 import { plural } from '../ui/format';
 import { duplicateWarning } from './folder-form';
 import { findFolder } from './folder-tree';
@@ -26,7 +27,7 @@ export type FolderActionStores = Pick<AppStores, 'api' | 'sidebar' | 'results' |
 export class FolderActions extends Store {
   job: FolderJob | null = null;
   /** The folder changes asked for, one after another. */
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly turns = new InTurn();
 
   constructor(
     private readonly stores: FolderActionStores,
@@ -95,9 +96,7 @@ export class FolderActions extends Store {
    */
   private run(folder: string, ids: IdSource, change: BulkChange, label: string): Promise<boolean> {
     if (!ids.total) return Promise.resolve(false);
-    const turn = this.queue.then(() => this.runNow(folder, ids, change, label));
-    this.queue = turn.catch(() => undefined);
-    return turn;
+    return this.turns.run(() => this.runNow(folder, ids, change, label));
   }
 
   private async runNow(folder: string, ids: IdSource, change: BulkChange, label: string): Promise<boolean> {

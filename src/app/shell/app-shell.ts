@@ -13,6 +13,7 @@ import { hasFilters, isAiView, type SearchMode, type View } from '../search/view
 import type { SearchBox } from '../search/search-box';
 import { keepDroppedImage } from '../ai/dropped-images';
 import '../ai/ai.css';
+import { InTurn } from '../state/in-turn';
 import { StoreController } from '../state/store';
 import { LightElement } from '../ui/light-element';
 import { applyChanges, type LiveTargets } from '../live/apply-changes';
@@ -358,10 +359,10 @@ export class AppShell extends LightElement {
   }
 
   /** Deletes pressed while a trash runs wait for it (trash-selection events). */
-  private trashing: Promise<void> = Promise.resolve();
+  private readonly trashes = new InTurn();
 
   private queueTrash(): void {
-    this.trashing = this.trashing.then(() => this.trashSelection()).catch((error: unknown) => this.stores.toasts.error(error));
+    this.trashes.run(() => this.trashSelection()).catch((error: unknown) => this.stores.toasts.error(error));
   }
 
   private async trashSelection(): Promise<void> {
