@@ -172,6 +172,33 @@ describe('Idempotency-Key on writes', () => {
     expect(await api.registry.find(removed.path)).toBeDefined();
   });
 
+  it('refuses a key the registry keeps (library/create, library/remove, an import into a new library) sent with another request: 409 naming the header, nothing made or removed', async () => {
+    const api = makeApi();
+    const kept = await newLibrary(api);
+    const refused = (answer: { status: number; body: { message?: string } }) => {
+      expect(answer.status).toBe(409);
+      expect(answer.body.message).toMatch(/^Idempotency-Key header: key "counter-1" was sent .* with another request/);
+    };
+    const first = await post(api, kept, '/library/create', { name: 'First' }, 'counter-1');
+    refused(await post(api, kept, '/library/create', { name: 'Second' }, 'counter-1'));
+    refused(await post(api, kept, '/library/remove', { libraryPath: kept }, 'counter-1'));
+    const headers = { [LIBRARY_HEADER]: kept, 'Idempotency-Key': 'counter-1' };
+    const imported = await api.handle(new Request('http://localhost/api/v2/library/import?wait=true&into=new', { method: 'POST', headers, body: new Blob([BOOKMARKS_HTML]) }));
+    refused({ status: imported.status, body: (await imported.json()) as { message?: string } });
+    expect(await api.registry.find('/libraries/Second.library')).toBeUndefined();
+    expect(await api.registry.find(kept)).toBeDefined();
+    expect(await api.registry.find('/libraries/Bookmarks.library')).toBeUndefined();
+    // The same request again is still answered with the library it made.
+    expect(await post(api, kept, '/library/create', { name: 'First' }, 'counter-1')).toEqual(first);
+    // A removal's key sent to remove another library removes nothing.
+    const [a, b] = [(await post(api, kept, '/library/create', { name: 'A' })).body.data, (await post(api, kept, '/library/create', { name: 'B' })).body.data] as { path: string }[];
+    expect((await post(api, kept, '/library/remove', { libraryPath: a!.path }, 'remove-1')).status).toBe(200);
+    const otherRemoval = await post(api, kept, '/library/remove', { libraryPath: b!.path }, 'remove-1');
+    expect(otherRemoval.status).toBe(409);
+    expect(otherRemoval.body.message).toMatch(/^Idempotency-Key header: key "remove-1" was sent .* with another request/);
+    expect(await api.registry.find(b!.path)).toBeDefined();
+  });
+
   it('finishes a keyed library/remove a stopped worker cut after the registry entry went: sent again, the database goes', async () => {
     const api = makeApi();
     const kept = await newLibrary(api);

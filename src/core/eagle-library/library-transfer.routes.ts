@@ -2,11 +2,17 @@
 import { noInput } from '../http/no-input';
 import { route } from '../http/router';
 import { lazyModule } from '../shared/lazy-module';
-import { keyedRequest } from '../storage/request-keys';
+import { keyedRequest, requestFingerprint } from '../storage/request-keys';
 import { importInput, importStatusInput } from './library-transfer.schema';
 
 // The export's code (the library's tree, zip writing) is loaded by the first export, not at every worker start.
 const exportZip = lazyModule(() => import('./export-zip'));
+
+/** The key of an import into a new library, with the request it stands for (its query: the zip is not hashed). */
+async function registryKeyed(request: Request, input: unknown, now: number) {
+  const key = keyedRequest(request, now);
+  return key && { ...key, fingerprint: await requestFingerprint(request.method, new URL(request.url).pathname, input) };
+}
 
 export const libraryTransferRoutes = [
   route(
@@ -15,7 +21,7 @@ export const libraryTransferRoutes = [
     importInput,
     async (ctx, input, request) => {
       // Into a new library, no library holds the key yet: the registry keeps it with the library made.
-      const key = input.into === 'new' ? keyedRequest(request, ctx.clock()) : ctx.requestKey;
+      const key = input.into === 'new' ? await registryKeyed(request, input, ctx.clock()) : ctx.requestKey;
       const started = await ctx.imports.start({ zip: await request.blob(), into: input.into, name: input.name, fileName: input.fileName, request: key }, ctx.library);
       return input.wait ? ctx.imports.wait(started.id) : started;
     },

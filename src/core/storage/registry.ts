@@ -5,7 +5,7 @@
  */
 import { createStore, get, update, type UseStore } from 'idb-keyval';
 import { conflict, notFound } from '../http/errors';
-import type { KeyedRequest } from './request-keys';
+import { keySentWithAnother, type KeyedRequest } from './request-keys';
 
 export interface LibraryRecord {
   name: string;
@@ -35,6 +35,11 @@ interface RegistryState {
    * hours: that request sent again (a worker stopped before answering) finds its removal done.
    */
   removedFor?: Record<string, LibraryRecord>;
+  /**
+   * The request each key kept here stood for (`<hour>:<key>` to its fingerprint, ./request-keys.ts),
+   * kept as long: the key sent with another request is refused, as on every other keyed route.
+   */
+  requests?: Record<string, string>;
 }
 
 const KEY = 'registry';
@@ -71,9 +76,21 @@ function madeBy(state: RegistryState, madeFor: readonly string[] | undefined): L
   return madeFor && Object.values(state.libraries).find((l) => l.madeFor !== undefined && madeFor.includes(l.madeFor));
 }
 
-/** The removals keyed requests made within the last two hours, as of `hour`. */
-function recentRemovals(state: RegistryState, hour: number): Record<string, LibraryRecord> {
-  return Object.fromEntries(Object.entries(state.removedFor ?? {}).filter(([made]) => Number(made.slice(0, made.indexOf(':'))) >= hour - 1));
+/** The entries of `kept` (by `<hour>:<key>`) from the last two hours, as of `hour`. */
+function recent<T>(kept: Record<string, T> | undefined, hour: number): Record<string, T> {
+  return Object.fromEntries(Object.entries(kept ?? {}).filter(([made]) => Number(made.slice(0, made.indexOf(':'))) >= hour - 1));
+}
+
+/** Whether the request's key was kept here for another request (records from before fingerprints have none). */
+function keptForAnother(state: RegistryState, request: KeyedRequest | undefined): boolean {
+  const fingerprint = request?.fingerprint;
+  return !!fingerprint && madeForOf(request)!.some((made) => (state.requests?.[made] ?? fingerprint) !== fingerprint);
+}
+
+/** The state's `requests` with this one's key kept. */
+function keeping(state: RegistryState, request: KeyedRequest | undefined): Pick<RegistryState, 'requests'> {
+  if (!request?.fingerprint) return {};
+  return { requests: { ...recent(state.requests, request.hour), [madeForOf(request)![0]!]: request.fingerprint } };
 }
 
 export function libraryPathFor(name: string): string {
@@ -149,14 +166,16 @@ export class LibraryRegistry {
   async create(name: string, request?: KeyedRequest): Promise<{ record: LibraryRecord; made: boolean }> {
     const madeFor = madeForOf(request);
     const record = this.newRecord(name, this.clock(), madeFor);
-    const outcome = await this.change<{ record: LibraryRecord; made: boolean } | undefined>((s) => {
+    const outcome = await this.change<{ record: LibraryRecord; made: boolean } | 'taken' | 'another request'>((s) => {
+      if (keptForAnother(s, request)) return { state: s, result: 'another request' };
       const before = madeBy(s, madeFor);
       if (before) return { state: s, result: { record: before, made: false } };
       return libraryAt(s, record.path) || namedIn(s, name)
-        ? { state: s, result: undefined }
-        : { state: { ...s, libraries: { ...s.libraries, [record.path]: record } }, result: { record, made: true } };
+        ? { state: s, result: 'taken' }
+        : { state: { ...s, libraries: { ...s.libraries, [record.path]: record }, ...keeping(s, request) }, result: { record, made: true } };
     });
-    if (!outcome) throw conflict(`A library named "${name}" already exists at "${record.path}".`);
+    if (outcome === 'another request') throw keySentWithAnother(request!.key);
+    if (outcome === 'taken') throw conflict(`A library named "${name}" already exists at "${record.path}".`);
     return outcome;
   }
 
@@ -168,14 +187,19 @@ export class LibraryRegistry {
   async createUnique(name: string, request?: KeyedRequest): Promise<{ record: LibraryRecord; made: boolean }> {
     const now = this.clock();
     const madeFor = madeForOf(request);
-    return this.change<{ record: LibraryRecord; made: boolean }>((s) => {
+    const outcome = await this.change<{ record: LibraryRecord; made: boolean } | 'another request'>((s) => {
+      if (keptForAnother(s, request)) return { state: s, result: 'another request' };
       const before = madeBy(s, madeFor);
       if (before) return { state: s, result: { record: before, made: false } };
       for (let n = 1; ; n += 1) {
         const record = this.newRecord(n === 1 ? name : `${name} (${n})`, now, madeFor);
-        if (!libraryAt(s, record.path) && !namedIn(s, record.name)) return { state: { ...s, libraries: { ...s.libraries, [record.path]: record } }, result: { record, made: true } };
+        if (!libraryAt(s, record.path) && !namedIn(s, record.name)) {
+          return { state: { ...s, libraries: { ...s.libraries, [record.path]: record }, ...keeping(s, request) }, result: { record, made: true } };
+        }
       }
     });
+    if (outcome === 'another request') throw keySentWithAnother(request!.key);
+    return outcome;
   }
 
   /**
@@ -221,8 +245,9 @@ export class LibraryRegistry {
    */
   async remove(path: string, request?: KeyedRequest): Promise<{ removed: LibraryRecord; current: LibraryRecord; wasCurrent: boolean }> {
     const key = normaliseLibraryPath(path);
-    type Outcome = { removed: LibraryRecord; current: LibraryRecord; wasCurrent: boolean } | 'missing' | 'last';
+    type Outcome = { removed: LibraryRecord; current: LibraryRecord; wasCurrent: boolean } | 'missing' | 'last' | 'another request';
     const outcome = await this.change<Outcome>((s) => {
+      if (keptForAnother(s, request)) return { state: s, result: 'another request' };
       const record = libraryAt(s, key);
       if (!record) return { state: s, result: 'missing' };
       const others = Object.values(s.libraries).filter((l) => l.path !== key);
@@ -231,9 +256,10 @@ export class LibraryRegistry {
       const wasCurrent = s.current === key;
       const libraries = Object.fromEntries(others.map((l) => [l.path, l]));
       const current = wasCurrent ? next : (libraryAt(s, s.current) ?? next);
-      const keyed = request ? { removedFor: { ...recentRemovals(s, request.hour), [madeForOf(request)![0]!]: record } } : {};
+      const keyed = request ? { removedFor: { ...recent(s.removedFor, request.hour), [madeForOf(request)![0]!]: record }, ...keeping(s, request) } : {};
       return { state: { ...s, current: wasCurrent ? next.path : s.current, libraries, ...keyed }, result: { removed: record, current, wasCurrent } };
     });
+    if (outcome === 'another request') throw keySentWithAnother(request!.key);
     if (outcome === 'missing') throw notFound(`libraryPath: no library at "${path}".`);
     if (outcome === 'last') throw conflict(`libraryPath: "${path}" is the only library and cannot be removed; create another one first.`);
     return outcome;
@@ -250,7 +276,9 @@ export class LibraryRegistry {
   /** The library at `path` this keyed request took out within the hour, if it did. */
   async removedBy(path: string, request: KeyedRequest | undefined): Promise<LibraryRecord | undefined> {
     if (!request) return undefined;
-    const { removedFor } = await this.read();
+    const state = await this.read();
+    if (keptForAnother(state, request)) throw keySentWithAnother(request.key);
+    const { removedFor } = state;
     const key = normaliseLibraryPath(path);
     return madeForOf(request)!.map((made) => removedFor?.[made]).find((removed) => removed?.path === key);
   }

@@ -103,12 +103,15 @@ const fingerprintOf = (keyed: KeyedRequest) => (keyed.fingerprint ? { fingerprin
  */
 export function replayAnswer(record: RequestRecord, keyed: KeyedRequest): Response {
   const { key } = keyed;
-  if (record.fingerprint && keyed.fingerprint && record.fingerprint !== keyed.fingerprint) {
-    throw conflict(`${REQUEST_KEY_HEADER} header: key "${key}" was sent within the last two hours with another request (another route or input), which it stands for. Send this one under a new key.`);
-  }
+  if (record.fingerprint && keyed.fingerprint && record.fingerprint !== keyed.fingerprint) throw keySentWithAnother(key);
   if (!record.answer) throw alreadyWritten(key);
   const { status, type, body } = record.answer;
   return new Response(body, { status, headers: { 'Content-Type': type, 'Idempotent-Replayed': 'true' } });
+}
+
+/** The 409 for a key that stands for another request (a reused counter, say). */
+export function keySentWithAnother(key: string) {
+  return conflict(`${REQUEST_KEY_HEADER} header: key "${key}" was sent within the last two hours with another request (another route or input), which it stands for. Send this one under a new key.`);
 }
 
 function alreadyWritten(key: string) {
