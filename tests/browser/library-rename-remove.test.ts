@@ -1,9 +1,13 @@
-// library/rename and library/remove through the real service worker (issue 24, point 12), and
-// library/create and library/remove sent twice under one Idempotency-Key. Each
-// test works on libraries of its own and never removes the current one (other files share it).
+// library/rename and library/remove through the real service worker (issue 24, point 12),
+// library/create and library/remove sent twice under one Idempotency-Key (and the key with another
+// request refused), and a library made at the path of one whose removal a stopped worker cut
+// short. Each test works on libraries of its own and never removes the current one (other files
+// share it).
 import { describe, expect, it } from 'vitest';
+import { ReadOnlyLibraries } from '../../src/core/publish/subscription-state';
+import { DEFAULT_NAMESPACE, LibraryRegistry, libraryPathFor } from '../../src/core/storage/registry';
 import { expectError } from './expect-error';
-import { fetchApi, isolatedClient } from './service-worker';
+import { ApiClient, controlledBy, fetchApi, isolatedClient, LIBRARY_HEADER, stopServiceWorkers } from './service-worker';
 
 describe('library/rename and library/remove through the service worker', () => {
   it('renames a library (the path stays) and refuses a bad name', async () => {
@@ -39,6 +43,10 @@ describe('library/rename and library/remove through the service worker', () => {
     const madeAgain = await send('/api/v2/library/create', { name: `Once ${stamp}` }, `create-${stamp}`);
     expect(made.response.status).toBe(200);
     expect(madeAgain.body).toEqual(made.body);
+    // The key stands for that request: with another name it is refused, and makes nothing.
+    const other = await send('/api/v2/library/create', { name: `Other ${stamp}` }, `create-${stamp}`);
+    expect([other.response.status, other.body.message]).toEqual([409, expect.stringMatching(/^Idempotency-Key header: .* with another request/)]);
+    expect(await new LibraryRegistry(DEFAULT_NAMESPACE, Date.now, 'test').find(libraryPathFor(`Other ${stamp}`))).toBeUndefined();
     const path = made.body.data.path as string;
     await fetchApi('/api/v2/item/add', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Library-Path': path }, body: JSON.stringify({ bookmarkURL: 'https://example.com/once' }) });
     const removed = await send('/api/v2/library/remove', { libraryPath: path }, `remove-${stamp}`);
@@ -46,6 +54,33 @@ describe('library/rename and library/remove through the service worker', () => {
     expect([removed.response.status, removed.body.data, removedAgain.response.status, removedAgain.body.data]).toEqual([200, true, 200, true]);
     expect((await databaseNames()).filter((name) => name.endsWith(path))).toEqual([]);
     await expectError(library, '/api/v2/library/remove', { libraryPath: path }, 404, 'NOT_FOUND', /libraryPath/);
+  });
+
+  // library/remove takes the registry entry first, then the read-only mark, then the database: a
+  // worker stopped after the first step leaves the other two at the path. A library made later
+  // under the same name must clear them before its first open (clearLeftovers), or the removed
+  // items come back in it (and, marked, every write answers 403). The cut is made exactly: the
+  // worker is stopped and the page takes the entry out as the removal does (registry.remove).
+  it('a library made at the path of one whose removal was cut short starts empty and takes writes', async () => {
+    await controlledBy();
+    const name = `Cut ${Date.now().toString(36)}`;
+    const { path } = await new ApiClient().post<{ path: string }>('/library/create', { name });
+    const gone = new ApiClient({ library: path });
+    await gone.post('/item/add', { items: [{ bookmarkURL: 'https://example.com/cut/1' }, { bookmarkURL: 'https://example.com/cut/2' }] });
+    expect(await gone.get('/item/countAll')).toBe(2);
+    await stopServiceWorkers();
+    await new LibraryRegistry(DEFAULT_NAMESPACE, Date.now, 'test').remove(path);
+    await new ReadOnlyLibraries(DEFAULT_NAMESPACE).add(path, 'http://127.0.0.1:9/published/');
+    expect(await databaseNames()).toContain(`${DEFAULT_NAMESPACE}/library${path}`);
+    expect((await fetchApi('/api/v2/item/countAll', { headers: { [LIBRARY_HEADER]: path } })).response.status).toBe(404);
+
+    const again = await new ApiClient().post<{ path: string }>('/library/create', { name });
+    expect(again.path).toBe(path);
+    expect(await gone.get('/item/countAll')).toBe(0);
+    const write = await fetchApi('/api/v2/item/add', { method: 'POST', headers: { 'Content-Type': 'application/json', [LIBRARY_HEADER]: path }, body: JSON.stringify({ bookmarkURL: 'https://example.com/cut/new' }) });
+    expect(write.response.status, JSON.stringify(write.body)).toBe(200);
+    expect(await gone.get('/item/countAll')).toBe(1);
+    expect(await new ReadOnlyLibraries(DEFAULT_NAMESPACE).sourceOf(path)).toBeUndefined();
   });
 });
 
