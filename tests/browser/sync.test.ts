@@ -5,7 +5,8 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { expectError } from './expect-error';
-import type { SyncStatus } from '../../src/core/sync/sync-state';
+import { LibraryDb } from '../../src/core/storage/library-db';
+import { SYNC_STATUS_KEY, type SyncStatus } from '../../src/core/sync/sync-state';
 import { isolatedClient, stopServiceWorkers, type ApiClient } from './service-worker';
 
 
@@ -149,6 +150,29 @@ describe('sync through the service worker', () => {
     expect(await b.get<SyncStatus>('/sync/status')).toMatchObject({ state: 'off' });
     expect(await items(b)).toHaveLength(30);
   }, 60_000);
+
+  // sync/start writes its settings, forgets the old marks and writes the first status in one
+  // transaction (src/core/sync/sync.service.ts). An older start cut between those writes by a
+  // stopped worker left settings with no status: sync/status answered "off" for good, no cycle ran,
+  // and a start sent again did not mend it. A start that finds no status stored starts afresh.
+  it('a start sent again after one cut between its writes (settings, no status) starts afresh and replicates', async () => {
+    const { client, library } = await isolatedClient();
+    const { id } = await client.post<{ id: string }>('/item/add', { bookmarkURL: 'https://example.com/cut-start' });
+    const url = newDatabase();
+    await client.post('/sync/start', { url });
+    // What the cut left: the worker stopped, the settings stored, the status not.
+    await stopServiceWorkers();
+    const db = new LibraryDb(`lam/library${library}`);
+    await db.state.delete(SYNC_STATUS_KEY);
+    db.close();
+    expect(await client.get<SyncStatus>('/sync/status')).toMatchObject({ state: 'off' });
+
+    expect(await client.post<SyncStatus>('/sync/start', { url })).toMatchObject({ state: 'connecting', url, error: null });
+    expect(await client.post<SyncStatus>('/sync/run', {})).toMatchObject({ state: 'idle', url, error: null, pending: 0 });
+    const server = (await (await fetch(`${url}/_all_docs`)).json()) as { rows: { id: string }[] };
+    expect(server.rows.map((row) => row.id)).toContain(`item:${id}`);
+    expect(await client.post('/sync/stop', {})).toBe(true);
+  });
 
   it('removing a library that synced deletes its replica too, also after sync/stop', async () => {
     const { client, library } = await isolatedClient();
