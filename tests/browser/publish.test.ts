@@ -1,6 +1,7 @@
 // library/subscribe through the real service worker, from a published library on a real static
 // server of another origin (published-library-setup.ts): counts, thumbnails, originals, READ_ONLY.
 import { describe, expect, inject, it } from 'vitest';
+import { DEFAULT_NAMESPACE, LibraryRegistry, libraryPathFor } from '../../src/core/storage/registry';
 import { controlledBy, fetchApi, LIBRARY_HEADER } from './service-worker';
 
 const published = inject('published');
@@ -100,5 +101,17 @@ describe('published libraries', () => {
     });
     expect(response.status).toBe(400);
     expect(body.message).toContain('manifest.json');
+  });
+
+  // A manifest without `counts` (hand-made or damaged; the setup serves one whose other files are
+  // all there) is refused before any library is made: a 400 naming counts.items. It used to pass
+  // the manifest check, make the library and then meet a TypeError: a 500.
+  it('answers 400 naming counts.items for a manifest without counts, and makes no library', async () => {
+    await controlledBy();
+    const { response, body } = await post('/api/v2/library/subscribe', { url: published.uncounted.url, wait: true });
+    expect(response.status, JSON.stringify(body)).toBe(400);
+    expect(body).toMatchObject({ status: 'error', code: 'INVALID_ARGUMENT' });
+    expect(body.message).toContain('counts.items');
+    expect(await new LibraryRegistry(DEFAULT_NAMESPACE, Date.now, 'test').find(libraryPathFor(published.uncounted.name))).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@
  * A few items have real pictures as thumbnails (a scene, its near-duplicate, another scene, two
  * red ones) for AI search; `GET /requests` answers the paths the server has seen, as JSON.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -30,6 +30,8 @@ declare module 'vitest' {
        * second version's files that the first does not list.
        */
       growing: { url: string; next: string; renamed: string; changed: string[] };
+      /** The published library again, its manifest named `name` and without `counts` (hand-made or damaged). */
+      uncounted: { url: string; name: string };
     };
   }
 }
@@ -52,8 +54,11 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   const out = await mkdtemp(join(tmpdir(), 'published-'));
   const { manifest } = await publishCommand([source, '--out', out, '--shard-items', '16'], { log: () => {}, progress: () => {} });
   const growing = await publishTwice();
+  const uncounted = await mkdtemp(join(tmpdir(), 'uncounted-'));
+  await cp(out, uncounted, { recursive: true });
+  await writeFile(join(uncounted, 'manifest.json'), JSON.stringify({ ...manifest, name: 'Uncounted', counts: undefined }));
   const site = await serveStatic(
-    { '/published/': out, '/growing/': growing.out },
+    { '/published/': out, '/growing/': growing.out, '/uncounted/': uncounted },
     (request, response) => {
       const path = new URL(request.url ?? '/', 'http://x').pathname;
       if (path === '/growing-next') {
@@ -73,11 +78,12 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     smartFolders: manifest.counts.smartFolders,
     sample: { id: String(sample.id), size: Number(sample.size) },
     growing: { url: `${site.url}/growing/`, next: `${site.url}/growing-next`, renamed: growing.renamed, changed: growing.changed },
+    uncounted: { url: `${site.url}/uncounted/`, name: 'Uncounted' },
     pictures: { scene: scene!, copy: copy!, other: other!, red: [red1!, red2!], thumbnails: await thumbnailsOf(out, manifest, [scene!, copy!, other!, red1!, red2!]), requests: `${site.url}/requests` },
   });
   return async () => {
     await site.close();
-    await Promise.all([sourceDir, out, growing.sourceDir, growing.out].map((dir) => rm(dir, { recursive: true, force: true })));
+    await Promise.all([sourceDir, out, growing.sourceDir, growing.out, uncounted].map((dir) => rm(dir, { recursive: true, force: true })));
   };
 }
 
