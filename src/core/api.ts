@@ -40,6 +40,7 @@ import type { ItemObserver } from './storage/item-changes';
 import type { WritePipeline } from './storage/open-library';
 import { DEFAULT_NAMESPACE, LibraryRegistry, type LibraryRecord } from './storage/registry';
 import { firstRemoteFile, type RemoteFileSource } from './storage/remote-files';
+import { takeBackUnfinished } from './storage/take-back-library';
 import { loadedList } from './shared/loaded-list';
 import type { StorageEstimateLike } from './shared/storage-room';
 import { lazyOnce } from './shared/lazy-module';
@@ -99,6 +100,11 @@ export interface Api {
   readonly imports: Pick<Imports, 'whenIdle' | 'resume'>;
   /** Published libraries still loading: `whenIdle` for waitUntil, `resume` after a restart. */
   readonly subscriptions: Pick<Subscriptions, 'whenIdle' | 'resume'>;
+  /**
+   * At start-up, before imports and subscriptions resume: takes back the libraries a stopped
+   * worker left unfinished (storage/take-back-library.ts), and answers them.
+   */
+  takeBackUnfinished(): Promise<LibraryRecord[]>;
 }
 
 /**
@@ -390,6 +396,8 @@ export function createApi(deps: ApiDeps = {}): Api {
     },
     imports,
     subscriptions,
+    takeBackUnfinished: () =>
+      takeBackUnfinished(registry, clock(), { unmark: (path) => readOnly.remove(path), drop: dropLibrary, forget: (path) => importRegistry.forgetLibrary(path) }, deps.onBackgroundError),
     close: () => {
       for (const db of databases.values()) db.close();
       databases.clear();

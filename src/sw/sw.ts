@@ -93,9 +93,11 @@ const afterFirstAnswer = () => new Promise<void>((resolve) => setTimeout(resolve
 function resumeJobs(event: ExtendableEvent): void {
   if (resumed) return;
   resumed = true;
-  const later = afterFirstAnswer().then(() => core.get());
+  const loading = afterFirstAnswer().then(() => core.get());
   // A core that failed to load resumes nothing: the request that loads it later resumes the jobs.
-  later.catch(() => (resumed = false));
+  loading.catch(() => (resumed = false));
+  // Libraries a stopped instance left unfinished go first: no import or load resumes into one.
+  const later = loading.then((api) => api.takeBackUnfinished().then(() => api, () => api));
   event.waitUntil(untilHandOver(later.then((api) => api.media.resume().then(() => api.media.whenIdle()))));
   event.waitUntil(untilHandOver(later.then((api) => api.imports.resume().then(() => api.imports.whenIdle()))));
   event.waitUntil(untilHandOver(later.then((api) => api.subscriptions.resume().then(() => api.subscriptions.whenIdle()))));

@@ -1,11 +1,13 @@
 // library/rename and library/remove through the real service worker (issue 24, point 12),
 // library/create and library/remove sent twice under one Idempotency-Key (and the key with another
-// request refused), and a library made at the path of one whose removal a stopped worker cut
-// short. Each test works on libraries of its own and never removes the current one (other files
-// share it).
+// request refused), a library made at the path of one whose removal a stopped worker cut short,
+// and one a stopped worker left unfinished. Each test works on libraries of its own and never
+// removes the current one (other files share it).
 import { describe, expect, it } from 'vitest';
 import { ReadOnlyLibraries } from '../../src/core/publish/subscription-state';
+import { LibraryDb } from '../../src/core/storage/library-db';
 import { DEFAULT_NAMESPACE, LibraryRegistry, libraryPathFor } from '../../src/core/storage/registry';
+import { UNFINISHED_FOR_MS } from '../../src/core/storage/take-back-library';
 import { expectError } from './expect-error';
 import { ApiClient, controlledBy, fetchApi, isolatedClient, LIBRARY_HEADER, stopServiceWorkers } from './service-worker';
 
@@ -81,6 +83,27 @@ describe('library/rename and library/remove through the service worker', () => {
     expect(write.response.status, JSON.stringify(write.body)).toBe(200);
     expect(await gone.get('/item/countAll')).toBe(1);
     expect(await new ReadOnlyLibraries(DEFAULT_NAMESPACE).sourceOf(path)).toBeUndefined();
+  });
+
+  // An import into a new library or a subscribe makes its library before storing anything in it; a
+  // worker stopped in between left an empty entry that kept its name. A fresh worker takes such
+  // entries back once they are older than any maker's steps (ten minutes), its database too.
+  it('a fresh worker takes back a library a stopped one left unfinished', async () => {
+    await controlledBy();
+    const name = `Unfinished ${Date.now().toString(36)}`;
+    const longAgo = () => Date.now() - UNFINISHED_FOR_MS - 60_000;
+    const left = await new LibraryRegistry(DEFAULT_NAMESPACE, longAgo, 'test').createKeepingName(name, { unfinished: true });
+    const young = await new LibraryRegistry(DEFAULT_NAMESPACE, Date.now, 'test').createKeepingName(`${name} young`, { unfinished: true });
+    const db = new LibraryDb(`${DEFAULT_NAMESPACE}/library${left.path}`);
+    await db.open();
+    db.close();
+    await stopServiceWorkers();
+    expect((await fetchApi('/api/v2/app/info')).response.status).toBe(200);
+    const registry = new LibraryRegistry(DEFAULT_NAMESPACE, Date.now, 'test');
+    await expect.poll(() => registry.find(left.path), { timeout: 10_000 }).toBeUndefined();
+    await expect.poll(databaseNames, { timeout: 10_000 }).not.toContain(`${DEFAULT_NAMESPACE}/library${left.path}`);
+    expect(await registry.find(young.path)).toBeDefined();
+    await registry.remove(young.path);
   });
 });
 

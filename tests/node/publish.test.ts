@@ -101,6 +101,8 @@ describe('library/subscribe', { timeout: 60_000 }, () => {
     expect(subscribed.httpStatus, JSON.stringify(subscribed.body)).toBe(200);
     expect(subscribed.data).toMatchObject({ path: '/libraries/Portfolio.library', items: 80, stored: 80 });
     const library = subscribed.data.path;
+    // Marked read-only, it is finished: a later start's sweep of unfinished libraries leaves it.
+    expect((await api.registry.find(library))?.unfinishedSince).toBeUndefined();
 
     const imported = await api.handle(new Request('http://localhost/api/v2/library/import?wait=true&name=Imported', { method: 'POST', body: await zipOf(fixture) }));
     expect(imported.status).toBe(200);

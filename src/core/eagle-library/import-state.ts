@@ -5,7 +5,7 @@
  * second row, written once. A small registry (idb-keyval, like the library registry) maps import
  * ids to their library.
  */
-import { createStore, entries, get, set, type UseStore } from 'idb-keyval';
+import { createStore, delMany, entries, get, set, type UseStore } from 'idb-keyval';
 import type { LibraryDb } from '../storage/library-db';
 
 export type ImportStatus = 'running' | 'done' | 'failed';
@@ -126,6 +126,11 @@ export class ImportRegistry {
   async ended(id: string): Promise<void> {
     const entry = await get<IndexEntry>(id, this.store);
     if (entry?.running) await set(id, { ...entry, running: false }, this.store);
+  }
+
+  /** Forgets the imports into the library at `path` (taken back: nothing of them is left). */
+  async forgetLibrary(path: string): Promise<void> {
+    await delMany((await this.all()).filter((entry) => entry.libraryPath === path).map((entry) => entry.id), this.store);
   }
 
   async all(): Promise<({ id: string } & IndexEntry)[]> {

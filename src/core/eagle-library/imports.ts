@@ -73,7 +73,8 @@ export class Imports {
     try {
       if (input.into === 'new') {
         // A keyed request sent again (a worker stopped while starting) gets the library it made.
-        const created = await this.deps.registry.createUnique(input.name ?? libraryNameOf(folderName.replace(/\.html?$/i, '')), input.request);
+        // Unfinished until its import's state is stored: a worker stopped before leaves it to be taken back.
+        const created = await this.deps.registry.createUnique(input.name ?? libraryNameOf(folderName.replace(/\.html?$/i, '')), input.request, { unfinished: true });
         if (created.made) await clearNewLibrary(this.deps.registry, created.record, this.deps.clearLeftovers, { drop: this.deps.drop }, this.deps.onError);
         library = this.deps.open(created.record);
         made = created.made;
@@ -109,6 +110,8 @@ export class Imports {
         },
         { request },
       );
+      // A keyed start sent again may have filled a library the first left unfinished.
+      if (input.into === 'new') await this.deps.registry.finished(library.record.path);
     } catch (error) {
       await tree?.close?.();
       // Taken back, unless another start under the key (sent at once) began its import in it meanwhile.

@@ -184,7 +184,8 @@ export class Subscriptions {
   }
 
   private async openNew(name: string): Promise<OpenLibrary> {
-    const record = await this.deps.registry.createKeepingName(name);
+    // Unfinished until marked read-only (a half-made one is then found and filled by the next subscribe).
+    const record = await this.deps.registry.createKeepingName(name, { unfinished: true });
     const steps = { unmark: (path: string) => this.readOnly.remove(path), drop: this.deps.drop };
     await clearNewLibrary(this.deps.registry, record, this.deps.clearLeftovers, steps, this.deps.onError);
     return this.deps.open(record);
@@ -211,6 +212,7 @@ export class Subscriptions {
     try {
       // Read-only before anything is stored: no moment where a script could write into it.
       await this.readOnly.add(library.record.path, from);
+      await this.deps.registry.finished(library.record.path);
       const now = clock();
       await writeTransaction(library, now, async () => {
         await importRoot(library.db, { ...root, tags: root.tags ?? {} }, now);

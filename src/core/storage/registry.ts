@@ -25,6 +25,12 @@ export interface LibraryRecord {
    * into a new library): that request sent again finds this library instead of making another.
    */
   madeFor?: string;
+  /**
+   * Made for an import into a new library or a subscribe, and not yet holding what makes it one
+   * (the import's state, the published library's mark) since this time: a worker stopped in
+   * between leaves it empty, and a later worker's start takes it back (`takeOutUnfinished`).
+   */
+  unfinishedSince?: number;
 }
 
 interface RegistryState {
@@ -91,6 +97,11 @@ function keptForAnother(state: RegistryState, request: KeyedRequest | undefined)
 function keeping(state: RegistryState, request: KeyedRequest | undefined): Pick<RegistryState, 'requests'> {
   if (!request?.fingerprint) return {};
   return { requests: { ...recent(state.requests, request.hour), [madeForOf(request)![0]!]: request.fingerprint } };
+}
+
+/** `unfinished`: the library is made before what makes it one is stored (LibraryRecord's `unfinishedSince`). */
+export interface NewLibraryOptions {
+  unfinished?: boolean;
 }
 
 export function libraryPathFor(name: string): string {
@@ -184,7 +195,7 @@ export class LibraryRegistry {
    * `request`: the keyed request making it; the library it made within the hour, if any, instead
    * (`made: false`): the request sent again makes no second library.
    */
-  async createUnique(name: string, request?: KeyedRequest): Promise<{ record: LibraryRecord; made: boolean }> {
+  async createUnique(name: string, request?: KeyedRequest, options: NewLibraryOptions = {}): Promise<{ record: LibraryRecord; made: boolean }> {
     const now = this.clock();
     const madeFor = madeForOf(request);
     const outcome = await this.change<{ record: LibraryRecord; made: boolean } | 'another request'>((s) => {
@@ -192,7 +203,7 @@ export class LibraryRegistry {
       const before = madeBy(s, madeFor);
       if (before) return { state: s, result: { record: before, made: false } };
       for (let n = 1; ; n += 1) {
-        const record = this.newRecord(n === 1 ? name : `${name} (${n})`, now, madeFor);
+        const record = this.newRecord(n === 1 ? name : `${name} (${n})`, now, madeFor, options);
         if (!libraryAt(s, record.path) && !namedIn(s, record.name)) {
           return { state: { ...s, libraries: { ...s.libraries, [record.path]: record }, ...keeping(s, request) }, result: { record, made: true } };
         }
@@ -207,11 +218,11 @@ export class LibraryRegistry {
    * its name is its publisher's, and the app tells it apart by an icon); only its path takes
    * " (2)", " (3)", ... when taken, since the path is the identity.
    */
-  async createKeepingName(name: string): Promise<LibraryRecord> {
+  async createKeepingName(name: string, options: NewLibraryOptions = {}): Promise<LibraryRecord> {
     const now = this.clock();
     return this.change((s) => {
       for (let n = 1; ; n += 1) {
-        const record = { ...this.newRecord(name, now), path: libraryPathFor(n === 1 ? name : `${name} (${n})`) };
+        const record = { ...this.newRecord(name, now, undefined, options), path: libraryPathFor(n === 1 ? name : `${name} (${n})`) };
         if (!libraryAt(s, record.path)) return { state: { ...s, libraries: { ...s.libraries, [record.path]: record } }, result: record };
       }
     });
@@ -318,8 +329,31 @@ export class LibraryRegistry {
       .sort((a, b) => b.openedAt - a.openedAt || a.path.localeCompare(b.path));
   }
 
-  private newRecord(name: string, now: number, madeFor?: readonly string[]): LibraryRecord {
+  /** The library made `unfinished` now holds what makes it one: it stays. A library gone since changes nothing. */
+  async finished(path: string): Promise<void> {
+    await this.change((s) => {
+      const record = libraryAt(s, path);
+      if (record?.unfinishedSince === undefined) return { state: s, result: undefined };
+      const { unfinishedSince: _, ...kept } = record;
+      return { state: { ...s, libraries: { ...s.libraries, [path]: kept } }, result: undefined };
+    });
+  }
+
+  /**
+   * Takes out, in one change, the libraries left unfinished since before `before` (their makers
+   * stopped), and answers them; the current library and the last one stay.
+   */
+  async takeOutUnfinished(before: number): Promise<LibraryRecord[]> {
+    return this.change((s) => {
+      const stale = Object.values(s.libraries).filter((l) => l.unfinishedSince !== undefined && l.unfinishedSince < before && l.path !== s.current);
+      const libraries = Object.fromEntries(Object.values(s.libraries).filter((l) => !stale.includes(l)).map((l) => [l.path, l]));
+      if (stale.length === 0 || Object.keys(libraries).length === 0) return { state: s, result: [] };
+      return { state: { ...s, libraries }, result: stale };
+    });
+  }
+
+  private newRecord(name: string, now: number, madeFor?: readonly string[], options: NewLibraryOptions = {}): LibraryRecord {
     const record: LibraryRecord = { name, path: libraryPathFor(name), createdAt: now, openedAt: 0, applicationVersion: this.applicationVersion };
-    return madeFor ? { ...record, madeFor: madeFor[0] } : record;
+    return { ...record, ...(madeFor ? { madeFor: madeFor[0] } : {}), ...(options.unfinished ? { unfinishedSince: now } : {}) };
   }
 }

@@ -1,4 +1,4 @@
-/** Taking back a library made for a request that then failed (an import's start, a subscribe's first write). */
+/** Taking back a library made for a request that then failed (an import's start, a subscribe's first write), or whose maker stopped. */
 import { ApiError } from '../http/errors';
 import type { LibraryRecord, LibraryRegistry } from './registry';
 
@@ -43,4 +43,36 @@ export async function clearNewLibrary(
     await takeBackLibrary(registry, record, steps).catch(onError);
     throw error;
   }
+}
+
+/**
+ * How long a library may stay unfinished before a worker's start takes it back: far longer than
+ * its maker's few writes, so a worker still handing over to a new one is never cut short.
+ */
+export const UNFINISHED_FOR_MS = 10 * 60_000;
+
+/**
+ * At a worker's start: the libraries an import into a new library or a subscribe made, whose
+ * maker stopped before storing what makes them one, go (entry, mark, database, and with
+ * `forget` what else names them). They were empty, hidden from the history, and kept their
+ * name from the next try. A database that cannot be dropped is cleared by the next library made
+ * at its path (`clearNewLibrary`).
+ */
+export async function takeBackUnfinished(
+  registry: LibraryRegistry,
+  now: number,
+  steps: TakeBackSteps & { forget?: (path: string) => Promise<void> },
+  onError: (error: unknown) => void = () => {},
+): Promise<LibraryRecord[]> {
+  const gone = await registry.takeOutUnfinished(now - UNFINISHED_FOR_MS);
+  for (const record of gone) {
+    try {
+      await steps.unmark?.(record.path);
+      await steps.drop(record);
+      await steps.forget?.(record.path);
+    } catch (error) {
+      onError(error);
+    }
+  }
+  return gone;
 }
