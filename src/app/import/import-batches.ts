@@ -1,13 +1,17 @@
 /** The pure rules of the importer: what goes into one item/add request, and whom an error names. */
 import { splitFileName } from '../../shared/mime';
 
-/** `folder`: the library folder of the dropped directory it was found in (folder-tree.ts). */
-export type FileJob = { kind: 'file'; file: File; path: string; folder?: () => Promise<string> };
+/**
+ * `into`: the library folder the person dropped or pasted into (none when absent), taken when it
+ * was asked for: the view may change while the import runs. `folder`: for a file found in a
+ * dropped directory, the library folder made for that directory (folder-tree.ts) instead.
+ */
+export type FileJob = { kind: 'file'; file: File; path: string; into?: string | null; folder?: () => Promise<string> };
 
 export type ImportJob =
   | FileJob
-  | { kind: 'url'; url: string; name?: string; annotation?: string }
-  | { kind: 'bookmark'; url: string; name?: string; annotation?: string };
+  | { kind: 'url'; url: string; name?: string; annotation?: string; into?: string | null }
+  | { kind: 'bookmark'; url: string; name?: string; annotation?: string; into?: string | null };
 
 export interface BatchLimits {
   /** Items per request (the API takes up to 1000). */

@@ -60,6 +60,7 @@ const messageOf = (error: unknown) =>
   error instanceof ApiClientError ? error.body.message : error instanceof Error ? error.message : String(error);
 
 export class ImportController extends EventTarget {
+  /** Where new drops and pastes land (the view's folder): each keeps the one of its time. */
   folderId: string | null;
   private readonly concurrency: number;
   private readonly limits: BatchLimits;
@@ -105,13 +106,15 @@ export class ImportController extends EventTarget {
     this.walks += 1;
     this.changed();
     const generation = this.generation;
+    // Where the person dropped: a view changed while the walk or the sends go on changes nothing.
+    const into = this.folderId;
     try {
       const unreadable = (problem: { path: string; message: string }) => {
         this.counts.total += 1;
-        this.fail({ kind: 'file', file: new File([], problem.path), path: problem.path }, problem.message, false);
+        this.fail({ kind: 'file', file: new File([], problem.path), path: problem.path, into }, problem.message, false);
       };
       // A dropped folder becomes a library folder, its subfolders nested inside it (folder-tree.ts).
-      const tree = new FolderTree(this.api, this.folderId, (path) => {
+      const tree = new FolderTree(this.api, into, (path) => {
         this.foldersMade = [...this.foldersMade, path];
         this.changed();
       });
@@ -123,13 +126,13 @@ export class ImportController extends EventTarget {
       for await (const found of enumerateFiles(roots, this.limits.maxItems, unreadable, onDirectory)) {
         if (generation !== this.generation) break;
         const kinds = await Promise.all(found.map(({ file }) => exportKindOf(file).catch(() => undefined)));
-        for (const [i, kind] of kinds.entries()) if (kind) void this.importExport(found[i]!.file, found[i]!.path);
+        for (const [i, kind] of kinds.entries()) if (kind) void this.importExport(found[i]!.file, found[i]!.path, into);
         this.enqueue(
           found
             .filter((_, i) => !kinds[i])
             .map(({ file, path }) => {
               const dir = directoryOf(path);
-              return { kind: 'file' as const, file, path, ...(dir ? { folder: () => tree.folderFor(dir) } : {}) };
+              return { kind: 'file' as const, file, path, into, ...(dir ? { folder: () => tree.folderFor(dir) } : {}) };
             }),
         );
         // Backpressure: a 70,000-file drop is walked only as fast as it is sent.
@@ -150,7 +153,7 @@ export class ImportController extends EventTarget {
 
   /** Image URLs are downloaded by the library; other pages become bookmarks. `text` is what the drop or dialog said of it. */
   addUrl(url: string, asBookmark: boolean, text: { name?: string; annotation?: string } = {}): void {
-    this.enqueue([{ kind: asBookmark ? 'bookmark' : 'url', url, ...text }]);
+    this.enqueue([{ kind: asBookmark ? 'bookmark' : 'url', url, ...text, into: this.folderId }]);
   }
 
   /** Sends every failed item again. */
@@ -232,7 +235,7 @@ export class ImportController extends EventTarget {
   private async send(batch: ImportJob[]): Promise<void> {
     const files = batch.filter((job): job is FileJob => job.kind === 'file');
     if (files.length) {
-      const ids = await sendFiles(this.api, files, async (job) => fileQuery(job, job.folder ? await job.folder() : this.folderId), {
+      const ids = await sendFiles(this.api, files, async (job) => fileQuery(job, job.folder ? await job.folder() : (job.into ?? null)), {
         done: (job, id, duplicateOf) => {
           if (duplicateOf) this.duplicates = [...this.duplicates, { id, of: duplicateOf }];
           this.counts.done += 1;
@@ -287,7 +290,7 @@ export class ImportController extends EventTarget {
    * Sends an export to library/import (into the open library) and follows it to its report; a zip
    * the worker does not know (400) is added as a plain file instead.
    */
-  private async importExport(file: File, path: string): Promise<void> {
+  private async importExport(file: File, path: string, into: string | null): Promise<void> {
     const run: ExportRun = { name: file.name };
     this.exports = [...this.exports, run];
     this.exportsRunning += 1;
@@ -305,7 +308,7 @@ export class ImportController extends EventTarget {
     } catch (error) {
       if (error instanceof ApiClientError && error.httpStatus === 400 && /\.zip$/i.test(file.name)) {
         this.exports = this.exports.filter((other) => other !== run);
-        this.enqueue([{ kind: 'file', file, path }]);
+        this.enqueue([{ kind: 'file', file, path, into }]);
       } else update({ failed: messageOf(error) });
     } finally {
       this.exportsRunning -= 1;
@@ -314,7 +317,7 @@ export class ImportController extends EventTarget {
   }
 
   private async itemOf(job: Exclude<ImportJob, FileJob>): Promise<Record<string, unknown>> {
-    const folders = this.folderId ? { folders: [this.folderId] } : {};
+    const folders = job.into ? { folders: [job.into] } : {};
     switch (job.kind) {
       case 'url':
       case 'bookmark': {
