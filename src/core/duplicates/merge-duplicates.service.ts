@@ -9,7 +9,7 @@ import type { Context } from '../context';
 import { invalid, notFound } from '../http/errors';
 import { withDerivedFields } from '../listing/item-row';
 import { itemView, type ItemView } from '../listing/item-view';
-import { commitItemChanges } from '../storage/item-changes';
+import { commitItemChanges, refreshItems } from '../storage/item-changes';
 import type { CommentRow, ItemRow } from '../storage/rows';
 import { writeRequest } from '../storage/write-request';
 import type { MergeDuplicatesInput } from './duplicates.schema';
@@ -51,7 +51,6 @@ export function mergeDuplicates(ctx: Context, { keep, others }: MergeDuplicatesI
     const copies: CommentRow[] = (await db.comments.where('itemId').anyOf(wanted).toArray())
       .sort((a, b) => (a.id < b.id ? -1 : 1))
       .map((comment) => ({ ...comment, id: ctx.ids(), itemId: keep }));
-    if (copies.length) await db.comments.bulkAdd(copies);
     const after = withDerivedFields({ ...kept, ...fields, modificationTime: now });
     await commitItemChanges(
       db,
@@ -59,6 +58,12 @@ export function mergeDuplicates(ctx: Context, { keep, others }: MergeDuplicatesI
       ctx.observers,
       now,
     );
+    // The copies go after the rows' change, then the kept item is read again, as a comment added to
+    // it is: observers that read comments (smart-folder counts) saw them neither before nor after.
+    if (copies.length) {
+      await db.comments.bulkAdd(copies);
+      await refreshItems(db, [after.pk], ctx.observers, now);
+    }
     return { item: itemView(after, ctx.apiPrefix), trashed: wanted, previous, copiedComments: copies.map((comment) => comment.id) };
   });
 }

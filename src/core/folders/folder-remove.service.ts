@@ -25,12 +25,14 @@ export function removeFolders(ctx: Context, { ids, field }: RemoveFoldersInput):
     for (const id of ids) for (const below of descendantsOf(all, id)) gone.add(below);
 
     const members = await db.items.where('folders').anyOf([...gone]).distinct().toArray();
-    await db.folders.bulkDelete([...gone]);
     const changes = members.map((before) => ({
       before,
       after: withDerivedFields({ ...before, folders: before.folders.filter((f) => !gone.has(f)), modificationTime: now }),
     }));
+    // The rows' change first, the folders after: observers reading folder names (smart-folder
+    // counts) must find the removed folder's name for each item's state before.
     await commitItemChanges(db, changes, ctx.observers, now);
+    await db.folders.bulkDelete([...gone]);
     await forgetFolders(db, gone);
     return true as const;
   });
