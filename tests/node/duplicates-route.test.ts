@@ -151,6 +151,20 @@ describe('item/mergeDuplicates', () => {
     expect(kept.httpStatus).toBe(400);
     expect(kept.body.message).toMatch(/^keep: .* in the trash/);
   });
+
+  it('merges at most 999 others, so that its Undo (the kept item and the others, one item/update batch) fits a batch', async () => {
+    const { post } = await setup();
+    const items = Array.from({ length: 1001 }, (_, i) => ({ bookmarkURL: `https://example.com/${i}`, name: `copy ${i}` }));
+    const ids = [];
+    for (const batch of [items.slice(0, 1000), items.slice(1000)]) ids.push(...(await post<{ ids: string[] }>('/item/add', { items: batch })).data.ids);
+    const [keep, ...others] = ids as [string, ...string[]];
+    const tooMany = await post('/item/mergeDuplicates', { keep, others });
+    expect([tooMany.httpStatus, tooMany.body.message]).toEqual([400, expect.stringMatching(/^others: must name at most 999 items/)]);
+    const merged = await post<{ item: { id: string }; previous: object; trashed: string[] }>('/item/mergeDuplicates', { keep, others: others.slice(0, 999) });
+    expect(merged.httpStatus).toBe(200);
+    const undo = await post('/item/update', { items: [{ id: keep, ...merged.data.previous }, ...merged.data.trashed.map((id) => ({ id, isDeleted: false }))] });
+    expect(undo.httpStatus, JSON.stringify(undo.body)).toBe(200);
+  });
 });
 
 type Family = Awaited<ReturnType<typeof familyOf>>;

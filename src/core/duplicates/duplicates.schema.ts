@@ -19,8 +19,8 @@ export const duplicatesInput = lazyValue(() =>
 );
 export type DuplicatesInput = z.output<ReturnType<typeof duplicatesInput>>;
 
-/** A merge names at most this many others (as a batch item/update). */
-export const MAX_OTHERS = 1000;
+/** A merge names at most this many others: its Undo sends them and the kept item in one item/update batch (1000). */
+export const MAX_OTHERS = 999;
 
 export const mergeDuplicatesInput = lazyValue(() =>
   z.object({
