@@ -54,9 +54,14 @@ describe('the web app: save from other sites', () => {
         <img src="${images.url}/photo/fox.png" alt="A fox, not a bird">
         <img src="${gone.url}/heron.png" alt="Grey heron">
         <script src="/should-not-run.js"></script></body></html>`;
+      // Another page of the site, where the bookmarklet is clicked next in the same tab.
+      const foxes = `<!doctype html><html><head><title>Foxes</title></head><body><h1>Foxes</h1>
+        <img src="${images.url}/photo/fox.png" alt="A fox, not a bird"></body></html>`;
+      const pages: Record<string, string> = { '/article': article, '/foxes': foxes };
       const host = await serveStatic({}, (request, response) => {
-        if (new URL(request.url ?? '/', 'http://x').pathname !== '/article') return false;
-        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'; img-src *; script-src 'none'" }).end(article);
+        const body = pages[new URL(request.url ?? '/', 'http://x').pathname];
+        if (!body) return false;
+        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'; img-src *; script-src 'none'" }).end(body);
         return true;
       });
       sites.push(host);
@@ -132,13 +137,24 @@ describe('the web app: save from other sites', () => {
       // A capture that cannot even be kept as a link fails with its cause, and nothing else is written.
       await gone.close();
       await capture.setViewportSize({ width: 820, height: 760 });
-      await capture.getByRole('checkbox', { name: /^Image 1:/ }).uncheck();
-      await capture.getByRole('checkbox', { name: /^Image 2:/ }).uncheck();
+      // What was saved is no longer picked: saving again would add it twice.
+      expect([await capture.getByRole('checkbox', { name: /^Image 1:/ }).isChecked(), await capture.getByRole('checkbox', { name: /^Image 2:/ }).isChecked()]).toEqual([false, false]);
       await capture.getByRole('checkbox', { name: /^Image 4: Grey heron/ }).check();
       await capture.getByRole('button', { name: 'Save 1 item' }).click();
       await results.getByText('Saved 0 of 1; 1 could not be saved.').waitFor({ timeout: 30_000 });
       expect(await results.textContent()).toMatch(/Not saved.*heron\.png: the server could not be reached/s);
       expect((await apiIn(library, '/item/get', { limit: 100 })).data).toHaveLength(2);
+
+      // The bookmarklet clicked on another page in the same tab reuses the capture window, which
+      // shows that page now, with nothing picked and no results of the last one.
+      await page.goto(`${host.url}/foxes`);
+      await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0));
+      await page.evaluate(decodeURIComponent(href.slice('javascript:'.length)));
+      await capture.getByText('Foxes', { exact: true }).waitFor();
+      expect(await capture.getByRole('checkbox', { name: /^Image \d/ }).count()).toBe(1);
+      expect(await capture.getByRole('checkbox', { name: /^Image 1: A fox, not a bird/ }).isChecked()).toBe(false);
+      expect(await capture.getByRole('region', { name: 'What was saved' }).count()).toBe(0);
+      expect(context.pages()).toHaveLength(3); // the library, the article's tab and the one capture window
 
       // The library shows the saved images from their own site, and its inspector says what is missing.
       await library.reload();

@@ -10,6 +10,9 @@ import './capture-page';
 
 const page = document.querySelector('capture-page')!;
 page.data = parseCapture(location.hash);
+// The bookmarklet clicked again on another page reuses this window: only the fragment changes, so
+// the page is not loaded again.
+window.addEventListener('hashchange', () => (page.data = parseCapture(location.hash)));
 
 async function start(): Promise<void> {
   try {

@@ -54,8 +54,14 @@ export class CapturePage extends LitElement {
   }
 
   protected override willUpdate(changed: Map<string, unknown>): void {
-    // A page with no images is most likely wanted as a bookmark.
-    if (changed.has('data')) this.keepPage = (this.data?.images.length ?? 0) === 0;
+    if (changed.has('data')) {
+      // Another page's capture (the bookmarklet clicked again): nothing of the last one's choices or results stays.
+      this.picked = new Set();
+      this.outcomes = [];
+      this.error = '';
+      // A page with no images is most likely wanted as a bookmark.
+      this.keepPage = (this.data?.images.length ?? 0) === 0;
+    }
     if (changed.has('api') && this.api) void this.loadFolders(this.api);
   }
 
@@ -87,9 +93,10 @@ export class CapturePage extends LitElement {
       this.error = 'Pick at least one image, or the page itself, to save.';
       return;
     }
+    const data = this.data;
     const form = new FormData(event.target as HTMLFormElement);
-    const items = captureItems(this.data, {
-      images: this.data.images.map((image) => image.url).filter((url) => this.picked.has(url)),
+    const items = captureItems(data, {
+      images: data.images.map((image) => image.url).filter((url) => this.picked.has(url)),
       page: this.keepPage,
       folderId: String(form.get('folder') ?? '') || null,
       tags: tagsFromText(String(form.get('tags') ?? '')),
@@ -97,11 +104,19 @@ export class CapturePage extends LitElement {
     this.error = '';
     this.saving = true;
     this.outcomes = [];
+    let outcomes: CaptureOutcome[] = [];
     try {
-      await saveCapture(this.api, items, (outcomes) => (this.outcomes = outcomes));
+      outcomes = await saveCapture(this.api, items, (done) => {
+        if (data === this.data) this.outcomes = done;
+      });
     } finally {
       this.saving = false;
     }
+    if (data !== this.data) return;
+    // What was saved is no longer picked: Save again sends only what failed (or what is picked anew).
+    const stored = new Set(outcomes.filter((outcome) => outcome.state !== 'failed').map((outcome) => outcome.source));
+    this.picked = new Set([...this.picked].filter((url) => !stored.has(url)));
+    if (stored.has(data.url)) this.keepPage = false;
     await this.updateComplete;
     this.renderRoot.querySelector<HTMLElement>('#results')?.focus();
   }

@@ -22,16 +22,19 @@ export async function saveCapture(api: ApiClient, items: readonly Record<string,
   const outcomes: CaptureOutcome[] = [];
   for (const body of items) {
     const source = String(body.url ?? body.bookmarkURL);
+    let id: string;
     try {
       const added = await api.post('/item/add', body);
       if (!('id' in added)) throw new Error('item/add answered a batch to one item.');
-      const { id } = added;
-      const page = await api.post('/item/get', { id, fields: ['name', 'notKept'] });
-      const item = page.data[0];
-      outcomes.push(item?.notKept ? { source, state: 'linked', id, name: item.name, message: item.notKept } : { source, state: 'saved', id, name: item?.name ?? '' });
+      id = added.id;
     } catch (error) {
       outcomes.push({ source, state: 'failed', message: messageOf(error) });
+      progress([...outcomes]);
+      continue;
     }
+    // Saved: a failed read of its name or of what was not kept does not make it "not saved".
+    const item = await api.post('/item/get', { id, fields: ['name', 'notKept'] }).then((page) => page.data[0], () => undefined);
+    outcomes.push(item?.notKept ? { source, state: 'linked', id, name: item.name, message: item.notKept } : { source, state: 'saved', id, name: item?.name ?? '' });
     progress([...outcomes]);
   }
   return outcomes;
