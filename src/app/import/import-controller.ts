@@ -11,7 +11,7 @@ import { enumerateFiles, type DropRoot } from './enumerate-files';
 import { exportKindOf, exportReport } from './export-files';
 import { directoryOf, FolderTree } from './folder-tree';
 import { DEFAULT_LIMITS, failedIndex, jobBytes, jobLabel, takeBatch, type BatchLimits, type FileJob, type ImportJob } from './import-batches';
-import { fileQuery, sendFiles } from './send-files';
+import { answerLost, fileQuery, sendFiles } from './send-files';
 
 export interface ImportFailure {
   job: ImportJob;
@@ -243,11 +243,20 @@ export class ImportController extends EventTarget {
           this.changed();
         },
         failed: (job, message) => this.fail(job, message),
+        lost: (job) => this.landedUnseen([job]),
       });
       if (ids.length) this.imported(ids);
     }
     const others = batch.filter((job) => job.kind !== 'file');
     if (others.length) await this.sendItems(others);
+  }
+
+  /** Jobs the library stored whose answer was lost: done (sent again, they would be added twice), their ids unknown here. */
+  private landedUnseen(jobs: readonly ImportJob[]): void {
+    this.counts.done += jobs.length;
+    this.counts.bytesDone += jobs.reduce((sum, job) => sum + jobBytes(job), 0);
+    this.changed();
+    this.imported([]);
   }
 
   private imported(ids: string[]): void {
@@ -273,6 +282,7 @@ export class ImportController extends EventTarget {
       this.counts.bytesDone += batch.reduce((sum, job) => sum + jobBytes(job), 0);
       this.imported(ids);
     } catch (error) {
+      if (answerLost(error)) return this.landedUnseen(batch);
       const index = error instanceof ApiClientError ? failedIndex(error.body.message) : undefined;
       if (index === undefined || !batch[index]) {
         for (const job of batch) this.fail(job, messageOf(error));

@@ -18,6 +18,8 @@ export interface FileOutcomes {
   /** `duplicateOf`: the item that already held the file's bytes (item/addFile's answer), or null. */
   done(job: FileJob, id: string, duplicateOf: string | null): void;
   failed(job: FileJob, message: string): void;
+  /** Stored, but its answer was lost (the worker restarted while answering): sending it again would add it twice. */
+  lost(job: FileJob): void;
 }
 
 /** The query string of a file's item/addFile: its name, the file name (for its extension) and folder. */
@@ -40,11 +42,15 @@ export async function sendFiles(api: ApiClient, jobs: readonly FileJob[], query:
       ids.push(id);
       on.done(job, id, duplicateOf ?? null);
     } catch (error) {
-      on.failed(job, messageOf(error));
+      if (answerLost(error)) on.lost(job);
+      else on.failed(job, messageOf(error));
     }
   }
   return ids;
 }
+
+/** The typed client's word for a keyed write that was made but not answered (api-client.ts' ANSWER_LOST). */
+export const answerLost = (error: unknown) => error instanceof ApiClientError && error.body.code === 'ANSWER_LOST';
 
 const messageOf = (error: unknown) =>
   error instanceof ApiClientError ? error.body.message : error instanceof Error ? error.message : String(error);

@@ -1,10 +1,13 @@
-// The import panel's controller sends each dropped file and pasted link to the folder the person
+// The import panel's controller: each dropped file and pasted link goes to the folder the person
 // was looking at when they dropped or pasted it, even when they move to another folder (or to
-// All) while the import still runs. It used to read the view's folder at each send, so the rest of
-// a long drop landed elsewhere. A fake API, its sends held, stands in for the worker.
+// All) while the import still runs (it used to read the view's folder at each send). And a write
+// stored whose answer was lost counts as done, never as a failure to retry, which would add it
+// twice. A fake API, its sends held or answering as the typed client does, stands in for the worker.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../loose-client';
+import { ApiClientError } from '../../src/app/api-client';
 import { ImportController } from '../../src/app/import/import-controller';
+import { ANSWER_LOST } from '../../src/client/api-client';
 
 function heldApi() {
   const sent: { path: string; folders: unknown }[] = [];
@@ -53,5 +56,25 @@ describe('where an import lands', () => {
       { path: '/item/add', folders: ['cats'] },
       { path: '/item/add', folders: ['dogs'] },
     ]);
+  });
+
+  it('counts a file or batch whose answer was lost as done, and Retry sends it no second time', async () => {
+    const sent: string[] = [];
+    const lost = async (path: string) => {
+      sent.push(path);
+      throw new ApiClientError(409, ANSWER_LOST);
+    };
+    const api = { post: lost, postBody: lost } as unknown as ApiClient;
+    const controller = new ImportController(api);
+    const landed: string[][] = [];
+    controller.addEventListener('items-imported', (event) => landed.push((event as CustomEvent<{ ids: string[] }>).detail.ids));
+    await controller.addFiles([new File(['a photo'], 'photo.png', { type: 'image/png' })]);
+    controller.addUrl('https://example.com/page', true);
+    await settled(controller);
+    expect(controller.progress).toMatchObject({ total: 2, done: 2, failures: [] });
+    expect(landed.length).toBeGreaterThan(0); // the grid reads the library again
+    controller.retry();
+    await settled(controller);
+    expect(sent).toEqual(['/item/addFile', '/item/add']);
   });
 });
