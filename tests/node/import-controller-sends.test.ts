@@ -28,6 +28,10 @@ function heldApi() {
   return { api: api as unknown as ApiClient, sent, release };
 }
 
+const until = async (ready: () => boolean) => {
+  while (!ready()) await new Promise((resolve) => setTimeout(resolve));
+};
+
 const settled = (controller: ImportController) =>
   new Promise<void>((resolve) => {
     const check = () => !controller.progress.active && (controller.removeEventListener('change', check), resolve());
@@ -76,5 +80,51 @@ describe('where an import lands', () => {
     controller.retry();
     await settled(controller);
     expect(sent).toEqual(['/item/addFile', '/item/add']);
+  });
+
+  it('Stop ends what was not sent yet: the rest of a batch of files, and the rest of a batch whose item was refused', async () => {
+    const sent: string[] = [];
+    const gates: (() => void)[] = [];
+    const gate = () => new Promise<void>((resolve) => gates.push(resolve));
+    const api = {
+      async postBody(_path: string, query: { name: string }) {
+        sent.push(query.name);
+        await gate();
+        return { id: query.name };
+      },
+      async post(_path: string, body: { items: { bookmarkURL: string }[] }) {
+        sent.push(...body.items.map((item) => item.bookmarkURL));
+        await gate();
+        if (body.items.length === 1) return { ids: ['one'] };
+        // The API names one bad item of the batch: the others would go again.
+        throw new ApiClientError(400, { status: 'error', code: 'INVALID_ARGUMENT', message: 'items[0].bookmarkURL: is not a web address' });
+      },
+    } as unknown as ApiClient;
+    const next = async () => {
+      await until(() => gates.length > 0);
+      gates.shift()!();
+    };
+
+    // Three files in one batch, each a request: Stop while the first is on its way.
+    const files = new ImportController(api, { concurrency: 1 });
+    await files.addFiles([1, 2, 3].map((n) => new File([`photo ${n}`], `photo-${n}.png`, { type: 'image/png' })));
+    await until(() => sent.length === 1);
+    files.cancel();
+    await next();
+    await settled(files);
+    expect(sent).toEqual(['photo-1']);
+    expect(files.progress).toMatchObject({ total: 1, done: 1, stoppable: false });
+
+    // A batch of three links on its way when Stop is pressed, one of them refused: the other two stay unsent.
+    sent.length = 0;
+    const links = new ImportController(api, { concurrency: 1 });
+    for (const n of [1, 2, 3, 4]) links.addUrl(`https://example.com/${n}`, true);
+    await next(); // the first link alone, then the other three together
+    await until(() => sent.length === 4);
+    links.cancel();
+    await next();
+    await settled(links);
+    expect(sent).toEqual([1, 2, 3, 4].map((n) => `https://example.com/${n}`));
+    expect(links.progress).toMatchObject({ total: 2, done: 1, failures: [expect.objectContaining({ label: 'https://example.com/2' })] });
   });
 });

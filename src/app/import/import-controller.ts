@@ -32,6 +32,8 @@ export interface ImportProgress {
   enumerating: boolean;
   /** Anything is still queued, walking or in flight. */
   active: boolean;
+  /** Some of it is the files and links Stop ends (an export's import into the library runs to its end). */
+  stoppable: boolean;
   /** Library folders made for dropped folders, by path ("shots", "shots/more"). */
   foldersMade: readonly string[];
   /** New items whose bytes the library already held (item/add's duplicateOf), until kept or skipped. */
@@ -95,6 +97,7 @@ export class ImportController extends EventTarget {
       foldersMade: this.foldersMade,
       enumerating: this.walks > 0,
       active: this.walks > 0 || this.queue.length > 0 || this.inFlight > 0 || this.exportsRunning > 0,
+      stoppable: this.walks > 0 || this.queue.length > 0 || this.inFlight > 0,
       duplicates: this.duplicates,
       exports: this.exports,
     };
@@ -126,6 +129,7 @@ export class ImportController extends EventTarget {
       for await (const found of enumerateFiles(roots, this.limits.maxItems, unreadable, onDirectory)) {
         if (generation !== this.generation) break;
         const kinds = await Promise.all(found.map(({ file }) => exportKindOf(file).catch(() => undefined)));
+        if (generation !== this.generation) break;
         for (const [i, kind] of kinds.entries()) if (kind) void this.importExport(found[i]!.file, found[i]!.path, into);
         this.enqueue(
           found
@@ -169,11 +173,8 @@ export class ImportController extends EventTarget {
   /** Stops: queued items are dropped and folder walks end; requests already sent finish. */
   cancel(): void {
     this.generation += 1;
-    const dropped = this.queue.splice(0);
-    this.counts.total -= dropped.length;
-    this.counts.bytesTotal -= dropped.reduce((sum, job) => sum + jobBytes(job), 0);
+    this.uncount(this.queue.splice(0));
     this.drained.splice(0).forEach((resume) => resume());
-    this.changed();
   }
 
   /** Keeps the new copies the last imports made of files the library held (the panel's "Keep both"). */
@@ -233,6 +234,9 @@ export class ImportController extends EventTarget {
 
   /** Files go one request each, as Blobs (item/addFile); URLs and bookmarks in item/add batches. */
   private async send(batch: ImportJob[]): Promise<void> {
+    // Stop ends the sends of this batch not made yet (each file is a request of its own).
+    const generation = this.generation;
+    const stopped = () => generation !== this.generation;
     const files = batch.filter((job): job is FileJob => job.kind === 'file');
     if (files.length) {
       const ids = await sendFiles(this.api, files, async (job) => fileQuery(job, job.folder ? await job.folder() : (job.into ?? null)), {
@@ -244,11 +248,20 @@ export class ImportController extends EventTarget {
         },
         failed: (job, message) => this.fail(job, message),
         lost: (job) => this.landedUnseen([job]),
-      });
+        skipped: (job) => this.uncount([job]),
+      }, stopped);
       if (ids.length) this.imported(ids);
     }
     const others = batch.filter((job) => job.kind !== 'file');
-    if (others.length) await this.sendItems(others);
+    if (others.length && stopped()) this.uncount(others);
+    else if (others.length) await this.sendItems(others, stopped);
+  }
+
+  /** Jobs that will not be sent (stopped): out of the totals, as the queue's are. */
+  private uncount(jobs: readonly ImportJob[]): void {
+    this.counts.total -= jobs.length;
+    this.counts.bytesTotal -= jobs.reduce((sum, job) => sum + jobBytes(job), 0);
+    this.changed();
   }
 
   /** Jobs the library stored whose answer was lost: done (sent again, they would be added twice), their ids unknown here. */
@@ -264,7 +277,7 @@ export class ImportController extends EventTarget {
     this.askPersistence();
   }
 
-  private async sendItems(batch: ImportJob[]): Promise<void> {
+  private async sendItems(batch: ImportJob[], stopped: () => boolean): Promise<void> {
     let items: Record<string, unknown>[];
     try {
       items = await Promise.all(batch.map((job) => this.itemOf(job as Exclude<ImportJob, FileJob>)));
@@ -290,9 +303,9 @@ export class ImportController extends EventTarget {
       }
       this.fail(batch[index], messageOf(error).replace(/\bitems\[\d+\]\.?\s*/, '').replace(/^:\s*/, ''));
       const rest = batch.filter((_, i) => i !== index);
-      this.counts.total -= rest.length;
-      this.counts.bytesTotal -= rest.reduce((sum, job) => sum + jobBytes(job), 0);
-      this.enqueue(rest);
+      this.uncount(rest);
+      // The rest of the batch goes again, unless the person pressed Stop meanwhile.
+      if (!stopped()) this.enqueue(rest);
     }
   }
 

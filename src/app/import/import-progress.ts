@@ -159,9 +159,11 @@ export class ImportProgressPanel extends LitElement {
             </ul>
           </div>`
         : nothing}
-      ${p.active
+      ${p.stoppable
         ? html`<button type="button" class="link" @click=${() => this.controller.cancel()}>Stop</button>`
-        : html`<button type="button" class="link" @click=${() => this.controller.clearFinished()}>Clear</button>`}
+        : p.active
+          ? nothing
+          : html`<button type="button" class="link" @click=${() => this.controller.clearFinished()}>Clear</button>`}
     `;
   }
 

@@ -20,6 +20,8 @@ export interface FileOutcomes {
   failed(job: FileJob, message: string): void;
   /** Stored, but its answer was lost (the worker restarted while answering): sending it again would add it twice. */
   lost(job: FileJob): void;
+  /** Not sent: the import was stopped before its turn. */
+  skipped(job: FileJob): void;
 }
 
 /** The query string of a file's item/addFile: its name, the file name (for its extension) and folder. */
@@ -29,9 +31,13 @@ export function fileQuery(job: FileJob, folderId: string | null): FileQuery {
 }
 
 /** Sends the files in turn; answers the ids of those stored. */
-export async function sendFiles(api: ApiClient, jobs: readonly FileJob[], query: (job: FileJob) => Promise<FileQuery>, on: FileOutcomes): Promise<string[]> {
+export async function sendFiles(api: ApiClient, jobs: readonly FileJob[], query: (job: FileJob) => Promise<FileQuery>, on: FileOutcomes, stopped = () => false): Promise<string[]> {
   const ids: string[] = [];
   for (const job of jobs) {
+    if (stopped()) {
+      on.skipped(job);
+      continue;
+    }
     try {
       const tooLarge = job.file.size >= CHECK_ROOM_FROM_BYTES ? tooLargeFor(roomOf(await navigator.storage?.estimate?.()), job.file.size) : undefined;
       if (tooLarge) {
