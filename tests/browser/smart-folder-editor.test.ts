@@ -121,6 +121,31 @@ describe('<smart-folder-editor>', () => {
     expect((await client.get<{ total: number }>('/smartFolder/get')).total).toBe(0);
   });
 
+  it('drops the error of a load that a newer one replaced (another smart folder opened meanwhile)', async () => {
+    const { client } = await library();
+    const wide = await client.post<{ id: string }>('/smartFolder/create', { name: 'Wide', conditions: [{ match: 'AND', rules: [{ property: 'width', method: '>', value: [1920] }] }] });
+    // The first folder's read fails, but only once the second folder is open.
+    let failOld = (_error: Error) => {};
+    const oldRead = new Promise<never>((_, reject) => (failOld = reject));
+    const slow = Object.create(client) as ApiClient;
+    slow.get = ((path: string, query?: { id?: string }) => (query?.id === 'old-folder' ? oldRead : client.get(path, query as never))) as ApiClient['get'];
+    const editor = mount(document.createElement('smart-folder-editor'));
+    const errors: string[] = [];
+    editor.addEventListener('api-error', (e) => errors.push((e as CustomEvent<{ message: string }>).detail.message));
+    editor.api = slow;
+    editor.smartFolderId = 'old-folder';
+    await editor.updateComplete;
+    editor.smartFolderId = wide.id;
+    await editor.updateComplete;
+    await editor.loaded;
+    await editor.updateComplete;
+    failOld(new Error('the old read failed'));
+    await oldRead.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(errors).toEqual([]);
+    expect(editor.shadowRoot!.querySelector<HTMLInputElement>('input[name="name"]')!.value).toBe('Wide');
+  });
+
   it('reports a failed save as api-error with the API message', async () => {
     const { client } = await library();
     const { editor, button, q } = await openEditor(client);

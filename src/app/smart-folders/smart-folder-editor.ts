@@ -85,7 +85,8 @@ export class SmartFolderEditor extends LitElement {
         this.confirmingRemove = false;
         this.scheduleCount(0);
       } catch (error) {
-        this.fail(error);
+        // A load replaced by a newer one (another smart folder opened) has nothing to report.
+        if (seq === this.loadSeq) this.fail(error);
       }
     })();
     return this.loaded;
