@@ -8,6 +8,7 @@ import type { ApiClient } from '../loose-client';
 import { ApiClientError } from '../../src/app/api-client';
 import { ImportController } from '../../src/app/import/import-controller';
 import { ANSWER_LOST } from '../../src/client/api-client';
+import { settled } from './fixtures/import-settled';
 
 function heldApi() {
   const sent: { path: string; folders: unknown }[] = [];
@@ -31,13 +32,6 @@ function heldApi() {
 const until = async (ready: () => boolean) => {
   while (!ready()) await new Promise((resolve) => setTimeout(resolve));
 };
-
-const settled = (controller: ImportController) =>
-  new Promise<void>((resolve) => {
-    const check = () => !controller.progress.active && (controller.removeEventListener('change', check), resolve());
-    controller.addEventListener('change', check);
-    check();
-  });
 
 describe('where an import lands', () => {
   // Node 20 has no navigator; the controller asks it for persistent storage once items land.

@@ -7,6 +7,7 @@ import { ImportController } from '../../src/app/import/import-controller';
 import type { ImportState } from '../../src/core/eagle-library';
 import { newImportState } from '../../src/core/eagle-library/import-state';
 import { BOOKMARKS_HTML } from './fixtures/other-exports';
+import { settled } from './fixtures/import-settled';
 
 function fakeApi() {
   const posts: { path: string; body: any }[] = [];
@@ -20,13 +21,6 @@ function fakeApi() {
   };
   return { api: api as unknown as ApiClient, posts };
 }
-
-const settled = (controller: ImportController) =>
-  new Promise<void>((resolve) => {
-    const check = () => !controller.progress.active && (controller.removeEventListener('change', check), resolve());
-    controller.addEventListener('change', check);
-    check();
-  });
 
 describe('the import panel and duplicates', () => {
   it('keeps the duplicates item/add names; skip moves the new copies to the trash, keep forgets them', async () => {

@@ -170,7 +170,7 @@ export class ImportController extends EventTarget {
     this.changed();
   }
 
-  /** Stops: queued items are dropped and folder walks end; requests already sent finish. */
+  /** Stops: queued items and the rest of batches under way are dropped, folder walks end; requests already sent finish. */
   cancel(): void {
     this.generation += 1;
     this.uncount(this.queue.splice(0));
