@@ -7,16 +7,14 @@
  */
 import type { Context } from './context';
 import { writesOncePerKey, type DispatchGuard } from './http/router';
-import { findKeyedRecord, keyedRequest, replayAnswer, requestFingerprint, storeKeyedAnswer } from './storage/request-keys';
+import { findKeyedRecord, keyedWithFingerprint, replayAnswer, storeKeyedAnswer } from './storage/request-keys';
 
 export function requestReplay(request: Request, now: number): DispatchGuard<Context> {
   return {
     async before(ctx, found, input) {
-      const url = new URL(request.url);
-      if (!writesOncePerKey(found, url)) return undefined;
-      const key = keyedRequest(request, now);
-      if (!key) return undefined;
-      const keyed = { ...key, fingerprint: await requestFingerprint(request.method, url.pathname, input) };
+      if (!writesOncePerKey(found, new URL(request.url))) return undefined;
+      const keyed = await keyedWithFingerprint(request, input, now);
+      if (!keyed) return undefined;
       // One that records its key in the registry answers a repeat itself: the library it names may be gone.
       if (found.oncePerKey !== true) {
         const record = await findKeyedRecord((await ctx.library()).db, keyed);

@@ -2,17 +2,11 @@
 import { noInput } from '../http/no-input';
 import { route } from '../http/router';
 import { lazyModule } from '../shared/lazy-module';
-import { keyedRequest, requestFingerprint } from '../storage/request-keys';
+import { keyedWithFingerprint } from '../storage/request-keys';
 import { importInput, importStatusInput } from './library-transfer.schema';
 
 // The export's code (the library's tree, zip writing) is loaded by the first export, not at every worker start.
 const exportZip = lazyModule(() => import('./export-zip'));
-
-/** The key of an import into a new library, with the request it stands for (its query: the zip is not hashed). */
-async function registryKeyed(request: Request, input: unknown, now: number) {
-  const key = keyedRequest(request, now);
-  return key && { ...key, fingerprint: await requestFingerprint(request.method, new URL(request.url).pathname, input) };
-}
 
 export const libraryTransferRoutes = [
   route(
@@ -20,8 +14,9 @@ export const libraryTransferRoutes = [
     '/library/import',
     importInput,
     async (ctx, input, request) => {
-      // Into a new library, no library holds the key yet: the registry keeps it with the library made.
-      const key = input.into === 'new' ? await registryKeyed(request, input, ctx.clock()) : ctx.requestKey;
+      // Into a new library, no library holds the key yet: the registry keeps it with the library made
+      // (the input hashed is the query: the zip is not).
+      const key = input.into === 'new' ? await keyedWithFingerprint(request, input, ctx.clock()) : ctx.requestKey;
       const started = await ctx.imports.start({ zip: await request.blob(), into: input.into, name: input.name, fileName: input.fileName, request: key }, ctx.library);
       return input.wait ? ctx.imports.wait(started.id) : started;
     },

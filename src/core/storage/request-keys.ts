@@ -59,6 +59,12 @@ export async function requestFingerprint(method: string, path: string, input: un
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/** The request's key with the request it stands for (its method, path and input), if it has a key. */
+export async function keyedWithFingerprint(request: Request, input: unknown, now: number): Promise<KeyedRequest | undefined> {
+  const key = keyedRequest(request, now);
+  return key && { ...key, fingerprint: await requestFingerprint(request.method, new URL(request.url).pathname, input) };
+}
+
 const recordKey = (key: string, hour: number) => `${PREFIX}${String(hour).padStart(10, '0')}:${key}`;
 
 /** The key's record from this hour or the last, if a write under it committed. */
