@@ -60,6 +60,12 @@ export interface ClientOptions {
 export class ApiClient {
   constructor(protected readonly options: ClientOptions = {}) {}
 
+  /** The same client working on the library at `path`, whichever library is current when it sends. */
+  withLibrary(path: string): this {
+    const Same = this.constructor as new (options: ClientOptions) => this;
+    return new Same({ ...this.options, library: path });
+  }
+
   /** `call('POST /item/add', { url })`: any route by its table key. */
   call<K extends JsonKey>(key: K, ...[input]: InputArgs<K>): Promise<OutputOf<K>> {
     const space = key.indexOf(' ');

@@ -102,6 +102,18 @@ describe('the web app: import', () => {
     await (await chooser).setFiles([{ name: 'picked.png', mimeType: 'image/png', buffer: Buffer.from(solidPng('#00aa00').split(',')[1]!, 'base64') }]);
     await waitForCount(page, 2);
     expect((await itemsIn(page, folder.id)).map((i) => i.name).sort()).toEqual(['image', 'picked']);
+
+    // Another library opened (here from elsewhere: the app follows): a paste now lands in that one.
+    const first = await api<{ path: string }>(page, '/library/info');
+    const other = await api<{ path: string }>(page, '/library/create', { name: 'Second' });
+    await api(page, '/library/switch', { libraryPath: other.path });
+    await page.locator('#library-name', { hasText: 'Second' }).waitFor({ state: 'attached' });
+    await waitForCount(page, 0);
+    await page.locator('main.content').click({ position: { x: 40, y: 200 } });
+    await page.keyboard.press('Control+V');
+    await waitForCount(page, 1);
+    expect(await api<number>(page, '/item/countAll')).toBe(1);
+    expect(await api<number>(page, `/item/countAll?library=${encodeURIComponent(first.path)}`)).toBe(2);
     await page.context().close();
   }, 60_000);
 });

@@ -121,4 +121,55 @@ describe('where an import lands', () => {
     expect(sent).toEqual([1, 2, 3, 4].map((n) => `https://example.com/${n}`));
     expect(links.progress).toMatchObject({ total: 2, done: 1, failures: [expect.objectContaining({ label: 'https://example.com/2' })] });
   });
+
+  it('keeps each drop and paste to the library open at its time, in batches of one library, and skips duplicates where they went', async () => {
+    const sent: { library: string | null; path: string; name: string }[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const clientFor = (library: string | null): unknown => ({
+      withLibrary: (path: string) => clientFor(path),
+      async post(path: string, body: { name?: string; items?: { bookmarkURL?: string; id?: string }[] }) {
+        await held;
+        if (path === '/folder/create') {
+          sent.push({ library, path, name: body.name! });
+          return { id: `${library}:${body.name}` };
+        }
+        for (const item of body.items!) sent.push({ library, path, name: item.bookmarkURL ?? item.id! });
+        return { ids: body.items!.map((_, i) => `${library}-link-${i}`), duplicateOf: body.items!.map(() => 'older') };
+      },
+      async postBody(path: string, query: { name: string }) {
+        await held;
+        sent.push({ library, path, name: query.name });
+        return { id: `${library}-${query.name}`, duplicateOf: 'older' };
+      },
+    });
+    const controller = new ImportController(clientFor(null) as ApiClient, { library: '/libraries/a', concurrency: 1 });
+    await controller.addRoots([
+      { file: new File(['one'], 'one.png', { type: 'image/png' }), path: 'one.png' },
+      { file: new File(['two'], 'two.png', { type: 'image/png' }), path: 'shots/two.png' },
+    ]);
+    controller.addUrl('https://example.com/a-page', true);
+    controller.library = '/libraries/b'; // the person opened another library while the drop waits
+    controller.addUrl('https://example.com/b-page', true);
+    release();
+    await settled(controller);
+    // The folder's making and the first file's send go side by side: their order is not the point.
+    const inOrder = (list: typeof sent) => [...list].sort((x, y) => `${x.library} ${x.name}`.localeCompare(`${y.library} ${y.name}`));
+    expect(inOrder(sent)).toEqual([
+      { library: '/libraries/a', path: '/item/add', name: 'https://example.com/a-page' },
+      { library: '/libraries/a', path: '/item/addFile', name: 'one' },
+      { library: '/libraries/a', path: '/folder/create', name: 'shots' },
+      { library: '/libraries/a', path: '/item/addFile', name: 'two' },
+      { library: '/libraries/b', path: '/item/add', name: 'https://example.com/b-page' },
+    ]);
+
+    // Every new copy was a duplicate: Skip trashes each in the library it went to.
+    sent.length = 0;
+    await controller.skipDuplicates();
+    expect(inOrder(sent)).toEqual([
+      ...['/libraries/a-link-0', '/libraries/a-one', '/libraries/a-two'].map((name) => ({ library: '/libraries/a', path: '/item/update', name })),
+      { library: '/libraries/b', path: '/item/update', name: '/libraries/b-link-0' },
+    ]);
+    expect(controller.progress.duplicates).toEqual([]);
+  });
 });

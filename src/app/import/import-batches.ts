@@ -2,16 +2,22 @@
 import { splitFileName } from '../../shared/mime';
 
 /**
- * `into`: the library folder the person dropped or pasted into (none when absent), taken when it
- * was asked for: the view may change while the import runs. `folder`: for a file found in a
- * dropped directory, the library folder made for that directory (folder-tree.ts) instead.
+ * Where a drop or paste goes, taken when it was made: the view, and the open library, may change
+ * while the import runs. `into`: the library folder the person dropped or pasted into (none when
+ * absent). `library`: the path of the library open then (absent: whichever is current at each send).
  */
-export type FileJob = { kind: 'file'; file: File; path: string; into?: string | null; folder?: () => Promise<string> };
+export interface Destination {
+  into?: string | null;
+  library?: string | null;
+}
+
+/** `folder`: for a file found in a dropped directory, the library folder made for that directory (folder-tree.ts), instead of `into`. */
+export type FileJob = { kind: 'file'; file: File; path: string; folder?: () => Promise<string> } & Destination;
 
 export type ImportJob =
   | FileJob
-  | { kind: 'url'; url: string; name?: string; annotation?: string; into?: string | null }
-  | { kind: 'bookmark'; url: string; name?: string; annotation?: string; into?: string | null };
+  | ({ kind: 'url'; url: string; name?: string; annotation?: string } & Destination)
+  | ({ kind: 'bookmark'; url: string; name?: string; annotation?: string } & Destination);
 
 export interface BatchLimits {
   /** Items per request (the API takes up to 1000). */
@@ -26,13 +32,17 @@ export const jobBytes = (job: ImportJob) => (job.kind === 'file' ? job.file.size
 
 export const jobLabel = (job: ImportJob) => (job.kind === 'file' ? job.path : job.url);
 
-/** Removes and returns the next batch from the front of `queue`: never empty while the queue is not. */
+/**
+ * Removes and returns the next batch from the front of `queue`: never empty while the queue is not.
+ * A batch is one request, so all of it goes to the library of its first job.
+ */
 export function takeBatch(queue: ImportJob[], limits: BatchLimits = DEFAULT_LIMITS): ImportJob[] {
   let bytes = 0;
   let count = 0;
+  const library = queue[0]?.library ?? null;
   while (count < queue.length && count < limits.maxItems) {
     const size = jobBytes(queue[count]!);
-    if (count > 0 && bytes + size > limits.maxBytes) break;
+    if (count > 0 && (bytes + size > limits.maxBytes || (queue[count]!.library ?? null) !== library)) break;
     bytes += size;
     count += 1;
   }

@@ -37,9 +37,16 @@ export interface ImportProgress {
   /** Library folders made for dropped folders, by path ("shots", "shots/more"). */
   foldersMade: readonly string[];
   /** New items whose bytes the library already held (item/add's duplicateOf), until kept or skipped. */
-  duplicates: readonly { id: string; of: string }[];
+  duplicates: readonly ImportDuplicate[];
   /** Other tools' exports (bookmark files, Takeout zips), each with its progress and then its report. */
   exports: readonly ExportRun[];
+}
+
+/** `library`: the library the new copy went to (absent: the current one). */
+export interface ImportDuplicate {
+  id: string;
+  of: string;
+  library?: string | null;
 }
 
 export interface ExportRun {
@@ -52,6 +59,8 @@ export interface ExportRun {
 export interface ImportOptions {
   /** Folder the items land in; null for none. */
   folderId?: string | null;
+  /** The library they land in (its path); null for whichever is current at each send. */
+  library?: string | null;
   concurrency?: number;
   limits?: BatchLimits;
   /** Where `items-imported` is dispatched (bubbling, composed); defaults to the controller. */
@@ -62,14 +71,17 @@ const messageOf = (error: unknown) =>
   error instanceof ApiClientError ? error.body.message : error instanceof Error ? error.message : String(error);
 
 export class ImportController extends EventTarget {
-  /** Where new drops and pastes land (the view's folder): each keeps the one of its time. */
+  /** Where new drops and pastes land (the view's folder, the open library): each keeps the one of its time. */
   folderId: string | null;
+  library: string | null;
   private readonly concurrency: number;
   private readonly limits: BatchLimits;
   private readonly events: EventTarget;
   private readonly queue: ImportJob[] = [];
   private failures: ImportFailure[] = [];
-  private duplicates: { id: string; of: string }[] = [];
+  private duplicates: ImportDuplicate[] = [];
+  /** The client of each library imports went to, made on first use. */
+  private readonly clients = new Map<string, ApiClient>();
   private exports: ExportRun[] = [];
   private exportsRunning = 0;
   private foldersMade: string[] = [];
@@ -85,6 +97,7 @@ export class ImportController extends EventTarget {
   constructor(private readonly api: ApiClient, options: ImportOptions = {}) {
     super();
     this.folderId = options.folderId ?? null;
+    this.library = options.library ?? null;
     this.concurrency = Math.max(1, options.concurrency ?? 2);
     this.limits = options.limits ?? DEFAULT_LIMITS;
     this.events = options.events ?? this;
@@ -109,15 +122,16 @@ export class ImportController extends EventTarget {
     this.walks += 1;
     this.changed();
     const generation = this.generation;
-    // Where the person dropped: a view changed while the walk or the sends go on changes nothing.
+    // Where the person dropped: a view or library changed while the walk or the sends go on changes nothing.
     const into = this.folderId;
+    const library = this.library;
     try {
       const unreadable = (problem: { path: string; message: string }) => {
         this.counts.total += 1;
-        this.fail({ kind: 'file', file: new File([], problem.path), path: problem.path, into }, problem.message, false);
+        this.fail({ kind: 'file', file: new File([], problem.path), path: problem.path, into, library }, problem.message, false);
       };
       // A dropped folder becomes a library folder, its subfolders nested inside it (folder-tree.ts).
-      const tree = new FolderTree(this.api, into, (path) => {
+      const tree = new FolderTree(this.clientOf(library), into, (path) => {
         this.foldersMade = [...this.foldersMade, path];
         this.changed();
       });
@@ -130,13 +144,13 @@ export class ImportController extends EventTarget {
         if (generation !== this.generation) break;
         const kinds = await Promise.all(found.map(({ file }) => exportKindOf(file).catch(() => undefined)));
         if (generation !== this.generation) break;
-        for (const [i, kind] of kinds.entries()) if (kind) void this.importExport(found[i]!.file, found[i]!.path, into);
+        for (const [i, kind] of kinds.entries()) if (kind) void this.importExport(found[i]!.file, found[i]!.path, { into, library });
         this.enqueue(
           found
             .filter((_, i) => !kinds[i])
             .map(({ file, path }) => {
               const dir = directoryOf(path);
-              return { kind: 'file' as const, file, path, into, ...(dir ? { folder: () => tree.folderFor(dir) } : {}) };
+              return { kind: 'file' as const, file, path, into, library, ...(dir ? { folder: () => tree.folderFor(dir) } : {}) };
             }),
         );
         // Backpressure: a 70,000-file drop is walked only as fast as it is sent.
@@ -157,7 +171,7 @@ export class ImportController extends EventTarget {
 
   /** Image URLs are downloaded by the library; other pages become bookmarks. `text` is what the drop or dialog said of it. */
   addUrl(url: string, asBookmark: boolean, text: { name?: string; annotation?: string } = {}): void {
-    this.enqueue([{ kind: asBookmark ? 'bookmark' : 'url', url, ...text, into: this.folderId }]);
+    this.enqueue([{ kind: asBookmark ? 'bookmark' : 'url', url, ...text, into: this.folderId, library: this.library }]);
   }
 
   /** Sends every failed item again. */
@@ -185,11 +199,14 @@ export class ImportController extends EventTarget {
 
   /** Removes the new copies (to the trash, where they can still be restored): the panel's "Skip". */
   async skipDuplicates(): Promise<void> {
-    const ids = this.duplicates.map((duplicate) => duplicate.id);
-    for (let at = 0; at < ids.length; at += 1000) {
-      await this.api.post('/item/update', { items: ids.slice(at, at + 1000).map((id) => ({ id, isDeleted: true })) });
+    const skipped = this.duplicates;
+    for (const library of new Set(skipped.map((duplicate) => duplicate.library ?? null))) {
+      const ids = skipped.filter((duplicate) => (duplicate.library ?? null) === library).map((duplicate) => duplicate.id);
+      for (let at = 0; at < ids.length; at += 1000) {
+        await this.clientOf(library).post('/item/update', { items: ids.slice(at, at + 1000).map((id) => ({ id, isDeleted: true })) });
+      }
     }
-    this.duplicates = this.duplicates.filter((duplicate) => !ids.includes(duplicate.id));
+    this.duplicates = this.duplicates.filter((duplicate) => !skipped.includes(duplicate));
     this.events.dispatchEvent(new CustomEvent('items-imported', { detail: { ids: [] }, bubbles: true, composed: true }));
     this.changed();
   }
@@ -237,11 +254,14 @@ export class ImportController extends EventTarget {
     // Stop ends the sends of this batch not made yet (each file is a request of its own).
     const generation = this.generation;
     const stopped = () => generation !== this.generation;
+    // A batch goes to one library (takeBatch): the one open when its drop or paste was made.
+    const library = batch[0]?.library ?? null;
+    const api = this.clientOf(library);
     const files = batch.filter((job): job is FileJob => job.kind === 'file');
     if (files.length) {
-      const ids = await sendFiles(this.api, files, async (job) => fileQuery(job, job.folder ? await job.folder() : (job.into ?? null)), {
+      const ids = await sendFiles(api, files, async (job) => fileQuery(job, job.folder ? await job.folder() : (job.into ?? null)), {
         done: (job, id, duplicateOf) => {
-          if (duplicateOf) this.duplicates = [...this.duplicates, { id, of: duplicateOf }];
+          if (duplicateOf) this.duplicates = [...this.duplicates, { id, of: duplicateOf, library }];
           this.counts.done += 1;
           this.counts.bytesDone += jobBytes(job);
           this.changed();
@@ -254,7 +274,7 @@ export class ImportController extends EventTarget {
     }
     const others = batch.filter((job) => job.kind !== 'file');
     if (others.length && stopped()) this.uncount(others);
-    else if (others.length) await this.sendItems(others, stopped);
+    else if (others.length) await this.sendItems(api, others, stopped);
   }
 
   /** Jobs that will not be sent (stopped): out of the totals, as the queue's are. */
@@ -277,7 +297,7 @@ export class ImportController extends EventTarget {
     this.askPersistence();
   }
 
-  private async sendItems(batch: ImportJob[], stopped: () => boolean): Promise<void> {
+  private async sendItems(api: ApiClient, batch: ImportJob[], stopped: () => boolean): Promise<void> {
     let items: Record<string, unknown>[];
     try {
       items = await Promise.all(batch.map((job) => this.itemOf(job as Exclude<ImportJob, FileJob>)));
@@ -286,10 +306,11 @@ export class ImportController extends EventTarget {
       return;
     }
     try {
-      const added = await this.api.post('/item/add', { items });
+      const added = await api.post('/item/add', { items });
       if (!('ids' in added)) throw new Error('item/add answered one item to a batch.');
       const { ids, duplicateOf } = added;
-      const found = ids.flatMap((id, i) => (duplicateOf?.[i] ? [{ id, of: duplicateOf[i] }] : []));
+      const library = batch[0]?.library ?? null;
+      const found = ids.flatMap((id, i) => (duplicateOf?.[i] ? [{ id, of: duplicateOf[i], library }] : []));
       if (found.length) this.duplicates = [...this.duplicates, ...found];
       this.counts.done += batch.length;
       this.counts.bytesDone += batch.reduce((sum, job) => sum + jobBytes(job), 0);
@@ -313,7 +334,7 @@ export class ImportController extends EventTarget {
    * Sends an export to library/import (into the open library) and follows it to its report; a zip
    * the worker does not know (400) is added as a plain file instead.
    */
-  private async importExport(file: File, path: string, into: string | null): Promise<void> {
+  private async importExport(file: File, path: string, { into, library }: { into: string | null; library: string | null }): Promise<void> {
     const run: ExportRun = { name: file.name };
     this.exports = [...this.exports, run];
     this.exportsRunning += 1;
@@ -325,13 +346,16 @@ export class ImportController extends EventTarget {
     };
     try {
       const { importLibrary } = await import('../library-transfer/index');
-      const state = await importLibrary({ kind: 'zip', zip: file, name: file.name }, { into: 'current', onProgress: ({ state }) => state && update({ state }) });
+      const state = await importLibrary(
+        { kind: 'zip', zip: file, name: file.name },
+        { into: 'current', ...(library ? { library } : {}), onProgress: ({ state }) => state && update({ state }) },
+      );
       update({ state, report: exportReport(file.name, state) });
       this.events.dispatchEvent(new CustomEvent('items-imported', { detail: { ids: [] }, bubbles: true, composed: true }));
     } catch (error) {
       if (error instanceof ApiClientError && error.httpStatus === 400 && /\.zip$/i.test(file.name)) {
         this.exports = this.exports.filter((other) => other !== run);
-        this.enqueue([{ kind: 'file', file, path, into }]);
+        this.enqueue([{ kind: 'file', file, path, into, library }]);
       } else update({ failed: messageOf(error) });
     } finally {
       this.exportsRunning -= 1;
@@ -348,6 +372,14 @@ export class ImportController extends EventTarget {
         return { [job.kind === 'url' ? 'url' : 'bookmarkURL']: job.url, ...text, ...folders };
       }
     }
+  }
+
+  /** The client for the library a job names: the one given for none (whichever library is current). */
+  private clientOf(library: string | null): ApiClient {
+    if (!library) return this.api;
+    let client = this.clients.get(library);
+    if (!client) this.clients.set(library, (client = this.api.withLibrary(library)));
+    return client;
   }
 
   private askPersistence(): void {

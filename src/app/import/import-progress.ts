@@ -1,6 +1,6 @@
 /**
- * <import-progress>: the compact import panel. Owns an ImportController for `api` and `folderId`
- * (items land in that folder), offers a file picker, a folder picker, "Add from URL" and "Save from other sites…" (the bookmarklet), and shows
+ * <import-progress>: the compact import panel. Owns an ImportController for `api`, `folderId` and
+ * `library` (items land in that folder of that library), offers a file picker, a folder picker, "Add from URL" and "Save from other sites…" (the bookmarklet), and shows
  * done/total, bytes, failures with the API's message and a retry. `items-imported` {ids} bubbles
  * from this element as items land. The shell makes its main area a drop/paste target with
  * `attachImportTarget(area, panel.controller, document)`.
@@ -15,9 +15,11 @@ import { formatBytes } from '../ui/format';
 import { ImportController, type ExportRun } from './import-controller';
 
 export class ImportProgressPanel extends LitElement {
-  static override properties = { api: { attribute: false }, folderId: { attribute: false }, tick: { state: true } };
+  static override properties = { api: { attribute: false }, folderId: { attribute: false }, library: { attribute: false }, tick: { state: true } };
   declare api: ApiClient | undefined;
   declare folderId: string | null;
+  /** The open library's path (null: whichever is current at each send): a drop made in it stays in it. */
+  declare library: string | null;
   declare private tick: number;
   private own: ImportController | undefined;
   private readonly onChange = () => (this.tick += 1);
@@ -25,6 +27,7 @@ export class ImportProgressPanel extends LitElement {
   constructor() {
     super();
     this.folderId = null;
+    this.library = null;
     this.tick = 0;
   }
 
@@ -32,7 +35,7 @@ export class ImportProgressPanel extends LitElement {
   get controller(): ImportController {
     if (!this.api) throw new Error('<import-progress> needs its `api` property before importing.');
     if (!this.own) {
-      this.own = new ImportController(this.api, { folderId: this.folderId, events: this });
+      this.own = new ImportController(this.api, { folderId: this.folderId, library: this.library, events: this });
       this.own.addEventListener('change', this.onChange);
     }
     return this.own;
@@ -40,6 +43,7 @@ export class ImportProgressPanel extends LitElement {
 
   override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('folderId') && this.own) this.own.folderId = this.folderId;
+    if (changed.has('library') && this.own) this.own.library = this.library;
   }
 
   // Imports go on while the panel is out of the page (a closed drawer); it shows them again on return.

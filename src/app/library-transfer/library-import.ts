@@ -20,6 +20,8 @@ export interface ImportProgress {
 export interface ImportOptions {
   /** A new library named after the folder (default), or the current one. */
   into?: 'new' | 'current';
+  /** With `into: 'current'`: this library (its path) instead, whichever is current when it is sent. */
+  library?: string;
   onProgress?: (progress: ImportProgress) => void;
   /** How often the state is read while no notice arrives (ms). */
   pollMs?: number;
@@ -30,7 +32,7 @@ export async function importLibrary(source: LibrarySource, options: ImportOption
   report({ phase: 'packing' });
   const body = source.kind === 'zip' ? source.zip : await new Response(await zipOfTree(source.tree)).blob();
   const fileName = source.kind === 'zip' ? source.name : source.tree.folderName;
-  const client = new ApiClient();
+  const client = new ApiClient(options.library ? { library: options.library } : {});
   let state = await client.postBody('/library/import', { into: options.into ?? 'new', fileName }, body);
   report({ phase: 'importing', state });
   const wake = wakeOnProgress(state.id);

@@ -1,8 +1,9 @@
 /**
  * <import-dock>: the Import button's compact panel. It holds the app's one <import-progress>, whose
  * "Add files… / Add folder… / Add from URL…" buttons are the Import menu and whose progress shows
- * below them. Items land in the folder being viewed. The shell's item area is a drop target and the
- * document a paste target for it (`attachTo`). The grid and the sidebar's counts follow the items as
+ * below them. Items land in the folder being viewed, in the library open when they were dropped
+ * (a switch during a long drop leaves its rest where it began). The shell's item area is a drop
+ * target and the document a paste target for it (`attachTo`). The grid and the sidebar's counts follow the items as
  * they land through the app's live updates (GET /api/v2/events, live/live-updates.ts), as they do for
  * an import in another tab, and thumbnails swap in as their `item updated` events arrive.
  * The dock opens itself when an import starts, and closes itself a few seconds after a clean finish
@@ -34,8 +35,8 @@ export class ImportDock extends LightElement {
   constructor() {
     super();
     this.open = false;
-    // The folder being viewed is where items land.
-    new StoreController(this, () => (this.stores ? [this.stores.view] : []));
+    // The folder being viewed, in the library open, is where items land.
+    new StoreController(this, () => (this.stores ? [this.stores.view, this.stores.library] : []));
   }
 
   /** Makes `area` accept dropped files and folders, and the document pasted images and links. */
@@ -124,6 +125,7 @@ export class ImportDock extends LightElement {
     const view = this.stores?.view.state.view;
     this.panel.api = this.stores?.api;
     this.panel.folderId = view?.kind === 'folder' ? view.id : null;
+    this.panel.library = this.stores?.library.current?.path ?? null;
   }
 
   override render() {
