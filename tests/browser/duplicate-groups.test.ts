@@ -1,8 +1,8 @@
-// item/duplicates and item/mergeDuplicates through the real service worker, with thumbnails and
-// descriptors made by this page's real media worker. Families of real photos (Debian's, see
-// tests/photos/README.md): each original with a JPEG q30 copy, a half-size copy, a 5 % cropped copy
-// and a brightened one, must group; different photos, the two cameras of a stereo pair among them
-// (the same scene), must not.
+// item/duplicates, item/mergeDuplicates and its Undo through the real service worker, with
+// thumbnails and descriptors made by this page's real media worker. Families of real photos
+// (Debian's, see tests/photos/README.md): each original with a JPEG q30 copy, a half-size copy, a
+// 5 % cropped copy and a brightened one, must group; different photos, the two cameras of a stereo
+// pair among them (the same scene), must not.
 import { describe, expect, it } from 'vitest';
 import { useMediaHost } from './ai-indexing';
 import { base64Of } from './media-images';
@@ -100,5 +100,19 @@ describe('item/mergeDuplicates through the service worker', () => {
     const tooLoose = await fetchApi('/api/v2/item/duplicates', { method: 'POST', headers: { 'Content-Type': 'application/json', [LIBRARY_HEADER]: library }, body: JSON.stringify({ threshold: 64 }) });
     expect(tooLoose.response.status).toBe(400);
     expect(tooLoose.body.message).toMatch(/threshold/);
+
+    // Undo, in one write: the kept item as it was, the copy back with its own comment, the copy of it gone.
+    const { previous, copiedComments } = merged as unknown as { previous: object; copiedComments: string[] };
+    const badUndo = await fetchApi('/api/v2/item/unmergeDuplicates', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [LIBRARY_HEADER]: library },
+      body: JSON.stringify({ keep: keep.id, previous, trashed: [copy.id, 'nope'], copiedComments }),
+    });
+    expect([badUndo.response.status, badUndo.body.message]).toEqual([404, expect.stringMatching(/^trashed\[1\]: no item/)]);
+    const undone = await client.post<{ item: { tags: string[]; folders: string[] }; restored: string[] }>('/item/unmergeDuplicates', { keep: keep.id, previous, trashed: merged.trashed, copiedComments });
+    expect(undone).toMatchObject({ item: { tags: ['cup'], folders: [] }, restored: [copy.id] });
+    expect(await client.get('/item/getComments', { id: keep.id })).toEqual([]);
+    expect(await client.get('/item/getComments', { id: copy.id })).toMatchObject([{ annotation: 'the crema' }]);
+    expect((await client.post<Groups>('/item/duplicates', {})).total).toBe(1);
   }, 60_000);
 });

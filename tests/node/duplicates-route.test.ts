@@ -152,7 +152,7 @@ describe('item/mergeDuplicates', () => {
     expect(kept.body.message).toMatch(/^keep: .* in the trash/);
   });
 
-  it('merges at most 999 others, so that its Undo (the kept item and the others, one item/update batch) fits a batch', async () => {
+  it('merges at most 999 others, so that its Undo (the kept item and the others) fits a batch', async () => {
     const { post } = await setup();
     const items = Array.from({ length: 1001 }, (_, i) => ({ bookmarkURL: `https://example.com/${i}`, name: `copy ${i}` }));
     const ids = [];
@@ -162,9 +162,74 @@ describe('item/mergeDuplicates', () => {
     expect([tooMany.httpStatus, tooMany.body.message]).toEqual([400, expect.stringMatching(/^others: must name at most 999 items/)]);
     const merged = await post<{ item: { id: string }; previous: object; trashed: string[] }>('/item/mergeDuplicates', { keep, others: others.slice(0, 999) });
     expect(merged.httpStatus).toBe(200);
-    const undo = await post('/item/update', { items: [{ id: keep, ...merged.data.previous }, ...merged.data.trashed.map((id) => ({ id, isDeleted: false }))] });
+    const undo = await post('/item/unmergeDuplicates', { keep, previous: merged.data.previous, trashed: merged.data.trashed, copiedComments: [] });
     expect(undo.httpStatus, JSON.stringify(undo.body)).toBe(200);
   });
 });
 
-type Family = Awaited<ReturnType<typeof familyOf>>;
+describe('item/unmergeDuplicates', () => {
+  type Merged = { item: { id: string }; trashed: string[]; previous: Record<string, unknown>; copiedComments: string[] };
+  const merge = async (f: Family) => (await f.post<Merged>('/item/mergeDuplicates', { keep: f.keep.id, others: [f.copy.id, f.other.id] })).data;
+  const undoOf = (merged: Merged) => ({ keep: merged.item.id, previous: merged.previous, trashed: merged.trashed, copiedComments: merged.copiedComments });
+
+  it('puts the kept item back as it was, brings the others out of the trash and removes the comment copies, in one write', async () => {
+    const f = await family();
+    const before = await f.get<{ data: unknown[] }>('/item/get', { limit: 10, orderBy: 'NAME' });
+    const groups = ids((await f.post<Groups>('/item/duplicates', {})).data);
+    const merged = await merge(f);
+    expect(merged.copiedComments).toHaveLength(1);
+    const undo = await f.post<{ item: unknown; restored: string[]; removedComments: string[] }>('/item/unmergeDuplicates', undoOf(merged));
+    expect(undo.httpStatus, JSON.stringify(undo.body)).toBe(200);
+    expect(undo.data).toMatchObject({ item: { id: f.keep.id, tags: ['sea', 'blue'], star: 2 }, restored: [f.copy.id, f.other.id], removedComments: merged.copiedComments });
+    const after = await f.get<{ data: Record<string, unknown>[] }>('/item/get', { limit: 10, orderBy: 'NAME' });
+    const editable = (items: unknown[]) =>
+      (items as Record<string, unknown>[]).map(({ id, tags, folders, annotation, star, url, isDeleted }) => ({ id, tags, folders, annotation, star, url, isDeleted }));
+    expect(editable(after.data)).toEqual(editable(before.data));
+    expect(await f.get('/item/getComments', { id: f.keep.id })).toEqual([]);
+    expect(await f.get('/item/getComments', { id: f.copy.id })).toMatchObject([{ annotation: 'the boat' }]);
+    await expectItemCountsMatchRows(f.library.db);
+    expect(ids((await f.post<Groups>('/item/duplicates', {})).data)).toEqual(groups);
+  });
+
+  it('skips a copy the person removed already, and writes nothing when a write fails part-way', async () => {
+    const f = await family();
+    const merged = await merge(f);
+    const snapshot = async () => ({
+      items: (await f.library.db.items.toArray()).map((row) => ({ ...row })),
+      comments: await f.library.db.comments.toArray(),
+      trash: await f.get('/item/get', { isDeleted: true }),
+    });
+    const before = await snapshot();
+    const bulkDelete = f.library.db.comments.bulkDelete.bind(f.library.db.comments);
+    f.library.db.comments.bulkDelete = (() => Promise.reject(new Error('disk on fire'))) as unknown as typeof f.library.db.comments.bulkDelete;
+    const failed = await f.post('/item/unmergeDuplicates', undoOf(merged));
+    f.library.db.comments.bulkDelete = bulkDelete as typeof f.library.db.comments.bulkDelete;
+    expect(failed.httpStatus).toBe(500);
+    expect(await snapshot()).toEqual(before);
+
+    await f.post('/item/removeComment', { id: f.keep.id, commentId: merged.copiedComments[0] });
+    const undo = await f.post<{ removedComments: string[] }>('/item/unmergeDuplicates', undoOf(merged));
+    expect([undo.httpStatus, undo.data.removedComments]).toEqual([200, []]);
+    expect(await f.get<{ data: unknown[] }>('/item/get', { isDeleted: true })).toMatchObject({ data: [] });
+  });
+
+  it.each([
+    [(f: Family, m: Merged) => ({ ...undoOf(m), keep: undefined }), 400, /^keep: /],
+    [(f: Family, m: Merged) => ({ ...undoOf(m), trashed: [...m.trashed, f.keep.id] }), 400, /^trashed: /],
+    [(f: Family, m: Merged) => ({ ...undoOf(m), keep: 'NOPE' }), 404, /^keep: no item/],
+    [(f: Family, m: Merged) => ({ ...undoOf(m), trashed: [m.trashed[0], 'NOPE'] }), 404, /^trashed\[1\]: no item/],
+    [(f: Family, m: Merged) => ({ ...undoOf(m), previous: { ...m.previous, folders: ['NOPE'] } }), 404, /^previous\.folders: no folder/],
+    [(f: Family, m: Merged) => ({ ...undoOf(m), previous: { ...m.previous, star: 9 } }), 400, /^previous\.star: /],
+    [(f: Family, m: Merged) => ({ ...undoOf(m), copiedComments: ['NOPE', m.copiedComments[0]!, f.copyComment] }), 400, /^copiedComments\[2\]: comment .* is not on item/],
+  ])('refuses a bad Undo, naming the field, and leaves the merge as it is (case %#)', async (input, status, message) => {
+    const f = await family();
+    const merged = await merge(f);
+    const copyComment = (await f.get<{ id: string }[]>('/item/getComments', { id: f.copy.id }))[0]!.id;
+    const answer = await f.post('/item/unmergeDuplicates', input({ ...f, copyComment }, merged));
+    expect([answer.httpStatus, answer.body.message]).toEqual([status, expect.stringMatching(message)]);
+    expect((await f.get<{ data: { id: string }[] }>('/item/get', { isDeleted: true })).data).toHaveLength(2);
+    expect(await f.get('/item/getComments', { id: f.keep.id })).toHaveLength(1);
+  });
+});
+
+type Family = Awaited<ReturnType<typeof familyOf>> & { copyComment?: string };

@@ -1,7 +1,7 @@
 /**
  * The Duplicates view's calls: the groups (item/duplicates), the items shown in them (item/get by
- * ids), the merge (item/mergeDuplicates, one write) and its Undo (one batch item/update that puts
- * the kept item's fields back and the others out of the trash, then the copied comments removed).
+ * ids), the merge (item/mergeDuplicates, one write) and its Undo (item/unmergeDuplicates, one
+ * write: the kept item's fields back, the others out of the trash, the copied comments removed).
  */
 import type { ApiClient } from '../api-client';
 import { wholeItems, type Item } from '../api-types';
@@ -53,6 +53,6 @@ export async function findDuplicates(api: ApiClient): Promise<Found> {
 export const mergeDuplicates = (api: ApiClient, keep: string, others: string[]): Promise<MergeAnswer> => api.post('/item/mergeDuplicates', { keep, others });
 
 export async function undoMerge(api: ApiClient, merged: MergeAnswer): Promise<void> {
-  await api.post('/item/update', { items: [{ id: merged.item.id, ...merged.previous }, ...merged.trashed.map((id) => ({ id, isDeleted: false }))] });
-  for (const commentId of merged.copiedComments) await api.post('/item/removeComment', { id: merged.item.id, commentId });
+  const { item, previous, trashed, copiedComments } = merged;
+  await api.post('/item/unmergeDuplicates', { keep: item.id, previous, trashed, copiedComments });
 }

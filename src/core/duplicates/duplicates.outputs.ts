@@ -19,4 +19,10 @@ export const duplicatesOutputs = {
       previous: z.object(fields()),
       copiedComments: z.array(z.string()),
     }),
+  'POST /item/unmergeDuplicates': () =>
+    z.object({
+      item: z.looseObject({ id: z.string(), ...fields() }),
+      restored: z.array(z.string()),
+      removedComments: z.array(z.string()),
+    }),
 };

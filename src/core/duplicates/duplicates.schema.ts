@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { integer, requiredString, stringList } from '../http/input';
 import { pageFields } from '../http/pagination';
 import { lazyValue } from '../shared/lazy-value';
+import { updateInput } from '../items/item.schema';
 
 /** Picture hashes this many bits apart (of 64) or fewer are near-duplicates, unless a request says otherwise. */
 export const DEFAULT_THRESHOLD = 8;
@@ -19,7 +20,7 @@ export const duplicatesInput = lazyValue(() =>
 );
 export type DuplicatesInput = z.output<ReturnType<typeof duplicatesInput>>;
 
-/** A merge names at most this many others: its Undo sends them and the kept item in one item/update batch (1000). */
+/** A merge names at most this many others: its Undo writes them and the kept item as one item/update batch (1000). */
 export const MAX_OTHERS = 999;
 
 export const mergeDuplicatesInput = lazyValue(() =>
@@ -30,3 +31,19 @@ export const mergeDuplicatesInput = lazyValue(() =>
   }),
 );
 export type MergeDuplicatesInput = z.output<ReturnType<typeof mergeDuplicatesInput>>;
+
+/** The most comment ids an Undo names: the copies of 999 others' comments, generously. */
+export const MAX_COPIED_COMMENTS = 100_000;
+
+/** item/unmergeDuplicates: a merge's answer sent back (`item.id` as `keep`). */
+export const unmergeDuplicatesInput = lazyValue(() =>
+  z.object({
+    keep: requiredString(),
+    previous: updateInput().pick({ tags: true, folders: true, annotation: true, star: true, url: true }),
+    trashed: stringList().pipe(z.array(requiredString()).max(MAX_OTHERS, `must name at most ${MAX_OTHERS} items`)),
+    copiedComments: stringList()
+      .pipe(z.array(requiredString()).max(MAX_COPIED_COMMENTS, `must name at most ${MAX_COPIED_COMMENTS} comments`))
+      .default([]),
+  }),
+);
+export type UnmergeDuplicatesInput = z.output<ReturnType<typeof unmergeDuplicatesInput>>;

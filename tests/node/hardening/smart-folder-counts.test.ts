@@ -76,6 +76,8 @@ describe('smart-folder imageCount', () => {
     await post('/smartFolder/create', { name: 'Commented', conditions: [group(rule('comments', 'contain', 'nice'))] });
     await post('/smartFolder/create', { name: 'Today', conditions: [group(rule('createTime', 'within', [1]))] });
     await post('/smartFolder/create', { name: 'Not dog', conditions: [{ match: 'AND', boolean: 'FALSE', rules: [rule('tags', 'union', ['dog'])] }] });
+    type MergeAnswer = { previous: object; trashed: string[]; copiedComments: string[] };
+    let merged: { data: MergeAnswer } | undefined;
     const steps: [string, () => Promise<unknown>][] = [
       ['star c', () => post('/item/update', { id: c, star: 4 })],
       ['trash a', () => post('/item/update', { id: a, isDeleted: true })],
@@ -96,7 +98,10 @@ describe('smart-folder imageCount', () => {
       // Its items lose the folder, and with it the name "In Pets" reads.
       ['remove the folder', () => post('/folder/remove', { folderId: folder })],
       // b's comment is copied onto c, which "Commented" then holds (and b, trashed, no longer).
-      ['merge b into c', () => post('/item/mergeDuplicates', { keep: c, others: [b] })],
+      ['merge b into c', async () => (merged = await post<MergeAnswer>('/item/mergeDuplicates', { keep: c, others: [b] }))],
+      // The copy leaves c, b comes back with its own: "Commented" holds b again.
+      ['undo the merge', () => post('/item/unmergeDuplicates', { keep: c, previous: merged!.data.previous, trashed: merged!.data.trashed, copiedComments: merged!.data.copiedComments })],
+      ['merge b into c again', () => post('/item/mergeDuplicates', { keep: c, others: [b] })],
       ['remove a smart folder', () => post('/smartFolder/remove', { id: parent })],
     ];
     for (const [name, step] of steps) {
