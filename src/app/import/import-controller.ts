@@ -261,7 +261,7 @@ export class ImportController extends EventTarget {
     if (files.length) {
       const ids = await sendFiles(api, files, async (job) => fileQuery(job, job.folder ? await job.folder() : (job.into ?? null)), {
         done: (job, id, duplicateOf) => {
-          if (duplicateOf) this.duplicates = [...this.duplicates, { id, of: duplicateOf, library }];
+          if (duplicateOf) this.duplicates = [...this.duplicates, { id, of: duplicateOf, ...(library ? { library } : {}) }];
           this.counts.done += 1;
           this.counts.bytesDone += jobBytes(job);
           this.changed();
@@ -310,7 +310,7 @@ export class ImportController extends EventTarget {
       if (!('ids' in added)) throw new Error('item/add answered one item to a batch.');
       const { ids, duplicateOf } = added;
       const library = batch[0]?.library ?? null;
-      const found = ids.flatMap((id, i) => (duplicateOf?.[i] ? [{ id, of: duplicateOf[i], library }] : []));
+      const found = ids.flatMap((id, i) => (duplicateOf?.[i] ? [{ id, of: duplicateOf[i], ...(library ? { library } : {}) }] : []));
       if (found.length) this.duplicates = [...this.duplicates, ...found];
       this.counts.done += batch.length;
       this.counts.bytesDone += batch.reduce((sum, job) => sum + jobBytes(job), 0);

@@ -1,9 +1,10 @@
 /** Input schemas of the duplicate routes (ours); types come from here. */
 import { z } from 'zod';
-import { integer, requiredString, stringList } from '../http/input';
+import { closedObject, integer, requiredString, stringList } from '../http/input';
 import { pageFields } from '../http/pagination';
 import { lazyValue } from '../shared/lazy-value';
-import { updateInput } from '../items/item.schema';
+import { tagNameList } from '../http/tag-names';
+import { rating } from '../listing/listing.schema';
 
 /** Picture hashes this many bits apart (of 64) or fewer are near-duplicates, unless a request says otherwise. */
 export const DEFAULT_THRESHOLD = 8;
@@ -39,7 +40,13 @@ export const MAX_COPIED_COMMENTS = 100_000;
 export const unmergeDuplicatesInput = lazyValue(() =>
   z.object({
     keep: requiredString(),
-    previous: updateInput().pick({ tags: true, folders: true, annotation: true, star: true, url: true }),
+    previous: closedObject({
+      tags: tagNameList().optional(),
+      folders: stringList().optional(),
+      annotation: z.string().optional(),
+      star: rating().optional(),
+      url: z.string().optional(),
+    }),
     trashed: stringList().pipe(z.array(requiredString()).max(MAX_OTHERS, `must name at most ${MAX_OTHERS} items`)),
     copiedComments: stringList()
       .pipe(z.array(requiredString()).max(MAX_COPIED_COMMENTS, `must name at most ${MAX_COPIED_COMMENTS} comments`))

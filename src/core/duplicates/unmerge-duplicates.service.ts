@@ -5,10 +5,11 @@
  * whole, never the others restored beside a kept item that still holds their comments' copies.
  */
 import type { Context } from '../context';
-import { invalid } from '../http/errors';
-import { applyUpdates, type UpdateEntry } from '../items/item-update.service';
-import type { ItemView } from '../listing/item-view';
-import { refreshItems } from '../storage/item-changes';
+import { invalid, notFound } from '../http/errors';
+import { withDerivedFields } from '../listing/item-row';
+import { itemView, type ItemView } from '../listing/item-view';
+import { commitItemChanges, refreshItems } from '../storage/item-changes';
+import { writeRequest } from '../storage/write-request';
 import type { UnmergeDuplicatesInput } from './duplicates.schema';
 
 export interface UnmergeAnswer {
@@ -19,23 +20,31 @@ export interface UnmergeAnswer {
   removedComments: string[];
 }
 
-export async function unmergeDuplicates(ctx: Context, { keep, previous, trashed, copiedComments }: UnmergeDuplicatesInput): Promise<UnmergeAnswer> {
+export function unmergeDuplicates(ctx: Context, { keep, previous, trashed, copiedComments }: UnmergeDuplicatesInput): Promise<UnmergeAnswer> {
   const restored = [...new Set(trashed)];
   if (restored.includes(keep)) throw invalid(`trashed: names "${keep}", the item kept ("keep").`);
-  const entries: UpdateEntry[] = [
-    { input: { id: keep, ...previous }, field: 'previous', idField: 'keep' },
-    ...restored.map((id, index) => ({ input: { id, isDeleted: false }, field: `trashed[${index}]`, idField: `trashed[${index}]` })),
-  ];
-  let removedComments: string[] = [];
-  const [item] = await applyUpdates(ctx, entries, async (db, now, written) => {
+  return writeRequest(ctx, async (db, now) => {
+    const rows = new Map((await db.items.where('id').anyOf([keep, ...restored]).toArray()).map((row) => [row.id, row]));
+    const kept = rows.get(keep);
+    if (!kept) throw notFound(`keep: no item with id "${keep}".`);
+    const missing = restored.findIndex((id) => !rows.has(id));
+    if (missing >= 0) throw notFound(`trashed[${missing}]: no item with id "${restored[missing]}".`);
+    const folders = await db.folders.bulkGet(previous.folders ?? []);
+    const gone = folders.findIndex((folder) => folder === undefined);
+    if (gone >= 0) throw notFound(`previous.folders: no folder with id "${previous.folders![gone]}".`);
     const comments = await db.comments.bulkGet(copiedComments);
     const elsewhere = comments.findIndex((comment) => comment !== undefined && comment.itemId !== keep);
     if (elsewhere >= 0) throw invalid(`copiedComments[${elsewhere}]: comment "${copiedComments[elsewhere]}" is not on item "${keep}".`);
-    removedComments = [...new Set(comments.flatMap((comment) => (comment ? [comment.id] : [])))];
-    if (removedComments.length === 0) return;
-    await db.comments.bulkDelete(removedComments);
-    // As item/removeComment does: the kept item's derived data (comment text is searchable) follows.
-    await refreshItems(db, [written.get(keep)!.pk], ctx.observers, now);
+
+    const after = withDerivedFields({ ...kept, ...previous, modificationTime: now });
+    const back = restored.map((id) => rows.get(id)!).map((before) => ({ before, after: withDerivedFields({ ...before, isDeleted: false, modificationTime: now }) }));
+    await commitItemChanges(db, [{ before: kept, after }, ...back], ctx.observers, now);
+    // As item/removeComment does: after the rows' change, then the kept item's derived data follows.
+    const removedComments = [...new Set(comments.flatMap((comment) => (comment ? [comment.id] : [])))];
+    if (removedComments.length) {
+      await db.comments.bulkDelete(removedComments);
+      await refreshItems(db, [after.pk], ctx.observers, now);
+    }
+    return { item: itemView(after, ctx.apiPrefix), restored, removedComments };
   });
-  return { item: item!, restored, removedComments };
 }

@@ -19,15 +19,11 @@ import { MAX_BATCH, updateInput, type UpdateInput } from './item.schema';
 
 const EDITABLE = ['name', 'tags', 'folders', 'annotation', 'url', 'star', 'noThumbnail', 'noPreview', 'isDeleted'] as const;
 
-export interface UpdateEntry {
+interface Entry {
   input: UpdateInput;
   /** Where errors about this entry point: "items[6]" in a batch, "" for a single update. */
   field: string;
-  /** The field an unknown id is named by, when not `<field>.id` (item/unmergeDuplicates' "keep"). */
-  idField?: string;
 }
-
-type Entry = UpdateEntry;
 
 export async function updateItems(ctx: Context, raw: Record<string, unknown>): Promise<ItemView | { items: ItemView[] }> {
   if (!Array.isArray(raw.items)) return (await applyUpdates(ctx, [{ input: parseInput(updateInput(), raw), field: '' }]))[0]!;
@@ -40,15 +36,7 @@ export async function updateItems(ctx: Context, raw: Record<string, unknown>): P
   return { items: await applyUpdates(ctx, parsed) };
 }
 
-/**
- * Checks and writes the entries in one write; `then` runs in that write after the rows' change (a
- * failure there undoes it all), given each item's row as written.
- */
-export async function applyUpdates(
-  ctx: Context,
-  entries: readonly Entry[],
-  then?: (db: LibraryDb, now: number, written: ReadonlyMap<string, ItemRow>) => Promise<void>,
-): Promise<ItemView[]> {
+async function applyUpdates(ctx: Context, entries: readonly Entry[]): Promise<ItemView[]> {
   return writeRequest(ctx, async (db, now) => {
     const rows = await itemsById(db, entries);
     const folders = await foldersById(db, entries);
@@ -64,7 +52,6 @@ export async function applyUpdates(
     }
     const changes: ItemChange[] = [...original.values()].map((before) => ({ before, after: rows.get(before.id)! }));
     await commitItemChanges(db, changes, ctx.observers, now);
-    await then?.(db, now, rows);
     return answers.map((row) => itemView(row, ctx.apiPrefix));
   });
 }
@@ -74,7 +61,7 @@ async function itemsById(db: LibraryDb, entries: readonly Entry[]): Promise<Map<
   const ids = [...new Set(entries.map((entry) => entry.input.id))];
   const rows = new Map((await db.items.where('id').anyOf(ids).toArray()).map((row) => [row.id, row]));
   const missing = entries.find((entry) => !rows.has(entry.input.id));
-  if (missing) throw notFound(`${missing.idField ?? fieldPath(missing.field, 'id')}: no item with id "${missing.input.id}".`);
+  if (missing) throw notFound(`${fieldPath(missing.field, 'id')}: no item with id "${missing.input.id}".`);
   return rows;
 }
 
