@@ -86,6 +86,13 @@ describe('sync/check', () => {
     });
     expect(await call(api, 'POST', '/sync/check', { url: `${server.origin}/_utils/x/Upper` })).toMatchObject({ httpStatus: 400, body: { message: expect.stringMatching(/url/) } });
     expect(await call(api, 'POST', '/sync/check', {})).toMatchObject({ httpStatus: 400, body: { code: 'INVALID_ARGUMENT', message: expect.stringMatching(/url/) } });
+    // A malformed %-escape: in the database's name a 400 naming url, in a password the password as written (never a 500).
+    for (const route of ['/sync/check', '/sync/start']) {
+      expect(await call(api, 'POST', route, { url: `${server.origin}/photos%zz` })).toMatchObject({ httpStatus: 400, body: { message: expect.stringMatching(/^url: /) } });
+    }
+    const escaped = await call(api, 'POST', '/sync/check', { url: url.replace('://', '://alice:not-%zz-pw@') });
+    expect(escaped).toMatchObject({ httpStatus: 400, body: { message: expect.stringMatching(/^password: the server refused/) } });
+    expect(JSON.stringify(escaped.body)).not.toContain('%zz');
     expect((await call(api, 'GET', '/sync/status')).data).toMatchObject({ state: 'off' });
   }, 60_000);
 });

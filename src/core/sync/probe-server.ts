@@ -8,6 +8,7 @@
  * Each failure is an error naming its cause; none repeats the password.
  */
 import { ApiError, invalid } from '../http/errors';
+import { decodeText } from '../http/uri-text';
 
 export type FetchServer = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -97,7 +98,7 @@ export async function checkDatabase(fetchServer: FetchServer, url: string, usern
   const userContext = session?.userCtx as { name?: unknown; roles?: unknown } | undefined;
   const user = typeof userContext?.name === 'string' ? userContext.name : null;
   const roles = Array.isArray(userContext?.roles) ? userContext.roles : undefined;
-  const name = decodeURIComponent(new URL(url).pathname.replace(/\/+$/, '').split('/').at(-1) ?? '');
+  const name = decodeText(new URL(url).pathname.replace(/\/+$/, '').split('/').at(-1) ?? '');
   const documents = typeof info?.doc_count === 'number' ? info.doc_count : null;
   return { url, server, version, user, database: { name, exists: Boolean(info), documents, canCreate: info || !roles ? null : roles.includes('_admin') } };
 }

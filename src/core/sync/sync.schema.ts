@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { closedObject } from '../http/input';
+import { decodeText } from '../http/uri-text';
 import { lazyValue } from '../shared/lazy-value';
 
 /** CouchDB's rule for database names (a URL's last path segment names the database). */
@@ -23,13 +24,14 @@ export const startSyncInput = lazyValue(() =>
       context.addIssue({ code: 'custom', path: ['url'], message: 'must be an http or https URL of a CouchDB database, e.g. http://127.0.0.1:5984/photos.' });
       return z.NEVER;
     }
-    const name = decodeURIComponent(url.pathname.replace(/\/+$/, '').split('/').at(-1) ?? '');
+    // A malformed escape stays as written: in a name it fails the rule below, in a password it is the password.
+    const name = decodeText(url.pathname.replace(/\/+$/, '').split('/').at(-1) ?? '');
     if (!['http:', 'https:'].includes(url.protocol) || !DATABASE_NAME.test(name) || url.search || url.hash) {
       context.addIssue({ code: 'custom', path: ['url'], message: 'must be an http or https URL ending in a database name (lower-case letter first, then a-z, 0-9, _$()+-/), e.g. http://127.0.0.1:5984/photos.' });
       return z.NEVER;
     }
-    const username = input.username ?? decodeURIComponent(url.username);
-    const password = input.password ?? decodeURIComponent(url.password);
+    const username = input.username ?? decodeText(url.username);
+    const password = input.password ?? decodeText(url.password);
     url.username = '';
     url.password = '';
     return { url: url.href.replace(/\/+$/, ''), username, password, keepOriginals: input.keepOriginals };
