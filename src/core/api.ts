@@ -43,7 +43,7 @@ import { firstRemoteFile, type RemoteFileSource } from './storage/remote-files';
 import { takeBackUnfinished } from './storage/take-back-library';
 import { loadedList } from './shared/loaded-list';
 import type { StorageEstimateLike } from './shared/storage-room';
-import { lazyOnce } from './shared/lazy-module';
+import { lazyModule, lazyOnce } from './shared/lazy-module';
 
 export { LIBRARY_HEADER } from './http/named-library';
 
@@ -133,6 +133,7 @@ const syncedFilesModule = syncManifest.loaders.syncedFiles;
 const publishedFilesModule = publishManifest.loaders.files;
 const subscriptionsModule = publishManifest.loaders.subscriptions;
 const importsModule = eagleLibraryManifest.loaders.imports;
+const backupFolder = lazyModule(() => import('./backup/backup-folder'));
 const jobRunnerModule = mediaManifest.loaders.jobRunner;
 
 /** A remote file source whose code is loaded when a file is first asked for. */
@@ -255,6 +256,8 @@ export function createApi(deps: ApiDeps = {}): Api {
     databases.delete(name);
     // Unreadable: try the replica all the same (deleting one that does not exist deletes nothing).
     const synced = await hasReplica(db).catch(() => true);
+    // Before the database: a stop between the two leaves it, and clearLeftovers drops both again.
+    await (await backupFolder()).forgetBackup(record.path, name);
     await db.delete();
     // The library is gone; a replica left behind only takes disk space, so its failure is reported, not answered.
     if (synced) await destroyReplica(deps.loadPouch ?? loadPouch, name).catch((error: unknown) => deps.onBackgroundError?.(error));

@@ -180,6 +180,21 @@ describe('backup to a folder', () => {
     await expectEqualsExport(folder, library);
   }, 120_000);
 
+  it('a removed library’s folder is not taken over by a new library of the same name, and keeps its files', async () => {
+    const { library, folder, client } = await setUp(3);
+    expect(await backUp(library)).toMatchObject({ status: 'done', items: 3 });
+    const kept = await filesIn(folder);
+    const { name } = await client.get<{ name: string }>('/library/info');
+    await new ApiClient().post('/library/create', { name: unique('Spare') }); // the only library cannot be removed
+    await new ApiClient().post('/library/remove', { libraryPath: library });
+    const again = await new ApiClient().post<{ path: string }>('/library/create', { name });
+    expect(again.path).toBe(library); // paths come from names
+    const fresh = new ApiClient({ library });
+    expect(await fresh.get<any>('/library/backup')).toMatchObject({ configured: false, lastBackupAt: 0 });
+    expect(await backUp(library)).toMatchObject({ status: 'failed', problem: { reason: 'no-folder' } });
+    expect([...(await filesIn(folder)).keys()].sort()).toEqual([...kept.keys()].sort());
+  }, 60_000);
+
   it('says why it did not back up: no folder chosen', async () => {
     const fixture = buildEagleLibrary({ name: unique('NoFolder'), items: 2, plain: true });
     const state = await postImport(await zipOf(fixture));

@@ -8,6 +8,10 @@ import type { PouchConstructor } from '../../src/core/sync/pouch';
 import type { LibraryDb } from '../../src/core/storage/library-db';
 import { loadNodePouch } from '../sync/node-pouch';
 import { ReadOnlyLibraries } from '../../src/core/publish/subscription-state';
+import { createStore, get, set } from 'idb-keyval';
+import { BackupDb } from '../../src/core/backup/backup-db';
+import { BACKUP_FOLDERS_DB, BACKUP_FOLDERS_STORE } from '../../src/core/backup/backup-names';
+import { openLibrary } from './fixtures/media';
 import { call, makeApi, newLibrary } from './helpers';
 
 interface Entry { name: string; path: string }
@@ -80,6 +84,24 @@ describe('library/remove', () => {
     // A library made again under the same name starts empty: the old database was deleted.
     await newLibrary(api, 'Gone');
     expect((await call<number>(api, 'GET', '/item/countAll', {}, { library: gone })).data).toBe(0);
+  });
+
+  it("forgets the removed library's backup folder and what its backup remembered, so a library of its name does not take them", async () => {
+    const api = makeApi();
+    await newLibrary(api, 'Keep');
+    const name = `Backed-${Math.random().toString(36).slice(2, 8)}`;
+    const gone = await newLibrary(api, name);
+    const dbName = (await openLibrary(api, gone)).db.name;
+    const folders = createStore(BACKUP_FOLDERS_DB, BACKUP_FOLDERS_STORE);
+    await set(gone, { kind: 'directory', name: `${name}.library` }, folders); // a picked folder's handle stands here
+    const backup = new BackupDb(dbName);
+    await backup.state.put({ key: 'seq', value: 12 });
+    backup.close();
+    expect((await call(api, 'POST', '/library/remove', { libraryPath: gone })).data).toBe(true);
+    expect(await get(gone, folders)).toBeUndefined();
+    expect((await indexedDB.databases()).map((db) => db.name)).not.toContain(`${dbName}/backup`);
+    expect(await newLibrary(api, name)).toBe(gone);
+    expect((await call(api, 'GET', '/library/backup', {}, { library: gone })).data).toMatchObject({ configured: false, lastBackupAt: 0 });
   });
 
   it('removing the current library makes the most recently opened other one current, and tells every tab', async () => {
