@@ -225,6 +225,31 @@ describe('sync: two devices through a CouchDB-protocol server', () => {
     expect((await call<Status>(other, 'GET', '/sync/status')).data.state).toBe('off');
   }, 60_000);
 
+  it('says active through a cycle of many minutes while this worker runs it, and waiting once one left behind is two minutes old', async () => {
+    let now = Date.now();
+    const states: string[] = [];
+    let device: Api | undefined;
+    // Each request the cycle makes to the server: a minute passes, and the status is read.
+    const minutePasses = async () => {
+      now += 60_000;
+      if (device) states.push((await call<Status>(device, 'GET', '/sync/status')).data.state);
+    };
+    device = makeCore({ loadPouch: () => loadNodePouchWith(minutePasses), clock: () => now });
+    await post(device, '/sync/start', { url: newDatabase() });
+    await post(device, '/item/add', bookmark('long'));
+    states.length = 0;
+    expect(await run(device)).toMatchObject({ state: 'idle', error: null });
+    expect(states.length).toBeGreaterThan(3); // minutes of it
+    expect(states.filter((state) => state !== 'connecting' && state !== 'active')).toEqual([]); // a first cycle says connecting
+    // A cycle stored as running by a worker that stopped: two minutes on, nobody runs it.
+    const { db } = device.open(await device.registry.current());
+    const stored = (await db.state.get(SYNC_STATUS_KEY))!.value as Record<string, unknown>;
+    await db.state.put({ key: SYNC_STATUS_KEY, value: { ...stored, state: 'active', lastRunAt: now, runningSince: now } });
+    expect((await call<Status>(device, 'GET', '/sync/status')).data.state).toBe('active');
+    now += 121_000;
+    expect((await call<Status>(device, 'GET', '/sync/status')).data.state).toBe('waiting');
+  }, 60_000);
+
   it('tells the progress of a first pull: documents received of the server database\'s doc_count', async () => {
     // Each request B's replication makes to the server first reads B's status through the API.
     const seen: { received: number; total: number }[] = [];

@@ -16,10 +16,7 @@ import { claimReplica, replicaOf } from './replica';
 import { rememberRemoteSeq } from './watch-server';
 import { resolveConflicts } from './resolve-conflicts';
 import { isStorageFull, STORAGE_FULL_MESSAGE } from './storage-full';
-import { readSettings, readStoredStatus, writeStatus, type StoredStatus, type SyncSettings, type SyncStateName } from './sync-state';
-
-/** Libraries whose cycle runs in this worker now (two tabs may both ask). */
-const running = new Set<string>();
+import { cyclesRunningHere as running, readSettings, readStoredStatus, writeStatus, type StoredStatus, type SyncSettings, type SyncStateName } from './sync-state';
 
 export const replicaName = (library: OpenLibrary): string => replicaOf(library.db.name);
 
@@ -55,11 +52,12 @@ export async function runCycle(library: OpenLibrary, deps: CycleDeps): Promise<v
     // Files only after the metadata went through: no item waits for bytes.
     const files = await syncFiles(library.db, settings, deps.fetchServer, deps.fileBudget ?? DEFAULT_FILE_BUDGET);
     const current = (await readStoredStatus(library.db)) ?? before;
-    await writeStatus(library.db, { ...current, state: 'idle', error: null, fileErrors: files.fileErrors, runningSince: 0 });
+    // Ended now: a page drove it until now, however long it ran (no `waiting` right after a long pull).
+    await writeStatus(library.db, { ...current, state: 'idle', error: null, fileErrors: files.fileErrors, lastRunAt: now(), runningSince: 0 });
   } catch (error) {
     const current = (await readStoredStatus(library.db).catch(() => undefined)) ?? before;
     const { state, message } = describeFailure(error, settings);
-    await writeStatus(library.db, { ...current, state, error: message, runningSince: 0 } satisfies StoredStatus).catch(() => {});
+    await writeStatus(library.db, { ...current, state, error: message, lastRunAt: now(), runningSince: 0 } satisfies StoredStatus).catch(() => {});
   } finally {
     running.delete(library.db.name);
   }

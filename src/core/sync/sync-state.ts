@@ -53,7 +53,7 @@ export interface SyncStatus {
 export interface StoredStatus extends Omit<SyncStatus, 'keepOriginals' | 'fileErrors'> {
   /** Absent in a status stored before files synced. */
   fileErrors?: FileError[];
-  /** When a cycle last started (a page drives cycles; none for a while means no page is open). */
+  /** When a cycle last started or ended (a page drives cycles; none for a while means no page is open). */
   lastRunAt: number;
   /** When the cycle that is running started; 0 when none is. */
   runningSince: number;
@@ -61,8 +61,15 @@ export interface StoredStatus extends Omit<SyncStatus, 'keepOriginals' | 'fileEr
 
 /** With no cycle for this long, no page is driving sync: the status says `waiting`. */
 export const WAITING_AFTER_MS = 30_000;
-/** A cycle running longer than this was cut short by a stopped worker. */
+/** A cycle another worker started this long ago was cut short when that worker stopped. */
 const CYCLE_LOST_AFTER_MS = 120_000;
+
+/**
+ * Library databases whose cycle runs in this worker now (two tabs may both ask). Only what this
+ * worker can know of its own work: a first pull of many minutes is running while it is here,
+ * however long; one stored as running that is not here belongs to a worker that stopped.
+ */
+export const cyclesRunningHere = new Set<string>();
 
 export const OFF: SyncStatus = { state: 'off', url: null, pushed: 0, pulled: 0, pending: 0, conflictsMerged: 0, lastSyncedAt: null, error: null, keepOriginals: false, fileErrors: [], firstPull: null };
 
@@ -104,7 +111,8 @@ export async function currentStatus(db: LibraryDb, now: number): Promise<SyncSta
   if (!settings || !stored) return OFF;
   const { lastRunAt, runningSince, ...rest } = stored;
   const status: SyncStatus = { ...rest, keepOriginals: settings.keepOriginals === true, fileErrors: stored.fileErrors ?? [], firstPull: rest.firstPull ?? null };
-  if (runningSince > 0 && now - runningSince < CYCLE_LOST_AFTER_MS) return { ...status, state: status.state === 'connecting' ? 'connecting' : 'active' };
+  const running = runningSince > 0 && (cyclesRunningHere.has(db.name) || now - runningSince < CYCLE_LOST_AFTER_MS);
+  if (running) return { ...status, state: status.state === 'connecting' ? 'connecting' : 'active' };
   if (status.state !== 'error' && now - lastRunAt > WAITING_AFTER_MS) return { ...status, state: 'waiting' };
   return status;
 }
