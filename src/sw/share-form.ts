@@ -10,7 +10,22 @@ import { SHARE_FIELDS, SHARED_FILE_KINDS, sharedFileType } from '../core/shared/
 
 const LINK = /\bhttps?:\/\/[^\s<>"'`]+/i;
 // Punctuation that ends a sentence rather than the link ("see https://x.org/a.").
-const TRAILING = /[.,;:!?)\]}»”’]+$/;
+const TRAILING = /[.,;:!?»”’]$/;
+const OPENER: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
+
+/**
+ * The link without the sentence's punctuation after it. A closing bracket goes only when the link
+ * opens fewer than it closes: "(see https://x.org/a)" loses it, ".../wiki/Mercury_(planet)" keeps it.
+ */
+function trimLink(link: string): string {
+  const count = (text: string, char: string) => text.split(char).length - 1;
+  for (;;) {
+    const last = link.at(-1) ?? '';
+    const opener = OPENER[last];
+    if (TRAILING.test(last) || (opener !== undefined && count(link, last) > count(link, opener))) link = link.slice(0, -1);
+    else return link;
+  }
+}
 
 export interface SharedItem {
   name?: string;
@@ -41,7 +56,8 @@ function pageAndNote(form: FormData): { page: string; note: string } {
     if (!isWebLink(url)) throw invalid(`url: "${url}" is not a web address (http or https).`);
     return { page: url, note: text };
   }
-  const found = LINK.exec(text)?.[0].replace(TRAILING, '');
+  const link = LINK.exec(text)?.[0];
+  const found = link && trimLink(link);
   if (!found || !isWebLink(found)) return { page: '', note: text };
   return { page: found, note: text.replace(found, '').replace(/\s+/g, ' ').trim() };
 }

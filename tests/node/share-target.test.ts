@@ -32,6 +32,16 @@ describe('sharedItems', () => {
       { bookmarkURL: 'https://cats.example/x?y=1', name: 'Cats', annotation: 'Look at this . So good', website: 'https://cats.example/x?y=1' },
     ]);
   });
+  it('keeps the brackets a link holds and drops the sentence\'s around it', async () => {
+    const linkOf = async (text: string) => (await sharedItems(form({ text })))[0]!.bookmarkURL;
+    expect(await linkOf('https://en.m.wikipedia.org/wiki/Mercury_(planet)')).toBe('https://en.m.wikipedia.org/wiki/Mercury_(planet)');
+    expect(await linkOf('Read this (https://en.wikipedia.org/wiki/Mercury_(planet)).')).toBe('https://en.wikipedia.org/wiki/Mercury_(planet)');
+    expect(await linkOf('(see https://x.example/a)')).toBe('https://x.example/a');
+    expect(await linkOf('list: https://x.example/q?a[]=1]!')).toBe('https://x.example/q?a[]=1');
+    expect(await sharedItems(form({ text: 'Mercury https://en.m.wikipedia.org/wiki/Mercury_(planet)' }))).toEqual([
+      { bookmarkURL: 'https://en.m.wikipedia.org/wiki/Mercury_(planet)', annotation: 'Mercury', website: 'https://en.m.wikipedia.org/wiki/Mercury_(planet)' },
+    ]);
+  });
   it('makes items of files, each with the shared page as website', async () => {
     const files = [new File([pngBytes()], 'one.png', { type: 'image/png' }), new File([pngBytes()], 'two.PNG', { type: '' })];
     const items = await sharedItems(form({ url: 'https://site.example/p' }, files));
