@@ -49,6 +49,7 @@ describe('text in pictures (OCR in the page media worker)', () => {
     const query = async (text: string) => ids((await client.post<{ data: { id: string }[] }>('/item/query', { query: text, limit: 100 })).data);
     expect(await query('quarterly')).toEqual([upright]);
     expect(await query('text:ferry')).toEqual([turned]);
+    expect(await query('text:"ferry departs"')).toEqual([turned]);
     expect(await query('wireless')).toEqual([faint]);
     // The field reaches content text only: `scan` is in the names, not in the pictures.
     expect(await query('text:scan')).toEqual([]);

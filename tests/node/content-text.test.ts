@@ -48,6 +48,12 @@ describe('content text', () => {
     expect(await query('text:quarterly')).toEqual(['scan']);
     expect(await query('TEXT:quart -text:ferry')).toEqual(['scan']);
     expect(await query('text:plan')).toEqual([]);
+    // A quoted phrase of the field: its words in order, in the text read (a name's words do not count).
+    expect(await query('text:"quarterly report"')).toEqual(['scan']);
+    expect(await query('Text:"Harbour ferry" OR text:"invoice 4821"')).toEqual(['notes', 'scan']);
+    expect(await query('text:"quarterly plan"')).toEqual([]);
+    expect(await query('text:"report quarterly"')).toEqual([]);
+    expect(await query('quarterly -text:"quarterly report"')).toEqual(['quarterly plan']);
     expect(await library.db.jobs.count()).toBe(0);
   });
 

@@ -51,6 +51,10 @@ describe('query parser', () => {
     ['CJK text is a word', '黑猫 图片', and(t('黑猫'), t('图片'))],
     ['tabs and newlines separate', 'a\tb\nc', and(t('a'), t('b'), t('c'))],
     ['punctuation stays in the word', 'example.com', t('example.com')],
+    // the content text field
+    ['text:word is a term', 'text:invoice', t('text:invoice')],
+    ['text:"phrase" is the field\'s phrase', 'TEXT:"red car" -text:"blue"', and({ type: 'phrase', text: 'red car', field: 'text' }, not({ type: 'phrase', text: 'blue', field: 'text' }))],
+    ['a word ending in text: before a quote is a word', 'context:"red car"', and(t('context:'), p('red car'))],
     // empty queries
     ['empty', '', null],
     ['only spaces', '   ', null],

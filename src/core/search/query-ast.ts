@@ -3,8 +3,8 @@
 export type QueryNode =
   /** A bare word; `-` and other punctuation inside it are part of it (`t-shirt`). */
   | { type: 'term'; text: string }
-  /** A quoted phrase: its words in that order, adjacent. */
-  | { type: 'phrase'; text: string }
+  /** A quoted phrase: its words in that order, adjacent; `field: 'text'` for `text:"a b"` (in content text). */
+  | { type: 'phrase'; text: string; field?: 'text' }
   | { type: 'not'; operand: QueryNode }
   | { type: 'and'; operands: QueryNode[] }
   | { type: 'or'; operands: QueryNode[] };

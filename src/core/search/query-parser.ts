@@ -71,7 +71,7 @@ class Parser {
       case 'word':
         return { type: 'term', text: token.text };
       case 'phrase':
-        return { type: 'phrase', text: token.text };
+        return { type: 'phrase', text: token.text, ...(token.field ? { field: token.field } : {}) };
       case 'open':
         return this.parseGroup(token);
       case 'or':

@@ -32,7 +32,7 @@ export function planQuery(node: QueryNode | null): Plan | null {
     case 'term':
       return TEXT_FIELD.test(node.text) ? planWords(node.text.replace(TEXT_FIELD, ''), false, TEXT_FIELD_MARK) : planWords(node.text, false);
     case 'phrase':
-      return planWords(node.text, true);
+      return planWords(node.text, true, node.field === 'text' ? TEXT_FIELD_MARK : '');
     case 'not': {
       const operand = planQuery(node.operand);
       if (!operand) return null;
