@@ -51,6 +51,8 @@ export interface PageEndpoint {
   processInPage(bytes: ArrayBuffer | Blob, mime: string, kind: 'svg' | 'video'): Promise<ProcessedMedia>;
   /** Starts media worker `index` of the page's pool (its port's messages wait until then). */
   startWorker(index: number): void;
+  /** Ends media worker `index` (stuck on a call the service worker gave up on); the next ports start a fresh one. */
+  restartWorker(index: number): void;
   /** Embeds a picture / a text with the user's CLIP model in the page's CLIP worker (src/app/ai/clip-host.ts). */
   clipImage(bytes: ArrayBuffer, mime: string): Promise<ClipOutcome>;
   clipText(text: string): Promise<ClipOutcome>;

@@ -17,9 +17,30 @@ import type { PageMedia, PagePorts } from './page-ports';
  * a goodbye); the job is then done here instead. Generous: a large JPEG decodes in well under 1 s.
  */
 const CALL_MS = 10_000;
+/** How long a page has to answer whether it is still there, once a call ran out of time. */
+const PING_MS = 2_000;
+
+/** The page answers but its worker ran out of time on this job: one of the job's attempts. */
+class SlowPageError extends Error {}
 
 export function mediaBridge(ports: PagePorts): MediaProcessor {
   let turn = 0;
+
+  /**
+   * After a call ran out of time. A page that still answers had its worker busy with this job all
+   * along (a heavy PDF, a long OCR): the worker is ended, since it would hold every call after, and
+   * the job is told why, which costs it one of its attempts, so that a job too heavy for the page
+   * fails in the end instead of being sent forever. A call that waited behind another's in that
+   * worker, or a page that does not answer (closed), costs nothing: the job waits for a page. The
+   * ports go either way; the next call asks for fresh ones.
+   */
+  async function gaveUp(media: PageMedia, worker: number, queuedBehind: boolean, what: string, ms: number): Promise<SlowPageError | undefined> {
+    const answers = await withTimeout(media.page.ping(), PING_MS, 'The page').then((answer) => answer === 'pong', () => false);
+    if (answers && worker >= 0) await withTimeout(media.page.restartWorker(worker), PING_MS, 'The page').catch(() => undefined);
+    ports.drop(media);
+    return answers && !queuedBehind ? new SlowPageError(`${what} took longer than ${ms / 1000} s in this page, so it was stopped.`) : undefined;
+  }
+
   /** The least busy worker of the pool; among equals, the one after the last chosen. */
   const pick = (media: PageMedia): number => {
     const count = media.workers.length;
@@ -33,10 +54,11 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
   };
 
   /** Runs `call` on the least busy worker of a connected page's pool; undefined without a page. */
-  async function onWorker<T>(call: (worker: Comlink.Remote<WorkerEndpoint>) => Promise<T>, ms: number): Promise<T | undefined> {
+  async function onWorker<T>(call: (worker: Comlink.Remote<WorkerEndpoint>) => Promise<T>, ms: number, what: string): Promise<T | undefined> {
     const media = await ports.acquire();
     if (!media) return undefined;
     const worker = pick(media);
+    const queuedBehind = media.busy[worker]! > 0;
     media.busy[worker]! += 1;
     try {
       if (!media.started[worker]) {
@@ -48,10 +70,46 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
       return answer;
     } catch (error) {
       if (!(error instanceof TimeoutError)) throw error;
-      ports.drop(media);
+      const slow = await gaveUp(media, worker, queuedBehind, what, ms);
+      if (slow) throw slow;
       return undefined;
     } finally {
       media.busy[worker]! -= 1;
+    }
+  }
+
+  /**
+   * Hands the original over as a Blob, a reference the browser passes without its bytes: a 2 GB
+   * video is never read into this worker (the page's <video> reads what it seeks to, a raster is
+   * decoded from the Blob). Undefined when the page stopped answering; SlowPageError (gaveUp).
+   */
+  async function callPage(media: PageMedia, { kind, blob, mime }: MediaRequest): Promise<ProcessedMedia | undefined> {
+    const worker = kind === 'svg' || kind === 'video' ? -1 : pick(media);
+    const queuedBehind = worker >= 0 && media.busy[worker]! > 0;
+    if (worker >= 0) media.busy[worker]! += 1;
+    const ms = kind === 'pdf' || kind === 'psd' ? DOCUMENT_MS : CALL_MS;
+    try {
+      // The page starts a pool worker when first asked; the call then waits in its port's queue.
+      if (worker >= 0 && !media.started[worker]) {
+        await withTimeout(media.page.startWorker(worker), CALL_MS, 'The page');
+        media.started[worker] = true;
+      }
+      const call: Promise<ProcessedMedia> =
+        kind === 'svg' || kind === 'video'
+          ? media.page.processInPage(blob, mime, kind)
+          : kind === 'raster'
+            ? media.workers[worker]!.processRaster(blob, mime)
+            : media.workers[worker]!.processDocument(blob, mime, kind);
+      const answer = await withTimeout(call, ms, 'The page');
+      media.heardAt = Date.now();
+      return answer;
+    } catch (error) {
+      if (!(error instanceof TimeoutError)) throw error;
+      const slow = await gaveUp(media, worker, queuedBehind, `Reading this ${mime || kind}`, ms);
+      if (slow) throw slow;
+      return undefined;
+    } finally {
+      if (worker >= 0) media.busy[worker]! -= 1;
     }
   }
 
@@ -67,29 +125,36 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
     },
     async process(request) {
       const media = await ports.acquire();
+      let slow: SlowPageError | undefined;
       if (media) {
-        const answer = await callPage(media, request, pick);
-        if (answer) return toOutcome(answer);
+        try {
+          const answer = await callPage(media, request);
+          if (answer) return toOutcome(answer);
+        } catch (error) {
+          if (!(error instanceof SlowPageError)) throw error;
+          slow = error;
+        }
         ports.drop(media);
       }
       if (request.kind === 'raster') return toOutcome(await processRaster(request.blob, request.mime));
+      if (slow) throw slow;
       // PDFs and PSDs too: pdf.js and ag-psd load in a page's media worker, never in this script.
       return { status: 'needs-page', reason: `Decoding ${request.mime || request.kind} needs an open page of this site.` };
     },
     // The detector runs only in a page's media worker (TF.js and the model stay out of this script).
     async detectObjects({ blob, mime }): Promise<ObjectsOutcome> {
       // The stored Blob itself (a reference), as for thumbnails: an original is never read into this worker.
-      const answer = await onWorker<ObjectsOutcome>((worker) => worker.detectObjects(blob, mime), DETECT_MS);
+      const answer = await onWorker<ObjectsOutcome>((worker) => worker.detectObjects(blob, mime), DETECT_MS, 'Finding objects');
       return answer ?? { status: 'needs-page', reason: 'Finding objects needs an open page of this site.' };
     },
     // OCR runs only in a page's media worker too (tesseract.js starts a worker, which a service worker cannot).
     async recognizeText({ blob, mime }): Promise<OcrOutcome> {
-      const answer = await onWorker<OcrOutcome>((worker) => worker.recognizeText(blob, mime), OCR_MS);
+      const answer = await onWorker<OcrOutcome>((worker) => worker.recognizeText(blob, mime), OCR_MS, 'Reading the text in this picture');
       return answer ?? { status: 'needs-page', reason: 'Reading text in pictures needs an open page of this site.' };
     },
     // The sentence encoder runs only in a page's media worker too (TF.js stays out of this script).
     async embedTexts(sentences): Promise<EmbedOutcome> {
-      const answer = await onWorker<EmbedOutcome>((worker) => worker.embedTexts(sentences), DETECT_MS);
+      const answer = await onWorker<EmbedOutcome>((worker) => worker.embedTexts(sentences), DETECT_MS, 'Understanding meaning');
       return answer ?? { status: 'needs-page', reason: 'Understanding meaning needs an open page of this site.' };
     },
     async pageConnected() {
@@ -140,35 +205,3 @@ const DOCUMENT_MS = 30_000;
 const DETECT_MS = 60_000;
 /** OCR of a picture: loading tesseract.js and its data the first time, and up to four readings of a turned scan. */
 const OCR_MS = 120_000;
-
-/**
- * Hands the original over as a Blob, a reference the browser passes without its bytes: a 2 GB
- * video is never read into this worker (the page's <video> reads what it seeks to, a raster is
- * decoded from the Blob). Undefined when the page stopped answering.
- */
-async function callPage(media: PageMedia, { kind, blob, mime }: MediaRequest, pick: (media: PageMedia) => number): Promise<ProcessedMedia | undefined> {
-  const sent = blob;
-  const worker = kind === 'svg' || kind === 'video' ? -1 : pick(media);
-  if (worker >= 0) media.busy[worker]! += 1;
-  try {
-    // The page starts a pool worker when first asked; the call then waits in its port's queue.
-    if (worker >= 0 && !media.started[worker]) {
-      await withTimeout(media.page.startWorker(worker), CALL_MS, 'The page');
-      media.started[worker] = true;
-    }
-    const call: Promise<ProcessedMedia> =
-      kind === 'svg' || kind === 'video'
-        ? media.page.processInPage(sent, mime, kind)
-        : kind === 'raster'
-          ? media.workers[worker]!.processRaster(sent, mime)
-          : media.workers[worker]!.processDocument(sent, mime, kind);
-    const answer = await withTimeout(call, kind === 'pdf' || kind === 'psd' ? DOCUMENT_MS : CALL_MS, 'The page');
-    media.heardAt = Date.now();
-    return answer;
-  } catch (error) {
-    if (error instanceof TimeoutError) return undefined;
-    throw error;
-  } finally {
-    if (worker >= 0) media.busy[worker]! -= 1;
-  }
-}

@@ -27,13 +27,18 @@ export interface PageMedia {
   heardAt: number;
 }
 
+/** What this asks of an open window (a service worker's Client). */
+export interface PageWindow {
+  postMessage(message: unknown): void;
+}
+
 export class PagePorts {
   private current: PageMedia | undefined;
   private asking: Promise<PageMedia | undefined> | undefined;
   private arrived: ((media: PageMedia) => void) | undefined;
   private askFailedAt = -Infinity;
 
-  constructor(private readonly windows: () => Promise<readonly Client[]>) {}
+  constructor(private readonly windows: () => Promise<readonly PageWindow[]>) {}
 
   accept(hostId: string, workers: readonly MessagePort[], page: MessagePort): void {
     const media: PageMedia = {

@@ -43,7 +43,7 @@ export function startMediaHost(options: MediaHostOptions = {}): MediaHost {
 
   const pagePort = (): MessagePort => {
     const channel = new MessageChannel();
-    const endpoint: PageEndpoint = { ...pageEndpoint, startWorker: (index) => pool.start(index) };
+    const endpoint: PageEndpoint = { ...pageEndpoint, startWorker: (index) => pool.start(index), restartWorker: (index) => pool.restart(index) };
     Comlink.expose(endpoint, channel.port1);
     pagePorts.push(channel.port1);
     return channel.port2;

@@ -64,6 +64,18 @@ export class MediaPool {
     for (const port of this.waiting[index]!.splice(0)) this.hand(index, port);
   }
 
+  /**
+   * Ends worker `index`, whatever it is doing (a call the service worker gave up on would hold it
+   * for every call after), and closes its ports: the next `ports()` wait for `start` to make a
+   * fresh one.
+   */
+  restart(index: number): void {
+    if (!Number.isInteger(index) || index < 0 || index >= this.size) return;
+    this.workers[index]?.terminate();
+    this.workers[index] = undefined;
+    this.own.delete(index);
+  }
+
   /** How many workers are running. */
   get started(): number {
     return this.workers.filter(Boolean).length;

@@ -11,7 +11,7 @@ import { clipHost } from '../ai/clip-host';
 /** A video that shows no frame within this time is treated as undecodable. */
 const VIDEO_MS = 15_000;
 
-export const pageEndpoint: Omit<PageEndpoint, 'startWorker'> = {
+export const pageEndpoint: Omit<PageEndpoint, 'startWorker' | 'restartWorker'> = {
   ping: () => 'pong',
   // A user's CLIP model runs in the page's CLIP worker (src/app/ai/clip-host.ts).
   clipImage: (bytes, mime) => clipHost.image(bytes, mime),
