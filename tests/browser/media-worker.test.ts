@@ -2,7 +2,10 @@
 // for fresh ones after a restart, falls back to itself without it, and leaves SVG and video
 // (which need a document) queued until a page connects.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as Comlink from 'comlink';
 import { startMediaHost, type MediaHost } from '../../src/app/media/media-host';
+import { MediaPool } from '../../src/app/media/media-pool';
+import type { WorkerEndpoint } from '../../src/media';
 import { pageEndpoint } from '../../src/app/media/page-media';
 import { base64Of, flat, near, webmOf } from './media-images';
 import { isolatedClient, LIBRARY_HEADER, stopServiceWorkers } from './service-worker';
@@ -63,6 +66,26 @@ describe('the page media worker', () => {
     } finally {
       byDefault.stop();
       await host.connect();
+    }
+  });
+
+  it('restarts a worker of the pool the service worker gave up on: a fresh one serves the next ports', async () => {
+    const pool = new MediaPool(2);
+    const endpoint = (port: MessagePort) => Comlink.wrap<WorkerEndpoint>(port);
+    try {
+      const first = pool.ports().map(endpoint);
+      pool.start(0);
+      expect(await first[0]!.ping()).toBe('pong');
+      pool.restart(0);
+      expect(pool.started).toBe(0);
+      // The old port's worker is gone: it never answers again.
+      expect(await Promise.race([first[0]!.ping(), new Promise((resolve) => setTimeout(() => resolve('silent'), 300))])).toBe('silent');
+      const next = pool.ports().map(endpoint);
+      pool.start(0);
+      expect(await next[0]!.ping()).toBe('pong');
+      expect(pool.started).toBe(1);
+    } finally {
+      pool.terminate();
     }
   });
 
