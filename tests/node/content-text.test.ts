@@ -6,6 +6,8 @@ import { CONTENT_TEXT_JOB } from '../../src/core/media/media-jobs';
 import { itemText } from '../../src/core/ai-search/item-text';
 import { isPlainText, readPlainText, CONTENT_TEXT_MAX_CHARS } from '../../src/core/content-text/plain-text';
 import { looksLikeDocument } from '../../src/core/content-text/ocr-gate';
+import { putContentText } from '../../src/core/content-text/content-text-store';
+import { writeTransaction } from '../../src/core/storage/write';
 import type { Palette } from '../../src/core/storage/rows';
 import { call, makeApi, newLibrary } from './helpers';
 import { fakeImage, openLibrary, storeItem, TestProcessor } from './fixtures/media';
@@ -27,7 +29,7 @@ async function setup() {
 
 describe('content text', () => {
   it('reads a picture by OCR and a text file as it is; item/query finds the words plainly and by text:', async () => {
-    const { media, library, run, query, contentText } = await setup();
+    const { api, media, library, run, query, contentText } = await setup();
     const picture = fakeImage(40, 30, [250, 250, 250]);
     media.printed.set(await picture.text(), '  QUARTERLY   report\n\n Invoice 4821 ');
     const scan = await storeItem(library, { name: 'scan', ext: 'png', mime: 'image/png' }, picture);
@@ -50,6 +52,13 @@ describe('content text', () => {
     expect(await query('text:plan')).toEqual([]);
     // A quoted phrase of the field: its words in order, in the text read (a name's words do not count).
     expect(await query('text:"quarterly report"')).toEqual(['scan']);
+    // Text stored is announced as its item's change, though the row is not: an open inspector and searches read again.
+    const updated: string[][] = [];
+    api.changes.subscribe((event) => event.kind === 'item' && updated.push([event.action, ...event.ids]));
+    const row = await library.db.items.where('id').equals(scan.id).first();
+    await writeTransaction(library, Date.now(), () => putContentText(library.db, row!, { source: 'ocr', text: 'QUARTERLY report\nInvoice 4822' }, [], Date.now()));
+    expect(updated).toEqual([['updated', scan.id]]);
+    await writeTransaction(library, Date.now(), () => putContentText(library.db, row!, { source: 'ocr', text: 'QUARTERLY report\nInvoice 4821' }, [], Date.now()));
     expect(await query('Text:"Harbour ferry" OR text:"invoice 4821"')).toEqual(['notes', 'scan']);
     expect(await query('text:"quarterly plan"')).toEqual([]);
     expect(await query('text:"report quarterly"')).toEqual([]);

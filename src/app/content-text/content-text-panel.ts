@@ -1,7 +1,8 @@
 /**
  * <content-text-panel>: the text found inside an item (OCR of its picture, a text file's own
  * text), read-only, with a Copy button. Renders nothing while there is none. Re-reads when the
- * item changes (`item-changed` for it), so text found after the inspector opened shows up.
+ * item changes (`item-changed` for it, or a new read of it by the inspector, which live updates
+ * make when text is found), so text found after the inspector opened shows up.
  */
 import { LitElement, css, html, nothing } from 'lit';
 import type { ApiClient } from '../api-client';
@@ -15,12 +16,15 @@ export class ContentTextPanel extends LitElement {
   static override properties = {
     api: { attribute: false },
     itemId: { attribute: false },
+    itemRead: { attribute: false },
     found: { state: true },
     status: { state: true },
   };
 
   declare api: ApiClient;
   declare itemId: string | null;
+  /** The inspector's latest read of the item: each new one reads the text again. */
+  declare itemRead: unknown;
   declare found: ContentText | null;
   /** What the last Copy did, for the live region. */
   declare status: string;
@@ -52,7 +56,7 @@ export class ContentTextPanel extends LitElement {
     if ((changed.has('itemId') || changed.has('api')) && this.api) {
       this.status = '';
       void this.load();
-    }
+    } else if (changed.has('itemRead') && this.api) void this.load();
   }
 
   private async load(): Promise<void> {

@@ -256,7 +256,7 @@ export class ItemInspector extends LitElement {
           <dt>Palette</dt><dd>${this.renderPalette(item)}</dd>
         </dl>
       </section>
-      <content-text-panel .api=${this.api} .itemId=${item.id}></content-text-panel>
+      <content-text-panel .api=${this.api} .itemId=${item.id} .itemRead=${item}></content-text-panel>
       <section aria-labelledby="comments-heading">
         <h3 id="comments-heading">Comments <span class="count">${this.comments.length || ''}</span></h3>
         <comment-list ?readOnly=${readOnly} .comments=${this.comments} .addHint=${defaultPlaceHint(item)} .imageSize=${mediaKind(item) === 'image' ? { width: item.width, height: item.height } : undefined}

@@ -1,6 +1,6 @@
 /**
  * Announces every row written to the small tables that clients show (folders, tags, tag groups,
- * smart folders) and to comments, at the storage layer, so that no write path (today's services,
+ * smart folders) and to comments and content texts (as their item's change), at the storage layer, so that no write path (today's services,
  * tomorrow's importer) can forget to. Rows are seen inside the writing transaction;
  * ./transaction-changes.ts holds the changes until it commits. Item rows are announced by their
  * observer instead (./item-changes.observer.ts): it knows trash from edit.
@@ -38,12 +38,18 @@ const comment: Watcher = {
   needsRemovedRow: true,
 };
 
+/** Text found inside an item (OCR, a text file's, a PDF's), keyed by the item's id, changes that item. */
+const contentText: Watcher = {
+  describe: (_action, key) => ({ kind: 'item', action: 'updated', ids: [key] }),
+};
+
 const WATCHED: Readonly<Record<string, Watcher>> = {
   folders: entity('folder'),
   tags: entity('tag'),
   tagGroups: entity('tagGroup'),
   smartFolders: entity('smartFolder'),
   comments: comment,
+  contentTexts: contentText,
 };
 
 /** Dexie's own way to hold a transaction's other requests while one runs (what its hooks use; not in its types). */
