@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { BlobReader, ZipReader } from '@zip.js/zip.js';
 import { describe, expect, inject, it } from 'vitest';
 import { buildEagleLibrary, zipOf } from '../node/fixtures/eagle-library';
-import { api, freshApp, gridIds, seed, waitForCount } from './app';
+import { api, eventually, freshApp, gridIds, seed, waitForCount } from './app';
 import { seriousViolations } from './a11y-check';
 import { useBrowser } from './browser';
 
@@ -43,6 +43,36 @@ describe('the web app: open and export an Eagle library', () => {
       expect([item.name, item.tags]).toEqual([record.name, record.tags]);
     }
     expect((await gridIds(page)).length).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('leaves the person in the library they opened while an Eagle zip was read', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    const other = await api<{ path: string }>(page, '/library/create', { name: 'Elsewhere' });
+    // The app learns the import's end from reads of its state: they wait until the person moved on.
+    await page.evaluate(() => {
+      const send = window.fetch.bind(window);
+      let release!: () => void;
+      (window as unknown as { releaseReads: () => void }).releaseReads = () => release();
+      const held = new Promise<void>((resolve) => (release = resolve));
+      window.fetch = async (input, init) => {
+        if (String(input).includes('/library/import?') && (init?.method ?? 'GET') === 'GET') await held;
+        return send(input, init);
+      };
+    });
+    const zip = Buffer.from(await (await zipOf(buildEagleLibrary({ name: 'Trip', items: 4 }))).arrayBuffer());
+    await page.getByRole('button', { name: /^Library: / }).click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Open an Eagle library zip…' }).click();
+    await (await chooser).setFiles({ name: 'Trip.library.zip', mimeType: 'application/zip', buffer: zip });
+    const ended = async () => (await api<{ libraryName: string; status: string }[]>(page, '/library/import')).some((run) => run.libraryName === 'Trip' && run.status === 'done');
+    expect(await eventually(ended, true)).toBe(true);
+    await api(page, '/library/switch', { libraryPath: other.path });
+    await page.locator('#library-name', { hasText: 'Elsewhere' }).waitFor({ state: 'attached' });
+    await page.evaluate(() => (window as unknown as { releaseReads: () => void }).releaseReads());
+    await page.getByRole('dialog', { name: /^Opened Trip\.library as "Trip"/ }).waitFor({ timeout: 30_000 });
+    expect((await api<{ path: string }>(page, '/library/info')).path).toBe(other.path);
+    await expect(page.locator('#library-name').textContent()).resolves.toBe('Elsewhere');
     await page.context().close();
   });
 

@@ -60,13 +60,16 @@ export class LibraryTransferMenu extends LightElement {
     const name = source.kind === 'zip' ? source.name : source.tree.folderName;
     const dialog = this.dialog;
     const target = this.store.current?.name ?? 'this library';
+    const openAtStart = this.store.current?.path;
     const title = into === 'new' ? `Opening ${name}` : `Adding ${name} to ${target}`;
     await dialog.show(busy(title, 'Reading the library…'));
     try {
       const { importLibrary, importReport } = await transfer();
       const state = await importLibrary(source, { into, onProgress: (progress) => (dialog.view = progressView(title, progress)) });
       dialog.view = endView(state, importReport(state));
-      if (state.status === 'done' && state.into === 'new') await this.store.switchTo(state.libraryPath);
+      // The new library opens, unless the person opened another while it was read (their choice stands; the menu lists it).
+      const stayed = this.store.current?.path === openAtStart;
+      if (state.status === 'done' && state.into === 'new' && stayed) await this.store.switchTo(state.libraryPath);
     } catch (error) {
       dialog.view = { ...busy(`${title} failed`, messageOf(error)), ended: true, failed: true };
     }
