@@ -7,6 +7,7 @@ import { buildEagleLibrary, zipOf } from '../node/fixtures/eagle-library';
 import { api, eventually, freshApp, gridIds, seed, waitForCount } from './app';
 import { seriousViolations } from './a11y-check';
 import { useBrowser } from './browser';
+import { shot } from './screenshot';
 
 describe('the web app: open and export an Eagle library', () => {
   const siteUrl = inject('siteUrl');
@@ -70,9 +71,17 @@ describe('the web app: open and export an Eagle library', () => {
     await api(page, '/library/switch', { libraryPath: other.path });
     await page.locator('#library-name', { hasText: 'Elsewhere' }).waitFor({ state: 'attached' });
     await page.evaluate(() => (window as unknown as { releaseReads: () => void }).releaseReads());
-    await page.getByRole('dialog', { name: /^Opened Trip\.library as "Trip"/ }).waitFor({ timeout: 30_000 });
+    const report = page.getByRole('dialog', { name: /^Opened Trip\.library as "Trip"/ });
+    await report.waitFor({ timeout: 30_000 });
     expect((await api<{ path: string }>(page, '/library/info')).path).toBe(other.path);
     await expect(page.locator('#library-name').textContent()).resolves.toBe('Elsewhere');
+    // The report offers the new library, which no menu lists before it was opened once.
+    await shot(page, 'transfer-open-offer');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await shot(page, 'transfer-open-offer');
+    await report.getByRole('button', { name: 'Open Trip' }).click();
+    await page.locator('#library-name', { hasText: 'Trip' }).waitFor({ state: 'attached' });
+    expect((await api<{ name: string }>(page, '/library/info')).name).toBe('Trip');
     await page.context().close();
   });
 

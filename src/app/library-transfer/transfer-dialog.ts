@@ -19,6 +19,8 @@ export interface TransferView {
   lines: string[];
   ended: boolean;
   failed: boolean;
+  /** At the end, a library to open from here ("Open Trip"): one the person did not stay in to see. */
+  open?: { label: string; run: () => void };
 }
 
 export class LibraryTransferDialog extends LightElement {
@@ -52,7 +54,8 @@ export class LibraryTransferDialog extends LightElement {
       <p id="transfer-status" class=${view?.failed ? 'form-error' : 'transfer-status'} role="status">${view?.status ?? ''}</p>
       ${view?.lines.length ? html`<ul class="transfer-report" aria-label="Report">${view.lines.map((line) => html`<li>${line}</li>`)}</ul>` : nothing}
       <form method="dialog" class="transfer-actions">
-        <button class="btn ${view?.ended ? 'primary' : ''}" type="submit">${view?.ended ? 'Close' : 'Hide'}</button>
+        ${view?.ended && view.open ? html`<button class="btn primary" type="submit" @click=${view.open.run}>${view.open.label}</button>` : nothing}
+        <button class="btn ${view?.ended && !view.open ? 'primary' : ''}" type="submit">${view?.ended ? 'Close' : 'Hide'}</button>
       </form>
     </dialog>`;
   }

@@ -2,7 +2,7 @@
  * <library-transfer-menu>: the library menu's Eagle entries: open an Eagle library (a folder or a
  * zip) as a new library, or a zip into the open library, and export the open library (a zip download, or into a picked folder).
  * Progress and the final report show in <library-transfer-dialog>; a library that opened well
- * becomes the open one. Pickers need the click's user gesture: the code they need is loaded when
+ * becomes the open one, unless the person opened another meanwhile (the report then offers it). Pickers need the click's user gesture: the code they need is loaded when
  * the menu is first hovered or focused, well within the gesture's few seconds.
  */
 import { html } from 'lit';
@@ -66,10 +66,15 @@ export class LibraryTransferMenu extends LightElement {
     try {
       const { importLibrary, importReport } = await transfer();
       const state = await importLibrary(source, { into, onProgress: (progress) => (dialog.view = progressView(title, progress)) });
-      dialog.view = endView(state, importReport(state));
-      // The new library opens, unless the person opened another while it was read (their choice stands; the menu lists it).
+      const view = endView(state, importReport(state));
+      // The new library opens, unless the person opened another while it was read: their choice
+      // stands, and the report comes back with a button to open the new one.
       const stayed = this.store.current?.path === openAtStart;
-      if (state.status === 'done' && state.into === 'new' && stayed) await this.store.switchTo(state.libraryPath);
+      if (state.status !== 'done' || state.into !== 'new') dialog.view = view;
+      else if (stayed) {
+        dialog.view = view;
+        await this.store.switchTo(state.libraryPath);
+      } else await dialog.show({ ...view, open: { label: `Open ${state.libraryName}`, run: () => void this.store.switchTo(state.libraryPath) } });
     } catch (error) {
       dialog.view = { ...busy(`${title} failed`, messageOf(error)), ended: true, failed: true };
     }
