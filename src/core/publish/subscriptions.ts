@@ -77,6 +77,8 @@ export class Subscriptions {
   private readonly running = new Map<string, Promise<void>>();
   /** Retries under way, from their timer to their load's launch: `whenIdle` waits for them as for a load. */
   private readonly retrying = new Map<string, Promise<void>>();
+  /** Libraries being made, by the address they are read from (createOnce). */
+  private readonly making = new Map<string, Promise<OpenLibrary>>();
   /** Each library's retry waiting out its pause, and the attempt it will be. */
   private readonly pending = new Map<string, { timer: ReturnType<typeof setTimeout>; attempt: number }>();
   /**
@@ -103,10 +105,11 @@ export class Subscriptions {
     const found = await this.libraryReading(from);
     // One a stopped worker left half made (marked, nothing stored yet) is finished, not made again.
     const existing = found && (await readSubscription(found.db)) ? found : undefined;
-    const library = existing ?? (await this.create(from, found));
-    if (existing) await this.track(library, this.update(library));
+    const library = existing ?? (await this.createOnce(from, found));
+    if (existing && wait) await this.track(library, this.update(library));
     if (wait) await this.loadNow(library);
-    else this.launch(library, !existing);
+    else if (existing) this.updateBehind(library);
+    else this.launch(library, true);
     const subscription = (await readSubscription(library.db))!;
     return {
       path: library.record.path,
@@ -196,6 +199,29 @@ export class Subscriptions {
     const library = this.deps.open(record);
     await upgradeSubscription(library);
     return library;
+  }
+
+  /**
+   * A library already here answers with what is stored; its new version, if any, is fetched behind
+   * it (after the load under way), then the rest loads. Offline, or with the host down, it stays as
+   * it is: the failure is reported, not answered.
+   */
+  private updateBehind(library: OpenLibrary): void {
+    // Trying again from now on: its clients hear that a load that had stopped no longer is.
+    if (this.failures.delete(library.record.path)) this.deps.progress?.(library);
+    void this.track(library, this.update(library))
+      .catch((error: unknown) => this.deps.onError?.(error))
+      .then(() => this.launch(library));
+  }
+
+  /** One creation per address at a time: two subscribes at once (two embeds, two tabs) make one library. */
+  private createOnce(from: string, halfMade?: OpenLibrary): Promise<OpenLibrary> {
+    let made = this.making.get(from);
+    if (!made) {
+      made = this.create(from, halfMade).finally(() => this.making.delete(from));
+      this.making.set(from, made);
+    }
+    return made;
   }
 
   /**
