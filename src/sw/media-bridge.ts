@@ -31,14 +31,16 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
    * along (a heavy PDF, a long OCR): the worker is ended, since it would hold every call after, and
    * the job is told why, which costs it one of its attempts, so that a job too heavy for the page
    * fails in the end instead of being sent forever. A call that waited behind another's in that
-   * worker, or a page that does not answer (closed), costs nothing: the job waits for a page. The
-   * ports go either way; the next call asks for fresh ones.
+   * worker costs nothing and ends nothing (the one ahead of it may be within its own time), nor
+   * does a page that does not answer (closed): the job waits for a page. The ports go either way;
+   * the next call asks for fresh ones.
    */
   async function gaveUp(media: PageMedia, worker: number, queuedBehind: boolean, what: string, ms: number): Promise<SlowPageError | undefined> {
     const answers = await withTimeout(media.page.ping(), PING_MS, 'The page').then((answer) => answer === 'pong', () => false);
-    if (answers && worker >= 0) await withTimeout(media.page.restartWorker(worker), PING_MS, 'The page').catch(() => undefined);
+    const slow = answers && !queuedBehind;
+    if (slow && worker >= 0) await withTimeout(media.page.restartWorker(worker), PING_MS, 'The page').catch(() => undefined);
     ports.drop(media);
-    return answers && !queuedBehind ? new SlowPageError(`${what} took longer than ${ms / 1000} s in this page, so it was stopped.`) : undefined;
+    return slow ? new SlowPageError(`${what} took longer than ${ms / 1000} s in this page, so it was stopped.`) : undefined;
   }
 
   /** The least busy worker of the pool; among equals, the one after the last chosen. */
@@ -53,19 +55,20 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
     return best;
   };
 
-  /** Runs `call` on the least busy worker of a connected page's pool; undefined without a page. */
-  async function onWorker<T>(call: (worker: Comlink.Remote<WorkerEndpoint>) => Promise<T>, ms: number, what: string): Promise<T | undefined> {
-    const media = await ports.acquire();
-    if (!media) return undefined;
-    const worker = pick(media);
-    const queuedBehind = media.busy[worker]! > 0;
-    media.busy[worker]! += 1;
+  /**
+   * Runs `call` on pool worker `worker` (-1: the page itself), started first if need be, within
+   * `ms`; undefined when the page stopped answering, SlowPageError when it ran out of time (gaveUp).
+   */
+  async function runOn<T>(media: PageMedia, worker: number, call: () => Promise<T>, ms: number, what: string): Promise<T | undefined> {
+    const queuedBehind = worker >= 0 && media.busy[worker]! > 0;
+    if (worker >= 0) media.busy[worker]! += 1;
     try {
-      if (!media.started[worker]) {
+      // The page starts a pool worker when first asked; the call then waits in its port's queue.
+      if (worker >= 0 && !media.started[worker]) {
         await withTimeout(media.page.startWorker(worker), CALL_MS, 'The page');
         media.started[worker] = true;
       }
-      const answer = await withTimeout(call(media.workers[worker]!), ms, 'The page');
+      const answer = await withTimeout(call(), ms, 'The page');
       media.heardAt = Date.now();
       return answer;
     } catch (error) {
@@ -74,43 +77,32 @@ export function mediaBridge(ports: PagePorts): MediaProcessor {
       if (slow) throw slow;
       return undefined;
     } finally {
-      media.busy[worker]! -= 1;
+      if (worker >= 0) media.busy[worker]! -= 1;
     }
+  }
+
+  /** Runs `call` on the least busy worker of a connected page's pool; undefined without a page. */
+  async function onWorker<T>(call: (worker: Comlink.Remote<WorkerEndpoint>) => Promise<T>, ms: number, what: string): Promise<T | undefined> {
+    const media = await ports.acquire();
+    if (!media) return undefined;
+    const worker = pick(media);
+    return runOn(media, worker, () => call(media.workers[worker]!), ms, what);
   }
 
   /**
    * Hands the original over as a Blob, a reference the browser passes without its bytes: a 2 GB
    * video is never read into this worker (the page's <video> reads what it seeks to, a raster is
-   * decoded from the Blob). Undefined when the page stopped answering; SlowPageError (gaveUp).
+   * decoded from the Blob).
    */
-  async function callPage(media: PageMedia, { kind, blob, mime }: MediaRequest): Promise<ProcessedMedia | undefined> {
+  function callPage(media: PageMedia, { kind, blob, mime }: MediaRequest): Promise<ProcessedMedia | undefined> {
     const worker = kind === 'svg' || kind === 'video' ? -1 : pick(media);
-    const queuedBehind = worker >= 0 && media.busy[worker]! > 0;
-    if (worker >= 0) media.busy[worker]! += 1;
-    const ms = kind === 'pdf' || kind === 'psd' ? DOCUMENT_MS : CALL_MS;
-    try {
-      // The page starts a pool worker when first asked; the call then waits in its port's queue.
-      if (worker >= 0 && !media.started[worker]) {
-        await withTimeout(media.page.startWorker(worker), CALL_MS, 'The page');
-        media.started[worker] = true;
-      }
-      const call: Promise<ProcessedMedia> =
-        kind === 'svg' || kind === 'video'
-          ? media.page.processInPage(blob, mime, kind)
-          : kind === 'raster'
-            ? media.workers[worker]!.processRaster(blob, mime)
-            : media.workers[worker]!.processDocument(blob, mime, kind);
-      const answer = await withTimeout(call, ms, 'The page');
-      media.heardAt = Date.now();
-      return answer;
-    } catch (error) {
-      if (!(error instanceof TimeoutError)) throw error;
-      const slow = await gaveUp(media, worker, queuedBehind, `Reading this ${mime || kind}`, ms);
-      if (slow) throw slow;
-      return undefined;
-    } finally {
-      if (worker >= 0) media.busy[worker]! -= 1;
-    }
+    const call = (): Promise<ProcessedMedia> =>
+      kind === 'svg' || kind === 'video'
+        ? media.page.processInPage(blob, mime, kind)
+        : kind === 'raster'
+          ? media.workers[worker]!.processRaster(blob, mime)
+          : media.workers[worker]!.processDocument(blob, mime, kind);
+    return runOn(media, worker, call, kind === 'pdf' || kind === 'psd' ? DOCUMENT_MS : CALL_MS, `Reading this ${mime || kind}`);
   }
 
   return {

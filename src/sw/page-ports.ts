@@ -37,6 +37,7 @@ export class PagePorts {
   private asking: Promise<PageMedia | undefined> | undefined;
   private arrived: ((media: PageMedia) => void) | undefined;
   private askFailedAt = -Infinity;
+  private readonly busyByHost = new Map<string, number[]>();
 
   constructor(private readonly windows: () => Promise<readonly PageWindow[]>) {}
 
@@ -44,7 +45,7 @@ export class PagePorts {
     const media: PageMedia = {
       hostId,
       workers: workers.map((port) => Comlink.wrap<WorkerEndpoint>(port)),
-      busy: workers.map(() => 0),
+      busy: this.busyOf(hostId, workers.length),
       started: workers.map(() => false),
       page: Comlink.wrap<PageEndpoint>(page),
       ports: [...workers, page],
@@ -53,6 +54,20 @@ export class PagePorts {
     this.current = media;
     this.askFailedAt = -Infinity;
     this.arrived?.(media);
+  }
+
+  /**
+   * The calls in flight on each worker of a page, shared by every set of ports it sends: a worker
+   * still working on a call made through older ports is busy for calls through the new ones.
+   */
+  private busyOf(hostId: string, workers: number): number[] {
+    const known = this.busyByHost.get(hostId);
+    if (known?.length === workers) return known;
+    const busy = Array.from({ length: workers }, () => 0);
+    // Only the newest page's counts are kept: a page that went away sends no more ports.
+    this.busyByHost.clear();
+    this.busyByHost.set(hostId, busy);
+    return busy;
   }
 
   /** A live pair of ports, or undefined when no window offers one (use the fallback). */

@@ -4,7 +4,7 @@
 // sent forever; a closed page, or a call that only waited behind another, costs the job nothing.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mediaBridge } from '../../src/sw/media-bridge';
-import type { PageMedia, PagePorts } from '../../src/sw/page-ports';
+import { PagePorts, type PageMedia } from '../../src/sw/page-ports';
 
 const never = () => new Promise<never>(() => {});
 
@@ -72,5 +72,33 @@ describe('the media bridge when a page runs out of time', () => {
     await vi.advanceTimersByTimeAsync(31_000);
     expect(await first).toBeInstanceOf(Error);
     expect(await second).toMatchObject({ status: 'needs-page' });
+  });
+
+  it('a short call timing out behind a long one ends nothing: the long one may be within its time', async () => {
+    const { bridge, media, restarted } = page({ answers: true });
+    media.workers = [media.workers[0]!];
+    media.busy = [0];
+    media.started = [true];
+    void bridge.recognizeText!(picture).catch(() => undefined); // 120 s allowed
+    const behind = bridge.process({ ...pdf }); // 30 s allowed, waiting behind the OCR
+    await vi.advanceTimersByTimeAsync(33_000);
+    expect(await behind).toMatchObject({ status: 'needs-page' });
+    expect(restarted).toEqual([]);
+  });
+
+  it('counts the calls in flight on a page\'s workers across the sets of ports it sends', () => {
+    const ports = new PagePorts(async () => []);
+    const send = () => {
+      const [worker, page] = [new MessageChannel(), new MessageChannel()];
+      ports.accept('page-1', [worker.port1], page.port1);
+      for (const port of [worker.port1, worker.port2, page.port1, page.port2]) port.close();
+    };
+    send();
+    const older = (ports as unknown as { current: PageMedia }).current;
+    older.busy[0]! += 1;
+    send();
+    const newer = (ports as unknown as { current: PageMedia }).current;
+    expect(newer).not.toBe(older);
+    expect(newer.busy).toEqual([1]);
   });
 });

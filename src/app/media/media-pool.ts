@@ -66,8 +66,8 @@ export class MediaPool {
 
   /**
    * Ends worker `index`, whatever it is doing (a call the service worker gave up on would hold it
-   * for every call after), and closes its ports: the next `ports()` wait for `start` to make a
-   * fresh one.
+   * for every call after); the ports handed to it die with it. The next `ports()` wait for `start`
+   * to make a fresh one.
    */
   restart(index: number): void {
     if (!Number.isInteger(index) || index < 0 || index >= this.size) return;
