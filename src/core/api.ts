@@ -256,21 +256,24 @@ export function createApi(deps: ApiDeps = {}): Api {
     databases.delete(name);
     // Unreadable: try the replica all the same (deleting one that does not exist deletes nothing).
     const synced = await hasReplica(db).catch(() => true);
-    // Before the database: a stop between the two leaves it, and clearLeftovers drops both again.
-    await (await backupFolder()).forgetBackup(record.path, name);
     await db.delete();
+    // After the database: a removal that fails there keeps its backup. A stop between the two
+    // leaves the backup to clearLeftovers, which a new library at this path runs first.
+    await (await backupFolder()).forgetBackup(record.path, name);
     // The library is gone; a replica left behind only takes disk space, so its failure is reported, not answered.
     if (synced) await destroyReplica(deps.loadPouch ?? loadPouch, name).catch((error: unknown) => deps.onBackgroundError?.(error));
   };
 
   /**
    * A path just given to a new library may hold what a removal cut short left there (a worker stopped
-   * after the registry entry went): its database, replica and read-only mark. Cleared before the new
-   * library's first open, so the removed library's items do not come back in it.
+   * after the registry entry went): its database, replica, read-only mark and backup folder. Cleared
+   * before the new library's first open, so the removed library's items do not come back in it, nor
+   * does its backup folder become the new library's.
    */
   const clearLeftovers = async (record: LibraryRecord): Promise<void> => {
     await readOnly.remove(record.path);
     if (await databaseExists(databaseName(record))) await dropLibrary(record);
+    else await (await backupFolder()).forgetBackup(record.path, databaseName(record));
   };
   // Asked without opening it (opening would create it); a browser that cannot tell drops it anyway.
   const databaseExists = async (name: string): Promise<boolean> => {

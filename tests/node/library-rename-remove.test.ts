@@ -102,6 +102,12 @@ describe('library/remove', () => {
     expect((await indexedDB.databases()).map((db) => db.name)).not.toContain(`${dbName}/backup`);
     expect(await newLibrary(api, name)).toBe(gone);
     expect((await call(api, 'GET', '/library/backup', {}, { library: gone })).data).toMatchObject({ configured: false, lastBackupAt: 0 });
+
+    // A removal cut short after its database went leaves the handle: a new library at the path drops it first.
+    const leftOver = `/libraries/${name} again.library`;
+    await set(leftOver, { kind: 'directory', name: 'old' }, folders);
+    expect(await newLibrary(api, `${name} again`)).toBe(leftOver);
+    expect(await get(leftOver, folders)).toBeUndefined();
   });
 
   it('removing the current library makes the most recently opened other one current, and tells every tab', async () => {
