@@ -41,6 +41,8 @@ const comment: Watcher = {
 /** Text found inside an item (OCR, a text file's, a PDF's), keyed by the item's id, changes that item. */
 const contentText: Watcher = {
   describe: (_action, key) => ({ kind: 'item', action: 'updated', ids: [key] }),
+  // An item deleted for good clears its text by key, found or not: only a text that was there is news.
+  needsRemovedRow: true,
 };
 
 const WATCHED: Readonly<Record<string, Watcher>> = {
@@ -110,7 +112,7 @@ function watchedTable(down: DBCoreTable, watcher: Watcher): DBCoreTable {
     const response = await down.mutate(req);
     const done = req.type === 'delete' ? new Set(succeeded(keys, response)) : new Set(keys);
     keys.forEach((key, i) => {
-      // A comment that was not there names no item; other tables announce every key deleted, as Dexie's hook did.
+      // A comment or text that was not there names no item; other tables announce every key deleted, as Dexie's hook did.
       if (!done.has(key) || (watcher.needsRemovedRow && rows[i] === undefined)) return;
       tell(transaction, 'removed', key, rows[i]);
     });
