@@ -50,7 +50,8 @@ describe('content text', () => {
     expect(await query('text:quarterly')).toEqual(['scan']);
     expect(await query('TEXT:quart -text:ferry')).toEqual(['scan']);
     expect(await query('text:plan')).toEqual([]);
-    // A quoted phrase of the field: its words in order, in the text read (a name's words do not count).
+    // A quoted phrase of the field: each word in the text read, and the words in order in one field
+    // (docs/decisions/ocr.md: the order is checked in any field, as for other phrases).
     expect(await query('text:"quarterly report"')).toEqual(['scan']);
     // Text stored is announced as its item's change, though the row is not: an open inspector and searches read again.
     const updated: string[][] = [];
