@@ -33,3 +33,31 @@ it('subscribing again with the host out of reach answers what is stored', { time
   await api.subscriptions.whenIdle();
   expect((await call<number>(api, 'GET', '/item/countAll', {}, { library: first.data.path })).data).toBe(6);
 });
+
+it('a library removed while its new version is fetched behind is not loaded, retried or made again', { timeout: 60_000 }, async () => {
+  const url = await publishedLibraryUrl(serve, 'Short lived', 6);
+  let release = () => {};
+  let holding = false;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const fetchSource = async (address: string) => {
+    if (holding && address.endsWith('manifest.json')) await held;
+    return fetch(address);
+  };
+  const errors: string[] = [];
+  const api = makeApi({ fetchSource, retryPublishedLoadAfterMs: [0], onBackgroundError: (error) => errors.push(String(error)) });
+  await call(api, 'POST', '/library/create', { name: 'Keep' });
+  const first = await call<Subscribed>(api, 'POST', '/library/subscribe', { url, wait: true });
+  await api.subscriptions.whenIdle();
+  holding = true;
+  expect((await call<Subscribed>(api, 'POST', '/library/subscribe', { url })).httpStatus).toBe(200);
+  expect((await call(api, 'POST', '/library/remove', { libraryPath: first.data.path })).httpStatus).toBe(200);
+  const { db } = api.open(await api.registry.require((await api.registry.current()).path));
+  const gone = db.name.replace(/\/library\/.*$/, `/library${first.data.path}`);
+  release();
+  await api.subscriptions.whenIdle();
+  await new Promise((resolve) => setTimeout(resolve, 50)); // a retry of no pause would be under way by now
+  await api.subscriptions.whenIdle();
+  expect((await indexedDB.databases()).map((database) => database.name)).not.toContain(gone);
+  // Nothing was tried on the closed database (a load, then its retries).
+  expect(errors).toEqual([]);
+});

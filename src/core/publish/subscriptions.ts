@@ -207,11 +207,14 @@ export class Subscriptions {
    * it is: the failure is reported, not answered.
    */
   private updateBehind(library: OpenLibrary): void {
+    const path = library.record.path;
+    const generation = this.generationOf(path);
     // Trying again from now on: its clients hear that a load that had stopped no longer is.
-    if (this.failures.delete(library.record.path)) this.deps.progress?.(library);
+    if (this.failures.delete(path)) this.deps.progress?.(library);
     void this.track(library, this.update(library))
       .catch((error: unknown) => this.deps.onError?.(error))
-      .then(() => this.launch(library));
+      // Removed meanwhile: nothing more is loaded or scheduled for it.
+      .then(() => this.generationOf(path) === generation && this.launch(library, false, 0, generation));
   }
 
   /** One creation per address at a time: two subscribes at once (two embeds, two tabs) make one library. */
