@@ -152,7 +152,7 @@ describe('item/mergeDuplicates', () => {
     expect(kept.body.message).toMatch(/^keep: .* in the trash/);
   });
 
-  it('merges at most 999 others, so that its Undo (the kept item and the others) fits a batch', async () => {
+  it('merges at most 999 others, and undoes a merge of 999', async () => {
     const { post } = await setup();
     const items = Array.from({ length: 1001 }, (_, i) => ({ bookmarkURL: `https://example.com/${i}`, name: `copy ${i}` }));
     const ids = [];

@@ -21,7 +21,7 @@ export const duplicatesInput = lazyValue(() =>
 );
 export type DuplicatesInput = z.output<ReturnType<typeof duplicatesInput>>;
 
-/** A merge names at most this many others: its Undo writes them and the kept item as one item/update batch (1000). */
+/** A merge names at most this many others: with the kept item, the 1000 items a write batch holds elsewhere in the API. */
 export const MAX_OTHERS = 999;
 
 export const mergeDuplicatesInput = lazyValue(() =>

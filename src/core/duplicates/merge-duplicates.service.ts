@@ -14,7 +14,7 @@ import type { CommentRow, ItemRow } from '../storage/rows';
 import { writeRequest } from '../storage/write-request';
 import type { MergeDuplicatesInput } from './duplicates.schema';
 
-/** The kept item's fields a merge changes, as they were (Undo writes them back with item/update). */
+/** The kept item's fields a merge changes, as they were (item/unmergeDuplicates writes them back). */
 export interface MergedFields {
   tags: string[];
   folders: string[];
