@@ -42,6 +42,28 @@ describe('the web app: bulk edit and folders', () => {
     await page.context().close();
   });
 
+  it('moves a shift-clicked range to the trash from the bulk editor, and the items that take their places are not selected', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    const ids = await seed(page, Array.from({ length: 30 }, (_, i) => ({ name: `r${String(i).padStart(2, '0')}` })));
+    await reloadApp(page);
+    await waitForCount(page, 30);
+    await cell(page, 0).click();
+    await cell(page, 9).click({ modifiers: ['Shift'] });
+    const panel = page.locator('#inspector-panel');
+    await panel.getByRole('heading', { name: '10 items selected' }).waitFor();
+    const picked = await selectedIds(page);
+    expect(picked).toHaveLength(10);
+    await panel.getByRole('button', { name: 'Move to trash' }).click();
+    await page.getByRole('status').filter({ hasText: 'Moving to the trash: done for 10 items' }).first().waitFor();
+    await waitForCount(page, 20);
+    expect(await eventually(() => selectedIds(page).then((selected) => selected.length), 0)).toBe(0);
+    await panel.getByRole('heading', { name: '10 items selected' }).waitFor({ state: 'detached' });
+    const trashed = await api<{ data: { id: string }[] }>(page, '/item/get', { isDeleted: true, limit: 100 });
+    expect(trashed.data.map((item) => item.id).sort()).toEqual([...picked].sort());
+    expect(ids).toEqual(expect.arrayContaining(picked));
+    await page.context().close();
+  });
+
   it('keeps every row of the bulk editor inside its panel, however long a tag or folder name', async () => {
     for (const viewport of [{ width: 1280, height: 800 }, PHONE]) {
       const page = await freshApp(browser(), siteUrl, viewport);

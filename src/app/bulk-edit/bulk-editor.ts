@@ -159,14 +159,13 @@ export class BulkEditor extends LitElement {
       return this.fail(`${what} did not start: ${errorMessage(error)}`);
     }
     this.task = null;
-    if (result.changed) emit(this, 'items-changed', { ids: result.changedIds, count: result.changed });
-    if (result.error) {
-      const rest = result.total - result.done;
-      this.fail(`${what} stopped: ${plural(result.done, 'item')} of ${result.total.toLocaleString('en')} done, ` +
-        `${plural(rest, 'item')} not changed. ${result.error}`);
-    } else {
-      this.outcome = `${what}: done for ${plural(result.total, 'item')} (${result.changed.toLocaleString('en')} changed).`;
-    }
+    const rest = result.total - result.done;
+    const message = result.error
+      ? `${what} stopped: ${plural(result.done, 'item')} of ${result.total.toLocaleString('en')} done, ${plural(rest, 'item')} not changed. ${result.error}`
+      : `${what}: done for ${plural(result.total, 'item')} (${result.changed.toLocaleString('en')} changed).`;
+    if (result.changed) emit(this, 'items-changed', { ids: result.changedIds, count: result.changed, kind: change.kind, message, failed: Boolean(result.error) });
+    if (result.error) this.fail(message);
+    else this.outcome = message;
     // A finished run counted the items as it left them; a stopped one left some unread.
     if (result.summary) this.summary = result.summary;
     else await this.read(++this.loading);

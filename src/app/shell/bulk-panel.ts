@@ -8,9 +8,12 @@
 import type { AppStores } from './app-stores';
 import { selectionIds } from '../selection/selection-ids';
 import type { SelectionHandle } from '../bulk-edit/bulk-editor';
+import type { BulkChange } from '../bulk-edit/bulk-changes';
 import '../bulk-edit/bulk-editor';
 
 type BulkEditorElement = HTMLElement & { api: unknown; selection: SelectionHandle | null; task: string | null; load(): Promise<void> };
+/** The `items-changed` of a bulk run: its change's kind and what the editor says of it. */
+type BulkChanged = { kind: BulkChange['kind']; message: string; failed: boolean };
 
 export class BulkPanel {
   readonly element = document.createElement('bulk-editor') as BulkEditorElement;
@@ -19,7 +22,27 @@ export class BulkPanel {
   constructor(private readonly stores: AppStores) {
     this.element.id = 'bulk-editor';
     this.element.api = stores.api;
-    this.element.addEventListener('items-changed', () => void this.refresh());
+    this.element.addEventListener('items-changed', (event) => void this.changed((event as CustomEvent<BulkChanged>).detail));
+  }
+
+  /**
+   * After a run. The selection describes positions in the listing: when the run moved items out of
+   * the view (to the trash, back out of it, out of the folder shown), other items took those
+   * positions, so it is cleared, as the Delete key does, and the outcome, which the editor showed,
+   * becomes a toast. Left as it was, the next edit would go to items the person never picked.
+   */
+  private async changed({ kind, message, failed }: BulkChanged): Promise<void> {
+    const { selection, toasts, view } = this.stores;
+    const shown = view.state.view;
+    const left =
+      (kind === 'trash' && shown.kind !== 'trash') ||
+      (kind === 'restore' && shown.kind === 'trash') ||
+      (kind === 'removeFolder' && shown.kind === 'folder');
+    if (left) {
+      selection.clear();
+      toasts.show(message, failed ? { kind: 'error' } : {});
+    }
+    await this.refresh();
   }
 
   /** Whether the panel is for the current selection (more than one item). */
