@@ -15,6 +15,7 @@ import { define } from '../ui/define';
 import { emit, errorMessage } from '../ui/events';
 import { COLOUR_SWATCHES, FOLDER_COLOURS, type FolderColour } from './folder-colours';
 import { folderEditorStyles } from './folder-editor-styles';
+import { subtreeIds } from './folder-tree';
 import { afterCreateBody, createBody, draftOf, duplicateWarning, nameError, updateBody, type FolderDraft } from './folder-form';
 
 export class FolderEditor extends LitElement {
@@ -144,6 +145,8 @@ export class FolderEditor extends LitElement {
     const title = creating ? 'New folder' : 'Edit folder';
     const tooLong = nameError(d.name);
     const twin = tooLong ? null : duplicateWarning(this.roots, d.name, d.parent, this.folderId);
+    // A folder cannot go inside itself: it and its subfolders are no parent for it.
+    const inside = this.folderId ? subtreeIds(this.roots, this.folderId) : new Set<string>();
     return html`<dialog aria-labelledby="title" @cancel=${(e: Event) => (e.preventDefault(), this.close())}>
       <form @submit=${this.save} novalidate>
         <h2 id="title">${title}</h2>
@@ -171,7 +174,7 @@ export class FolderEditor extends LitElement {
           <label for="parent">Parent folder</label>
           <select id="parent" @change=${(e: Event) => this.edit({ parent: (e.target as HTMLSelectElement).value || null })}>
             <option value="" ?selected=${!d.parent}>None (top level)</option>
-            ${this.folders.map((o) => html`<option value=${o.id} ?selected=${o.id === d.parent}>${'\u2003'.repeat(o.depth)}${o.name}</option>`)}
+            ${this.folders.map((o) => html`<option value=${o.id} ?selected=${o.id === d.parent} ?disabled=${inside.has(o.id)}>${'\u2003'.repeat(o.depth)}${o.name}</option>`)}
           </select>
         </div>
         <fieldset>

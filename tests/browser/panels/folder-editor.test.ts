@@ -61,17 +61,25 @@ describe('<folder-editor>', () => {
     });
   });
 
-  it("shows the API's message when a folder is moved under its own subfolder, and changes nothing", async () => {
+  it("offers neither the folder nor its subfolders as its parent, and shows the API's message when a save is refused", async () => {
     const { client } = await isolatedClient();
     const travel = await client.post<Folder>('/folder/create', { name: 'Travel' });
-    const coast = await client.post<Folder>('/folder/create', { name: 'Coast', parent: travel.id });
+    await client.post<Folder>('/folder/create', { name: 'Coast', parent: travel.id });
+    const other = await client.post<Folder>('/folder/create', { name: 'Other' });
     const editor = mount<FolderEditor>('folder-editor', { api: client, folderId: travel.id, parent: null, open: true }, '');
-    const errors = recordEvents<{ message: string }>(editor, 'api-error');
     await expect.element(page.getByLabelText('Name')).toHaveValue('Travel');
-    await userEvent.selectOptions(page.getByLabelText('Parent folder'), coast.id);
+    const parents = page.getByLabelText('Parent folder');
+    await expect.element(parents.getByRole('option', { name: 'Travel' })).toBeDisabled();
+    await expect.element(parents.getByRole('option', { name: 'Coast' })).toBeDisabled();
+    await expect.element(parents.getByRole('option', { name: 'Other' })).toBeEnabled();
+    await userEvent.selectOptions(parents, other.id);
+
+    // The parent picked was removed meanwhile (another tab): the API's message shows, nothing changes.
+    const errors = recordEvents<{ message: string }>(editor, 'api-error');
+    await client.post('/folder/remove', { folderId: other.id });
     await userEvent.click(page.getByRole('button', { name: 'Save' }));
     await until(() => errors.length === 1);
-    const refused = await client.post('/folder/update', { id: travel.id, parent: coast.id }).catch((e: { body: { message: string } }) => e.body.message);
+    const refused = await client.post('/folder/update', { id: travel.id, parent: other.id }).catch((e: { body: { message: string } }) => e.body.message);
     expect(errors[0]!.message).toBe(refused);
     await expect.element(page.getByRole('alert')).toHaveTextContent(String(refused));
     await expect.element(page.getByRole('dialog', { name: 'Edit folder' })).toBeVisible();
