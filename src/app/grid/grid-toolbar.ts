@@ -67,8 +67,8 @@ export class GridToolbar extends LightElement {
   }
 
   private removeFromFolder() {
-    const { view, selection } = this.stores;
-    if (view.state.view.kind !== 'folder' || selection.count === 0) return nothing;
+    const { view, selection, library } = this.stores;
+    if (library.readOnly || view.state.view.kind !== 'folder' || selection.count === 0) return nothing;
     return html`<button class="btn" title="Remove the selection from this folder (Alt+Delete); the items stay in the library"
       @click=${() => this.dispatchEvent(new CustomEvent('remove-from-folder', { bubbles: true }))}>Remove from folder</button>`;
   }

@@ -46,6 +46,7 @@ import './app-header';
 import './first-run';
 import type { RestoreSource } from './restore-sources';
 import type { LibraryTransferMenu } from '../library-transfer/transfer-menu';
+import { writable } from './read-only-guard';
 import './import-dock';
 import '../sidebar/sidebar-dialogs';
 import './panel-splitter';
@@ -122,6 +123,7 @@ export class AppShell extends LightElement {
     // ids null: the dragged selection, paged from the worker.
     on<{ folder: string; ids: readonly string[] | null }>('items-to-folder', (d) => void (d.ids ? actions.addItems(d.folder, d.ids) : this.withSelection((ids) => actions.addItems(d.folder, ids))));
     on('remove-from-folder', () => {
+      if (!writable(this.stores)) return;
       const view = this.stores.view.state.view;
       // In the Trash, Alt+Delete takes the selection out of it (restores it).
       if (view.kind === 'trash') void this.withSelection((ids) => this.actions.restore(ids, true));
@@ -362,6 +364,7 @@ export class AppShell extends LightElement {
   private readonly trashes = new InTurn();
 
   private queueTrash(): void {
+    if (!writable(this.stores)) return;
     this.trashes.run(() => this.trashSelection()).catch((error: unknown) => this.stores.toasts.error(error));
   }
 
@@ -443,7 +446,7 @@ export class AppShell extends LightElement {
       @preview-item=${(e: CustomEvent<GridItemEvent>) => this.preview(e.detail)}
       @trash-selection=${() => this.queueTrash()}
       @item-menu=${(e: CustomEvent<{ x: number; y: number; cell: HTMLElement }>) => this.itemMenu(e)}
-      @rate-selection=${(e: CustomEvent<number>) => void this.actions.rateSelection(e.detail)}></item-grid>`;
+      @rate-selection=${(e: CustomEvent<number>) => writable(this.stores) && void this.actions.rateSelection(e.detail)}></item-grid>`;
   }
 
   override render() {

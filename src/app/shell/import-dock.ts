@@ -17,6 +17,7 @@ import { icon } from '../ui/icons';
 import { StoreController } from '../state/store';
 import { LightElement } from '../ui/light-element';
 import type { AppStores } from './app-stores';
+import { writable } from './read-only-guard';
 import '../import/import-progress';
 import './import-dock.css';
 
@@ -62,9 +63,7 @@ export class ImportDock extends LightElement {
 
   /** A published library takes no imports: the person is told, nothing is sent. */
   private writable(): boolean {
-    const { library, toasts } = this.stores;
-    if (library.readOnly) toasts.show(`“${library.current?.name}” is a published library: it can be browsed, not changed. Import into a library of your own.`, { kind: 'error' });
-    return !library.readOnly;
+    return writable(this.stores, 'Import into a library of your own.');
   }
 
   private closeSoon(): void {
