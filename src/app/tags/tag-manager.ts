@@ -22,7 +22,8 @@ type Colour = InputOf<'POST /tag/update'>['color'];
 const DRAG_TYPE = 'application/x-tag-name';
 const messageOf = (error: unknown) => (error instanceof ApiClientError ? error.body.message : error instanceof Error ? error.message : String(error));
 
-type DialogState = { kind: 'merge'; source: Tag; error: string } | { kind: 'rename-group'; group: TagGroup; error: string } | null;
+/** `sending`: its request is on its way; a second submit (a double click) sends nothing. */
+type DialogState = ({ kind: 'merge'; source: Tag; error: string } | { kind: 'rename-group'; group: TagGroup; error: string }) & { sending?: boolean } | null;
 
 export class TagManager extends LitElement {
   static override properties = {
@@ -200,8 +201,9 @@ export class TagManager extends LitElement {
   private async submitDialog(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const state = this.dialog;
-    if (!state) return;
+    if (!state || state.sending) return;
     const value = ((event.target as HTMLFormElement).elements.namedItem('value') as HTMLInputElement).value.trim();
+    this.dialog = { ...state, sending: true };
     try {
       if (state.kind === 'merge') {
         if (!this.tags.some((t) => t.name === value)) throw new Error(value ? `There is no tag "${value}" to merge into.` : 'Pick the tag to merge into.');
@@ -210,7 +212,7 @@ export class TagManager extends LitElement {
         await this.api!.post('/tagGroup/update', { id: state.group.id, name: value });
       }
     } catch (error) {
-      this.dialog = { ...state, error: messageOf(error) } as DialogState;
+      this.dialog = { ...state, error: messageOf(error), sending: false } as DialogState;
       if (error instanceof ApiClientError) this.fail(error);
       return;
     }
@@ -261,7 +263,7 @@ export class TagManager extends LitElement {
         <p id="dialog-error" class="error" role="alert">${state.error}</p>
         <div class="dialog-actions">
           <button type="button" @click=${() => this.closeDialog()}>Cancel</button>
-          <button type="submit" class="primary">${merge ? 'Merge' : 'Rename'}</button>
+          <button type="submit" class="primary" ?disabled=${state.sending === true}>${merge ? 'Merge' : 'Rename'}</button>
         </div>
       </form>
     </dialog>`;
