@@ -77,6 +77,13 @@ describe('the web app: smart folders and tags from the sidebar', () => {
     await page.locator('#smart-folder-dialog').waitFor({ state: 'hidden' });
     await waitForCount(page, 1);
     expect(await link.locator('.nav-count').textContent()).toBe('1');
+    // A smart folder nested in it (an Eagle import brings such), opened: removing the parent removes it too.
+    const child = await api<{ id: string }>(page, '/smartFolder/create', { name: 'Five stars', conditions: [{ match: 'AND', boolean: 'TRUE', rules: [{ property: 'rating', method: 'equal', value: 5 }] }] });
+    await api(page, '/smartFolder/update', { id: child.id, parent: folder!.id });
+    await page.reload();
+    const childLink = page.locator(`[data-view="smart:${child.id}"]`);
+    await childLink.click();
+    await page.locator(`[data-view="smart:${child.id}"][aria-current="page"]`).waitFor();
     await page.getByRole('button', { name: 'Edit Big PNGs' }).click();
     await editor.getByRole('button', { name: 'Remove…' }).click();
     await editor.getByRole('button', { name: 'Remove', exact: true }).click();
@@ -84,6 +91,7 @@ describe('the web app: smart folders and tags from the sidebar', () => {
     expect((await api<{ data: unknown[] }>(page, '/smartFolder/get', {})).data).toEqual([]);
     // The dialog closes first; the sidebar then reads its tree again and opens All items.
     await link.waitFor({ state: 'detached' });
+    await childLink.waitFor({ state: 'detached' });
     await page.locator('[data-view="all"][aria-current="page"]').waitFor();
     await page.context().close();
   }, 60_000);

@@ -109,7 +109,9 @@ export class SidebarDialogs extends LightElement {
   private async removed(event: CustomEvent<{ id: string }>): Promise<void> {
     this.dialog('smart-folder-dialog').close();
     await this.stores.sidebar.loadTree();
-    if (this.showing(event.detail.id)) this.choose({ kind: 'all' });
+    // Its children went with it: a view of one of them goes too.
+    const view = this.stores.view.state.view;
+    if (this.showing(event.detail.id) || (view.kind === 'smart' && !this.stores.sidebar.smartFolder(view.id))) this.choose({ kind: 'all' });
   }
 
   private async tagsChanged(): Promise<void> {

@@ -95,6 +95,11 @@ export class SidebarStore extends Store {
   }
 
   smartFolderName(id: string): string {
+    return this.smartFolder(id)?.name ?? id;
+  }
+
+  /** The smart folder `id`, at any depth of the tree loaded, or undefined (gone, or not loaded). */
+  smartFolder(id: string): SmartFolder | undefined {
     const find = (list: readonly SmartFolder[]): SmartFolder | undefined => {
       for (const folder of list) {
         if (folder.id === id) return folder;
@@ -103,7 +108,7 @@ export class SidebarStore extends Store {
       }
       return undefined;
     };
-    return find(this.smartFolders)?.name ?? id;
+    return find(this.smartFolders);
   }
 
   /** Every folder, depth-first, with its depth (for pickers). */
