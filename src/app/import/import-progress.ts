@@ -1,8 +1,9 @@
 /**
  * <import-progress>: the compact import panel. Owns an ImportController for `api`, `folderId` and
- * `library` (items land in that folder of that library), offers a file picker, a folder picker, "Add from URL" and "Save from other sites…" (the bookmarklet), and shows
- * done/total, bytes, failures with the API's message and a retry. `items-imported` {ids} bubbles
- * from this element as items land. The shell makes its main area a drop/paste target with
+ * `library` (items land in that folder of that library), offers a file picker, a folder picker,
+ * "Add from URL" and "Save from other sites…" (the bookmarklet), and shows done/total, bytes,
+ * failures with the API's message and a retry. `items-imported` {ids} bubbles from this element as
+ * items land. The shell makes its main area a drop/paste target with
  * `attachImportTarget(area, panel.controller, document)`.
  */
 import { css, html, LitElement, nothing } from 'lit';

@@ -2,8 +2,9 @@
  * <library-transfer-menu>: the library menu's Eagle entries: open an Eagle library (a folder or a
  * zip) as a new library, or a zip into the open library, and export the open library (a zip download, or into a picked folder).
  * Progress and the final report show in <library-transfer-dialog>; a library that opened well
- * becomes the open one, unless the person opened another meanwhile (the report then offers it). Pickers need the click's user gesture: the code they need is loaded when
- * the menu is first hovered or focused, well within the gesture's few seconds.
+ * becomes the open one, unless the person opened another meanwhile (the report then offers it).
+ * Pickers need the click's user gesture: the code they need is loaded when the menu is first
+ * hovered or focused, well within the gesture's few seconds.
  */
 import { html } from 'lit';
 import type { ImportState } from '../../core/eagle-library';

@@ -3,9 +3,10 @@
  * "Add files… / Add folder… / Add from URL…" buttons are the Import menu and whose progress shows
  * below them. Items land in the folder being viewed, in the library open when they were dropped
  * (a switch during a long drop leaves its rest where it began). The shell's item area is a drop
- * target and the document a paste target for it (`attachTo`). The grid and the sidebar's counts follow the items as
- * they land through the app's live updates (GET /api/v2/events, live/live-updates.ts), as they do for
- * an import in another tab, and thumbnails swap in as their `item updated` events arrive.
+ * target and the document a paste target for it (`attachTo`). The grid and the sidebar's counts
+ * follow the items as they land through the app's live updates (GET /api/v2/events,
+ * live/live-updates.ts), as they do for an import in another tab, and thumbnails swap in as their
+ * `item updated` events arrive.
  * The dock opens itself when an import starts, and closes itself a few seconds after a clean finish
  * (failures keep it open, with their retry; so do duplicates, asking keep or skip, and export reports).
  */
