@@ -1,9 +1,9 @@
 /**
  * Announces every row written to the small tables that clients show (folders, tags, tag groups,
- * smart folders) and to comments and content texts (as their item's change), at the storage layer, so that no write path (today's services,
- * tomorrow's importer) can forget to. Rows are seen inside the writing transaction;
- * ./transaction-changes.ts holds the changes until it commits. Item rows are announced by their
- * observer instead (./item-changes.observer.ts): it knows trash from edit.
+ * smart folders) and to comments and content texts (as their item's change), at the storage layer,
+ * so that no write path (today's services, tomorrow's importer) can forget to. Rows are seen inside
+ * the writing transaction; ./transaction-changes.ts holds the changes until it commits. Item rows
+ * are announced by their observer instead (./item-changes.observer.ts): it knows trash from edit.
  *
  * A Dexie middleware rather than Dexie's table hooks: with a `creating` or `updating` hook, Dexie
  * reads every row before putting it (one `get` per key, to tell which hook to call), so a batch's
