@@ -51,13 +51,16 @@ describe.each([
 
   it('folder editor, with a refused move', async () => {
     await page.viewport(width, height);
-    const { client, travel, coast } = await organiseLibrary();
+    const { client, travel } = await organiseLibrary();
     await client.post('/folder/update', { id: travel.id, iconColor: 'blue', tags: ['trip'], description: 'Everything from the road' });
+    const elsewhere = await client.post<{ id: string }>('/folder/create', { name: 'Elsewhere' });
     const editor = mount<FolderEditor>('folder-editor', { api: client, folderId: travel.id, parent: null, open: true }, '');
     await expect.element(page.getByLabelText('Name')).toHaveValue('Travel');
     expect(await seriousViolations(editor)).toEqual([]);
     await page.screenshot({ path: `${OUT}/folder-editor-${width}.png` });
-    await userEvent.selectOptions(page.getByLabelText('Parent folder'), coast.id);
+    await userEvent.selectOptions(page.getByLabelText('Parent folder'), elsewhere.id);
+    // The parent picked is removed meanwhile (another tab): the save is refused.
+    await client.post('/folder/remove', { folderId: elsewhere.id });
     await userEvent.click(page.getByRole('button', { name: 'Save' }));
     await expect.element(page.getByRole('alert')).toBeVisible();
     expect(await seriousViolations(editor)).toEqual([]);
