@@ -32,7 +32,7 @@ export async function importLibrary(source: LibrarySource, options: ImportOption
   report({ phase: 'packing' });
   const body = source.kind === 'zip' ? source.zip : await new Response(await zipOfTree(source.tree)).blob();
   const fileName = source.kind === 'zip' ? source.name : source.tree.folderName;
-  const client = new ApiClient(options.library ? { library: options.library } : {});
+  const client = new ApiClient({ library: options.library });
   let state = await client.postBody('/library/import', { into: options.into ?? 'new', fileName }, body);
   report({ phase: 'importing', state });
   const wake = wakeOnProgress(state.id);

@@ -47,12 +47,15 @@ interface StateRow {
   value: unknown;
 }
 
+/** Named after its library's database, so removing a library can forget it (backup-folder.ts). */
+export const backupDbName = (libraryDbName: string) => `${libraryDbName}/backup`;
+
 export class BackupDb extends Dexie {
   items!: Table<BackedUpItem, string>;
   state!: Table<StateRow, string>;
 
   constructor(libraryDbName: string) {
-    super(`${libraryDbName}/backup`);
+    super(backupDbName(libraryDbName));
     this.version(1).stores({ items: 'id', state: 'key' });
   }
 }

@@ -1,6 +1,7 @@
 /** The backup folder handle the page picked for a library (see backup-names.ts). */
 import Dexie from 'dexie';
 import { createStore, del, get, type UseStore } from 'idb-keyval';
+import { backupDbName } from './backup-db';
 import { BACKUP_FOLDERS_DB, BACKUP_FOLDERS_STORE } from './backup-names';
 
 let store: UseStore | undefined;
@@ -16,7 +17,7 @@ export const backupFolderOf = (path: string) => get<FileSystemDirectoryHandle>(p
  */
 export async function forgetBackup(path: string, libraryDbName: string): Promise<void> {
   await del(path, folders());
-  await Dexie.delete(`${libraryDbName}/backup`);
+  await Dexie.delete(backupDbName(libraryDbName));
 }
 
 /**

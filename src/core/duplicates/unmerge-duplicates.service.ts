@@ -8,6 +8,7 @@ import type { Context } from '../context';
 import { invalid, notFound } from '../http/errors';
 import { withDerivedFields } from '../listing/item-row';
 import { itemView, type ItemView } from '../listing/item-view';
+import { requireFolderLists } from '../storage/folder-lists';
 import { commitItemChanges, refreshItems } from '../storage/item-changes';
 import { writeRequest } from '../storage/write-request';
 import type { UnmergeDuplicatesInput } from './duplicates.schema';
@@ -29,9 +30,7 @@ export function unmergeDuplicates(ctx: Context, { keep, previous, trashed, copie
     if (!kept) throw notFound(`keep: no item with id "${keep}".`);
     const missing = restored.findIndex((id) => !rows.has(id));
     if (missing >= 0) throw notFound(`trashed[${missing}]: no item with id "${restored[missing]}".`);
-    const folders = await db.folders.bulkGet(previous.folders ?? []);
-    const gone = folders.findIndex((folder) => folder === undefined);
-    if (gone >= 0) throw notFound(`previous.folders: no folder with id "${previous.folders![gone]}".`);
+    await requireFolderLists(db, [{ ids: previous.folders ?? [], field: 'previous.folders' }]);
     const comments = await db.comments.bulkGet(copiedComments);
     const elsewhere = comments.findIndex((comment) => comment !== undefined && comment.itemId !== keep);
     if (elsewhere >= 0) throw invalid(`copiedComments[${elsewhere}]: comment "${copiedComments[elsewhere]}" is not on item "${keep}".`);

@@ -11,7 +11,8 @@ import type { ItemRow } from '../storage/rows';
 import { writeRequest } from '../storage/write-request';
 import { findDuplicates, hashNewFiles } from './duplicates';
 import { fieldPath, resolveSource, type ResolvedSource } from './item-sources';
-import { folderTags, requireFolderLists } from './item-lookup';
+import { requireFolderLists } from '../storage/folder-lists';
+import { folderTags } from './item-lookup';
 import { withDerivedFields } from '../listing/item-row';
 import type { AddInput, NewItemInput } from './item.schema';
 

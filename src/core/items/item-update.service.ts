@@ -7,6 +7,7 @@
 import type { Context } from '../context';
 import { ApiError, invalid, notFound } from '../http/errors';
 import { parseInput } from '../http/read-input';
+import { requireFolderLists } from '../storage/folder-lists';
 import { commitItemChanges, type ItemChange } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import type { FolderRow, ItemRow } from '../storage/rows';
@@ -67,15 +68,8 @@ async function itemsById(db: LibraryDb, entries: readonly Entry[]): Promise<Map<
 
 /** Every folder the entries name, read at once; an unknown id is a 404 naming the entry. */
 async function foldersById(db: LibraryDb, entries: readonly Entry[]): Promise<Map<string, FolderRow>> {
-  const ids = [...new Set(entries.flatMap((entry) => entry.input.folders ?? []))];
-  const rows = await db.folders.bulkGet(ids);
-  const folders = new Map(rows.flatMap((row) => (row ? [[row.id, row] as const] : [])));
-  const missing = entries.find((entry) => entry.input.folders?.some((id) => !folders.has(id)));
-  if (missing) {
-    const id = missing.input.folders!.find((folder) => !folders.has(folder))!;
-    throw notFound(`${fieldPath(missing.field, 'folders')}: no folder with id "${id}".`);
-  }
-  return folders;
+  const lists = await requireFolderLists(db, entries.map((entry) => ({ ids: entry.input.folders ?? [], field: fieldPath(entry.field, 'folders') })));
+  return new Map(lists.flat().map((row) => [row.id, row]));
 }
 
 function updated(before: ItemRow, input: UpdateInput, folders: ReadonlyMap<string, FolderRow>, now: number): ItemRow {
