@@ -149,6 +149,35 @@ describe('<tag-manager>', () => {
     expect(await tagNamed(client, 'dog')).toMatchObject({ count: 1, starred: true, color: 'red' });
   }, 60_000);
 
+  it('keeps the keyboard on a tag renamed in place: its new row, or the search box when the search leaves it out', async () => {
+    const { client, manager, byLabel, root } = await setUp();
+    const errors: string[] = [];
+    manager.addEventListener('api-error', (e) => errors.push((e as CustomEvent<{ message: string }>).detail.message));
+    const active = () => (root as ShadowRoot).activeElement?.getAttribute('aria-label');
+    byLabel<HTMLButtonElement>('Rename kitty').focus();
+    await userEvent.keyboard('{Enter}');
+    await until(() => byLabel('New name for kitty'), (input) => input !== null);
+    await userEvent.keyboard('zebra{Enter}');
+    await until(() => tagNamed(client, 'zebra'), (t) => t !== undefined);
+    await until(active, (label) => label === 'Star zebra');
+    // Then straight on with the keyboard: Tab reaches the renamed row's own colour.
+    await userEvent.keyboard('{Tab}');
+    expect(active()).toBe('Colour of zebra');
+
+    await search(byLabel<HTMLInputElement>('Search tags'), 'dog');
+    await manager.updateComplete;
+    byLabel<HTMLButtonElement>('Rename dog').focus();
+    await userEvent.keyboard('{Enter}');
+    await until(() => byLabel('New name for dog'), (input) => input !== null);
+    await userEvent.keyboard('hound{Enter}');
+    await until(() => tagNamed(client, 'hound'), (t) => t !== undefined);
+    await until(active, (label) => label === 'Search tags');
+    // The Enter that ended each rename pressed nothing else (the star the keyboard waited on).
+    expect(await tagNamed(client, 'zebra')).toMatchObject({ count: 2, starred: false });
+    expect(await tagNamed(client, 'hound')).toMatchObject({ count: 1, starred: false });
+    expect(errors).toEqual([]);
+  });
+
   it('keeps the newest answer: a slow reload started before a change never brings back the groups from before', async () => {
     await page.viewport(1280, 800);
     const { client: plain, library } = await isolatedClient();

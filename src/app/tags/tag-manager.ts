@@ -155,8 +155,17 @@ export class TagManager extends LitElement {
     },
     rename: (tag, name) => {
       this.renaming = null;
-      if (name.trim() && name.trim() !== tag.name) void this.change(() => this.api!.post('/tag/update', { originalName: tag.name, name: name.trim() }));
-      this.focusRow(name.trim() || tag.name);
+      const next = name.trim();
+      // The field goes, so the keyboard waits on the row's star, then follows the new name's row
+      // once the reload brings it (rows are reused by position: the star held may be another tag's).
+      const held = this.focusRow(tag.name);
+      if (!next || next === tag.name) return;
+      void this.change(() => this.api!.post('/tag/update', { originalName: tag.name, name: next })).then(async (done) => {
+        const star = await held;
+        const active = (this.renderRoot as ShadowRoot).activeElement;
+        const stillHere = active === star || (active === null && document.activeElement === document.body);
+        if (done && stillHere) await this.focusRow(next);
+      });
     },
     cancelRename: () => (this.renaming = null),
     merge: (tag) => this.openDialog({ kind: 'merge', source: tag, error: '' }),
@@ -181,8 +190,22 @@ export class TagManager extends LitElement {
     remove: (group) => void this.change(() => this.api!.post('/tagGroup/remove', { id: group.id })),
   };
 
-  private focusRow(name: string): void {
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`li[data-tag="${CSS.escape(name)}"] .star`)?.focus());
+  /**
+   * Puts the keyboard on a tag's row, scrolled into the virtual list's window first; a tag the
+   * search or group shown leaves out sends it to the search box. Resolves to the element focused.
+   */
+  private async focusRow(name: string): Promise<HTMLElement | undefined> {
+    await this.updateComplete;
+    const index = this.shown.findIndex((tag) => tag.name === name);
+    const star = () => this.renderRoot.querySelector<HTMLElement>(`li[data-tag="${CSS.escape(name)}"] .star`);
+    if (index >= 0 && !star()) {
+      this.virtualizer.scrollToIndex(index);
+      await new Promise(requestAnimationFrame);
+      await this.updateComplete;
+    }
+    const target = index >= 0 ? star() : this.renderRoot.querySelector<HTMLElement>('input.search');
+    target?.focus();
+    return target ?? undefined;
   }
 
   private openDialog(state: DialogState): void {

@@ -38,7 +38,11 @@ export function renderTagRow({ tag, index, setSize, start, renaming, groups, on 
     ${renaming
       ? html`<input class="rename" aria-label="New name for ${tag.name}" .value=${tag.name}
           @keydown=${(e: KeyboardEvent) => {
-            if (e.key === 'Enter') on.rename(tag, (e.target as HTMLInputElement).value);
+            // Kept from the star the keyboard moves to: an Enter let through would press it.
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              on.rename(tag, (e.target as HTMLInputElement).value);
+            }
             if (e.key === 'Escape') on.cancelRename();
           }} @blur=${() => on.cancelRename()} />`
       : html`<span class="name" title=${tag.name}>${tag.name}</span>`}
