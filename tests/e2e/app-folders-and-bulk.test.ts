@@ -64,6 +64,31 @@ describe('the web app: bulk edit and folders', () => {
     await page.context().close();
   });
 
+  it('keeps the selection on its items when a bulk rating moves them in a view sorted by rating, and the next edit goes to them', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    await seed(page, Array.from({ length: 30 }, (_, i) => ({ name: `s${String(i).padStart(2, '0')}` })));
+    await reloadApp(page);
+    await waitForCount(page, 30);
+    await page.getByLabel('Sort by').selectOption('RATING');
+    await cell(page, 5).click();
+    await cell(page, 9).click({ modifiers: ['Shift'] });
+    const panel = page.locator('#inspector-panel');
+    await panel.getByRole('heading', { name: '5 items selected' }).waitFor();
+    const picked = await eventually(() => selectedIds(page).then((ids) => ids.length), 5).then(() => selectedIds(page));
+    await panel.getByRole('radio', { name: '5 stars' }).click();
+    await panel.getByText('Rating 5 of 5: done for 5 items').waitFor();
+    // Rated 5, they lead the view now; the cells marked selected are theirs, not those that took their places.
+    const marked = () => page.locator('[role=gridcell][aria-selected="true"]').evaluateAll((cells) => cells.map((c) => (c as HTMLElement).dataset.id!).sort());
+    expect(await eventually(marked, [...picked].sort())).toEqual([...picked].sort());
+    expect((await api<{ ids: string[] }>(page, '/item/ids', { orderBy: '-RATING', limit: 5 })).ids.sort()).toEqual([...picked].sort());
+    await panel.getByRole('heading', { name: '5 items selected' }).waitFor();
+    await panel.getByRole('combobox', { name: 'Add a tag' }).fill('top');
+    await page.keyboard.press('Enter');
+    expect(await eventually(() => tagCount(page, 'top'), 5)).toBe(5);
+    expect((await api<{ data: { id: string }[] }>(page, '/item/get', { tags: ['top'] })).data.map((item) => item.id).sort()).toEqual([...picked].sort());
+    await page.context().close();
+  });
+
   it('keeps every row of the bulk editor inside its panel, however long a tag or folder name', async () => {
     for (const viewport of [{ width: 1280, height: 800 }, PHONE]) {
       const page = await freshApp(browser(), siteUrl, viewport);

@@ -158,6 +158,14 @@ export class SelectionStore extends Store {
     this.clear();
   }
 
+  /**
+   * The selection as these ids, wherever the listing puts them now (after an edit moved selected
+   * items, positions would name others). Not the person's action: work awaiting one goes on.
+   */
+  follow(ids: readonly string[], indexOf: (id: string) => number): void {
+    this.set([], new Map(ids.map((id) => [id, indexOf(id)])), new Map());
+  }
+
   /** Drops ids that left the listing (trashed, say): those added by hand, and those of ranges at a known position. */
   remove(ids: readonly string[], indexOf: (id: string) => number = () => -1): void {
     const added = new Map(this.added);

@@ -14,6 +14,8 @@ import '../bulk-edit/bulk-editor';
 type BulkEditorElement = HTMLElement & { api: unknown; selection: SelectionHandle | null; task: string | null; load(): Promise<void> };
 /** The `items-changed` of a bulk run: its change's kind and what the editor says of it. */
 type BulkChanged = { kind: BulkChange['kind']; message: string; failed: boolean };
+/** The most ids a selection of ranges becomes after a run (kept in the page; see keepOnItsItems). */
+const FOLLOWED = 10_000;
 
 export class BulkPanel {
   readonly element = document.createElement('bulk-editor') as BulkEditorElement;
@@ -42,7 +44,37 @@ export class BulkPanel {
       selection.clear();
       toasts.show(message, failed ? { kind: 'error' } : {});
     }
+    const actions = selection.actions;
     await this.refresh();
+    if (!left && selection.ranges.length && selection.actions === actions) await this.keepOnItsItems(actions, message);
+  }
+
+  /**
+   * Any other run may have moved the selected items too: a rating in a view sorted by rating, a tag
+   * taken off in a view filtered by it, an edit in a smart folder. A selection of ranges would then
+   * name the items that took their places, so it becomes the ids of its items still in the view,
+   * which the grid shows wherever they are now. While those are all of them, its editor keeps its
+   * handle (the same items), so edits waiting their turn still go. A select-all still spanning the
+   * listing stays one range (no run brings in an item not selected); a bigger selection of ranges
+   * is cleared, with a toast saying so. An AI listing (held whole in the page) keeps its order.
+   */
+  private async keepOnItsItems(actions: number, message: string): Promise<void> {
+    const { selection, results, toasts, api } = this.stores;
+    const params = results.listingParams;
+    const [first] = selection.ranges;
+    const all = selection.ranges.length === 1 && first!.from === 0 && first!.to === results.total - 1 && !selection.added.size && !selection.removed.size;
+    if (!params || all) return;
+    if (selection.count > FOLLOWED) {
+      selection.clear();
+      toasts.show(`${message} The selection was cleared: its items may have moved in this view.`);
+      return;
+    }
+    await selection.mirrored();
+    const { ids } = (await api.post('/item/ids', { ...params, isSelected: true, offset: 0, limit: FOLLOWED })) as { ids: string[] };
+    if (selection.actions !== actions) return;
+    const same = this.shown === selection.version && ids.length === selection.count;
+    selection.follow(ids, (id) => results.indexOfLoaded(id));
+    if (same) this.shown = selection.version;
   }
 
   /** Whether the panel is for the current selection (more than one item). */
