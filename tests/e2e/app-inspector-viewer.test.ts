@@ -22,16 +22,22 @@ describe('the web app: inspector and viewer', () => {
     await cell(page, order.indexOf(first!)).click();
     const name = inspector(page).getByLabel('Name', { exact: true });
     await expect.poll(() => name.inputValue()).toBe('old name');
-    await name.fill('new name');
+    // Typed as a person types: Ctrl+A takes the field's text, not every item of the grid.
+    await name.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('new name');
     await name.press('Enter');
     await inspector(page).getByRole('radio', { name: '4 stars' }).click();
     const tagInput = inspector(page).getByRole('combobox', { name: 'Add a tag' });
     await tagInput.fill('sunset');
     await tagInput.press('Enter');
     const annotation = inspector(page).getByLabel('Annotation');
-    await annotation.fill('shot from the pier');
+    // "/", "?" and "D" are the app's shortcuts outside fields; in a field they are text.
+    await annotation.click();
+    await page.keyboard.type('Dusk / shot from the pier?');
+    expect(await page.locator('dialog[open]').count()).toBe(0);
     await annotation.blur();
-    const expected = { name: 'new name', star: 4, tags: ['sunset'], annotation: 'shot from the pier' };
+    const expected = { name: 'new name', star: 4, tags: ['sunset'], annotation: 'Dusk / shot from the pier?' };
     const read = async () => {
       const { name, star, tags, annotation } = await itemOf(page, first!);
       return { name, star, tags, annotation };
@@ -47,7 +53,7 @@ describe('the web app: inspector and viewer', () => {
     await expect.poll(() => inspector(page).getByLabel('Name', { exact: true }).inputValue()).toBe('new name');
     await expect.poll(() => inspector(page).getByRole('radio', { name: '4 stars' }).getAttribute('aria-checked')).toBe('true');
     await expect.poll(() => inspector(page).getByRole('button', { name: 'Remove tag sunset' }).count()).toBe(1);
-    await expect.poll(() => inspector(page).getByLabel('Annotation').inputValue()).toBe('shot from the pier');
+    await expect.poll(() => inspector(page).getByLabel('Annotation').inputValue()).toBe('Dusk / shot from the pier?');
     expect(await read()).toEqual(expected);
     await page.context().close();
   });

@@ -218,7 +218,8 @@ export class AppShell extends LightElement {
     if (this.viewerOpen) return;
     // An open popover (the library menu) closes on Escape by itself, unless the key's default is prevented.
     if (event.key === 'Escape' && document.querySelector(':popover-open')) return;
-    const command = globalCommand(event, isTyping(event.target));
+    // From inside a shadow root (the inspector's fields) the target is its host: the path's first node is the field.
+    const command = globalCommand(event, isTyping(event.composedPath()[0] ?? event.target));
     if (!command) return;
     event.preventDefault();
     if (command === 'focus-search') this.header?.focusSearch();
