@@ -47,6 +47,19 @@ describe('the selection as a description', () => {
     expect(sent).toEqual([{ listing: { orderBy: 'NAME' }, ranges: [{ from: 0, to: 999_999 }], added: [], removed: [] }]);
   });
 
+  it('a range of two less the one Ctrl-clicked off has the other as its single item (the inspector shows it)', async () => {
+    const { selection } = store(6, true);
+    await selection.click(3, 'id3');
+    await selection.click(4, 'id4', { range: true });
+    expect(selection.single).toBeNull();
+    await selection.click(3, 'id3', { toggle: true });
+    expect(selection.count).toBe(1);
+    expect(selection.single).toBe('id4');
+    await selection.click(4, 'id4', { toggle: true });
+    await selection.click(3, 'id3', { toggle: true });
+    expect(selection.single).toBe('id3');
+  });
+
   it('a toggle inside a range removes, outside adds, and toggling back undoes either', async () => {
     const { selection, sent } = store(100);
     await selection.click(10, 'a');

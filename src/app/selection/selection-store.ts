@@ -83,7 +83,12 @@ export class SelectionStore extends Store {
   get single(): string | null {
     if (this.count !== 1) return null;
     if (this.added.size === 1) return this.added.keys().next().value!;
-    return this.source.idAt(this.ranges[0]!.from) ?? null;
+    // The one position of the ranges not taken out by hand (a Ctrl-click may have taken the first).
+    const out = new Set(this.removed.values());
+    for (const { from, to } of this.ranges) {
+      for (let at = from; at <= to; at++) if (!out.has(at)) return this.source.idAt(at) ?? null;
+    }
+    return null;
   }
 
   /** The selected ids when the selection is made of clicks alone (no range), else null: ask the worker. */
