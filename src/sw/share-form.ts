@@ -27,12 +27,16 @@ function trimLink(link: string): string {
   }
 }
 
-export interface SharedItem {
+/** What a share becomes: a bookmark through item/add, or its files through item/addFiles. */
+export type SharedRequest =
+  | { route: '/item/add'; items: SharedBookmark[] }
+  | { route: '/item/addFiles'; fields: Record<string, string>; files: File[] };
+
+export interface SharedBookmark {
+  bookmarkURL: string;
   name?: string;
   annotation?: string;
   website?: string;
-  base64?: string;
-  bookmarkURL?: string;
 }
 
 const textOf = (form: FormData, field: string) => {
@@ -62,7 +66,7 @@ function pageAndNote(form: FormData): { page: string; note: string } {
   return { page: found, note: text.replace(found, '').replace(/\s+/g, ' ').trim() };
 }
 
-export async function sharedItems(form: FormData): Promise<SharedItem[]> {
+export function sharedRequest(form: FormData): SharedRequest {
   const files = form.getAll(SHARE_FIELDS.files).filter((entry): entry is File => typeof entry !== 'string' && entry.size > 0);
   const refused = files.find((file) => !sharedFileType(file));
   if (refused) throw invalid(`files: "${refused.name}" (${refused.type || 'unknown type'}) cannot be kept: the library takes ${SHARED_FILE_KINDS}. Nothing of this share was added.`);
@@ -71,25 +75,13 @@ export async function sharedItems(form: FormData): Promise<SharedItem[]> {
   const facts = { ...(note ? { annotation: note } : {}), ...(page ? { website: page } : {}) };
   if (files.length === 0) {
     if (!page) throw invalid('url: the share held no file and no link, so there was nothing to add.');
-    return [{ bookmarkURL: page, ...(title ? { name: title } : {}), ...facts }];
+    return { route: '/item/add', items: [{ bookmarkURL: page, ...(title ? { name: title } : {}), ...facts }] };
   }
-  return Promise.all(
-    files.map(async (file) => ({
-      name: files.length === 1 && title ? title : baseName(file.name),
-      base64: `data:${sharedFileType(file)};base64,${base64Of(new Uint8Array(await file.arrayBuffer()))}`,
-      ...facts,
-    })),
-  );
-}
-
-const baseName = (fileName: string) => {
-  const dot = fileName.lastIndexOf('.');
-  return (dot > 0 ? fileName.slice(0, dot) : fileName) || 'Shared file';
-};
-
-/** Bytes as Base64, a slice at a time (a spread of a whole video would overflow the stack). */
-function base64Of(bytes: Uint8Array): string {
-  let binary = '';
-  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  return btoa(binary);
+  // Each file stays the Blob it came as (its type made one the library reads); item/addFiles names
+  // each item after its file, or after the title when it is the only one.
+  return {
+    route: '/item/addFiles',
+    fields: { ...(files.length === 1 && title ? { name: title } : {}), ...facts },
+    files: files.map((file) => (file.type === sharedFileType(file) ? file : new File([file], file.name, { type: sharedFileType(file)! }))),
+  };
 }

@@ -43,8 +43,13 @@ export function createRestOfWorker(apiPrefix: string, pieces: readonly PrecacheE
     fetch(event) {
       const scope = self.registration.scope;
       if (isShareRequest(event.request, scope)) {
-        const addItems = (body: unknown) => api(new Request(new URL(`${apiPrefix}/item/add`, scope), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }), event);
-        event.respondWith(answerShare(event.request, scope, addItems));
+        const send = (route: string, body: BodyInit, query?: URLSearchParams) => {
+          const url = new URL(`${apiPrefix}${route}${query?.size ? `?${query}` : ''}`, scope);
+          // A FormData body sets its own multipart type; the JSON one says what it is.
+          const headers = typeof body === 'string' ? { 'Content-Type': 'application/json' } : undefined;
+          return api(new Request(url, { method: 'POST', headers, body }), event);
+        };
+        event.respondWith(answerShare(event.request, scope, send));
         return;
       }
       const answer = router.handleRequest({ request: event.request, event });

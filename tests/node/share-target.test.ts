@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { readLaunchParams, withoutLaunchParams } from '../../src/app/pwa/launch-params';
 import { sharedFileType } from '../../src/core/shared/share-target';
-import { sharedItems } from '../../src/sw/share-form';
+import { sharedRequest, type SharedRequest } from '../../src/sw/share-form';
 import { answerShare, isShareRequest } from '../../src/sw/share-target';
 import { webAppManifest } from '../../tools/vite-plugin-web-app';
 import { call, makeApi, newLibrary } from './helpers';
@@ -21,43 +21,54 @@ function form(fields: Record<string, string>, files: File[] = []): FormData {
 
 const post = (data: FormData, url = `${SCOPE}share-target`) => new Request(url, { method: 'POST', body: data });
 
-describe('sharedItems', () => {
+/** The bookmarks a share without files becomes. */
+const bookmarks = (form: FormData) => {
+  const shared = sharedRequest(form) as Extract<SharedRequest, { route: '/item/add' }>;
+  expect(shared.route).toBe('/item/add');
+  return shared.items;
+};
+
+describe('sharedRequest', () => {
   it('makes a bookmark of a shared page: title as name, text as annotation, the page as website', async () => {
-    expect(await sharedItems(form({ title: 'A page', text: 'worth reading', url: 'https://news.example/a' }))).toEqual([
+    expect(bookmarks(form({ title: 'A page', text: 'worth reading', url: 'https://news.example/a' }))).toEqual([
       { bookmarkURL: 'https://news.example/a', name: 'A page', annotation: 'worth reading', website: 'https://news.example/a' },
     ]);
   });
   it('takes the link from the text when no url came (as Android shares a page)', async () => {
-    expect(await sharedItems(form({ title: 'Cats', text: 'Look at this https://cats.example/x?y=1. So good' }))).toEqual([
+    expect(bookmarks(form({ title: 'Cats', text: 'Look at this https://cats.example/x?y=1. So good' }))).toEqual([
       { bookmarkURL: 'https://cats.example/x?y=1', name: 'Cats', annotation: 'Look at this . So good', website: 'https://cats.example/x?y=1' },
     ]);
   });
   it('keeps the brackets a link holds and drops the sentence\'s around it', async () => {
-    const linkOf = async (text: string) => (await sharedItems(form({ text })))[0]!.bookmarkURL;
+    const linkOf = async (text: string) => bookmarks(form({ text }))[0]!.bookmarkURL;
     expect(await linkOf('https://en.m.wikipedia.org/wiki/Mercury_(planet)')).toBe('https://en.m.wikipedia.org/wiki/Mercury_(planet)');
     expect(await linkOf('Read this (https://en.wikipedia.org/wiki/Mercury_(planet)).')).toBe('https://en.wikipedia.org/wiki/Mercury_(planet)');
     expect(await linkOf('(see https://x.example/a)')).toBe('https://x.example/a');
     expect(await linkOf('list: https://x.example/q?a[]=1]!')).toBe('https://x.example/q?a[]=1');
-    expect(await sharedItems(form({ text: 'Mercury https://en.m.wikipedia.org/wiki/Mercury_(planet)' }))).toEqual([
+    expect(bookmarks(form({ text: 'Mercury https://en.m.wikipedia.org/wiki/Mercury_(planet)' }))).toEqual([
       { bookmarkURL: 'https://en.m.wikipedia.org/wiki/Mercury_(planet)', annotation: 'Mercury', website: 'https://en.m.wikipedia.org/wiki/Mercury_(planet)' },
     ]);
   });
-  it('makes items of files, each with the shared page as website', async () => {
-    const files = [new File([pngBytes()], 'one.png', { type: 'image/png' }), new File([pngBytes()], 'two.PNG', { type: '' })];
-    const items = await sharedItems(form({ url: 'https://site.example/p' }, files));
-    expect(items.map((item) => [item.name, item.website, item.base64?.slice(0, 22)])).toEqual([
-      ['one', 'https://site.example/p', 'data:image/png;base64,'],
-      ['two', 'https://site.example/p', 'data:image/png;base64,'],
-    ]);
-    expect(Buffer.from(items[0]!.base64!.split(',')[1]!, 'base64')).toEqual(pngBytes());
+  it('sends files as they are, for item/addFiles, with the shared page as website and a type the library reads', async () => {
+    const one = new File([pngBytes()], 'one.png', { type: 'image/png' });
+    const shared = sharedRequest(form({ url: 'https://site.example/p', title: 'Two shots' }, [one, new File([pngBytes()], 'two.PNG', { type: '' })]));
+    expect(shared.route).toBe('/item/addFiles');
+    const { fields, files } = shared as Extract<SharedRequest, { route: '/item/addFiles' }>;
+    // Two files: each is named after itself, not after the title.
+    expect(fields).toEqual({ website: 'https://site.example/p' });
+    expect(files.map((file) => [file.name, file.type])).toEqual([['one.png', 'image/png'], ['two.PNG', 'image/png']]);
+    expect(files[0]).toBe(one);
+    expect(Buffer.from(await files[1]!.arrayBuffer())).toEqual(pngBytes());
+    const single = sharedRequest(form({ title: 'Shot', text: 'note' }, [one])) as Extract<SharedRequest, { route: '/item/addFiles' }>;
+    expect(single.fields).toEqual({ name: 'Shot', annotation: 'note' });
   });
   it('refuses a share holding a file type the app does not take, naming it', async () => {
     const files = [new File([pngBytes()], 'ok.png', { type: 'image/png' }), new File(['zip'], 'archive.zip', { type: 'application/zip' })];
-    await expect(sharedItems(form({}, files))).rejects.toThrow(/files: "archive.zip" \(application\/zip\) cannot be kept/);
+    expect(() => sharedRequest(form({}, files))).toThrow(/files: "archive.zip" \(application\/zip\) cannot be kept/);
   });
   it('refuses a share with neither file nor link, and a url that is not a web address', async () => {
-    await expect(sharedItems(form({ title: 'x', text: 'no link here' }))).rejects.toThrow(/no file and no link/);
-    await expect(sharedItems(form({ url: 'javascript:alert(1)' }))).rejects.toThrow(/url: .* is not a web address/);
+    expect(() => sharedRequest(form({ title: 'x', text: 'no link here' }))).toThrow(/no file and no link/);
+    expect(() => sharedRequest(form({ url: 'javascript:alert(1)' }))).toThrow(/url: .* is not a web address/);
   });
 });
 
@@ -71,12 +82,29 @@ describe('sharedFileType', () => {
   ])('%o → %s', (file, expected) => expect(sharedFileType(file)).toBe(expected));
 });
 
+/** The share's requests sent to a real core, into `library`. */
+const sendTo = (api: ReturnType<typeof makeApi>, library: string) => (route: string, body: BodyInit, query?: URLSearchParams) =>
+  api.handle(new Request(`http://x.example/api/v2${route}${query?.size ? `?${query}` : ''}`, {
+    method: 'POST',
+    headers: { ...(typeof body === 'string' ? { 'Content-Type': 'application/json' } : {}), 'X-Library-Path': library },
+    body,
+  }));
+
+/** A shared file whose bytes must not be read whole on the way (a 450 MB video as Base64 is past a string's limit). */
+class UnreadFile extends File {
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    throw new Error(`${this.name} was read whole`);
+  }
+  override bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    throw new Error(`${this.name} was read whole`);
+  }
+}
+
 describe('answerShare', () => {
-  it('adds the share through item/add and redirects (303) to the app with the new ids', async () => {
+  it('adds the share and redirects (303) to the app with the new ids', async () => {
     const api = makeApi();
     const library = await newLibrary(api);
-    const addItems = (body: unknown) => api.handle(new Request('http://x.example/api/v2/item/add', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Library-Path': library }, body: JSON.stringify(body) }));
-    const answer = await answerShare(post(form({ title: 'Shot', text: 'note' }, [new File([pngBytes()], 'a.png', { type: 'image/png' })])), SCOPE, addItems);
+    const answer = await answerShare(post(form({ title: 'Shot', text: 'note' }, [new File([pngBytes()], 'a.png', { type: 'image/png' })])), SCOPE, sendTo(api, library));
     expect(answer.status).toBe(303);
     const back = new URL(answer.headers.get('Location')!);
     expect(back.origin + back.pathname).toBe(SCOPE);
@@ -85,13 +113,28 @@ describe('answerShare', () => {
     const item = (await call<{ data: any[] }>(api, 'POST', '/item/get', { ids }, { library })).data.data[0];
     expect(item).toMatchObject({ name: 'Shot', annotation: 'note', ext: 'png', width: 5, height: 4 });
   });
+  it('hands files on as they are, never reading one whole, and names each after itself', async () => {
+    const api = makeApi();
+    const library = await newLibrary(api);
+    const files = [new UnreadFile([pngBytes()], 'pier.png', { type: 'image/png' }), new UnreadFile([pngBytes()], 'dusk.PNG', { type: '' })];
+    const answer = await answerShare(post(form({ title: 'Two shots', text: 'https://site.example/p' }, files)), SCOPE, sendTo(api, library));
+    const { shared, shareFailed } = readLaunchParams(new URL(answer.headers.get('Location')!).search);
+    expect(shareFailed).toBeUndefined();
+    expect(shared).toHaveLength(2);
+    const items = (await call<{ data: any[] }>(api, 'POST', '/item/get', { ids: shared }, { library })).data.data;
+    expect(items.map((item) => [item.name, item.ext, item.url, item.width]).sort()).toEqual([
+      ['dusk', 'png', 'https://site.example/p', 5],
+      ['pier', 'png', 'https://site.example/p', 5],
+    ]);
+  });
   it('keeps nothing of a refused share and redirects with the reason', async () => {
     const api = makeApi();
     const library = await newLibrary(api);
     let asked = 0;
-    const addItems = (body: unknown) => {
+    const send = sendTo(api, library);
+    const addItems = (...args: Parameters<typeof send>) => {
       asked += 1;
-      return api.handle(new Request('http://x.example/api/v2/item/add', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Library-Path': library }, body: JSON.stringify(body) }));
+      return send(...args);
     };
     const files = [new File([pngBytes()], 'a.png', { type: 'image/png' }), new File(['hello'], 'notes.txt', { type: 'text/plain' })];
     const answer = await answerShare(post(form({}, files)), SCOPE, addItems);

@@ -26,6 +26,7 @@ export const itemOutputs = {
   'POST /item/position': () => z.object({ position: z.number().int(), total: z.number().int() }),
   'POST /item/add': () => z.union([added(), z.object({ ids: z.array(z.string()), duplicateOf: z.array(z.string().nullable()) })]),
   'POST /item/addFile': added,
+  'POST /item/addFiles': () => z.object({ ids: z.array(z.string()), duplicateOf: z.array(z.string().nullable()) }),
   'POST /item/update': () => z.union([itemViewOutput(), z.object({ items: z.array(itemViewOutput()) })]),
   'POST /item/remove': done,
   'GET /item/getComments': () => z.array(comment()),

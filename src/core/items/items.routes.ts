@@ -5,6 +5,8 @@ import { addCommentInput, removeCommentInput, updateCommentInput } from './comme
 import { addItems } from './item-add.service';
 import { addFile } from './item-add-file.service';
 import { addFileInput } from './item-add-file.schema';
+import { addFiles } from './item-add-files.service';
+import { addFilesInput } from './item-add-files.schema';
 import { serveFile, serveThumbnail } from './item-files';
 import { countAll, listItems } from './item-list.service';
 import { updateItems } from './item-update.service';
@@ -22,6 +24,8 @@ export const itemRoutes = [
   route('POST', '/item/add', addInput, addItems, { writes: true }),
   // Ours: the file is the request body (a Blob end to end), the item's fields the query string.
   route('POST', '/item/addFile', addFileInput, addFile, { writes: true, rawBody: true }),
+  // Ours: several files as the parts of a multipart body, all or none (a share sheet's files).
+  route('POST', '/item/addFiles', addFilesInput, addFiles, { writes: true, rawBody: true }),
   route('POST', '/item/update', updateRequestInput, updateItems, { writes: true }),
   route('POST', '/item/remove', removeItemsInput, removeItems, { writes: true }),
   route('GET', '/item/getComments', itemIdInput, (ctx, input) => listComments(ctx, input.id)),

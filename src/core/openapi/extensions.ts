@@ -10,6 +10,7 @@ export const EXTENSIONS: ReadonlySet<string> = new Set([
   'POST /item/ids',
   'POST /item/position',
   'POST /item/addFile',
+  'POST /item/addFiles',
   'POST /item/remove',
   'GET /item/icon',
   'POST /folder/remove',
