@@ -6,6 +6,7 @@ import { decodeEntities } from '../../src/core/eagle-library/html-tokens';
 import type { ImportState } from '../../src/core/eagle-library';
 import { matchSidecars } from '../../src/core/eagle-library/takeout-sidecars';
 import { call, makeApi, newLibrary, type Answer } from './helpers';
+import { bookmarksDeclaring, utf16, windows1252 } from './fixtures/bookmark-encodings';
 import { BOOKMARKS_HTML, LONG_NAME, LONG_SIDECAR, takeoutFiles, zipOfFiles } from './fixtures/other-exports';
 
 type Item = { id: string; name: string; url: string; annotation: string; tags: string[]; folders: string[]; ext: string; btime: number; modificationTime: number; width: number };
@@ -73,6 +74,20 @@ describe('the Netscape bookmark file', () => {
     const answer = await importBody(api, new Blob([BOOKMARKS_HTML]), '', 'into=new&fileName=bookmarks_12_1_26.html');
     expect(answer.data).toMatchObject({ status: 'done', format: 'bookmarks', into: 'new', libraryName: 'bookmarks_12_1_26', imported: 4 });
     expect(await itemsOf(api, answer.data.libraryPath)).toHaveLength(4);
+  });
+
+  it.each([
+    ['windows-1252, named in its META', windows1252(bookmarksDeclaring('windows-1252'))],
+    ['UTF-16LE with a BOM', utf16(bookmarksDeclaring('UTF-16'), 'le')],
+    ['UTF-16BE with a BOM', utf16(bookmarksDeclaring('UTF-16'), 'be')],
+  ])('imports a bookmark file in %s with its names read right', async (_encoding, bytes) => {
+    const api = makeApi();
+    const library = await newLibrary(api);
+    const answer = await importBody(api, new Blob([bytes], { type: 'text/html' }), library);
+    expect(answer.httpStatus).toBe(200);
+    expect(answer.data).toMatchObject({ status: 'done', format: 'bookmarks', imported: 1 });
+    expect((await foldersOf(api, library)).map((folder) => folder.name)).toEqual(['Caf\u00e9s']);
+    expect((await itemsOf(api, library)).map(({ name, annotation }) => ({ name, annotation }))).toEqual([{ name: 'Caf\u00e9', annotation: 'Cr\u00e8me br\u00fbl\u00e9e' }]);
   });
 
   it('answers a clear 400 for a file that is no known export, and changes nothing', async () => {

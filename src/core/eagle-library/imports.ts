@@ -3,6 +3,7 @@
  * state says "running" but nothing here runs them), and lets the service worker wait for them.
  * What runs is a cache; the truth is each import's state row (import-state.ts).
  */
+import { decodeBookmarkBytes } from '../../shared/decode-bookmark-bytes';
 import type { OpenLibrary } from '../context';
 import type { ChangeEvent } from '../events/change';
 import { importChange } from './import-change';
@@ -203,7 +204,7 @@ export class Imports {
     if (body.size === 0) throw invalid(`body: is empty; ${EXPECTED}.`);
     const head = new Uint8Array(await body.slice(0, 4096).arrayBuffer());
     if (!(head[0] === 0x50 && head[1] === 0x4b)) {
-      if (NETSCAPE_DOCTYPE.test(new TextDecoder().decode(head))) return { format: 'bookmarks' };
+      if (NETSCAPE_DOCTYPE.test(decodeBookmarkBytes(head))) return { format: 'bookmarks' };
       throw invalid(`body: is neither a zip nor a bookmark file; ${EXPECTED}.`);
     }
     let tree: LibraryTree;

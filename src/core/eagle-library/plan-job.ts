@@ -3,6 +3,7 @@
  * again from the stored source (import-plan.ts), the folders are made in the first step, then the
  * items in batches, each a transaction with the progress (a stopped worker resumes after the last).
  */
+import { decodeBookmarkBytes } from '../../shared/decode-bookmark-bytes';
 import type { OpenLibrary } from '../context';
 import { fillStoredHashes } from '../items/duplicates';
 import { sniffFile, SNIFF_BYTES } from '../images/image-info';
@@ -29,7 +30,7 @@ export interface PlanJobDeps {
 
 /** The plan of a stored source, and the zip it reads files from (a Takeout). */
 export async function openPlan(source: Blob, state: Pick<ImportState, 'format' | 'folderName'>, openZip: PlanJobDeps['openZip']): Promise<{ plan: ImportPlan; tree?: LibraryTree }> {
-  if (state.format === 'bookmarks') return { plan: bookmarksPlan(await source.text()) };
+  if (state.format === 'bookmarks') return { plan: bookmarksPlan(decodeBookmarkBytes(new Uint8Array(await source.arrayBuffer()))) };
   const tree = await openZip(source, state.folderName);
   const root = await takeoutRoot(tree);
   if (!root) {
