@@ -6,6 +6,7 @@ import { exportKindOf, exportReport } from '../../src/app/import/export-files';
 import { ImportController } from '../../src/app/import/import-controller';
 import type { ImportState } from '../../src/core/eagle-library';
 import { newImportState } from '../../src/core/eagle-library/import-state';
+import { bookmarksDeclaring, utf16, windows1252 } from './fixtures/bookmark-encodings';
 import { BOOKMARKS_HTML } from './fixtures/other-exports';
 import { settled } from './fixtures/import-settled';
 
@@ -47,6 +48,12 @@ describe('the import panel and duplicates', () => {
     expect(await exportKindOf(new File(['<html><body>a page</body></html>'], 'page.html', { type: 'text/html' }))).toBeUndefined();
     expect(await exportKindOf(new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'takeout-001.zip'))).toBe('zip');
     expect(await exportKindOf(new File([new Uint8Array([1, 2])], 'photo.png', { type: 'image/png' }))).toBeUndefined();
+  });
+
+  it('tells a bookmark file in another encoding than UTF-8, as the worker reads it', async () => {
+    for (const bytes of [windows1252(bookmarksDeclaring('windows-1252')), utf16(bookmarksDeclaring('UTF-16'), 'le'), utf16(bookmarksDeclaring('UTF-16'), 'be')]) {
+      expect(await exportKindOf(new File([bytes], 'bookmark.htm', { type: 'text/html' }))).toBe('bookmarks');
+    }
   });
 
   it('reports an export in words: imported, already there, skipped with why', () => {

@@ -4,6 +4,7 @@
  * or an Eagle library; the worker tells by its content, and a zip that is neither is added as a file).
  */
 import type { ImportState } from '../../core/eagle-library';
+import { decodeBookmarkBytes } from '../../shared/decode-bookmark-bytes';
 
 export type ExportKind = 'bookmarks' | 'zip';
 
@@ -12,7 +13,8 @@ const NETSCAPE = /<!DOCTYPE\s+NETSCAPE-Bookmark-file-1\s*>/i;
 export async function exportKindOf(file: File): Promise<ExportKind | undefined> {
   if (/\.zip$/i.test(file.name) || file.type === 'application/zip') return 'zip';
   if (!/\.html?$/i.test(file.name) && file.type !== 'text/html') return undefined;
-  return NETSCAPE.test(await file.slice(0, 4096).text()) ? 'bookmarks' : undefined;
+  // Decoded as the worker will: a UTF-16 export reads as nothing when taken for UTF-8.
+  return NETSCAPE.test(decodeBookmarkBytes(new Uint8Array(await file.slice(0, 4096).arrayBuffer()))) ? 'bookmarks' : undefined;
 }
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
