@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bookmarkletCode, bookmarkletHref, CAPTURE_WINDOW } from '../../src/app/capture/bookmarklet';
 import { captureItems, parseCapture, tagsFromText } from '../../src/app/capture/capture-data';
 import { imageNameAndNote } from '../../src/app/import/image-fields';
+import { isWellFormed } from '../../src/core/http/input-shape';
 
 const CAPTURE = 'https://me.example/asset-library/capture.html';
 
@@ -21,6 +22,9 @@ function runOn(page: { href: string; title: string; selection: string; images: o
 }
 
 const img = (src: string, naturalWidth: number, naturalHeight: number, alt = '') => ({ src, currentSrc: '', naturalWidth, naturalHeight, alt });
+
+/** Text whose cut at `max` UTF-16 units falls inside an emoji. */
+const emojiAt = (max: number) => `${'x'.repeat(max - 1)}\u{1F600}more`;
 
 describe('the Save to library bookmarklet', () => {
   it('opens the capture window with the page, its selection and the images it shows, in the fragment', () => {
@@ -107,6 +111,12 @@ describe('reading a capture and making its items', () => {
     ['https://x.example/photo/hummingbird', '  ', {}],
   ])('an image at %s with alt %j brings %j', (url, alt, expected) => {
     expect(imageNameAndNote(url, alt)).toEqual(expected);
+  });
+
+  it('cuts an image name taken from a long alt text without leaving half an emoji', () => {
+    const fields = imageNameAndNote('https://x.example/p/48213.jpg', emojiAt(120));
+    expect(fields).toEqual({ name: 'x'.repeat(119), annotation: emojiAt(120) });
+    expect(isWellFormed(fields.name!)).toBe(true);
   });
 
   it('reads tags from comma-separated text', () => {
