@@ -113,6 +113,14 @@ describe('reading a capture and making its items', () => {
     expect(imageNameAndNote(url, alt)).toEqual(expected);
   });
 
+  it('drops the half emoji a cut leaves in a capture, as a bookmarklet saved before its own fix still sends', () => {
+    const half = (max: number) => emojiAt(max).slice(0, max);
+    const data = parseCapture(`#${encodeURIComponent(JSON.stringify({ url: 'https://a.example/', title: emojiAt(500), selection: half(5000), images: [{ url: 'https://a.example/p/1.png', alt: half(500) }] }))}`)!;
+    expect([data.title, data.selection, data.images[0]!.alt].map((text) => [text.length, isWellFormed(text)])).toEqual([[499, true], [4999, true], [499, true]]);
+    const items = captureItems(data, { images: ['https://a.example/p/1.png'], page: true, folderId: null, tags: [] });
+    expect(items.flatMap((item) => [item.name, item.annotation]).every((text) => typeof text !== 'string' || isWellFormed(text))).toBe(true);
+  });
+
   it('cuts an image name taken from a long alt text without leaving half an emoji', () => {
     const fields = imageNameAndNote('https://x.example/p/48213.jpg', emojiAt(120));
     expect(fields).toEqual({ name: 'x'.repeat(119), annotation: emojiAt(120) });

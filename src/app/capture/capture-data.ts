@@ -3,6 +3,7 @@
  * and the item/add entries a person's choice makes of it. The fragment is anyone's to write, so it
  * is checked field by field: what does not fit is dropped, never trusted.
  */
+import { cutText } from '../../shared/cut-text';
 import { imageNameAndNote } from '../import/image-fields';
 
 export interface CapturedImage {
@@ -19,7 +20,8 @@ export interface CaptureData {
   images: CapturedImage[];
 }
 
-const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '');
+// A cut never leaves half an emoji; the same cut drops one an older bookmarklet left at the end.
+const text = (value: unknown, max: number) => (typeof value === 'string' ? cutText(value, max) : '');
 const size = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : 0);
 
 function webUrl(value: unknown): string | undefined {
