@@ -56,6 +56,14 @@ describe('the Save to library bookmarklet', () => {
     });
   });
 
+  it('cuts a long selection and alt text without leaving half an emoji, which the API would refuse', () => {
+    const { opened } = runOn({ href: 'https://a.example/', title: 'T', selection: emojiAt(5000), images: [img('https://a.example/i.png', 5, 5, emojiAt(500))] });
+    // The fragment as the bookmarklet wrote it, before the capture page reads it.
+    const raw = JSON.parse(decodeURIComponent(new URL(opened[0]!.url).hash.slice(1))) as { selection: string; images: { alt: string }[] };
+    expect(raw.selection).toBe('x'.repeat(4999));
+    expect(raw.images[0]!.alt).toBe('x'.repeat(499));
+  });
+
   it('says what to do when the browser blocks the window', () => {
     const { alerts } = runOn({ href: 'https://a.example/', title: '', selection: '', images: [] }, false);
     expect(alerts).toEqual([expect.stringMatching(/allow pop-ups/)]);
