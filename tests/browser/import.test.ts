@@ -157,6 +157,25 @@ describe('<import-progress> with a drop zone', () => {
     expect(panelText(panel)).toContain(failures[0]!.message);
   });
 
+  it('Skip files the item a pasted copy duplicates in the folder the copy went to, and trashes the copy', async () => {
+    const { client, folderId, panel } = await setUp();
+    const file = await pngFile('harbour.png', 7);
+    const original = await client.post<{ id: string }>('/item/add', { name: 'harbour (kept)', base64: await blobToBase64(file) });
+    const clipboard = new DataTransfer();
+    clipboard.items.add(file);
+    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: clipboard, bubbles: true, cancelable: true }));
+    await until(() => panel.controller.progress, (p) => !p.active && p.duplicates.length === 1);
+    const copy = panel.controller.progress.duplicates[0]!.id;
+    await panel.updateComplete;
+    await userEvent.click(panel.shadowRoot!.querySelector<HTMLButtonElement>('.duplicates button:last-child')!);
+    await until(() => panel.controller.progress, (p) => p.duplicates.length === 0);
+    const read = async (id: string, trash = false) =>
+      (await client.post<{ data: { id: string; folders: string[]; isDeleted: boolean }[] }>('/item/get', { id, ...(trash ? { isDeleted: true } : {}) })).data[0];
+    expect(await read(original.id)).toMatchObject({ folders: [folderId], isDeleted: false });
+    expect(await read(copy, true)).toMatchObject({ isDeleted: true });
+    expect(panel.controller.progress.duplicatesError).toBe('');
+  });
+
   it('adds a URL through the dialog, shows the API message when it fails, and retries', async () => {
     const { panel } = await setUp();
     await userEvent.click(panel.shadowRoot!.querySelector('button:nth-of-type(3)')!);

@@ -128,11 +128,15 @@ describe('where an import lands', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const clientFor = (library: string | null): unknown => ({
       withLibrary: (path: string) => clientFor(path),
-      async post(path: string, body: { name?: string; items?: { bookmarkURL?: string; id?: string }[] }) {
+      async post(path: string, body: { name?: string; items?: { bookmarkURL?: string; id?: string }[]; keep?: string; others?: string[] }) {
         await held;
         if (path === '/folder/create') {
           sent.push({ library, path, name: body.name! });
           return { id: `${library}:${body.name}` };
+        }
+        if (path === '/item/mergeDuplicates') {
+          for (const id of body.others!) sent.push({ library, path, name: `${id} into ${body.keep}` });
+          return {};
         }
         for (const item of body.items!) sent.push({ library, path, name: item.bookmarkURL ?? item.id! });
         return { ids: body.items!.map((_, i) => `${library}-link-${i}`), duplicateOf: body.items!.map(() => 'older') };
@@ -163,12 +167,12 @@ describe('where an import lands', () => {
       { library: '/libraries/b', path: '/item/add', name: 'https://example.com/b-page' },
     ]);
 
-    // Every new copy was a duplicate: Skip trashes each in the library it went to.
+    // Every new copy was a duplicate: Skip merges each into its older item, in the library it went to.
     sent.length = 0;
     await controller.skipDuplicates();
     expect(inOrder(sent)).toEqual([
-      ...['/libraries/a-link-0', '/libraries/a-one', '/libraries/a-two'].map((name) => ({ library: '/libraries/a', path: '/item/update', name })),
-      { library: '/libraries/b', path: '/item/update', name: '/libraries/b-link-0' },
+      ...['/libraries/a-link-0', '/libraries/a-one', '/libraries/a-two'].map((id) => ({ library: '/libraries/a', path: '/item/mergeDuplicates', name: `${id} into older` })),
+      { library: '/libraries/b', path: '/item/mergeDuplicates', name: '/libraries/b-link-0 into older' },
     ]);
     expect(controller.progress.duplicates).toEqual([]);
   });

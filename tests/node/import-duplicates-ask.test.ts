@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../loose-client';
 import { exportKindOf, exportReport } from '../../src/app/import/export-files';
 import { ImportController } from '../../src/app/import/import-controller';
+import { MERGE_MAX, skipGroups } from '../../src/app/import/skip-groups';
 import type { ImportState } from '../../src/core/eagle-library';
 import { newImportState } from '../../src/core/eagle-library/import-state';
 import { bookmarksDeclaring, utf16, windows1252 } from './fixtures/bookmark-encodings';
@@ -31,7 +32,7 @@ describe('the import panel and duplicates', () => {
     await settled(controller);
     expect(controller.progress.duplicates).toEqual([{ id: 'NEW-2.png', of: 'OLD' }]);
     await controller.skipDuplicates();
-    expect(posts.at(-1)).toEqual({ path: '/item/update', body: { items: [{ id: 'NEW-2.png', isDeleted: true }] } });
+    expect(posts.at(-1)).toEqual({ path: '/item/mergeDuplicates', body: { keep: 'OLD', others: ['NEW-2.png'] } });
     expect(controller.progress.duplicates).toEqual([]);
 
     for (const n of [4, 5]) controller.addUrl(`https://img.example/${n}.png`, false);
@@ -41,6 +42,32 @@ describe('the import panel and duplicates', () => {
     controller.keepDuplicates();
     expect(controller.progress.duplicates).toEqual([]);
     expect(posts.length).toBe(before);
+  });
+
+  it('merges a copy of a copy into the item the first one duplicates, and says why a refused Skip stopped', () => {
+    expect(skipGroups([
+      { id: 'NEW-1', of: 'OLD' },
+      { id: 'NEW-2', of: 'NEW-1' },
+      { id: 'NEW-3', of: 'OTHER' },
+      { id: 'NEW-4', of: 'OLD', library: '/libraries/b' },
+    ]).map(({ library, keep, copies }) => [library, keep, copies.map((copy) => copy.id)])).toEqual([
+      [null, 'OLD', ['NEW-1', 'NEW-2']],
+      [null, 'OTHER', ['NEW-3']],
+      ['/libraries/b', 'OLD', ['NEW-4']],
+    ]);
+    const many = Array.from({ length: MERGE_MAX + 1 }, (_, i) => ({ id: `N${i}`, of: 'OLD' }));
+    expect(skipGroups(many).map((group) => group.copies.length)).toEqual([MERGE_MAX, 1]);
+  });
+
+  it('keeps the copies a refused Skip did not merge, with the reason', async () => {
+    const { api } = fakeApi();
+    const refusing = { post: async (path: string, body: any) => (path === '/item/mergeDuplicates' ? Promise.reject(new Error('keep: item "OLD" is in the trash.')) : api.post(path, body)) };
+    const controller = new ImportController(refusing as unknown as ApiClient);
+    controller.addUrl('https://img.example/2.png', false);
+    await settled(controller);
+    await controller.skipDuplicates();
+    expect(controller.progress.duplicates).toEqual([{ id: 'NEW-2.png', of: 'OLD' }]);
+    expect(controller.progress.duplicatesError).toBe('The copies were not all skipped: keep: item "OLD" is in the trash.');
   });
 
   it('tells exports from plain files by name and content', async () => {

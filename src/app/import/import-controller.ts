@@ -12,6 +12,7 @@ import { exportKindOf, exportReport } from './export-files';
 import { directoryOf, FolderTree } from './folder-tree';
 import { DEFAULT_LIMITS, failedIndex, jobBytes, jobLabel, takeBatch, type BatchLimits, type FileJob, type ImportJob } from './import-batches';
 import { answerLost, fileQuery, sendFiles } from './send-files';
+import { skipGroups } from './skip-groups';
 
 export interface ImportFailure {
   job: ImportJob;
@@ -38,6 +39,8 @@ export interface ImportProgress {
   foldersMade: readonly string[];
   /** New items whose bytes the library already held (item/add's duplicateOf), until kept or skipped. */
   duplicates: readonly ImportDuplicate[];
+  /** Why the last "Skip" stopped short, or ''. */
+  duplicatesError: string;
   /** Other tools' exports (bookmark files, Takeout zips), each with its progress and then its report. */
   exports: readonly ExportRun[];
 }
@@ -80,6 +83,8 @@ export class ImportController extends EventTarget {
   private readonly queue: ImportJob[] = [];
   private failures: ImportFailure[] = [];
   private duplicates: ImportDuplicate[] = [];
+  private duplicatesError = '';
+  private skipping = false;
   /** The client of each library imports went to, made on first use. */
   private readonly clients = new Map<string, ApiClient>();
   private exports: ExportRun[] = [];
@@ -112,6 +117,7 @@ export class ImportController extends EventTarget {
       active: this.walks > 0 || this.queue.length > 0 || this.inFlight > 0 || this.exportsRunning > 0,
       stoppable: this.walks > 0 || this.queue.length > 0 || this.inFlight > 0,
       duplicates: this.duplicates,
+      duplicatesError: this.duplicatesError,
       exports: this.exports,
     };
   }
@@ -194,19 +200,32 @@ export class ImportController extends EventTarget {
   /** Keeps the new copies the last imports made of files the library held (the panel's "Keep both"). */
   keepDuplicates(): void {
     this.duplicates = [];
+    this.duplicatesError = '';
     this.changed();
   }
 
-  /** Removes the new copies (to the trash, where they can still be restored): the panel's "Skip". */
+  /**
+   * The panel's "Skip": each new copy is merged into the item it duplicates (which gains its folders
+   * and tags) and goes to the trash, where it can still be restored. A refusal stops there and says
+   * why; the copies not yet merged stay offered.
+   */
   async skipDuplicates(): Promise<void> {
-    const skipped = this.duplicates;
-    for (const library of new Set(skipped.map((duplicate) => duplicate.library ?? null))) {
-      const ids = skipped.filter((duplicate) => (duplicate.library ?? null) === library).map((duplicate) => duplicate.id);
-      for (let at = 0; at < ids.length; at += 1000) {
-        await this.clientOf(library).post('/item/update', { items: ids.slice(at, at + 1000).map((id) => ({ id, isDeleted: true })) });
+    // A second click while the first is on its way would merge the same copies again (a refusal).
+    if (this.skipping) return;
+    this.skipping = true;
+    const merged = new Set<ImportDuplicate>();
+    this.duplicatesError = '';
+    try {
+      for (const { library, keep, copies } of skipGroups(this.duplicates)) {
+        await this.clientOf(library).post('/item/mergeDuplicates', { keep, others: copies.map((copy) => copy.id) });
+        copies.forEach((copy) => merged.add(copy));
       }
+    } catch (error) {
+      this.duplicatesError = `The copies were not all skipped: ${messageOf(error)}`;
+    } finally {
+      this.skipping = false;
     }
-    this.duplicates = this.duplicates.filter((duplicate) => !skipped.includes(duplicate));
+    this.duplicates = this.duplicates.filter((duplicate) => !merged.has(duplicate));
     this.events.dispatchEvent(new CustomEvent('items-imported', { detail: { ids: [] }, bubbles: true, composed: true }));
     this.changed();
   }
@@ -215,6 +234,7 @@ export class ImportController extends EventTarget {
   clearFinished(): void {
     this.failures = [];
     this.duplicates = [];
+    this.duplicatesError = '';
     this.exports = this.exports.filter((run) => !run.report && !run.failed);
     this.foldersMade = [];
     const queuedBytes = this.queue.reduce((sum, job) => sum + jobBytes(job), 0);

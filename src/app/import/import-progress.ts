@@ -132,6 +132,7 @@ export class ImportProgressPanel extends LitElement {
         <button type="button" @click=${() => this.controller.keepDuplicates()}>Keep both</button>
         <button type="button" @click=${() => void this.controller.skipDuplicates()}>Skip ${n === 1 ? 'the copy' : 'the copies'}</button>
       </div>
+      ${p.duplicatesError ? html`<p class="message" role="alert">${p.duplicatesError}</p>` : nothing}
     </div>`;
   }
 
