@@ -6,6 +6,8 @@ import { cdp, commands, server, userEvent } from 'vitest/browser';
 import type { ApiClient } from '../loose-client';
 import type { Folder } from '../../src/app/api-types';
 import { attachImportTarget } from '../../src/app/import/import-target';
+import { ImportController } from '../../src/app/import/import-controller';
+import { makeZip } from 'client-zip';
 import '../../src/app/import/import-progress';
 import type { ImportProgressPanel } from '../../src/app/import/import-progress';
 import { seriousViolations } from './app/axe';
@@ -174,6 +176,22 @@ describe('<import-progress> with a drop zone', () => {
     expect(await read(original.id)).toMatchObject({ folders: [folderId], isDeleted: false });
     expect(await read(copy, true)).toMatchObject({ isDeleted: true });
     expect(panel.controller.progress.duplicatesError).toBe('');
+  });
+
+  it('files a plain zip of a dropped folder in that folder, as the worker finds it is no export', async () => {
+    const { client, library } = await isolatedClient();
+    const controller = new ImportController(client, { library });
+    const zip = new File([await new Response(makeZip([{ name: 'Inter.ttf', input: 'not really a font' }])).blob()], 'fonts.zip', { type: 'application/zip' });
+    await controller.addRoots([{ file: zip, path: 'project/fonts.zip' }, { file: await pngFile('cover.png', 4), path: 'project/cover.png' }]);
+    await until(() => controller.progress, (p) => !p.active);
+    expect(controller.progress.failures).toEqual([]);
+    const folders = (await client.get<{ data: Folder[] }>('/folder/get')).data;
+    const project = folders.find((folder) => folder.name === 'project')!;
+    const items = (await client.get<{ data: Listed[] }>('/item/get', { limit: 10, fields: 'name,ext,folders' })).data;
+    expect(items.map(({ name, ext, folders }) => ({ name, ext, folders })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'cover', ext: 'png', folders: [project.id] },
+      { name: 'fonts', ext: 'zip', folders: [project.id] },
+    ]);
   });
 
   it('adds a URL through the dialog, shows the API message when it fails, and retries', async () => {

@@ -150,15 +150,14 @@ export class ImportController extends EventTarget {
         if (generation !== this.generation) break;
         const kinds = await Promise.all(found.map(({ file }) => exportKindOf(file).catch(() => undefined)));
         if (generation !== this.generation) break;
-        for (const [i, kind] of kinds.entries()) if (kind) void this.importExport(found[i]!.file, found[i]!.path, { into, library });
-        this.enqueue(
-          found
-            .filter((_, i) => !kinds[i])
-            .map(({ file, path }) => {
-              const dir = directoryOf(path);
-              return { kind: 'file' as const, file, path, into, library, ...(dir ? { folder: () => tree.folderFor(dir) } : {}) };
-            }),
-        );
+        // A file lands in the library folder made for its dropped folder; so does a zip that turns
+        // out to be no export, sent on as a file.
+        const asFile = ({ file, path }: { file: File; path: string }): FileJob => {
+          const dir = directoryOf(path);
+          return { kind: 'file' as const, file, path, into, library, ...(dir ? { folder: () => tree.folderFor(dir) } : {}) };
+        };
+        for (const [i, kind] of kinds.entries()) if (kind) void this.importExport(found[i]!.file, { library, generation, fallback: asFile(found[i]!) });
+        this.enqueue(found.filter((_, i) => !kinds[i]).map(asFile));
         // Backpressure: a 70,000-file drop is walked only as fast as it is sent.
         while (this.queue.length > this.limits.maxItems * this.concurrency * 2 && generation === this.generation) {
           await new Promise<void>((r) => this.drained.push(r));
@@ -354,7 +353,8 @@ export class ImportController extends EventTarget {
    * Sends an export to library/import (into the open library) and follows it to its report; a zip
    * the worker does not know (400) is added as a plain file instead.
    */
-  private async importExport(file: File, path: string, { into, library }: { into: string | null; library: string | null }): Promise<void> {
+  /** `fallback`: the file's own job, sent when the worker finds a zip is no export; not after a Stop. */
+  private async importExport(file: File, { library, generation, fallback }: { library: string | null; generation: number; fallback: FileJob }): Promise<void> {
     const run: ExportRun = { name: file.name };
     this.exports = [...this.exports, run];
     this.exportsRunning += 1;
@@ -375,7 +375,8 @@ export class ImportController extends EventTarget {
     } catch (error) {
       if (error instanceof ApiClientError && error.httpStatus === 400 && /\.zip$/i.test(file.name)) {
         this.exports = this.exports.filter((other) => other !== run);
-        this.enqueue([{ kind: 'file', file, path, into, library }]);
+        if (generation === this.generation) this.enqueue([fallback]);
+        else this.changed();
       } else update({ failed: messageOf(error) });
     } finally {
       this.exportsRunning -= 1;
