@@ -200,9 +200,12 @@ describe('<import-progress> with a drop zone', () => {
     const dialog = panel.shadowRoot!.querySelector('add-url-dialog')!;
     const url = dialog.shadowRoot!.querySelector<HTMLInputElement>('#url')!;
     expect(dialog.shadowRoot!.activeElement).toBe(url);
+    const [fileChoice, bookmarkChoice] = dialog.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type=radio]');
+    // Opened, it offers a bookmark, and shows it so (a page's address is added as one).
+    expect([fileChoice!.checked, bookmarkChoice!.checked]).toEqual([false, true]);
     await userEvent.keyboard('http://127.0.0.1:9/missing.png');
-    const fileChoice = dialog.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type=radio]')[0]!;
-    expect(fileChoice.checked).toBe(true);
+    await dialog.updateComplete;
+    expect([fileChoice!.checked, bookmarkChoice!.checked]).toEqual([true, false]);
     await screenshotAt('add-url-dialog', 1280, 600);
     await screenshotAt('add-url-dialog', 390, 700);
     await userEvent.keyboard('{Enter}');

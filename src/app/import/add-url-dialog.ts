@@ -3,6 +3,7 @@
  * the URL, changeable). Call `open()`; on submit it dispatches bubbling `add-url` {url, bookmark, name}.
  */
 import { css, html, LitElement } from 'lit';
+import { live } from 'lit/directives/live.js';
 import { looksLikeFileUrl } from './url-text';
 
 export interface AddUrlDetail {
@@ -37,6 +38,9 @@ export class AddUrlDialog extends LitElement {
     this.bookmark = true;
     this.chosenByHand = false;
     this.renderRoot.querySelector('form')?.reset();
+    // The reset unchecks both choices (neither is checked in the markup): the render checks the
+    // right one again, read from the live radios (live()), since its own value did not change.
+    this.requestUpdate();
     this.dialog.showModal();
     this.urlInput.focus();
   }
@@ -78,9 +82,9 @@ export class AddUrlDialog extends LitElement {
         <p id="url-error" class="error" role="alert">${this.error}</p>
         <fieldset>
           <legend>Add it as</legend>
-          <label><input type="radio" name="kind" .checked=${!this.bookmark}
+          <label><input type="radio" name="kind" .checked=${live(!this.bookmark)}
             @change=${() => ((this.bookmark = false), (this.chosenByHand = true))} /> The file it points to</label>
-          <label><input type="radio" name="kind" .checked=${this.bookmark}
+          <label><input type="radio" name="kind" .checked=${live(this.bookmark)}
             @change=${() => ((this.bookmark = true), (this.chosenByHand = true))} /> A bookmark</label>
         </fieldset>
         <label for="name">Name <span class="hint">(optional)</span></label>
