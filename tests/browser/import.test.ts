@@ -157,6 +157,8 @@ describe('<import-progress> with a drop zone', () => {
     await panel.updateComplete;
     expect(panelText(panel)).toContain('1 failed');
     expect(panelText(panel)).toContain(failures[0]!.message);
+    // A screen reader hears it: the live region's own words count the failure.
+    expect(panel.shadowRoot!.querySelector('[role=status]')!.textContent!.replace(/\s+/g, ' ')).toContain('3 of 4 imported, 1 failed');
   });
 
   it('Skip files the item a pasted copy duplicates in the folder the copy went to, and trashes the copy', async () => {

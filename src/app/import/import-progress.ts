@@ -139,9 +139,10 @@ export class ImportProgressPanel extends LitElement {
   private renderProgress(p: ImportController['progress']) {
     const failed = p.failures.length;
     const settled = p.done + failed;
-    const summary = p.active
-      ? `${p.done.toLocaleString()} of ${p.total.toLocaleString()}${p.enumerating ? '+ (still reading folders)' : ''} imported`
-      : `${p.done.toLocaleString()} of ${p.total.toLocaleString()} imported`;
+    // The live region says what failed too: the list of failures below it is read by no one unasked.
+    const summary =
+      `${p.done.toLocaleString()} of ${p.total.toLocaleString()}${p.active && p.enumerating ? '+ (still reading folders)' : ''} imported` +
+      (failed ? `, ${failed.toLocaleString()} failed` : '');
     return html`
       ${p.total > 0
         ? html`<div class="status" role="status" aria-live="polite">
