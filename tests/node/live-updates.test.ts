@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChangeStreamOptions, HeardChange } from '../../src/app/change-stream';
 import { ResultStore } from '../../src/app/grid/result-store';
 import { applyChanges, type LiveTargets } from '../../src/app/live/apply-changes';
+import { followFocus, heldFocus } from '../../src/app/live/keep-focus';
 import { ChangeBatch } from '../../src/app/live/change-batch';
 import { startLiveUpdates } from '../../src/app/live/live-updates';
 import { listingOf } from '../../src/app/search/listing';
@@ -173,6 +174,7 @@ describe('applyChanges: what each batch re-reads', () => {
       reloadTagManager: call('tag manager'),
       showItem: async (id) => void calls.push(`show item ${id}`),
       showFolder: (id) => void calls.push(`show folder ${id}`),
+      focus: { held: () => undefined, follow: () => {} },
     };
     return { calls, targets };
   }
@@ -262,6 +264,7 @@ describe('applyChanges on the real stores', () => {
       reloadTagManager: async () => {},
       showItem: async () => {},
       showFolder: () => {},
+      focus: { held: () => heldFocus(results, selection), follow: (held) => void followFocus(held, results, selection) },
     };
     await Promise.all([results.load(listingOf(defaultViewState())), sidebar.load()]);
     const live = startLiveUpdates({
@@ -302,6 +305,43 @@ describe('applyChanges on the real stores', () => {
     expect(b.sidebar.counts.trash).toBe(1);
     expect(b.selection.count).toBe(0);
     b.live.close();
+  });
+
+  it('moves the focus down with the focused item when items are added above it, and its range anchor too', async () => {
+    api = makeApi();
+    library = await newLibrary(api);
+    const seeded = await port.post<{ ids: string[] }>('/item/add', { items: Array.from({ length: 10 }, (_, i) => ({ name: `old ${i}`, bookmarkURL: `https://e.test/o${i}` })) });
+    const b = await tab();
+    const x = b.results.idAt(5)!;
+    expect(seeded.ids).toContain(x);
+    await b.selection.click(5, x);
+    // Newest first: three items added elsewhere go above it.
+    await port.post('/item/add', { items: Array.from({ length: 3 }, (_, i) => ({ name: `new ${i}`, bookmarkURL: `https://e.test/n${i}` })) });
+    await b.live.settled();
+    expect(b.results.total).toBe(13);
+    expect(b.results.indexOfLoaded(x)).toBe(8);
+    expect([b.selection.focus, b.selection.anchor, b.selection.single]).toEqual([8, 8, x]);
+    // Moved on by the person (Ctrl+arrow), the focus follows the item it is on now.
+    b.selection.moveFocus(2);
+    const y = b.results.idAt(2)!;
+    await port.post('/item/add', { items: [{ name: 'one more', bookmarkURL: 'https://e.test/m' }] });
+    await b.live.settled();
+    expect([b.selection.focus, b.results.indexOfLoaded(y)]).toEqual([3, 3]);
+    b.live.close();
+  });
+});
+
+describe('followFocus', () => {
+  it('leaves the focus where the person put it while the listing was read', () => {
+    const selection = { focus: 5, actions: 7, refocus: vi.fn() };
+    const results = { indexOfLoaded: () => 8 };
+    const held = { id: 'x', index: 5, actions: 7 };
+    expect(followFocus(held, results, { ...selection, actions: 8 })).toBeUndefined();
+    expect(followFocus(held, results, { ...selection, focus: 6 })).toBeUndefined();
+    expect(followFocus(held, { indexOfLoaded: () => -1 }, selection)).toBeUndefined();
+    expect(selection.refocus).not.toHaveBeenCalled();
+    expect(followFocus(held, results, selection)).toBe(8);
+    expect(selection.refocus).toHaveBeenCalledWith(8);
   });
 });
 

@@ -9,6 +9,7 @@ import type { SelectionStore } from '../selection/selection-store';
 import type { LibraryStore } from '../shell/library-store';
 import type { SidebarStore } from '../sidebar/sidebar-store';
 import type { ChangeBatch } from './change-batch';
+import type { FocusHeld } from './keep-focus';
 
 /** What a batch may re-read (the shell gives its stores and elements; node tests give real stores). */
 export interface LiveTargets {
@@ -35,6 +36,8 @@ export interface LiveTargets {
   reloadTagManager(): Promise<void>;
   showItem(id: string): Promise<void>;
   showFolder(id: string): void;
+  /** The grid's focused item, noted before the listing is read again, and followed after (./keep-focus.ts). */
+  focus: { held(): FocusHeld | undefined; follow(held: FocusHeld): void };
 }
 
 export async function applyChanges(batch: ChangeBatch, to: LiveTargets): Promise<void> {
@@ -47,6 +50,7 @@ export async function applyChanges(batch: ChangeBatch, to: LiveTargets): Promise
     await Promise.all([to.loadAll(), to.reloadInspector(), to.reloadTagManager()]);
   } else {
     const work: Promise<unknown>[] = [];
+    const focused = to.focus.held();
     // A published load's batch brings new rows with no item ids announced; an index replaced whole changes every count.
     // An AI listing ranks by evidence that lands after the rows (objects, meaning vectors).
     const ranked = batch.aiIndexed.size > 0 && to.results.ranksByAi();
@@ -61,6 +65,7 @@ export async function applyChanges(batch: ChangeBatch, to: LiveTargets): Promise
     if (shown && (batch.items.has(shown) || tree)) work.push(to.reloadInspector());
     if (tree ? to.bulkHas(null) : [...batch.items].some((id) => to.bulkHas(id))) work.push(to.reloadBulkEditor());
     await Promise.all(work);
+    if (focused) to.focus.follow(focused);
   }
   const left = to.inTrash() ? batch.restored : batch.trashed;
   if (left.size) to.selection.remove([...left], to.indexOf);

@@ -151,6 +151,16 @@ export class SelectionStore extends Store {
     this.changed();
   }
 
+  /**
+   * The focus follows its item to a new position (items came or went above it); a range's anchor
+   * moves with it. Not the person's action: work awaiting one goes on.
+   */
+  refocus(index: number): void {
+    if (this.anchor !== null) this.anchor = Math.max(0, this.anchor + index - this.focus);
+    this.focus = index;
+    this.changed();
+  }
+
   clear(): void {
     this.actionCount += 1;
     this.anchor = null;

@@ -9,6 +9,7 @@ import type { ItemGrid, GridItemEvent } from '../grid/item-grid';
 import type { QuickLook } from '../grid/quick-look';
 import type { ShortcutHelp } from '../keyboard/shortcut-help';
 import { globalCommand, isTyping } from '../keyboard/shortcuts';
+import { followFocus, heldFocus } from '../live/keep-focus';
 import { hasFilters, isAiView, type SearchMode, type View } from '../search/view-state';
 import type { SearchBox } from '../search/search-box';
 import { keepDroppedImage } from '../ai/dropped-images';
@@ -208,6 +209,15 @@ export class AppShell extends LightElement {
       reloadTagManager: () => this.querySelector<TagManager>('tag-manager')?.reload() ?? Promise.resolve(),
       showItem: (id) => this.showItem(id),
       showFolder: (id) => this.showFolder(id),
+      focus: {
+        held: () => heldFocus(s.results, s.selection),
+        follow: (held) => {
+          // The keyboard goes with it when it was in the grid; a focus elsewhere stays there.
+          const inGrid = this.grid?.matches(':focus-within') === true;
+          const moved = followFocus(held, s.results, s.selection);
+          if (moved !== undefined && inGrid) this.grid?.focusIndex(moved);
+        },
+      },
     };
   }
 
