@@ -120,6 +120,35 @@ describe('the web app: the Trash', () => {
     expect(await trashIds(page)).toEqual([]);
     expect(await liveIds(page)).toHaveLength(2);
   });
+
+  it('keeps the keyboard in the grid after a restore from the inspector and a delete for good of the last item', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    const ids = await seed(page, [{ name: 'one' }, { name: 'two' }, { name: 'three' }]);
+    for (const id of ids) await api(page, '/item/update', { id, isDeleted: true });
+    await waitForCount(page, 0);
+    await page.locator('.nav-link[data-view="trash"]').click();
+    await waitForCount(page, 3);
+    const focusedCell = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.index ?? document.activeElement?.tagName);
+
+    // The inspector's Restore, pressed from the keyboard: the button goes, the keyboard stays in the grid.
+    await cell(page, 1).click();
+    const inspector = page.locator('#inspector');
+    await inspector.getByText('In the trash.').waitFor();
+    await inspector.getByRole('button', { name: 'Restore' }).focus();
+    await page.keyboard.press('Enter');
+    await waitForCount(page, 2);
+    await expect.poll(focusedCell).toBe('1');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(focusedCell).toBe('0');
+
+    // End, then Delete for good: the last cell goes, the focus moves to the new last one.
+    await page.keyboard.press('End');
+    await page.keyboard.press('Delete');
+    await page.getByRole('dialog', { name: /for good/ }).getByRole('button', { name: 'Delete for good' }).click();
+    await waitForCount(page, 1);
+    await expect.poll(focusedCell).toBe('0');
+    expect(await trashIds(page)).toHaveLength(1);
+  });
 });
 
 describe('the web app: deleting folders', () => {

@@ -104,8 +104,8 @@ export class AppShell extends LightElement {
     this.addEventListener('find-duplicates', () => void this.dialogs?.findDuplicates());
     this.addEventListener('sync-open', () => openSyncDialog(s.sync));
     this.addEventListener('find-similar', (event) => this.findSimilar((event as CustomEvent<{ id: string }>).detail.id));
-    this.addEventListener('restore-items', (event) => void this.actions.restore((event as CustomEvent<{ ids: string[] }>).detail.ids, true));
-    this.addEventListener('delete-items', (event) => void this.actions.deleteForGood((event as CustomEvent<{ ids: string[] }>).detail.ids));
+    this.addEventListener('restore-items', (event) => void this.refocusAfter(this.actions.restore((event as CustomEvent<{ ids: string[] }>).detail.ids, true)));
+    this.addEventListener('delete-items', (event) => void this.refocusAfter(this.actions.deleteForGood((event as CustomEvent<{ ids: string[] }>).detail.ids)));
     this.listenToFolderAsks();
     // A dialog opened from the phone drawer replaces it: closing the dialog shows the grid, not the drawer again.
     for (const type of ['smart-folder-edit', 'manage-tags', 'find-duplicates', 'folder-new', 'folder-edit', 'folder-move-to', 'folder-delete']) this.addEventListener(type, () => (this.drawer = null));
@@ -127,7 +127,7 @@ export class AppShell extends LightElement {
       if (!writable(this.stores)) return;
       const view = this.stores.view.state.view;
       // In the Trash, Alt+Delete takes the selection out of it (restores it).
-      if (view.kind === 'trash') void this.withSelection((ids) => this.actions.restore(ids, true));
+      if (view.kind === 'trash') void this.refocusAfter(this.withSelection((ids) => this.actions.restore(ids, true)));
       else if (view.kind === 'folder') void this.withSelection((ids) => actions.removeItems(view.id, ids));
       else this.stores.toasts.show('Open a folder to remove items from it.');
     });
@@ -383,9 +383,26 @@ export class AppShell extends LightElement {
     // Its turn: the focused item when nothing is selected (the last trash moved the focus on to the next one).
     await this.grid?.selectFocusedIfNone();
     // In the Trash, Delete deletes for good (after asking).
-    if (this.stores.view.state.view.kind === 'trash') return this.withSelection((ids) => this.actions.deleteForGood(ids));
+    if (this.stores.view.state.view.kind === 'trash') return this.refocusAfter(this.withSelection((ids) => this.actions.deleteForGood(ids)));
     const focus = await this.actions.trashSelection();
     if (focus !== undefined) this.grid?.focusIndex(focus);
+  }
+
+  /**
+   * After items left the Trash (restored, deleted for good), the control that had the keyboard may
+   * be gone with them: the inspector's Restore, the last cell. The focus then goes to the grid, at
+   * the same place clamped to its new end, when it was in the grid or was lost; not under a viewer.
+   */
+  private async refocusAfter(work: Promise<void>): Promise<void> {
+    const inGrid = this.grid?.matches(':focus-within') === true;
+    await work;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (this.viewerOpen || !(inGrid || lost)) return;
+    const { selection, results } = this.stores;
+    const at = Math.min(selection.focus, results.total - 1);
+    if (at < 0) return;
+    if (at !== selection.focus) selection.moveFocus(at);
+    this.grid?.focusIndex(at);
   }
 
   /** The Trash's item menu; other views have none (the browser's shows). */
@@ -394,8 +411,8 @@ export class AppShell extends LightElement {
     event.preventDefault();
     const { x, y, cell } = event.detail;
     openItemMenu('Trashed items', [
-      { label: 'Restore', run: () => void this.withSelection((ids) => this.actions.restore(ids, true)) },
-      { label: 'Delete for good…', run: () => void this.withSelection((ids) => this.actions.deleteForGood(ids)) },
+      { label: 'Restore', run: () => void this.refocusAfter(this.withSelection((ids) => this.actions.restore(ids, true))) },
+      { label: 'Delete for good…', run: () => void this.refocusAfter(this.withSelection((ids) => this.actions.deleteForGood(ids))) },
     ], { x, y }, cell);
   }
 
