@@ -4,6 +4,7 @@
  * worker passes the one it loaded on first use and node tests pass pdf.js's legacy build.
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { cutText } from '../../shared/cut-text';
 
 type PdfJs = Pick<typeof import('pdfjs-dist'), 'getDocument'>;
 
@@ -29,7 +30,7 @@ export async function textOfDocument(doc: PDFDocumentProxy, maxPages = MAX_TEXT_
       page.cleanup();
     }
   }
-  return pages.filter(Boolean).join('\n\n').slice(0, maxChars);
+  return cutText(pages.filter(Boolean).join('\n\n'), maxChars);
 }
 
 /** The text of a PDF's bytes; rejects when pdf.js cannot read them. */
