@@ -8,6 +8,7 @@ import type { Folder } from '../../src/app/api-types';
 import { attachImportTarget } from '../../src/app/import/import-target';
 import { ImportController } from '../../src/app/import/import-controller';
 import { makeZip } from 'client-zip';
+import { BOOKMARKS_HTML } from '../node/fixtures/other-exports';
 import '../../src/app/import/import-progress';
 import type { ImportProgressPanel } from '../../src/app/import/import-progress';
 import { seriousViolations } from './app/axe';
@@ -194,6 +195,28 @@ describe('<import-progress> with a drop zone', () => {
       { name: 'cover', ext: 'png', folders: [project.id] },
       { name: 'fonts', ext: 'zip', folders: [project.id] },
     ]);
+  });
+
+  it('shows, once, the report of an export that ended while no page followed it (a reload, a closed tab)', async () => {
+    const { client } = await isolatedClient();
+    // As a page that sent a bookmark file and was then closed: the worker goes on alone.
+    const started = await client.postBody<{ id: string }>('/library/import', { into: 'current', fileName: 'bookmarks_12_1_26.html' }, new Blob([BOOKMARKS_HTML], { type: 'text/html' }));
+    await until(() => client.get<{ status: string }>('/library/import', { id: started.id }), (state) => state.status !== 'running');
+    const opened = async () => {
+      const panel = mount(document.createElement('import-progress'));
+      panel.api = client;
+      await panel.updateComplete;
+      await panel.controller.resumeExports();
+      await panel.updateComplete;
+      return panel;
+    };
+    const first = await opened();
+    expect(first.controller.progress.exports.map((run) => run.report?.title)).toEqual(['bookmarks_12_1_26.html (Bookmarks): done']);
+    expect(panelText(first)).toContain('4 items imported');
+    first.remove();
+    // The next page start has nothing more to say of it.
+    const second = await opened();
+    expect(second.controller.progress.exports).toEqual([]);
   });
 
   it('adds a URL through the dialog, shows the API message when it fails, and retries', async () => {

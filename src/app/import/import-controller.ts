@@ -13,6 +13,7 @@ import { directoryOf, FolderTree } from './folder-tree';
 import { DEFAULT_LIMITS, failedIndex, jobBytes, jobLabel, takeBatch, type BatchLimits, type FileJob, type ImportJob } from './import-batches';
 import { answerLost, fileQuery, sendFiles } from './send-files';
 import { skipGroups } from './skip-groups';
+import { markReportShown, REPORT_WITHIN_MS, reportsShown } from './reports-shown';
 
 export interface ImportFailure {
   job: ImportJob;
@@ -351,9 +352,8 @@ export class ImportController extends EventTarget {
 
   /**
    * Sends an export to library/import (into the open library) and follows it to its report; a zip
-   * the worker does not know (400) is added as a plain file instead.
+   * the worker does not know (400) is added as `fallback`, the file's own job, instead (not after a Stop).
    */
-  /** `fallback`: the file's own job, sent when the worker finds a zip is no export; not after a Stop. */
   private async importExport(file: File, { library, generation, fallback }: { library: string | null; generation: number; fallback: FileJob }): Promise<void> {
     const run: ExportRun = { name: file.name };
     this.exports = [...this.exports, run];
@@ -371,6 +371,7 @@ export class ImportController extends EventTarget {
         { into: 'current', ...(library ? { library } : {}), onProgress: ({ state }) => state && update({ state }) },
       );
       update({ state, report: exportReport(file.name, state) });
+      markReportShown(state.id);
       this.events.dispatchEvent(new CustomEvent('items-imported', { detail: { ids: [] }, bubbles: true, composed: true }));
     } catch (error) {
       if (error instanceof ApiClientError && error.httpStatus === 400 && /\.zip$/i.test(file.name)) {
@@ -378,6 +379,61 @@ export class ImportController extends EventTarget {
         if (generation === this.generation) this.enqueue([fallback]);
         else this.changed();
       } else update({ failed: messageOf(error) });
+    } finally {
+      this.exportsRunning -= 1;
+      this.changed();
+    }
+  }
+
+  /**
+   * Shows again the exports a page left (a reload, a closed tab: the worker went on with them): one
+   * still running is followed to its report; one that ended since shows its report once
+   * (./reports-shown.ts). Only this panel's library's; Eagle libraries opened from the library menu
+   * are not this panel's. Called once the panel has its client.
+   */
+  async resumeExports(): Promise<void> {
+    let states: ImportState[];
+    let path: string;
+    try {
+      const client = this.clientOf(this.library);
+      [states, { path }] = await Promise.all([client.get('/library/import') as Promise<ImportState[]>, client.get('/library/info') as Promise<{ path: string }>]);
+    } catch {
+      return; // nothing to show: an import it missed still lands, without its report
+    }
+    const known = new Set(this.exports.flatMap((run) => (run.state ? [run.state.id] : [])));
+    const shown = reportsShown();
+    for (const state of states) {
+      if (state.libraryPath !== path || state.format === undefined || state.format === 'eagle' || known.has(state.id)) continue;
+      if (state.status === 'running') void this.followExport(state);
+      else if (!shown.has(state.id) && Date.now() - state.finishedAt < REPORT_WITHIN_MS) this.showEnded(state);
+    }
+  }
+
+  private showEnded(state: ImportState): void {
+    const run: ExportRun = { name: state.folderName, state, report: exportReport(state.folderName, state) };
+    markReportShown(state.id);
+    this.exports = [...this.exports, run];
+    this.changed();
+  }
+
+  private async followExport(started: ImportState): Promise<void> {
+    const run: ExportRun = { name: started.folderName, state: started };
+    this.exports = [...this.exports, run];
+    this.exportsRunning += 1;
+    this.changed();
+    const update = (patch: Partial<ExportRun>) => {
+      Object.assign(run, patch);
+      this.exports = [...this.exports];
+      this.changed();
+    };
+    try {
+      const { followImport } = await import('../library-transfer/index');
+      const state = await followImport(started, { library: started.libraryPath, onProgress: ({ state }) => state && update({ state }) });
+      update({ state, report: exportReport(started.folderName, state) });
+      markReportShown(state.id);
+      this.events.dispatchEvent(new CustomEvent('items-imported', { detail: { ids: [] }, bubbles: true, composed: true }));
+    } catch (error) {
+      update({ failed: messageOf(error) });
     } finally {
       this.exportsRunning -= 1;
       this.changed();

@@ -43,6 +43,8 @@ export class ImportProgressPanel extends LitElement {
   }
 
   override willUpdate(changed: Map<string, unknown>): void {
+    // The exports a page before this one left running come back into view, to their reports.
+    if (changed.has('api') && this.api && !this.own) void this.controller.resumeExports();
     if (changed.has('folderId') && this.own) this.own.folderId = this.folderId;
     if (changed.has('library') && this.own) this.own.library = this.library;
   }

@@ -3,6 +3,6 @@
  * drop, zip), the import with progress and its report, and the export (zip or folder).
  */
 export { droppedLibrary, pickLibraryFolder, pickLibraryZip, type LibrarySource } from './library-sources';
-export { importLibrary, type ImportOptions, type ImportPhase, type ImportProgress } from './library-import';
+export { followImport, importLibrary, type ImportOptions, type ImportPhase, type ImportProgress } from './library-import';
 export { canExportToFolder, downloadLibraryZip, exportLibraryToDirectory, exportLibraryToPickedFolder } from './library-export';
 export { importReport, type ReportLines } from './import-report';

@@ -33,14 +33,35 @@ export async function importLibrary(source: LibrarySource, options: ImportOption
   const body = source.kind === 'zip' ? source.zip : await new Response(await zipOfTree(source.tree)).blob();
   const fileName = source.kind === 'zip' ? source.name : source.tree.folderName;
   const client = new ApiClient({ library: options.library });
-  let state = await client.postBody('/library/import', { into: options.into ?? 'new', fileName }, body);
+  const state = await client.postBody('/library/import', { into: options.into ?? 'new', fileName }, body);
   report({ phase: 'importing', state });
+  return followImport(state, options);
+}
+
+/** Status reads that may fail in a row (the worker restarting, its core loading) before the run is given up. */
+const READ_TRIES = 5;
+
+/**
+ * Reads an import's state until it ends: one just started, or one a page left running (a reload,
+ * a closed tab: the worker goes on). A failed read is tried again, a little later each time; the
+ * import runs in the worker either way, and only its report would be lost.
+ */
+export async function followImport(state: ImportState, options: Pick<ImportOptions, 'library' | 'onProgress' | 'pollMs'> = {}): Promise<ImportState> {
+  const report = options.onProgress ?? (() => {});
+  const client = new ApiClient({ library: options.library });
+  const pollMs = options.pollMs ?? 400;
   const wake = wakeOnProgress(state.id);
   try {
-    while (state.status === 'running') {
-      await wake.next(options.pollMs ?? 400);
-      const read = await client.get('/library/import', { id: state.id });
-      state = Array.isArray(read) ? read[0]! : read; // one id: one state
+    for (let failed = 0; state.status === 'running'; ) {
+      await wake.next(pollMs * 2 ** failed);
+      try {
+        const read = await client.get('/library/import', { id: state.id });
+        state = Array.isArray(read) ? read[0]! : read; // one id: one state
+        failed = 0;
+      } catch (error) {
+        if (++failed >= READ_TRIES) throw error;
+        continue;
+      }
       report({ phase: state.status === 'running' ? 'importing' : state.status, state });
     }
   } finally {
