@@ -172,6 +172,7 @@ describe('<import-progress> with a drop zone', () => {
     await until(() => panel.controller.progress, (p) => !p.active && p.duplicates.length === 1);
     const copy = panel.controller.progress.duplicates[0]!.id;
     await panel.updateComplete;
+    expect(panel.shadowRoot!.querySelector('[role=status]')!.textContent!.replace(/\s+/g, ' ')).toContain('1 of 1 imported, 1 already in the library');
     await userEvent.click(panel.shadowRoot!.querySelector<HTMLButtonElement>('.duplicates button:last-child')!);
     await until(() => panel.controller.progress, (p) => p.duplicates.length === 0);
     const read = async (id: string, trash = false) =>

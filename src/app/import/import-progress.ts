@@ -144,7 +144,9 @@ export class ImportProgressPanel extends LitElement {
     // The live region says what failed too: the list of failures below it is read by no one unasked.
     const summary =
       `${p.done.toLocaleString()} of ${p.total.toLocaleString()}${p.active && p.enumerating ? '+ (still reading folders)' : ''} imported` +
-      (failed ? `, ${failed.toLocaleString()} failed` : '');
+      (failed ? `, ${failed.toLocaleString()} failed` : '') +
+      // The keep-or-skip question below appears then; this says it is there.
+      (!p.active && p.duplicates.length ? `, ${p.duplicates.length.toLocaleString()} already in the library` : '');
     return html`
       ${p.total > 0
         ? html`<div class="status" role="status" aria-live="polite">
