@@ -27,6 +27,14 @@ const mediaWorkers = mediaWorkersAsked(location.search);
 // A share's result or a shortcut's action: read once, then out of the address (a reload shows no toast again).
 const launch = takeLaunchParams();
 
+// An embedding page asks for a search (src/embed/element.ts): shown once the library is loaded.
+let loaded!: () => void;
+const shellStarted = new Promise<void>((resolve) => (loaded = resolve));
+addEventListener('asset-library:search', (event) => {
+  const query = (event as CustomEvent<{ query?: unknown }>).detail?.query;
+  if (typeof query === 'string') void shellStarted.then(() => shell.showSearch(query));
+});
+
 async function start(): Promise<void> {
   try {
     // The first API call waits until the worker controls the page (it also recovers a hard reload).
@@ -44,6 +52,7 @@ async function start(): Promise<void> {
     // Sync cycles run while a page is open (src/app/sync/sync-loop.ts).
     startSyncLoop(new ApiClient(), { store: shell.stores.sync, wakeOn: [wakeOnLocalChanges()] });
     await shell.start();
+    loaded();
     // Backups to a picked folder run while a page is open (src/app/backup/backup-loop.ts).
     startBackupLoop(shell.stores.backup);
     // Another library is open: its backup folder (or none) is another's.

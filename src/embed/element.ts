@@ -44,6 +44,12 @@ export class AssetLibraryElement extends HTMLElement {
   private client: ApiClient | undefined;
   private changes: ChangeStream | undefined;
   private base: string | undefined;
+  private script: string | undefined;
+  /**
+   * Settles once the frame, moved in the page, has loaded again under the library's worker. A move
+   * gives the frame a new window: the client asks the frame for its window at each call.
+   */
+  private reloaded: Promise<void> = Promise.resolve();
 
   constructor() {
     super();
@@ -63,8 +69,10 @@ export class AssetLibraryElement extends HTMLElement {
 
   connectedCallback(): void {
     if (this.frame) {
-      // Moved in the page: the frame stays, its event stream starts again.
-      if (!this.changes && this.base) this.listen(this.frame, this.base);
+      // Moved in the page: the frame loads again (its load listener starts the event stream again).
+      const frame = this.frame;
+      const script = this.script;
+      if (script) this.reloaded = new Promise<void>((resolve) => frame.addEventListener('load', () => resolve(), { once: true })).then(() => controlledBy(frame.contentWindow!, script));
       return;
     }
     const root = this.attachShadow({ mode: 'open' });
@@ -92,8 +100,10 @@ export class AssetLibraryElement extends HTMLElement {
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
     // Before the library is ready, start() applies the attributes once it is.
     if (value === null || !this.client) return;
-    if (name === 'folder') void this.openFolder(value);
-    if (name === 'search') void this.search(value);
+    // No caller awaits an attribute: a refusal (a folder since deleted) is the error event.
+    const failed = (error: unknown) => this.emit('asset-library-error', { message: error instanceof Error ? error.message : String(error) });
+    if (name === 'folder') this.openFolder(value).catch(failed);
+    if (name === 'search') this.search(value).catch(failed);
   }
 
   /** Shows a folder in the library (folder/open, which every open view of the library follows). */
@@ -111,6 +121,7 @@ export class AssetLibraryElement extends HTMLElement {
   /** Asks the app to show a search (an `asset-library:search` event in its frame) and answers the first page of matches. */
   async search(query: string, options: Omit<InputOf<'POST /item/query'>, 'query'> = {}): Promise<Page<Item>> {
     await this.ready;
+    await this.reloaded;
     this.frame?.contentWindow?.dispatchEvent(new CustomEvent('asset-library:search', { detail: { query } }));
     return wholeItems<Item>(await this.api.post('/item/query', { ...options, query }));
   }
@@ -127,9 +138,15 @@ export class AssetLibraryElement extends HTMLElement {
     frame.addEventListener('load', () => this.listen(frame, base));
     frame.src = base;
     await loaded;
-    const view = frame.contentWindow!;
-    await controlledBy(view, script);
-    this.client = new ApiClient({ base, fetch: (input, init) => view.fetch(input, init) });
+    await controlledBy(frame.contentWindow!, script);
+    this.script = script;
+    this.client = new ApiClient({
+      base,
+      fetch: async (input, init) => {
+        await this.reloaded;
+        return frame.contentWindow!.fetch(input, init);
+      },
+    });
     await this.client.get('/app/info');
     await this.openPublished(this.client);
     // Ready means heard too: a select() right after `ready` must reach `asset-library-select`.

@@ -127,6 +127,38 @@ describe('embedded in a host site', () => {
     }
   });
 
+  it('shows the search the host asks for, reports a folder attribute it cannot open, and answers after a move in the page', async () => {
+    const context = await browser().newContext();
+    try {
+      const page = await context.newPage();
+      await openHost(page, site);
+      await page.waitForFunction(() => (window as unknown as { libraryEvents: LibraryEvent[] }).libraryEvents.some((event) => event.type === 'asset-library-ready'), null, { timeout: 30_000 });
+      const frame = libraryFrame(page);
+      await appReady(frame);
+      await page.evaluate(async () => {
+        const element = document.querySelector('asset-library') as HTMLElement & { api: { post(path: string, body: unknown): Promise<unknown> } };
+        await element.api.post('/item/add', { items: [{ name: 'tabby cat', bookmarkURL: 'https://cats.example/tabby' }, { name: 'sheepdog', bookmarkURL: 'https://dogs.example/sheep' }] });
+        element.setAttribute('search', 'tabby');
+      });
+      // The app in the frame shows it, as if typed there.
+      await expect.poll(() => frame.getByLabel('Search items').inputValue(), { timeout: 10_000 }).toBe('tabby');
+      await frame.locator('[data-testid=view-count]', { hasText: /^1 item$/ }).waitFor({ timeout: 10_000 });
+
+      await page.evaluate(() => document.querySelector('asset-library')!.setAttribute('folder', 'NOSUCHFOLDER'));
+      await expect.poll(async () => (await events(page)).find((event) => event.type === 'asset-library-error')?.detail.message, { timeout: 10_000 }).toContain('NOSUCHFOLDER');
+
+      // A page that moves the element (a tab UI, a framework) gets a frame that loads again; the API answers there.
+      const moved = await page.evaluate(async () => {
+        const element = document.querySelector('asset-library') as HTMLElement & { api: { get<T>(path: string): Promise<T> } };
+        document.body.append(element);
+        return element.api.get<{ platform: string }>('/app/info');
+      });
+      expect(moved).toMatchObject({ platform: 'web' });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('refuses to register over the host’s root worker, which keeps running', async () => {
     const context = await browser().newContext();
     try {

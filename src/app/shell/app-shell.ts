@@ -253,6 +253,14 @@ export class AppShell extends LightElement {
     this.stores.view.set({ search: text }, { replace: state.search !== '' && text !== '' });
   }
 
+  /**
+   * A search asked from outside (an embedding page's `search` attribute or `search()`): shown as the
+   * element answers it, words over all items, as if typed in the search box.
+   */
+  showSearch(text: string): void {
+    this.stores.view.set({ view: { kind: 'all' }, search: text, searchMode: 'words' });
+  }
+
   private setSearchMode(mode: SearchMode, text: string): void {
     const state = this.stores.view.state;
     this.stores.view.set({ searchMode: mode, search: text, ...(isAiView(state.view) ? { view: { kind: 'all' as const } } : {}) });
