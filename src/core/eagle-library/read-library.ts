@@ -2,6 +2,7 @@
  * Reads an Eagle library's parts from a LibraryTree (library-format.md §2, §3): the root files,
  * the list of item folders (enumerated, never taken from mtime.json), and each item folder.
  */
+import { UnreadableEntry } from '../../shared/library-tree/unreadable-entry';
 import type { CommentRow, EagleRecord, ItemRow } from '../storage/rows';
 import { isRecord, parseJson, str } from './eagle-json';
 import { bookmarkShortcut, isSkippedFile, originalFileName, thumbnailFileName } from './file-names';
@@ -66,8 +67,21 @@ export type ItemFolder = { ok: true; item: ReadItem; bytes: number } | { ok: fal
 
 const broken = (name: string, reason: string): ItemFolder => ({ ok: false, name, reason });
 
-/** Reads `images/<folder>`: a broken folder (bad JSON, missing original) answers why. */
+/**
+ * Reads `images/<folder>`: a broken folder (bad JSON, missing original, a damaged zip entry)
+ * answers why. Only an entry's own damage is caught here: any other error (the zip's Blob gone,
+ * storage) goes up and stops the import, which a later run may resume.
+ */
 export async function readItemFolder(tree: LibraryTree, folder: string): Promise<ItemFolder> {
+  try {
+    return await readFolder(tree, folder);
+  } catch (error) {
+    if (error instanceof UnreadableEntry) return broken(folder, `could not be read: ${error.message}`);
+    throw error;
+  }
+}
+
+async function readFolder(tree: LibraryTree, folder: string): Promise<ItemFolder> {
   const dir = joinPath('images', folder);
   const names = (await tree.list(dir)).filter((entry) => entry.kind === 'file' && !isSkippedFile(entry.name)).map((entry) => entry.name);
   const metaBytes = names.includes('metadata.json') ? await readBytes(tree, joinPath(dir, 'metadata.json')) : undefined;

@@ -9,6 +9,7 @@
  */
 import { FlatTree, type LibraryTree } from './library-tree';
 import { readStoredDirectory, type StoredEntry as DirectoryEntry } from './stored-directory';
+import { entryFault, UnreadableEntry } from './unreadable-entry';
 
 export async function zipTree(zip: Blob, fallbackName: string): Promise<LibraryTree> {
   // A store-only zip (the web app's uploads, most zipped libraries) needs no zip.js at all.
@@ -21,7 +22,7 @@ export async function zipTree(zip: Blob, fallbackName: string): Promise<LibraryT
       async (entry) => {
         if (entry.directory) return new Blob([]);
         const slice = await storedSlice(zip, entry);
-        if (!slice) throw new Error(`${entry.filename}: its local header is not where the zip's directory says`);
+        if (!slice) throw new UnreadableEntry(entry.filename, "its local header is not where the zip's directory says");
         return slice;
       },
       undefined,
@@ -41,7 +42,13 @@ export async function zipTree(zip: Blob, fallbackName: string): Promise<LibraryT
     fallbackName,
     async (entry) => {
       if (entry.directory || !entry.getData) return new Blob([]);
-      return (await storedSlice(zip, entry)) ?? entry.getData(new BlobWriter());
+      const slice = await storedSlice(zip, entry);
+      if (slice) return slice;
+      try {
+        return await entry.getData(new BlobWriter());
+      } catch (error) {
+        throw entryFault(entry.filename, error);
+      }
     },
     () => reader.close(),
     (many) => storedRun(zip, many),

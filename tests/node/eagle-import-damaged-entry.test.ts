@@ -1,0 +1,97 @@
+// A library zip with one damaged entry: its item folder is reported by name and reason and
+// skipped, as a bad record is (docs/decisions/eagle-library-import.md, "Bad input"); the rest of
+// the library is imported and the import ends as done.
+import { describe, expect, it } from 'vitest';
+import { makeApi, type Answer } from './helpers';
+import { buildEagleLibrary, zipOf, type Fixture } from './fixtures/eagle-library';
+import type { Api } from '../../src/core';
+import type { ImportState } from '../../src/core/eagle-library';
+import { readItemFolder } from '../../src/core/eagle-library/read-library';
+import { FlatTree } from '../../src/shared/library-tree/library-tree';
+import { entryFault, UnreadableEntry } from '../../src/shared/library-tree/unreadable-entry';
+
+async function importZip(api: Api, zip: Blob): Promise<Answer<ImportState>> {
+  const response = await api.handle(new Request('http://localhost/api/v2/library/import?wait=true', { method: 'POST', body: zip }));
+  const body = (await response.json()) as Answer<ImportState>['body'];
+  return { httpStatus: response.status, body, data: body.data as ImportState };
+}
+
+/** Where the local header of `name` starts: its signature 0x04034b50, then 26 bytes, then the name. */
+function localHeaderOf(zip: Uint8Array, name: string): number {
+  const wanted = new TextEncoder().encode(name);
+  for (let at = 0; at + 30 + wanted.length <= zip.length; at += 1) {
+    if (zip[at] !== 0x50 || zip[at + 1] !== 0x4b || zip[at + 2] !== 0x03 || zip[at + 3] !== 0x04) continue;
+    if (wanted.every((byte, k) => zip[at + 30 + k] === byte)) return at;
+  }
+  throw new Error(`no local header for ${name}`);
+}
+
+/** The zip with the local-header signature of `name` overwritten. */
+async function withBadHeader(zip: Blob, name: string): Promise<Blob> {
+  const bytes = new Uint8Array(await zip.arrayBuffer());
+  const at = localHeaderOf(bytes, name);
+  bytes.fill(0, at, at + 4);
+  return new Blob([bytes]);
+}
+
+/** The zip with the first data bytes of `name` overwritten: 0xff starts a deflate block of the reserved type. */
+async function withBadData(zip: Blob, name: string): Promise<Blob> {
+  const bytes = new Uint8Array(await zip.arrayBuffer());
+  const at = localHeaderOf(bytes, name);
+  const view = new DataView(bytes.buffer);
+  const data = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+  bytes.fill(0xff, data, data + 8);
+  return new Blob([bytes]);
+}
+
+/** A deflated zip of the library, as operating systems compress folders. */
+async function deflatedZipOf(fixture: Fixture): Promise<Blob> {
+  const { ZipWriter, BlobWriter, Uint8ArrayReader } = await import('@zip.js/zip.js');
+  const writer = new ZipWriter(new BlobWriter('application/zip'), { level: 6, useWebWorkers: false });
+  for (const [path, bytes] of fixture.files) await writer.add(`${fixture.name}.library/${path}`, new Uint8ArrayReader(bytes));
+  return writer.close();
+}
+
+/** The second item's folder, and the path of its original in the library and in the zip. */
+function secondItem(fixture: Fixture): { folder: string; path: string; original: string } {
+  const record = [...fixture.records.values()][1]!;
+  const folder = `${String(record.id)}.info`;
+  const path = `images/${folder}/${String(record.name)}.${String(record.ext)}`;
+  return { folder, path, original: `${fixture.name}.library/${path}` };
+}
+
+describe('an Eagle library zip with a damaged entry', () => {
+  const cases = [
+    ['a store-only zip, a bad local header', zipOf, withBadHeader],
+    ['a deflated zip, a bad local header', deflatedZipOf, withBadHeader],
+    ['a deflated zip, data that will not inflate', deflatedZipOf, withBadData],
+  ] as const;
+  for (const [kind, zipOfKind, damage] of cases) {
+    it(`skips the item folder whose original cannot be read (${kind}) and imports the rest`, async () => {
+      const api = makeApi();
+      const fixture = buildEagleLibrary({ name: 'Damaged', items: 3, plain: true });
+      const { folder, original } = secondItem(fixture);
+      const answer = await importZip(api, await damage(await zipOfKind(fixture), original));
+      expect(answer.httpStatus, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.data).toMatchObject({ status: 'done', total: 3, done: 3, imported: 2, skipped: 0 });
+      expect(answer.data.broken).toEqual([{ name: folder, reason: expect.any(String) }]);
+      expect(answer.data.broken[0]!.reason.startsWith(`could not be read: ${original}: `), answer.data.broken[0]!.reason).toBe(true);
+      const { db } = api.open(await api.registry.require(answer.data.libraryPath));
+      expect((await db.items.toArray()).map((row) => row.id).sort()).toEqual([...fixture.records.keys()].filter((id) => `${id}.info` !== folder).sort());
+    }, 30_000);
+  }
+
+  it('stops the import instead when the read fails for the browser (the zip\'s Blob gone, the quota): every entry would fail alike', async () => {
+    const fixture = buildEagleLibrary({ name: 'Gone', items: 3, plain: true });
+    const { folder, path } = secondItem(fixture);
+    for (const error of [new DOMException('The requested file could not be read', 'NotReadableError'), new DOMException('full', 'QuotaExceededError')]) {
+      expect(entryFault('Gone.library/x.png', error)).toBe(error);
+      const files = [...fixture.files].map(([at, bytes]) => [at, { at, bytes }] as [string, { at: string; bytes: Uint8Array<ArrayBuffer> }]);
+      const tree = new FlatTree(files, 'x', async (file) => (file.at === path ? Promise.reject(error) : new Blob([file.bytes])));
+      await expect(readItemFolder(tree, folder)).rejects.toBe(error);
+    }
+    const zipJs = entryFault('Gone.library/x.png', new Error('Invalid compressed data'));
+    expect(zipJs).toBeInstanceOf(UnreadableEntry);
+    expect((zipJs as Error).message).toBe('Gone.library/x.png: Invalid compressed data');
+  });
+});
