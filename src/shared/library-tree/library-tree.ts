@@ -3,6 +3,8 @@
  * by entry), a directory handle, or the flat File list of a dropped or picked folder. Paths are
  * relative to the library folder and use "/".
  */
+import { findLibraryRoot } from './library-root';
+
 export interface TreeEntry {
   name: string;
   kind: 'file' | 'directory';
@@ -33,8 +35,8 @@ export const libraryNameOf = (folderName: string) => folderName.replace(/\.libra
 
 /**
  * Indexes a flat list of file paths (zip entries, webkitRelativePath) as a tree. The library folder
- * is where the shallowest root metadata.json sits beside an images/ folder (a zip may hold
- * "Name.library/…" or the library's content directly).
+ * is the shallowest one holding metadata.json and images/ (library-root.ts; a zip may hold
+ * "Name.library/…", the library's content directly, or its parent folder).
  */
 export class FlatTree<F> implements LibraryTree {
   private readonly dirs = new Map<string, Map<string, TreeEntry>>();
@@ -53,7 +55,7 @@ export class FlatTree<F> implements LibraryTree {
     private readonly loadMany?: (files: F[]) => Promise<Map<F, Uint8Array>>,
   ) {
     const all = [...entries].map(([path, file]) => [path.replace(/^\/+/, ''), file] as const);
-    const root = findRoot(all.map(([path]) => path));
+    const root = findLibraryRoot(all.map(([path]) => path));
     const prefix = root ? `${root}/` : '';
     for (const [path, file] of all) {
       // A path ending in "/" is a folder (zips list empty ones so).
@@ -102,20 +104,6 @@ export class FlatTree<F> implements LibraryTree {
       if (bytes) this.prefetched.set(path, bytes);
     }
   }
-}
-
-/** The folder holding the library: the shallowest metadata.json with images/ beside it. */
-function findRoot(paths: readonly string[]): string | undefined {
-  const withImages = new Set(paths.flatMap((path) => {
-    const at = path.indexOf('images/');
-    return at === 0 || (at > 0 && path[at - 1] === '/') ? [path.slice(0, Math.max(0, at - 1))] : [];
-  }));
-  const candidates = paths
-    .filter((path) => path === 'metadata.json' || path.endsWith('/metadata.json'))
-    .map((path) => path.slice(0, Math.max(0, path.length - '/metadata.json'.length)))
-    .filter((dir) => withImages.has(dir) && !/(^|\/)images(\/|$)/.test(dir))
-    .sort((a, b) => a.split('/').length - b.split('/').length || a.length - b.length);
-  return candidates[0];
 }
 
 /** Every file of the tree, depth-first, with its path. */
