@@ -35,4 +35,18 @@ describe('sources and offsets through the worker', () => {
       }
     },
   );
+
+  it('a filtered item/get and item/ids with offset 2^32 answer an empty page with the total (an index walk, not a slice)', async () => {
+    const { client, library } = await isolatedClient();
+    const folder = await client.post<{ id: string }>('/folder/create', { name: 'f' });
+    await client.post('/item/add', { bookmarkURL: 'https://example.com/', tags: ['t'], folders: [folder.id] });
+    for (const filter of ['tags=t', `folders=${folder.id}`, 'isDeleted=false&ext=url']) {
+      const { response, body } = await fetchApi(`/api/v2/item/get?${filter}&offset=${2 ** 32}`, { headers: { [LIBRARY_HEADER]: library } });
+      expect(response.status, `${filter}: ${JSON.stringify(body)}`).toBe(200);
+      expect(body.data).toMatchObject({ data: [], offset: 2 ** 32 });
+    }
+    const { response, body } = await fetchApi('/api/v2/item/ids', { method: 'POST', headers: { [LIBRARY_HEADER]: library, 'Content-Type': 'application/json' }, body: JSON.stringify({ tags: ['t'], offset: 2 ** 32, limit: 10 }) });
+    expect(response.status, JSON.stringify(body)).toBe(200);
+    expect(body.data).toMatchObject({ ids: [], total: 1 });
+  });
 });

@@ -17,6 +17,9 @@ import type { ItemRow } from '../storage/rows';
 import { ALL_ITEMS, type IndexScan } from './filters';
 import { importOrderStretch, type Stretch } from './import-order-directory';
 
+/** The most entries an IDBCursor may skip in one `advance` (an unsigned long). */
+const CURSOR_SKIP_LIMIT = 2 ** 32 - 1;
+
 /** Past this many trashed keys, reading them to place a walk costs more than it saves. */
 export const MAX_EXCLUDED = 2000;
 
@@ -32,6 +35,9 @@ export async function scanWindow(
   offset: number,
   limit: number,
 ): Promise<string[] | null> {
+  // A cursor skips fewer than 2^32 entries at once (Chromium's `advance` throws past that), and no
+  // index holds that many: a window that far out is empty.
+  if (offset >= CURSOR_SKIP_LIMIT) return [];
   if (exclude.size > MAX_EXCLUDED) return null;
   const excluded = await excludedInScan(db, scan, exclude);
   const before = excludedBefore(excluded, descending);

@@ -1,6 +1,6 @@
 // Defects 3 and 4 of issue 12: malformed percent-escapes in a source's file name, and offsets up
 // to 2^53-1 on every paginated endpoint.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pngBytes } from '../fixtures/images';
 import { call, makeApi, newLibrary } from '../helpers';
 
@@ -54,6 +54,25 @@ describe('huge offsets', () => {
       expect(answer.data.total).toBeGreaterThanOrEqual(1);
     },
   );
+
+  it('a filtered item/get and item/ids (an index walk) too, where a cursor skips at most 2^32-1 as in Chromium', async () => {
+    const advance = IDBCursor.prototype.advance;
+    const spy = vi.spyOn(IDBCursor.prototype, 'advance').mockImplementation(function (this: IDBCursor, count: number) {
+      if (count > 0xffffffff) throw new TypeError("Failed to execute 'advance' on 'IDBCursor': Value is outside the 'unsigned long' value range.");
+      return advance.call(this, count);
+    });
+    try {
+      const api = makeApi();
+      const library = await newLibrary(api);
+      await call(api, 'POST', '/item/add', { bookmarkURL: 'https://example.com/', tags: ['t'] }, { library });
+      const page = await call(api, 'GET', '/item/get', { tags: 't', offset: 2 ** 32 }, { library });
+      expect([page.httpStatus, page.data]).toEqual([200, expect.objectContaining({ data: [], total: 1 })]);
+      const ids = await call(api, 'POST', '/item/ids', { tags: ['t'], offset: 2 ** 32, limit: 10 }, { library });
+      expect([ids.httpStatus, ids.data]).toEqual([200, expect.objectContaining({ ids: [], total: 1 })]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
 
   it('smartFolder/getItems too', async () => {
     const api = makeApi();
