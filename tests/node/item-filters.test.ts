@@ -35,6 +35,10 @@ beforeAll(async () => {
 describe('item/get filters', () => {
   it.each<[string, Record<string, unknown>, string[]]>([
     ['no filter', {}, ['Blue car', 'Cat photo', 'Red Car', 'Untagged thing']],
+    // A client that always sends the fields: none named is no filter, as for tags.
+    ['no folder named', { folders: [] }, ['Blue car', 'Cat photo', 'Red Car', 'Untagged thing']],
+    ['no smart folder named', { smartFolders: [] }, ['Blue car', 'Cat photo', 'Red Car', 'Untagged thing']],
+    ['no folder and a tag', { folders: [], tags: ['car'] }, ['Blue car', 'Red Car']],
     ['one tag', { tags: ['car'] }, ['Blue car', 'Red Car']],
     ['all tags', { tags: ['car', 'red'] }, ['Red Car']],
     ['untagged', { isUntagged: true }, ['Untagged thing']],
@@ -78,6 +82,8 @@ describe('item/get filters', () => {
     const page = await getQuery({ tags: 'car,red', fields: 'name,star' });
     expect(page.data.data).toEqual([{ id: ids['Red Car'], name: 'Red Car', star: 5 }]);
     expect((await getQuery({ isUntagged: 'true' })).data.total).toBe(1);
+    // `folders=` (an empty field of a GET form) is no filter either.
+    expect((await getQuery({ folders: '' })).data.total).toBe(4);
   });
 
   it('returns only the requested fields, always with id', async () => {

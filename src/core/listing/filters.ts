@@ -85,7 +85,8 @@ function indexLookups(input: Filters, smartFolderMatches: SmartFolderMatcher): I
   if (input.folders?.length === 1) {
     const [folder] = input.folders as [string];
     lookups.push(equality(folderList(folder), 'folders', folder, (row) => row.folders.includes(folder), keptFolderCount(folder)));
-  } else if (input.folders) {
+  } else if (input.folders?.length) {
+    // None named is no filter, as for tags (`folders=` from a form that always sends the field).
     lookups.push({ keys: (db) => readAnyList(db, input.folders!.map(folderList)) });
   }
   if (input.ext) {
@@ -96,7 +97,7 @@ function indexLookups(input: Filters, smartFolderMatches: SmartFolderMatcher): I
     const star = input.rating;
     lookups.push(equality(starList(star), 'star', star, (row) => row.star === star));
   }
-  if (input.smartFolders) lookups.push({ keys: () => smartFolderMatches(input.smartFolders!) });
+  if (input.smartFolders?.length) lookups.push({ keys: () => smartFolderMatches(input.smartFolders!) });
   return lookups;
 }
 
