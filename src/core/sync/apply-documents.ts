@@ -7,6 +7,7 @@
  */
 import { withDerivedFields } from '../listing/item-row';
 import { QUICK_ACCESS_KEY } from '../library/library.service';
+import { forgetCounts } from '../smart-folders/count-store';
 import { commitItemChanges, refreshItems, type ItemChange, type ItemObserver } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import type { CommentRow, FolderRow, ItemRow, SmartFolderRow, TagGroupRow } from '../storage/rows';
@@ -33,7 +34,7 @@ export async function applyDocuments(db: LibraryDb, observers: readonly ItemObse
     const batch = byKind.get(kind) ?? [];
     if (batch.length === 0) continue;
     if (kind === 'folder') for (const pk of await applyFolders(db, batch)) refresh.add(pk);
-    if (kind === 'smartFolder') await applyRows(db.smartFolders, batch, (body) => body as unknown as SmartFolderRow);
+    if (kind === 'smartFolder') await applySmartFolders(db, batch);
     if (kind === 'tagGroup') await applyRows(db.tagGroups, batch, (body) => body as unknown as TagGroupRow);
     if (kind === 'item') await applyItems(db, observers, batch, now);
     if (kind === 'comment') for (const pk of await applyComments(db, batch)) refresh.add(pk);
@@ -83,6 +84,16 @@ async function applyFolders(db: LibraryDb, batch: readonly IncomingDocument[]): 
     if (before && before.name !== body.name) renamed.push(...members.map((row) => row.pk));
   }
   return renamed;
+}
+
+/**
+ * A kept count (count-store.ts) is moved only by item changes: one made under the old rules or the
+ * old place (a child matches within its parent) would stay wrong for good. Drops those of the
+ * folders written and removed, and of every folder below them.
+ */
+async function applySmartFolders(db: LibraryDb, batch: readonly IncomingDocument[]): Promise<void> {
+  await applyRows(db.smartFolders, batch, (body) => body as unknown as SmartFolderRow);
+  await forgetCounts(db, batch.map((document) => entityIdOf(document.id)));
 }
 
 async function applyRows<Row>(table: { put(row: Row): Promise<unknown>; delete(key: string): Promise<void> }, batch: readonly IncomingDocument[], toRow: (body: SyncBody) => Row): Promise<void> {

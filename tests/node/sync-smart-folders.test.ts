@@ -1,0 +1,125 @@
+/**
+ * Smart folders through sync (a real pouchdb-server on loopback, ../sync/couch-server.ts; two cores
+ * stand for two devices): a rule or a place that a sync changes must change the counts a device
+ * kept (count-store.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Api } from '../../src/core';
+import { startCouchServer, type CouchServer } from '../sync/couch-server';
+import { loadNodePouch } from '../sync/node-pouch';
+import { call, makeApi as makeCore } from './helpers';
+
+const makeApi = () => makeCore({ loadPouch: loadNodePouch });
+
+let server: CouchServer;
+beforeAll(async () => {
+  server = await startCouchServer();
+}, 60_000);
+afterAll(async () => server?.dispose());
+
+let databases = 0;
+const newDatabase = () => `${server.origin}/smart-${process.pid}-${(databases += 1)}`;
+
+async function post<T = unknown>(api: Api, path: string, input: Record<string, unknown> = {}): Promise<T> {
+  const answer = await call<T>(api, 'POST', path, input);
+  if (answer.httpStatus !== 200) throw new Error(`${path}: ${JSON.stringify(answer.body)}`);
+  return answer.data;
+}
+
+async function get<T = unknown>(api: Api, path: string, input: Record<string, unknown> = {}): Promise<T> {
+  const answer = await call<T>(api, 'GET', path, input);
+  if (answer.httpStatus !== 200) throw new Error(`${path}: ${JSON.stringify(answer.body)}`);
+  return answer.data;
+}
+
+/** Both devices cycle until neither has anything left to exchange. */
+async function converge(...devices: Api[]): Promise<void> {
+  for (let round = 0; round < 4; round += 1) for (const device of devices) expect((await post<{ error: string | null }>(device, '/sync/run')).error).toBeNull();
+}
+
+/** Two devices on one new server database, `a`'s library already on `b`. */
+async function pair(): Promise<[Api, Api]> {
+  const [a, b] = [makeApi(), makeApi()];
+  const url = newDatabase();
+  await post(a, '/sync/start', { url });
+  await post(b, '/sync/start', { url });
+  return [a, b];
+}
+
+interface View {
+  id: string;
+  parent: string | null;
+  imageCount: number;
+}
+
+/** Every smart folder the device lists (depth-first), and how many smartFolder/get says there are. */
+const listed = (api: Api) => get<{ data: View[]; total: number }>(api, '/smartFolder/get', { limit: 1000 });
+const countOf = async (api: Api, id: string) => (await listed(api)).data.find((view) => view.id === id)?.imageCount;
+const itemsIn = (api: Api, id: string) => get<{ data: { id: string }[]; total: number }>(api, '/smartFolder/getItems', { smartFolderId: id, limit: 1000 });
+
+const rule = (property: string, method: string, value: unknown) => [{ rules: [{ property, method, value }], match: 'AND', boolean: 'TRUE' }];
+const bookmark = (name: string, extra: Record<string, unknown> = {}) => ({ name, bookmarkURL: `https://example.com/${name}`, ...extra });
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+describe('sync: smart folders', () => {
+  it('counts a smart folder again on a device after its rule changed on the other one', async () => {
+    const [a, b] = await pair();
+    await post(a, '/item/add', bookmark('page'));
+    const smart = await post<{ id: string }>(a, '/smartFolder/create', { name: 'S', conditions: rule('type', 'equal', 'url') });
+    await converge(a, b);
+    expect(await countOf(b, smart.id), 'B keeps the count of the old rule').toBe(1);
+
+    await post(a, '/smartFolder/update', { id: smart.id, conditions: rule('type', 'equal', 'png') });
+    await converge(a, b);
+    expect(await countOf(b, smart.id)).toBe(0);
+    expect(await itemsIn(b, smart.id)).toMatchObject({ data: [], total: 0 });
+
+    // Later item changes move the count by the new rule from the right number.
+    await post(a, '/item/add', { name: 'pic', base64: PNG_1PX, ext: 'png' });
+    await converge(a, b);
+    for (const device of [a, b]) {
+      expect(await countOf(device, smart.id)).toBe(1);
+      const items = await itemsIn(device, smart.id);
+      expect(items.total).toBe(items.data.length);
+      expect(items.total).toBe(1);
+    }
+  }, 120_000);
+
+  it('counts the children of a smart folder again after a sync moved it under another', async () => {
+    const [a, b] = await pair();
+    const tagged = { tags: ['x'] };
+    await post(a, '/item/add', { items: [bookmark('one', tagged), bookmark('two', tagged), { name: 'pic', base64: PNG_1PX, ext: 'png', ...tagged }] });
+    const pngs = await post<{ id: string }>(a, '/smartFolder/create', { name: 'PNGs', conditions: rule('type', 'equal', 'png') });
+    const moved = await post<{ id: string }>(a, '/smartFolder/create', { name: 'X', conditions: rule('tags', 'union', ['x']) });
+    const child = await post<{ id: string }>(a, '/smartFolder/create', { name: 'X again', parent: moved.id, conditions: rule('tags', 'union', ['x']) });
+    await converge(a, b);
+    expect(await countOf(b, child.id), 'B keeps the count of the child in its old place').toBe(3);
+
+    // A child's rules hold within its parent's: under PNGs, the child holds the picture alone.
+    await post(a, '/smartFolder/update', { id: moved.id, parent: pngs.id });
+    await converge(a, b);
+    for (const id of [child.id, moved.id]) {
+      expect(await countOf(b, id)).toBe(1);
+      expect(await itemsIn(b, id)).toMatchObject({ total: 1, data: [expect.anything()] });
+    }
+  }, 120_000);
+
+  it('counts a smart folder again when a sync removed the folder it was made in', async () => {
+    const [a, b] = await pair();
+    const tagged = { tags: ['x'] };
+    await post(a, '/item/add', { items: [bookmark('page', tagged), { name: 'pic', base64: PNG_1PX, ext: 'png', ...tagged }] });
+    const pngs = await post<{ id: string }>(a, '/smartFolder/create', { name: 'PNGs', conditions: rule('type', 'equal', 'png') });
+    await converge(a, b);
+    const child = await post<{ id: string }>(b, '/smartFolder/create', { name: 'X', parent: pngs.id, conditions: rule('tags', 'union', ['x']) });
+    expect(await countOf(b, child.id), 'B keeps the count of the child within PNGs').toBe(1);
+
+    // A removes PNGs before it learns of the child; the child, new, outlives it at the root.
+    await post(a, '/smartFolder/remove', { id: pngs.id });
+    await converge(a, b);
+    for (const device of [a, b]) {
+      expect((await listed(device)).data.map(({ id, parent }) => ({ id, parent }))).toEqual([{ id: child.id, parent: pngs.id }]);
+      expect(await countOf(device, child.id)).toBe(2);
+      expect(await itemsIn(device, child.id)).toMatchObject({ total: 2 });
+    }
+  }, 120_000);
+});
