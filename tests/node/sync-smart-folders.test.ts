@@ -1,7 +1,7 @@
 /**
  * Smart folders through sync (a real pouchdb-server on loopback, ../sync/couch-server.ts; two cores
  * stand for two devices): a rule or a place that a sync changes must change the counts a device
- * kept (count-store.ts).
+ * kept (count-store.ts), and moves merged from both devices must not hide folders in a loop.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from '../../src/core';
@@ -59,6 +59,7 @@ const itemsIn = (api: Api, id: string) => get<{ data: { id: string }[]; total: n
 
 const rule = (property: string, method: string, value: unknown) => [{ rules: [{ property, method, value }], match: 'AND', boolean: 'TRUE' }];
 const bookmark = (name: string, extra: Record<string, unknown> = {}) => ({ name, bookmarkURL: `https://example.com/${name}`, ...extra });
+const sleep = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 describe('sync: smart folders', () => {
@@ -120,6 +121,32 @@ describe('sync: smart folders', () => {
       expect((await listed(device)).data.map(({ id, parent }) => ({ id, parent }))).toEqual([{ id: child.id, parent: pngs.id }]);
       expect(await countOf(device, child.id)).toBe(2);
       expect(await itemsIn(device, child.id)).toMatchObject({ total: 2 });
+    }
+  }, 120_000);
+
+  it('breaks a loop of smart folders moved under each other on two devices, and both stay listed', async () => {
+    const [a, b] = await pair();
+    await post(a, '/item/add', { items: [bookmark('page'), { name: 'pic', base64: PNG_1PX, ext: 'png' }] });
+    const one = await post<{ id: string }>(a, '/smartFolder/create', { name: 'One', conditions: rule('type', 'equal', 'url') });
+    const two = await post<{ id: string }>(a, '/smartFolder/create', { name: 'Two', conditions: rule('type', 'equal', 'png') });
+    await converge(a, b);
+    for (const device of [a, b]) expect((await listed(device)).data.map((view) => view.imageCount)).toEqual([1, 1]);
+
+    await post(a, '/smartFolder/update', { id: one.id, parent: two.id });
+    await sleep(5);
+    await post(b, '/smartFolder/update', { id: two.id, parent: one.id });
+    await converge(a, b);
+
+    for (const device of [a, b]) {
+      const { data, total } = await listed(device);
+      expect(total).toBe(2);
+      // Two moved last: the loop is broken by moving it to the root, One stays under it (no page is a png).
+      expect(data.map(({ id, parent, imageCount }) => ({ id, parent, imageCount }))).toEqual([
+        { id: two.id, parent: null, imageCount: 1 },
+        { id: one.id, parent: two.id, imageCount: 0 },
+      ]);
+      const info = await get<{ smartFolders: unknown[] }>(device, '/library/info');
+      expect(info.smartFolders).toEqual([expect.objectContaining({ id: two.id, children: [expect.objectContaining({ id: one.id })] })]);
     }
   }, 120_000);
 });

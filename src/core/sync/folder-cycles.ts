@@ -1,7 +1,8 @@
 /**
- * Two devices may each move a folder under the other (A under B on one, B under A on the other):
- * merged, the folders form a cycle. Every device breaks it the same way, from the documents alone:
- * the folder of the cycle moved last (greatest modificationTime, then greatest id) goes to the root.
+ * Two devices may each move a folder (or a smart folder) under the other (A under B on one, B
+ * under A on the other): merged, the folders form a cycle. Every device breaks it the same way,
+ * from the documents alone: the folder of the cycle moved last (greatest modificationTime, then
+ * greatest id) goes to the root.
  */
 export interface FolderLink {
   id: string;

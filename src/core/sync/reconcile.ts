@@ -8,6 +8,7 @@
  * Replica writes come first; the library writes and the new steps then commit in one transaction,
  * which skips any document a request changed meanwhile (the next cycle takes it up).
  */
+import { forgetCounts } from '../smart-folders/count-store';
 import type { OpenLibrary } from '../storage/open-library';
 import { writeTransaction } from '../storage/write';
 import { applyDocuments, type IncomingDocument } from './apply-documents';
@@ -167,6 +168,7 @@ export async function reconcile(library: OpenLibrary, local: Pouch, now: () => n
     await applyDocuments(library.db, library.pipeline.observers, safe.map((entry) => entry.document), now());
     applied = safe.length;
     if (safe.some((entry) => kindOf(entry.document.id) === 'folder')) await breakFolderCycles(library);
+    if (safe.some((entry) => kindOf(entry.document.id) === 'smartFolder')) await breakSmartFolderCycles(library);
     const puts = [...stepWrites].flatMap(([id, rev]) => (rev ? [{ key: STEP_PREFIX + id, value: rev }] : []));
     const deletes = [...stepWrites].flatMap(([id, rev]) => (rev ? [] : [STEP_PREFIX + id]));
     if (puts.length) await library.db.state.bulkPut(puts);
@@ -183,4 +185,14 @@ export async function reconcile(library: OpenLibrary, local: Pouch, now: () => n
 async function breakFolderCycles(library: OpenLibrary): Promise<void> {
   const folders = await library.db.folders.toArray();
   for (const id of foldersBreakingCycles(folders)) await library.db.folders.update(id, { parent: null });
+}
+
+/**
+ * The same for smart folders: in a loop none has a root, so every list (smartFolder/get,
+ * library/info) leaves them all out. The one moved to the root counts within other rules now.
+ */
+async function breakSmartFolderCycles(library: OpenLibrary): Promise<void> {
+  const moved = foldersBreakingCycles(await library.db.smartFolders.toArray());
+  for (const id of moved) await library.db.smartFolders.update(id, { parent: null });
+  await forgetCounts(library.db, moved);
 }
