@@ -443,6 +443,7 @@ export class AppShell extends LightElement {
     this.inspector.itemId = selection.single;
     this.inspector.selectionCount = selection.count;
     this.inspector.readOnly = library.readOnly;
+    this.viewer.readOnly = library.readOnly;
     this.bulk.sync();
     this.syncViewerEnds();
   }

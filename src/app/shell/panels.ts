@@ -2,9 +2,9 @@
  * The panels the shell mounts: <item-inspector> (src/app/inspector/) and <item-viewer>
  * (src/app/viewer/), standalone elements that the shell creates by tag name and feeds.
  *
- * Their contract: <item-inspector> takes `api`, `itemId` and `selectionCount` and dispatches
- * `item-changed` {id} and `api-error` {message}; <item-viewer> takes `api` and `itemId` (null =
- * closed) and dispatches `viewer-navigate` {direction: -1 | 1} and `viewer-close`.
+ * Their contract: <item-inspector> takes `api`, `itemId`, `selectionCount` and `readOnly` and dispatches
+ * `item-changed` {id} and `api-error` {message}; <item-viewer> takes `api`, `itemId` (null =
+ * closed) and `readOnly`, and dispatches `viewer-navigate` {direction: -1 | 1} and `viewer-close`.
  */
 import '../inspector/item-inspector';
 import '../viewer/item-viewer';

@@ -1,7 +1,7 @@
 /**
  * <comment-card>: a comment shown where it sits (beside its rectangle or marker), to read, edit or
  * remove in place, or the box for a comment just drawn. Sends card-save {annotation}, card-remove,
- * card-move (put it elsewhere) and card-close.
+ * card-move (put it elsewhere) and card-close. Read-only (a published library), it only shows the comment.
  */
 import { LitElement, css, html, nothing } from 'lit';
 import type { Comment } from '../api-types';
@@ -13,6 +13,7 @@ export class CommentCard extends LitElement {
     comment: { attribute: false },
     place: { attribute: false },
     moveLabel: { attribute: false },
+    readOnly: { type: Boolean },
     editing: { state: true },
   };
 
@@ -22,6 +23,7 @@ export class CommentCard extends LitElement {
   declare place: string;
   /** The action that puts the comment somewhere else ("Redraw area", "Move to playhead"), or ''. */
   declare moveLabel: string;
+  declare readOnly: boolean;
   declare editing: boolean;
 
   constructor() {
@@ -29,6 +31,7 @@ export class CommentCard extends LitElement {
     this.comment = null;
     this.place = '';
     this.moveLabel = '';
+    this.readOnly = false;
     this.editing = false;
   }
 
@@ -78,11 +81,13 @@ export class CommentCard extends LitElement {
         <button type="button" class="quiet close" aria-label="Close comment" @click=${() => this.send('card-close')}>✕</button>
       </div>
       <p class="text">${this.comment?.annotation || html`<em>No text</em>`}</p>
-      <div class="actions">
-        <button type="button" class="quiet danger" @click=${() => this.send('card-remove')}>Remove</button>
-        ${this.moveLabel ? html`<button type="button" class="quiet" @click=${() => this.send('card-move')}>${this.moveLabel}</button>` : nothing}
-        <button type="button" @click=${() => (this.editing = true)}>Edit</button>
-      </div>
+      ${this.readOnly
+        ? nothing
+        : html`<div class="actions">
+            <button type="button" class="quiet danger" @click=${() => this.send('card-remove')}>Remove</button>
+            ${this.moveLabel ? html`<button type="button" class="quiet" @click=${() => this.send('card-move')}>${this.moveLabel}</button>` : nothing}
+            <button type="button" @click=${() => (this.editing = true)}>Edit</button>
+          </div>`}
     </div>`;
   }
 

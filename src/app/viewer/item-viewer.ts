@@ -5,6 +5,7 @@
  * Events: viewer-close, viewer-navigate {direction: -1 | 1}, item-changed {id}, api-error {message}.
  * Its own results show in a toast inside the dialog: the modal dialog makes the page's toasts unreachable.
  * The shell answers viewer-close with itemId = null and viewer-navigate with the neighbour's id.
+ * Read-only (a published library), it shows items and offers no writes.
  */
 import { LitElement, html, nothing } from 'lit';
 import type { ApiClient } from '../api-client';
@@ -33,6 +34,7 @@ export class ItemViewer extends LitElement {
     api: { attribute: false },
     itemId: { attribute: false },
     library: { attribute: false },
+    readOnly: { attribute: false },
     item: { state: true },
     mode: { state: true },
     sidebar: { state: true },
@@ -47,6 +49,8 @@ export class ItemViewer extends LitElement {
   declare itemId: string | null;
   /** Set only when `api` works on a library other than the current one (media URLs must name it). */
   declare library: string | undefined;
+  /** An item of a published library: shown, not changed. */
+  declare readOnly: boolean;
   declare item: Item | null;
   declare mode: ZoomMode;
   declare sidebar: boolean;
@@ -65,6 +69,7 @@ export class ItemViewer extends LitElement {
   constructor() {
     super();
     this.itemId = null;
+    this.readOnly = false;
     this.item = null;
     this.mode = 'fit';
     this.missing = false;
@@ -209,7 +214,7 @@ export class ItemViewer extends LitElement {
     const whole = this.item ? { width: this.item.width, height: this.item.height } : undefined;
     const place = draft ? describePlace({ id: '', annotation: '', lastModified: 0, ...draft }, whole) : describePlace(active!, whole);
     const moveLabel = !active || draft ? '' : isTimeComment(active) ? 'Move to playhead' : redrawing ? 'Drag a new area…' : 'Redraw area';
-    return html`<comment-card slot="card" .comment=${draft ? null : active} .place=${place} .moveLabel=${moveLabel}
+    return html`<comment-card slot="card" .comment=${draft ? null : active} .place=${place} .moveLabel=${moveLabel} ?readOnly=${this.readOnly}
       @card-move=${() => this.notes.moveActive()} @card-save=${(e: CustomEvent<{ annotation: string }>) => this.notes.save(e.detail.annotation)}
       @card-remove=${() => this.notes.removeActive()} @card-close=${() => this.notes.close()}></comment-card>`;
   }
@@ -253,7 +258,7 @@ export class ItemViewer extends LitElement {
         ${item && this.sidebar
           ? html`<aside class="comments" aria-label="Comments">
               <h2>Comments <span class="count">${notes.comments.length || ''}</span></h2>
-              <comment-list .comments=${notes.comments} .activeId=${notes.activeId} .imageSize=${mediaKind(item) === 'image' ? { width: item.width, height: item.height } : undefined}
+              <comment-list ?readOnly=${this.readOnly} .comments=${notes.comments} .activeId=${notes.activeId} .imageSize=${mediaKind(item) === 'image' ? { width: item.width, height: item.height } : undefined}
                 .addHint=${mediaKind(item) === 'video' || mediaKind(item) === 'audio' ? '(at the playhead)' : '(on the whole image; or draw an area)'}
                 @comment-pick=${(e: CustomEvent<{ commentId: string }>) => notes.pick(e.detail.commentId)}
                 @comment-add=${(e: CustomEvent<{ annotation: string }>) => notes.write((c) => c.add(notes.listPlace(item), e.detail.annotation))}

@@ -2,6 +2,7 @@
  * The viewer's top bar: previous/next (first, so they never move: disabled at the ends of the
  * listing), name, zoom, comment tools, use this frame as the thumbnail (videos), find similar, comments panel and close (last). One row at
  * every width; on a phone the zoom steps hide (Fit and 100% stay, and the stage pinches and wheels).
+ * Read-only (a published library), it offers nothing that writes: no comment tools, frame or Restore.
  */
 import { html, nothing } from 'lit';
 import type { Item } from '../api-types';
@@ -19,6 +20,7 @@ export interface ViewerControls extends HTMLElement {
   readonly hasNext: boolean;
   readonly mode: ZoomMode;
   readonly settingThumbnail: boolean;
+  readonly readOnly: boolean;
   sidebar: boolean;
   readonly notes: Pick<CommentEditing, 'drawing' | 'toggleDrawing' | 'commentNow'>;
   navigate(direction: -1 | 1): void;
@@ -30,6 +32,7 @@ export interface ViewerControls extends HTMLElement {
 
 export function renderToolbar(viewer: ViewerControls, item: Item | null) {
   const kind = item ? mediaKind(item) : null;
+  const writes = !viewer.readOnly;
   const scale = viewer.renderRoot.querySelector<ImageStage>('image-stage')?.scale;
   return html`<header class="toolbar">
     <div class="group" role="group" aria-label="Browse">
@@ -44,19 +47,21 @@ export function renderToolbar(viewer: ViewerControls, item: Item | null) {
           <button type="button" class="quiet" aria-pressed=${viewer.mode === 'actual'} title="Actual size (1)" @click=${() => viewer.setMode('actual')}>100%</button>
           <button type="button" class="quiet wide-only" aria-label="Zoom in" title="Zoom in (+)" @click=${() => viewer.zoom(1.25)}>${icons.zoomIn}</button>
           <span class="zoom-level" aria-live="polite">${scale ? `${Math.round(scale * 100)}%` : ''}</span>
-        </div>
-        <button type="button" class="quiet tool" aria-pressed=${viewer.notes.drawing} @click=${() => viewer.notes.toggleDrawing()}
+        </div>`
+      : nothing}
+    ${kind === 'image' && writes
+      ? html`<button type="button" class="quiet tool" aria-pressed=${viewer.notes.drawing} @click=${() => viewer.notes.toggleDrawing()}
           aria-label="Draw comment" title="Drag on the image to comment on an area">${icons.pencil} <span class="wide-only">Draw comment</span></button>`
       : nothing}
-    ${kind === 'video' || kind === 'audio'
+    ${(kind === 'video' || kind === 'audio') && writes
       ? html`<button type="button" class="quiet tool" @click=${() => viewer.notes.commentNow()}>${icons.plus} <span>Comment here</span></button>`
       : nothing}
-    ${kind === 'video'
+    ${kind === 'video' && writes
       ? html`<button type="button" class="quiet tool" aria-label="Use this frame as the thumbnail" title="Use this frame as the thumbnail"
           aria-disabled=${viewer.settingThumbnail} @click=${() => void viewer.useFrame()}>${icons.frame} <span class="wide-only">Use this frame as the thumbnail</span></button>`
       : nothing}
     <span class="spacer"></span>
-    ${item?.isDeleted
+    ${item?.isDeleted && writes
       ? html`<button type="button" class="quiet tool" title="Take it out of the trash" @click=${() => emit(viewer, 'restore-items', { ids: [item.id] })}>Restore</button>`
       : nothing}
     ${item && hasPicture(item)
