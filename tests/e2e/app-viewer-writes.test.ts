@@ -1,15 +1,18 @@
-// What the viewer offers to change: in a published (read-only) library, no comment tools.
+// What the viewer offers to change, and what it says when a change is refused: in a published
+// (read-only) library it offers no comment tools; in the visitor's own library a comment the API
+// refuses is told inside the viewer (the page's toasts sit behind its modal dialog).
 import { describe, expect, inject, it } from 'vitest';
 import { publishCommand } from '../../tools/publish/cli';
 import { buildEagleLibrary } from '../node/fixtures/eagle-library';
 import { quietProgress, serveForEachTest, writeLibrary } from '../node/fixtures/published-sites';
 import { tempDir } from '../node/fixtures/temp-dirs';
-import { cell, waitForCount } from './app';
+import { api, cell, freshApp, seed, waitForCount } from './app';
 import { openApp, useBrowser } from './browser';
 
 const serve = serveForEachTest();
 
 describe('the web app: the viewer and writes', () => {
+  const siteUrl = inject('siteUrl');
   const browser = useBrowser();
 
   it('offers no comment tools for an item of a published library', async () => {
@@ -38,5 +41,28 @@ describe('the web app: the viewer and writes', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('says inside the viewer why a comment was refused', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    const [id] = await seed(page, [{ name: 'pier', color: '#3366cc' }]);
+    await waitForCount(page, 1);
+    await cell(page, 0).click();
+    await cell(page, 0).press('Enter');
+    const viewer = page.getByRole('dialog', { name: 'Viewer: pier' });
+    await viewer.getByRole('button', { name: 'Fit' }).waitFor();
+
+    // Another client deletes the item for good while it is open here: the API refuses the comment.
+    const other = await page.context().newPage();
+    await other.goto(`${siteUrl}/api/v2/app/info`);
+    await api(other, '/item/update', { id, isDeleted: true });
+    await api(other, '/item/remove', { ids: [id] });
+    await other.close();
+
+    const box = viewer.getByLabel(/Add a comment/);
+    await box.fill('Dusk over the pier');
+    await viewer.getByRole('button', { name: 'Add comment' }).click();
+    await viewer.getByRole('alert').filter({ hasText: `no item with id "${id}"` }).waitFor();
+    await page.context().close();
   });
 });

@@ -4,7 +4,8 @@
  *
  * Their contract: <item-inspector> takes `api`, `itemId`, `selectionCount` and `readOnly` and dispatches
  * `item-changed` {id} and `api-error` {message}; <item-viewer> takes `api`, `itemId` (null =
- * closed) and `readOnly`, and dispatches `viewer-navigate` {direction: -1 | 1} and `viewer-close`.
+ * closed) and `readOnly`, dispatches `viewer-navigate` {direction: -1 | 1} and `viewer-close`, and
+ * shows its own `api-error`s.
  */
 import '../inspector/item-inspector';
 import '../viewer/item-viewer';

@@ -2,8 +2,9 @@
  * <item-viewer>: the full-size view of one item in a modal <dialog>. Images zoom (fit, 100 %, in/out)
  * and pan; video and audio seek; bookmarks open their URL. Comments show where they sit (rectangles
  * on the image, markers on the timeline) and are drawn, added, edited and removed in place.
- * Events: viewer-close, viewer-navigate {direction: -1 | 1}, item-changed {id}, api-error {message}.
- * Its own results show in a toast inside the dialog: the modal dialog makes the page's toasts unreachable.
+ * Events: viewer-close, viewer-navigate {direction: -1 | 1}, item-changed {id}.
+ * Its results and errors (api-error, its own and its parts') show in a notice inside the dialog: the
+ * modal dialog makes the page's toasts unreachable, and hides them from screen readers.
  * The shell answers viewer-close with itemId = null and viewer-navigate with the neighbour's id.
  * Read-only (a published library), it shows items and offers no writes.
  */
@@ -15,6 +16,7 @@ import '../comments/comment-list';
 import { define } from '../ui/define';
 import { readItem } from '../ui/read-item';
 import { emit, errorMessage } from '../ui/events';
+import { forPeople } from '../ui/people-text';
 import { bumpThumbnail, versionedThumbnail } from '../ui/thumbnail-versions';
 import { icons } from '../ui/panel-icons';
 import { mediaKind } from '../ui/media-kind';
@@ -57,8 +59,8 @@ export class ItemViewer extends LitElement {
   declare missing: boolean;
   /** A frame is being set as the thumbnail (the button waits). */
   declare settingThumbnail: boolean;
-  /** The viewer's toast: a result, with Undo when it can be taken back. */
-  declare notice: { message: string; undo?: () => void } | null;
+  /** The viewer's toast: a result, with Undo when it can be taken back, or an error. */
+  declare notice: { message: string; kind: 'info' | 'error'; undo?: () => void } | null;
   private noticeTimer = 0;
   /** Whether the listing has an item before / after this one (the shell knows the listing). */
   declare hasPrevious: boolean;
@@ -78,6 +80,12 @@ export class ItemViewer extends LitElement {
     this.hasPrevious = true;
     this.hasNext = true;
     this.sidebar = typeof matchMedia === 'function' ? matchMedia('(min-width: 900px)').matches : true;
+    // While open, its errors are its own: bubbling on, they would reach only the toasts behind the dialog.
+    this.addEventListener('api-error', (event) => {
+      if (!this.dialog?.open) return;
+      event.stopPropagation();
+      this.say((event as CustomEvent<{ message: string }>).detail.message, { kind: 'error' });
+    });
   }
 
   get player(): MediaPlayer | null {
@@ -146,7 +154,7 @@ export class ItemViewer extends LitElement {
     try {
       const undo = await useFrameAsThumbnail(this.api, item.id, item.thumbnailURL, video, this.library);
       this.thumbnailChanged(item.id);
-      this.say('This frame is now the thumbnail.', undo ? () => void this.undoFrame(item.id, undo) : undefined);
+      this.say('This frame is now the thumbnail.', { undo: undo ? () => void this.undoFrame(item.id, undo) : undefined });
     } catch (error) {
       emit(this, 'api-error', { message: errorMessage(error) });
     } finally {
@@ -165,20 +173,23 @@ export class ItemViewer extends LitElement {
     }
   }
 
-  private say(message: string, undo?: () => void): void {
+  private say(message: string, { kind = 'info', undo }: { kind?: 'info' | 'error'; undo?: () => void } = {}): void {
     clearTimeout(this.noticeTimer);
-    this.notice = { message, undo };
+    this.notice = { message: forPeople(message), kind, undo };
     this.noticeTimer = window.setTimeout(() => (this.notice = null), 8000);
   }
 
+  /** Results in a polite live region, there from the start so that a new one is announced; an error is an alert, announced as it appears. */
   private renderNotice() {
     const notice = this.notice;
-    return html`<div class="notice-area" role="status">
-      ${notice
-        ? html`<div class="notice"><span>${notice.message}</span>
-            ${notice.undo ? html`<button type="button" class="notice-undo" @click=${notice.undo}>Undo</button>` : nothing}
-            <button type="button" class="quiet notice-close" aria-label="Dismiss" @click=${() => (this.notice = null)}>${icons.close}</button></div>`
-        : nothing}
+    const shown = notice
+      ? html`<div class="notice" data-kind=${notice.kind}><span>${notice.message}</span>
+          ${notice.undo ? html`<button type="button" class="notice-undo" @click=${notice.undo}>Undo</button>` : nothing}
+          <button type="button" class="quiet notice-close" aria-label="Dismiss" @click=${() => (this.notice = null)}>${icons.close}</button></div>`
+      : nothing;
+    return html`<div class="notice-area">
+      <div role="status">${notice?.kind === 'info' ? shown : nothing}</div>
+      ${notice?.kind === 'error' ? html`<div role="alert">${shown}</div>` : nothing}
     </div>`;
   }
 

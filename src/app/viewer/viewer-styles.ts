@@ -52,6 +52,7 @@ export const viewerStyles = [
       display: flex; align-items: center; gap: 0.6rem; padding: 0.4rem 0.4rem 0.4rem 1rem; border-radius: 8px;
       background: #f1f3f4; color: #202124; box-shadow: 0 4px 16px rgb(0 0 0 / 0.4); font-size: 14px;
     }
+    .notice[data-kind='error'] { background: #fce8e6; color: #7a1d17; }
     .notice-undo { min-height: 36px; padding: 0 0.9rem; border: 0; border-radius: 6px; background: #2f5fd0; color: #fff; font-weight: 600; }
     .notice-close { color: #202124; min-width: 32px; min-height: 32px; }
     @media (max-width: 700px) {
