@@ -1,6 +1,6 @@
 // What the viewer offers to change, and what it says when a change is refused: in a published
 // (read-only) library it offers no comment tools; in the visitor's own library a comment the API
-// refuses is told inside the viewer (the page's toasts sit behind its modal dialog).
+// refuses is told inside the viewer (the page's toasts sit behind its modal dialog) and stays in the box.
 import { describe, expect, inject, it } from 'vitest';
 import { publishCommand } from '../../tools/publish/cli';
 import { buildEagleLibrary } from '../node/fixtures/eagle-library';
@@ -43,7 +43,7 @@ describe('the web app: the viewer and writes', () => {
     }
   });
 
-  it('says inside the viewer why a comment was refused', async () => {
+  it('says inside the viewer why a comment was refused, and keeps its text', async () => {
     const page = await freshApp(browser(), siteUrl);
     const [id] = await seed(page, [{ name: 'pier', color: '#3366cc' }]);
     await waitForCount(page, 1);
@@ -51,6 +51,12 @@ describe('the web app: the viewer and writes', () => {
     await cell(page, 0).press('Enter');
     const viewer = page.getByRole('dialog', { name: 'Viewer: pier' });
     await viewer.getByRole('button', { name: 'Fit' }).waitFor();
+    // A comment stored empties the box.
+    const box = viewer.getByLabel(/Add a comment/);
+    await box.fill('First light');
+    await viewer.getByRole('button', { name: 'Add comment' }).click();
+    await viewer.getByRole('complementary', { name: 'Comments' }).getByText('First light').waitFor();
+    await expect.poll(() => box.inputValue()).toBe('');
 
     // Another client deletes the item for good while it is open here: the API refuses the comment.
     const other = await page.context().newPage();
@@ -59,10 +65,10 @@ describe('the web app: the viewer and writes', () => {
     await api(other, '/item/remove', { ids: [id] });
     await other.close();
 
-    const box = viewer.getByLabel(/Add a comment/);
     await box.fill('Dusk over the pier');
     await viewer.getByRole('button', { name: 'Add comment' }).click();
     await viewer.getByRole('alert').filter({ hasText: `no item with id "${id}"` }).waitFor();
+    expect(await box.inputValue()).toBe('Dusk over the pier');
     await page.context().close();
   });
 });

@@ -1,13 +1,19 @@
 /**
  * <comment-list>: an item's comments, each edited or removed in place, and a box to add one.
  * It only sends intents (comment-add, comment-save, comment-remove, comment-pick); its owner
- * calls the API and hands back the new list.
+ * calls the API, hands back the new list and says whether an added comment was stored.
  */
 import { LitElement, css, html, nothing } from 'lit';
 import type { Comment } from '../api-types';
 import { define } from '../ui/define';
 import { sharedStyles } from '../ui/shared-styles';
 import { describePlace, sortComments } from './comment-kinds';
+
+/** comment-add's detail: the owner writes the comment and sets `written` to whether it was stored. */
+export interface CommentAdd {
+  annotation: string;
+  written?: Promise<boolean>;
+}
 
 export class CommentList extends LitElement {
   static override properties = {
@@ -17,6 +23,7 @@ export class CommentList extends LitElement {
     imageSize: { attribute: false },
     readOnly: { type: Boolean },
     editing: { state: true },
+    adding: { state: true },
   };
 
   declare comments: Comment[];
@@ -28,6 +35,8 @@ export class CommentList extends LitElement {
   /** Lists the comments and offers no adding, editing or removing (an item of a published library). */
   declare readOnly: boolean;
   declare editing: string | null;
+  /** A comment from the add box is on its way: a second press sends nothing. */
+  declare adding: boolean;
 
   constructor() {
     super();
@@ -36,6 +45,7 @@ export class CommentList extends LitElement {
     this.addHint = '';
     this.readOnly = false;
     this.editing = null;
+    this.adding = false;
   }
 
   /** Opens the editor of one comment (the viewer does this after a click on its rectangle). */
@@ -45,7 +55,7 @@ export class CommentList extends LitElement {
     this.renderRoot.querySelector<HTMLTextAreaElement>(`textarea[data-comment="${commentId}"]`)?.focus();
   }
 
-  private send(type: string, detail: Record<string, unknown>): void {
+  private send(type: string, detail: object): void {
     this.dispatchEvent(new CustomEvent(type, { detail }));
   }
 
@@ -56,13 +66,18 @@ export class CommentList extends LitElement {
     if (String(text) !== comment.annotation) this.send('comment-save', { commentId: comment.id, annotation: String(text) });
   }
 
-  private add(event: Event): void {
+  private async add(event: Event): Promise<void> {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
     const text = String(new FormData(form).get('annotation') ?? '').trim();
-    if (!text) return;
-    this.send('comment-add', { annotation: text });
-    form.reset();
+    if (!text || this.adding) return;
+    const detail: CommentAdd = { annotation: text };
+    this.send('comment-add', detail);
+    this.adding = true;
+    const stored = await Promise.resolve(detail.written ?? true).finally(() => (this.adding = false));
+    // A refused comment stays in the box, to fix or send again (its owner says why); so does text typed meanwhile.
+    const box = form.elements.namedItem('annotation') as HTMLTextAreaElement;
+    if (stored && box.value.trim() === text) form.reset();
   }
 
   private renderComment(comment: Comment) {
@@ -98,7 +113,7 @@ export class CommentList extends LitElement {
       ${this.readOnly ? nothing : html`<form class="add" @submit=${this.add}>
         <label for="new-comment">Add a comment${this.addHint ? html` <span class="hint">${this.addHint}</span>` : nothing}</label>
         <textarea id="new-comment" name="annotation" rows="2" placeholder="Write a comment"></textarea>
-        <div class="actions"><button type="submit" class="primary">Add comment</button></div>
+        <div class="actions"><button type="submit" class="primary" aria-disabled=${this.adding}>Add comment</button></div>
       </form>`}
     `;
   }

@@ -14,6 +14,7 @@ import type { Comment, Folder, Item, Page } from '../api-types';
 import { hasPicture } from '../ai/has-picture';
 import { ItemComments } from '../comments/item-comments';
 import '../comments/comment-list';
+import type { CommentAdd } from '../comments/comment-list';
 import '../content-text/content-text-panel';
 import { define } from '../ui/define';
 import { emit, errorMessage, writeThrough } from '../ui/events';
@@ -169,16 +170,18 @@ export class ItemInspector extends LitElement {
     }
   }
 
-  private async commentWrite(write: (comments: ItemComments) => Promise<unknown>): Promise<void> {
-    if (!this.item) return;
+  /** One comment write, then the item's comments read again; true once stored. */
+  private async commentWrite(write: (comments: ItemComments) => Promise<unknown>): Promise<boolean> {
+    if (!this.item) return false;
     const comments = this.comment();
-    const list = await this.marked(() =>
+    const [written, list] = await this.marked(() =>
       this.writes.run(async () => {
-        await writeThrough(this, comments.itemId, () => write(comments));
-        return comments.list().catch(() => undefined);
+        const written = await writeThrough(this, comments.itemId, () => write(comments));
+        return [written !== undefined, await comments.list().catch(() => undefined)] as const;
       }),
     );
     if (list && this.item?.id === comments.itemId) this.comments = list;
+    return written;
   }
 
   private renderPalette(item: Item) {
@@ -260,7 +263,7 @@ export class ItemInspector extends LitElement {
       <section aria-labelledby="comments-heading">
         <h3 id="comments-heading">Comments <span class="count">${this.comments.length || ''}</span></h3>
         <comment-list ?readOnly=${readOnly} .comments=${this.comments} .addHint=${defaultPlaceHint(item)} .imageSize=${mediaKind(item) === 'image' ? { width: item.width, height: item.height } : undefined}
-          @comment-add=${(e: CustomEvent<{ annotation: string }>) => this.commentWrite((c) => c.add(defaultCommentPlace(item), e.detail.annotation))}
+          @comment-add=${(e: CustomEvent<CommentAdd>) => (e.detail.written = this.commentWrite((c) => c.add(defaultCommentPlace(item), e.detail.annotation)))}
           @comment-save=${(e: CustomEvent<{ commentId: string; annotation: string }>) => this.commentWrite((c) => c.update(e.detail.commentId, { annotation: e.detail.annotation }))}
           @comment-remove=${(e: CustomEvent<{ commentId: string }>) => this.commentWrite((c) => c.remove(e.detail.commentId))}
         ></comment-list>

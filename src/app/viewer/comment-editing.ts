@@ -137,23 +137,26 @@ export class CommentEditing implements ReactiveController {
     return this.last;
   }
 
-  /** Runs one comment write, then reads the item's comments again; the written one becomes the open one. */
-  write(work: (comments: ItemComments) => Promise<Comment | true>): Promise<void> {
-    this.last = this.writeNow(work);
-    return this.last;
+  /** Runs one comment write, then reads the item's comments again; the written one becomes the open one. True once stored. */
+  write(work: (comments: ItemComments) => Promise<Comment | true>): Promise<boolean> {
+    const written = this.writeNow(work);
+    this.last = written.then(() => undefined);
+    return written;
   }
 
-  private async writeNow(work: (comments: ItemComments) => Promise<Comment | true>): Promise<void> {
+  private async writeNow(work: (comments: ItemComments) => Promise<Comment | true>): Promise<boolean> {
     const item = this.host.item;
-    if (!item) return;
+    if (!item) return false;
     const comments = new ItemComments(this.host.api, item.id);
     const [answer, list] = await this.writes.run(async () => {
       const written = await writeThrough(this.host, item.id, () => work(comments));
       return [written, await comments.list().catch(() => undefined)] as const;
     });
-    if (this.host.item?.id !== item.id) return;
-    if (list) this.comments = list;
-    if (answer && answer !== true) this.activeId = answer.id;
-    this.changed();
+    if (this.host.item?.id === item.id) {
+      if (list) this.comments = list;
+      if (answer && answer !== true) this.activeId = answer.id;
+      this.changed();
+    }
+    return answer !== undefined;
   }
 }

@@ -17,6 +17,7 @@ import { define } from '../ui/define';
 import { readItem } from '../ui/read-item';
 import { emit, errorMessage } from '../ui/events';
 import { forPeople } from '../ui/people-text';
+import type { CommentAdd } from '../comments/comment-list';
 import { bumpThumbnail, versionedThumbnail } from '../ui/thumbnail-versions';
 import { icons } from '../ui/panel-icons';
 import { mediaKind } from '../ui/media-kind';
@@ -272,7 +273,7 @@ export class ItemViewer extends LitElement {
               <comment-list ?readOnly=${this.readOnly} .comments=${notes.comments} .activeId=${notes.activeId} .imageSize=${mediaKind(item) === 'image' ? { width: item.width, height: item.height } : undefined}
                 .addHint=${mediaKind(item) === 'video' || mediaKind(item) === 'audio' ? '(at the playhead)' : '(on the whole image; or draw an area)'}
                 @comment-pick=${(e: CustomEvent<{ commentId: string }>) => notes.pick(e.detail.commentId)}
-                @comment-add=${(e: CustomEvent<{ annotation: string }>) => notes.write((c) => c.add(notes.listPlace(item), e.detail.annotation))}
+                @comment-add=${(e: CustomEvent<CommentAdd>) => (e.detail.written = notes.write((c) => c.add(notes.listPlace(item), e.detail.annotation)))}
                 @comment-save=${(e: CustomEvent<{ commentId: string; annotation: string }>) => notes.write((c) => c.update(e.detail.commentId, { annotation: e.detail.annotation }))}
                 @comment-remove=${(e: CustomEvent<{ commentId: string }>) => notes.write((c) => c.remove(e.detail.commentId))}></comment-list>
             </aside>`
