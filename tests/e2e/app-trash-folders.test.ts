@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
-import { api, cell, eventually, freshApp, seed, waitForCount } from './app';
+import { api, cell, eventually, freshApp, gridIds, seed, waitForCount } from './app';
 import { useBrowser } from './browser';
 
 const SHOTS = 'test-results/screenshots';
@@ -16,6 +16,20 @@ const shot = async (page: Page, name: string) => {
 };
 const trashIds = async (page: Page) => (await api<{ ids: string[] }>(page, '/item/ids', { isDeleted: true })).ids.sort();
 const liveIds = async (page: Page) => (await api<{ ids: string[] }>(page, '/item/ids', {})).ids.sort();
+const viewerTitle = (page: Page) => page.locator('item-viewer dialog[open] h2.title').textContent();
+
+/** Four pictures in the Trash, shown; their names in the Trash's order, and their ids by name. */
+async function trashOfFour(page: Page) {
+  // Added last first: the Trash lists the newest first, so its order reads A to D (the order is read from the grid all the same).
+  const names = ['pic D', 'pic C', 'pic B', 'pic A'];
+  const ids = await seed(page, names.map((name, i) => ({ name, color: ['#cc3333', '#3333cc', '#33cc33', '#cccc33'][i] })));
+  for (const id of ids) await api(page, '/item/update', { id, isDeleted: true });
+  await waitForCount(page, 0);
+  await page.locator('.nav-link[data-view="trash"]').click();
+  await waitForCount(page, 4);
+  const nameOf = new Map(ids.map((id, i) => [id, names[i]!]));
+  return { order: (await gridIds(page)).map((id) => nameOf.get(id)!), idOf: new Map(ids.map((id, i) => [names[i]!, id])) };
+}
 
 interface FolderNode {
   id: string;
@@ -148,6 +162,23 @@ describe('the web app: the Trash', () => {
     await waitForCount(page, 1);
     await expect.poll(focusedCell).toBe('0');
     expect(await trashIds(page)).toHaveLength(1);
+  });
+
+  it('steps on from where the shown item was once another tab has restored it', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    const { order: [, b, c], idOf } = await trashOfFour(page);
+    await cell(page, 1).click();
+    await cell(page, 1).press('Enter');
+    await expect.poll(() => viewerTitle(page)).toBe(b);
+    const other = await page.context().newPage();
+    await other.goto(`${siteUrl}/api/v2/app/info`);
+    await api(other, '/item/update', { id: idOf.get(b!), isDeleted: false });
+    await other.close();
+    // The grid behind the viewer shows C where B was (a press while its items are read again finds none there).
+    await cell(page, 1).locator(`img[alt="${c}"]`).waitFor();
+    // Next shows C, not D after it.
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => viewerTitle(page)).toBe(c);
   });
 });
 

@@ -32,6 +32,7 @@ import { BulkPanel } from './bulk-panel';
 import { FolderActions } from '../folders/folder-actions';
 import { FolderDialog } from './folder-dialog';
 import { ItemActions } from './item-actions';
+import { ViewerPlace } from './viewer-place';
 import type { IdSource } from '../selection/selection-ids';
 import { openItemMenu } from '../grid/item-menu';
 import { deleteFolder } from '../folders/folder-delete';
@@ -73,6 +74,7 @@ export class AppShell extends LightElement {
   private readonly viewer = document.createElement('item-viewer') as PanelElement;
   /** Where the viewer's ←/→ is heading while that item's page loads: a second press steps on from there. */
   private viewerTarget: number | null = null;
+  private readonly viewerPlace = new ViewerPlace();
   private readonly bulk = new BulkPanel(this.stores);
   private readonly folderDialog = new FolderDialog(this.stores);
   private readonly folderActions = new FolderActions(this.stores);
@@ -334,6 +336,7 @@ export class AppShell extends LightElement {
     // Until <item-viewer> is registered, Enter falls back to the quick preview.
     if (!customElements.get('item-viewer')) return this.preview(detail);
     this.viewer.itemId = detail.id;
+    this.viewerPlace.moveTo(detail.index);
     // The item on screen is the one the inspector shows (Enter on a focused but unselected cell).
     if (!this.stores.selection.has(detail.index, detail.id)) void this.stores.selection.click(detail.index, detail.id);
     this.requestUpdate();
@@ -350,8 +353,7 @@ export class AppShell extends LightElement {
     const { results, selection } = this.stores;
     const current = this.viewer.itemId as string | null;
     if (!current) return;
-    const at = results.indexOfLoaded(current);
-    const index = (this.viewerTarget ?? (at >= 0 ? at : selection.focus)) + direction;
+    const index = this.viewerTarget !== null ? this.viewerTarget + direction : this.viewerPlace.step(results.indexOfLoaded(current), direction);
     if (index < 0 || index >= results.total) return;
     this.viewerTarget = index;
     const item = await results.itemAtLoaded(index);
@@ -359,19 +361,23 @@ export class AppShell extends LightElement {
     if (this.viewerTarget !== index) return;
     this.viewerTarget = null;
     if (!item) return;
+    if (item.id === current) {
+      // Not gone after all, only its ids were not held (a refresh read other windows again): step on from it.
+      this.viewerTarget = index;
+      return this.navigateViewer(direction);
+    }
     this.viewer.itemId = item.id;
+    this.viewerPlace.moveTo(index);
     await selection.click(index, item.id);
     this.grid?.focusIndex(index, { focus: false });
   }
 
   /** Previous/Next are offered only where the listing goes on. */
   private syncViewerEnds(): void {
-    const { results, selection } = this.stores;
+    const { results } = this.stores;
     const id = this.viewer.itemId as string | null;
     if (!id) return;
-    const loaded = results.indexOfLoaded(id);
-    const at = loaded >= 0 ? loaded : selection.focus;
-    Object.assign(this.viewer, { hasPrevious: at > 0, hasNext: at < results.total - 1 });
+    Object.assign(this.viewer, this.viewerPlace.ends(results.indexOfLoaded(id), results.total));
   }
 
   private preview(detail: GridItemEvent): void {
