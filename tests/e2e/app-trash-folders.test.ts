@@ -164,6 +164,35 @@ describe('the web app: the Trash', () => {
     expect(await trashIds(page)).toHaveLength(1);
   });
 
+  it('restores from the viewer, which says so and moves on to the item now in its place; the arrows go on from there', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    const { order: [a, b, c, d], idOf } = await trashOfFour(page);
+    await cell(page, 1).click();
+    await cell(page, 1).press('Enter');
+    await expect.poll(() => viewerTitle(page)).toBe(b);
+    const viewer = page.getByRole('dialog', { name: /^Viewer: / });
+    await viewer.getByRole('button', { name: 'Restore' }).click();
+    // Told in the viewer (the page's toasts are behind it); B has left the Trash and C took its place.
+    await viewer.getByRole('status').filter({ hasText: 'Restored 1 item' }).waitFor();
+    await expect.poll(() => viewerTitle(page)).toBe(c);
+    const left = [a, c, d].map((name) => idOf.get(name!)!).sort();
+    expect(await eventually(() => trashIds(page), left)).toEqual(left);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => viewerTitle(page)).toBe(d);
+    // At the Trash's end it moves back to the item before.
+    await viewer.getByRole('button', { name: 'Restore' }).click();
+    await expect.poll(() => viewerTitle(page)).toBe(c);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => viewerTitle(page)).toBe(a);
+    await viewer.getByRole('button', { name: 'Restore' }).click();
+    await expect.poll(() => viewerTitle(page)).toBe(c);
+    // Restoring the Trash's last item leaves nothing to show: the viewer closes and the page's toast says so.
+    await viewer.getByRole('button', { name: 'Restore' }).click();
+    await page.locator('item-viewer dialog[open]').waitFor({ state: 'detached' });
+    await page.locator('.toast', { hasText: 'Restored 1 item' }).waitFor();
+    await waitForCount(page, 0);
+  });
+
   it('steps on from where the shown item was once another tab has restored it', async () => {
     const page = await freshApp(browser(), siteUrl);
     const { order: [, b, c], idOf } = await trashOfFour(page);

@@ -21,6 +21,7 @@ import { applyChanges, type LiveTargets } from '../live/apply-changes';
 import { startLiveUpdates, type LiveUpdates } from '../live/live-updates';
 import type { TagManager } from '../tags/tag-manager';
 import type { ItemInspector } from '../inspector/item-inspector';
+import type { ItemViewer } from '../viewer/item-viewer';
 import { wholeItems, type Item } from '../api-types';
 import type { AppHeader } from './app-header';
 import type { ImportDock } from './import-dock';
@@ -75,6 +76,8 @@ export class AppShell extends LightElement {
   /** Where the viewer's ←/→ is heading while that item's page loads: a second press steps on from there. */
   private viewerTarget: number | null = null;
   private readonly viewerPlace = new ViewerPlace();
+  /** The item the viewer's Restore is taking out of the Trash: a second press sends nothing. */
+  private viewerRestoring: string | null = null;
   private readonly bulk = new BulkPanel(this.stores);
   private readonly folderDialog = new FolderDialog(this.stores);
   private readonly folderActions = new FolderActions(this.stores);
@@ -106,7 +109,11 @@ export class AppShell extends LightElement {
     this.addEventListener('find-duplicates', () => void this.dialogs?.findDuplicates());
     this.addEventListener('sync-open', () => openSyncDialog(s.sync));
     this.addEventListener('find-similar', (event) => this.findSimilar((event as CustomEvent<{ id: string }>).detail.id));
-    this.addEventListener('restore-items', (event) => void this.refocusAfter(this.actions.restore((event as CustomEvent<{ ids: string[] }>).detail.ids, true)));
+    this.addEventListener('restore-items', (event) => {
+      const { ids } = (event as CustomEvent<{ ids: string[] }>).detail;
+      if (this.viewerOpen && event.composedPath().includes(this.viewer)) void this.restoreFromViewer(ids[0]!);
+      else void this.refocusAfter(this.actions.restore(ids, true));
+    });
     this.addEventListener('delete-items', (event) => void this.refocusAfter(this.actions.deleteForGood((event as CustomEvent<{ ids: string[] }>).detail.ids)));
     this.listenToFolderAsks();
     // A dialog opened from the phone drawer replaces it: closing the dialog shows the grid, not the drawer again.
@@ -136,7 +143,7 @@ export class AppShell extends LightElement {
   }
 
   /** Runs `act` on the selection's ids (a list, or paged from the worker); a failure to read them is a toast. */
-  private async withSelection(act: (ids: IdSource) => Promise<void>): Promise<void> {
+  private async withSelection(act: (ids: IdSource) => Promise<unknown>): Promise<void> {
     if (!this.stores.selection.count) return;
     let ids: IdSource;
     try {
@@ -372,6 +379,33 @@ export class AppShell extends LightElement {
     this.grid?.focusIndex(index, { focus: false });
   }
 
+  /**
+   * Restore pressed in the viewer (the Trash). The viewer tells how it went, and moves on, as a photo
+   * app's Recently Deleted does, to the item now in the restored one's place (the one before it at the
+   * Trash's end): the restored one has left the Trash. Restoring the Trash's last item closes it first.
+   */
+  private async restoreFromViewer(id: string): Promise<void> {
+    const { results } = this.stores;
+    if (this.viewerRestoring === id) return;
+    if (results.total === 1 && results.indexOfLoaded(id) === 0) {
+      // Nothing would be left to show: the page's toast, no longer behind the dialog, tells how it went.
+      this.closeViewer();
+      await this.actions.restore([id], true);
+      return;
+    }
+    const viewer = this.viewer as unknown as ItemViewer;
+    this.viewerRestoring = id;
+    try {
+      if (!(await this.actions.restore([id], true, viewer.notices)) || this.viewer.itemId !== id) return;
+      // A view that lists it restored too: show it as it is now.
+      if (results.indexOfLoaded(id) >= 0) return void (await viewer.load());
+      if (!results.total) return this.closeViewer();
+      await this.navigateViewer(this.viewerPlace.ends(-1, results.total).hasNext ? 1 : -1);
+    } finally {
+      this.viewerRestoring = null;
+    }
+  }
+
   /** Previous/Next are offered only where the listing goes on. */
   private syncViewerEnds(): void {
     const { results } = this.stores;
@@ -407,7 +441,7 @@ export class AppShell extends LightElement {
    * be gone with them: the inspector's Restore, the last cell. The focus then goes to the grid, at
    * the same place clamped to its new end, when it was in the grid or was lost; not under a viewer.
    */
-  private async refocusAfter(work: Promise<void>): Promise<void> {
+  private async refocusAfter(work: Promise<unknown>): Promise<void> {
     const inGrid = this.grid?.matches(':focus-within') === true;
     await work;
     const lost = !document.activeElement || document.activeElement === document.body;

@@ -6,6 +6,7 @@
 import { idList, selectionIds, type IdSource } from '../selection/selection-ids';
 import { confirmAction } from '../ui/confirm';
 import { plural } from '../ui/format';
+import type { Notices } from '../toasts/notices';
 import type { AppStores } from './app-stores';
 import { updateMany } from './update-many';
 
@@ -59,23 +60,30 @@ export class ItemActions {
     return selection.focus;
   }
 
-  /** Takes items out of the trash (the Trash's Restore, its Alt+Delete, the trash toast's Undo). */
-  async restore(items: readonly string[] | IdSource, tell = false): Promise<void> {
-    const { results, sidebar, toasts, api, selection } = this.stores;
+  /**
+   * Takes items out of the trash (the Trash's Restore, its Alt+Delete, the trash toast's Undo, the
+   * viewer's Restore); true once they are out. The outcome is told in `notices`: the page's toasts,
+   * or the viewer's own notice while it covers them.
+   */
+  async restore(items: readonly string[] | IdSource, tell = false, notices: Notices = this.stores.toasts): Promise<boolean> {
+    const { results, sidebar, api, selection } = this.stores;
     const ids = sourceOf(items);
-    if (!ids.total) return;
+    if (!ids.total) return false;
+    let restored = false;
     try {
       await updateMany(api, ids, { isDeleted: false });
+      restored = true;
       if (tell) {
         if (ids.list) selection.remove(ids.list, (id) => results.indexOfLoaded(id));
         else selection.clear();
-        toasts.show(`Restored ${plural(ids.total, 'item')}`);
+        notices.show(`Restored ${plural(ids.total, 'item')}`);
       }
       announceChanged(ids.list ?? []);
     } catch (error) {
-      toasts.error(error);
+      notices.error(error);
     }
     await Promise.all([results.refresh(), sidebar.loadCounts()]);
+    return restored;
   }
 
   /** Deletes trashed items for good (item/remove), once the person has confirmed. */

@@ -2,10 +2,11 @@
  * <item-viewer>: the full-size view of one item in a modal <dialog>. Images zoom (fit, 100 %, in/out)
  * and pan; video and audio seek; bookmarks open their URL. Comments show where they sit (rectangles
  * on the image, markers on the timeline) and are drawn, added, edited and removed in place.
- * Events: viewer-close, viewer-navigate {direction: -1 | 1}, item-changed {id}.
+ * Events: viewer-close, viewer-navigate {direction: -1 | 1}, item-changed {id}, restore-items {ids}.
  * Its results and errors (api-error, its own and its parts') show in a notice inside the dialog: the
- * modal dialog makes the page's toasts unreachable, and hides them from screen readers.
- * The shell answers viewer-close with itemId = null and viewer-navigate with the neighbour's id.
+ * modal dialog makes the page's toasts unreachable, and hides them from screen readers. The shell
+ * tells the outcome of restore-items there too (`notices`). It answers viewer-close with
+ * itemId = null and viewer-navigate with the neighbour's id.
  * Read-only (a published library), it shows items and offers no writes.
  */
 import { LitElement, html, nothing } from 'lit';
@@ -17,6 +18,7 @@ import { define } from '../ui/define';
 import { readItem } from '../ui/read-item';
 import { emit, errorMessage } from '../ui/events';
 import { forPeople } from '../ui/people-text';
+import type { Notices } from '../toasts/notices';
 import type { CommentAdd } from '../comments/comment-list';
 import { bumpThumbnail, versionedThumbnail } from '../ui/thumbnail-versions';
 import { icons } from '../ui/panel-icons';
@@ -88,6 +90,12 @@ export class ItemViewer extends LitElement {
       this.say((event as CustomEvent<{ message: string }>).detail.message, { kind: 'error' });
     });
   }
+
+  /** Where the shell tells the outcome of what the viewer asked it for (Restore), as it would in a toast. */
+  readonly notices: Notices = {
+    show: (message, options) => this.say(message, { kind: options?.kind }),
+    error: (error) => this.say(errorMessage(error), { kind: 'error' }),
+  };
 
   get player(): MediaPlayer | null {
     return this.renderRoot.querySelector<MediaPlayer>('media-player');
