@@ -10,7 +10,6 @@
  */
 import type { LibraryDb } from '../storage/library-db';
 import type { SmartFolderCountRow, SmartFolderRow } from '../storage/rows';
-import { descendantsOf } from '../shared/forest';
 import { matchTables, SmartFolderMatcher } from './match';
 import { localMidnight } from './ranges';
 import type { Conditions } from './rules';
@@ -67,13 +66,4 @@ export async function smartFolderCounts(db: LibraryDb, now: number): Promise<{ r
     await db.smartFolderCounts.bulkPut(made);
     return { rows, counts };
   });
-}
-
-/** Drops the counts of `ids` and of every smart folder below them (their rules or place changed). */
-export async function forgetCounts(db: LibraryDb, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  const rows = await db.smartFolders.toArray();
-  const gone = new Set(ids);
-  for (const id of ids) for (const below of descendantsOf(rows, id)) gone.add(below);
-  await db.smartFolderCounts.bulkDelete([...gone]);
 }

@@ -9,7 +9,7 @@ import { descendantsOf } from '../shared/forest';
 import type { LibraryDb } from '../storage/library-db';
 import type { SmartFolderRow } from '../storage/rows';
 import { writeTransaction } from '../storage/write';
-import { forgetCounts } from './count-store';
+import { forgetCounts } from '../storage/forget-counts';
 import { firstPage } from './first-page';
 import { matchTables, SmartFolderMatcher } from './match';
 import type { Conditions } from './rules';

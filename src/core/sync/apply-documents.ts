@@ -7,7 +7,7 @@
  */
 import { withDerivedFields } from '../listing/item-row';
 import { QUICK_ACCESS_KEY } from '../library/library.service';
-import { forgetCounts } from '../smart-folders/count-store';
+import { forgetCounts } from '../storage/forget-counts';
 import { commitItemChanges, refreshItems, type ItemChange, type ItemObserver } from '../storage/item-changes';
 import type { LibraryDb } from '../storage/library-db';
 import type { CommentRow, FolderRow, ItemRow, SmartFolderRow, TagGroupRow } from '../storage/rows';

@@ -8,7 +8,7 @@
  * Replica writes come first; the library writes and the new steps then commit in one transaction,
  * which skips any document a request changed meanwhile (the next cycle takes it up).
  */
-import { forgetCounts } from '../smart-folders/count-store';
+import { forgetCounts } from '../storage/forget-counts';
 import type { OpenLibrary } from '../storage/open-library';
 import { writeTransaction } from '../storage/write';
 import { applyDocuments, type IncomingDocument } from './apply-documents';

@@ -7,7 +7,7 @@
 import type { ItemObserver } from '../storage/item-changes';
 import { withDerivedFields } from '../listing/item-row';
 import { commitItemChanges, type ItemChange } from '../storage/item-changes';
-import { forgetCounts } from '../smart-folders/count-store';
+import { forgetCounts } from '../storage/forget-counts';
 import type { LibraryDb } from '../storage/library-db';
 import type { Conditions, Rule, SetRule } from '../smart-folders/rules';
 import type { TagRow } from '../storage/rows';
