@@ -203,20 +203,21 @@ describe('<import-progress> with a drop zone', () => {
     // As a page that sent a bookmark file and was then closed: the worker goes on alone.
     const started = await client.postBody<{ id: string }>('/library/import', { into: 'current', fileName: 'bookmarks_12_1_26.html' }, new Blob([BOOKMARKS_HTML], { type: 'text/html' }));
     await until(() => client.get<{ status: string }>('/library/import', { id: started.id }), (state) => state.status !== 'running');
-    const opened = async () => {
+    const opened = () => {
       const panel = mount(document.createElement('import-progress'));
       panel.api = client;
-      await panel.updateComplete;
-      await panel.controller.resumeExports();
-      await panel.updateComplete;
       return panel;
     };
-    const first = await opened();
+    // The panel looks for them itself, once it has its client.
+    const first = opened();
+    await until(() => first.controller.progress.exports.map((run) => run.report?.title), (titles) => titles.length > 0);
+    await first.updateComplete;
     expect(first.controller.progress.exports.map((run) => run.report?.title)).toEqual(['bookmarks_12_1_26.html (Bookmarks): done']);
     expect(panelText(first)).toContain('4 items imported');
     first.remove();
     // The next page start has nothing more to say of it.
-    const second = await opened();
+    const second = opened();
+    await second.controller.resumeExports(); // the panel's own call, awaited
     expect(second.controller.progress.exports).toEqual([]);
   });
 

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './a11y-check';
-import { api, freshApp } from './app';
+import { api, freshApp, reloadApp } from './app';
 import { useBrowser } from './browser';
 import { solidPng } from './png';
 import { BOOKMARKS_HTML, takeoutFiles, zipOfFiles } from '../node/fixtures/other-exports';
@@ -57,6 +57,28 @@ describe("the web app: other tools' exports and duplicates", () => {
       await page.context().close();
     }
   }, 150_000);
+
+  it('opens the Import panel on the report of an export that ended while no page followed it, once', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    try {
+      // As a tab closed while its bookmark file was read: the worker ends the import alone.
+      const id = await page.evaluate(async (html) => {
+        const response = await fetch('/api/v2/library/import?into=current&fileName=bookmarks.html', { method: 'POST', body: new Blob([html], { type: 'text/html' }) });
+        return ((await response.json()) as { data: { id: string } }).data.id;
+      }, BOOKMARKS_HTML);
+      const status = () => page.evaluate(async (importId) => ((await (await fetch(`/api/v2/library/import?id=${importId}`)).json()) as { data: { status: string } }).data.status, id);
+      await expect.poll(status, { timeout: 30_000 }).toBe('done');
+      await reloadApp(page);
+      await page.locator('import-dock[open] import-progress .export[data-state="done"]').waitFor({ timeout: 20_000 });
+      expect(await panelText(page)).toContain('bookmarks.html (Bookmarks): done');
+      await reloadApp(page);
+      // Once the panel's own look at the imports has answered, it shows none.
+      await page.locator('import-progress').evaluate((panel) => (panel as unknown as { controller: { resumeExports(): Promise<void> } }).controller.resumeExports());
+      expect(await page.locator('import-progress .export').count()).toBe(0);
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
 
   it('asks about a file the library already holds: skip moves the new copy out, keep both keeps it', async () => {
     const page = await freshApp(browser(), siteUrl);

@@ -86,6 +86,7 @@ export class ImportController extends EventTarget {
   private duplicates: ImportDuplicate[] = [];
   private duplicatesError = '';
   private skipping = false;
+  private resumed: Promise<void> | undefined;
   /** The client of each library imports went to, made on first use. */
   private readonly clients = new Map<string, ApiClient>();
   private exports: ExportRun[] = [];
@@ -389,9 +390,13 @@ export class ImportController extends EventTarget {
    * Shows again the exports a page left (a reload, a closed tab: the worker went on with them): one
    * still running is followed to its report; one that ended since shows its report once
    * (./reports-shown.ts). Only this panel's library's; Eagle libraries opened from the library menu
-   * are not this panel's. Called once the panel has its client.
+   * are not this panel's. Once per controller: the panel calls it when it makes its controller.
    */
-  async resumeExports(): Promise<void> {
+  resumeExports(): Promise<void> {
+    return (this.resumed ??= this.resumeOnce());
+  }
+
+  private async resumeOnce(): Promise<void> {
     let states: ImportState[];
     let path: string;
     try {

@@ -38,13 +38,13 @@ export class ImportProgressPanel extends LitElement {
     if (!this.own) {
       this.own = new ImportController(this.api, { folderId: this.folderId, library: this.library, events: this });
       this.own.addEventListener('change', this.onChange);
+      // The exports a page before this one left come back into view, to their reports.
+      void this.own.resumeExports();
     }
     return this.own;
   }
 
   override willUpdate(changed: Map<string, unknown>): void {
-    // The exports a page before this one left running come back into view, to their reports.
-    if (changed.has('api') && this.api && !this.own) void this.controller.resumeExports();
     if (changed.has('folderId') && this.own) this.own.folderId = this.folderId;
     if (changed.has('library') && this.own) this.own.library = this.library;
   }

@@ -46,9 +46,12 @@ export class ImportDock extends LightElement {
     this.detach?.();
     const detachTarget = attachImportTarget(area, this.controller, document, () => this.writable());
     let wasActive = false;
+    let exportsShown = 0;
     const onStart = () => {
       const { active, failures, done, duplicates, exports } = this.controller.progress;
-      if (active && !this.open) this.open = true;
+      // A new export's run opens it too: one a page before this one left may come back ended, with its report.
+      if ((active || exports.length > exportsShown) && !this.open) this.open = true;
+      exportsShown = exports.length;
       if (active) clearTimeout(this.closing);
       // A clean finish closes the panel after a moment; failures keep it open for their retry, the
       // duplicates for the keep-or-skip question, an export's import for its report.
