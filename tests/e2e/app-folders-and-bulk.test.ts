@@ -71,6 +71,7 @@ describe('the web app: bulk edit and folders', () => {
     await waitForCount(page, 30);
     await page.getByLabel('Sort by').selectOption('RATING');
     await cell(page, 5).click();
+    const anchor = await cell(page, 5).getAttribute('data-id');
     await cell(page, 9).click({ modifiers: ['Shift'] });
     const panel = page.locator('#inspector-panel');
     await panel.getByRole('heading', { name: '5 items selected' }).waitFor();
@@ -86,6 +87,9 @@ describe('the web app: bulk edit and folders', () => {
     await page.keyboard.press('Enter');
     expect(await eventually(() => tagCount(page, 'top'), 5)).toBe(5);
     expect((await api<{ data: { id: string }[] }>(page, '/item/get', { tags: ['top'] })).data.map((item) => item.id).sort()).toEqual([...picked].sort());
+    // A Shift-click now ranges from the first item picked, where it is now (among the first five).
+    await cell(page, 9).click({ modifiers: ['Shift'] });
+    expect(await eventually(async () => (await selectedIds(page)).includes(anchor!), true)).toBe(true);
     await page.context().close();
   });
 

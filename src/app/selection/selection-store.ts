@@ -177,7 +177,11 @@ export class SelectionStore extends Store {
    * The selection as these ids, wherever the listing puts them now (after an edit moved selected
    * items, positions would name others). Not the person's action: work awaiting one goes on.
    */
-  follow(ids: readonly string[], indexOf: (id: string) => number): void {
+  follow(ids: readonly string[], indexOf: (id: string) => number, held: { anchor?: string } = {}): void {
+    // The anchor is a position too: it goes with its item (a Shift-click after would range from
+    // another item), or is dropped when its item left the view.
+    const anchor = held.anchor === undefined ? -1 : indexOf(held.anchor);
+    this.anchor = anchor >= 0 ? anchor : null;
     this.set([], new Map(ids.map((id) => [id, indexOf(id)])), new Map());
   }
 
