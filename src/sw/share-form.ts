@@ -1,6 +1,6 @@
 /**
  * What a share sheet posted (the manifest's share_target form: title, text, url, files) as one
- * item/add batch. Files become items; with no file, the link becomes a bookmark. The shared page is
+ * request: its files as item/addFiles's parts; with no file, the link as a bookmark (item/add). The shared page is
  * each item's `website`, the title its name, the text its annotation. Android puts a shared page's
  * link in `text` and sends no `url`: the first link in the text is then the page. Anything the app
  * does not take refuses the whole share, so that nothing of it is kept.

@@ -9,6 +9,7 @@
 import { toApiError } from '../core/http/errors';
 import { SHARE_TARGET_PATH } from '../core/shared/share-target';
 import { sharedRequest } from './share-form';
+import { FILES_FIELD } from '../core/items/add-files-field';
 
 export const SHARE_ADDED_PARAM = 'share-added';
 export const SHARE_FAILED_PARAM = 'share-failed';
@@ -33,7 +34,7 @@ export async function answerShare(request: Request, scope: string, send: ShareSe
       response = await send(shared.route, JSON.stringify({ items: shared.items }));
     } else {
       const body = new FormData();
-      for (const file of shared.files) body.append('files', file);
+      for (const file of shared.files) body.append(FILES_FIELD, file);
       response = await send(shared.route, body, new URLSearchParams(shared.fields));
     }
     const answer = (await response.json()) as { status: string; data?: { ids: string[] }; message?: string };

@@ -49,7 +49,7 @@ describe('item/addFiles', () => {
   it.each([
     [{ fileName: 'a.png' }, 400, /^fileName: item\/addFiles gives every file the same fields/],
     [{ id: 'MYID' }, 400, /^id: item\/addFiles gives every file the same fields/],
-    [{ url: 'https://example.com/a.png' }, 400, /^url: /],
+    [{ url: 'https://example.com/a.png' }, 400, /^url: item\/addFiles takes the files as the request body; url is a source of item\/add, not of item\/addFiles/],
     [{ star: '9' }, 400, /^star: must be 0 to 5/],
     [{ folders: 'nope' }, 404, /^folders: /],
   ])('refuses %j with a %i naming the field, and stores nothing', async (query, status, message) => {

@@ -117,7 +117,10 @@ describe('answerShare', () => {
     const api = makeApi();
     const library = await newLibrary(api);
     const files = [new UnreadFile([pngBytes()], 'pier.png', { type: 'image/png' }), new UnreadFile([pngBytes()], 'dusk.PNG', { type: '' })];
-    const answer = await answerShare(post(form({ title: 'Two shots', text: 'https://site.example/p' }, files)), SCOPE, sendTo(api, library));
+    // The share sheet's form as the worker reads it, with these very files in it (a Request would copy them).
+    const sheet = form({ title: 'Two shots', text: 'https://site.example/p' }, files);
+    const request = { formData: async () => sheet } as unknown as Request;
+    const answer = await answerShare(request, SCOPE, sendTo(api, library));
     const { shared, shareFailed } = readLaunchParams(new URL(answer.headers.get('Location')!).search);
     expect(shareFailed).toBeUndefined();
     expect(shared).toHaveLength(2);

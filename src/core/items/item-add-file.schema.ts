@@ -5,9 +5,9 @@ import { newItemInput } from './item.schema';
 
 const FILE_NAME_MAX = 1024;
 
-/** The body is the source: a source field in the query string is an error naming it. */
-const notHere = (field: string) =>
-  z.undefined({ error: `item/addFile takes the file as the request body; ${field} is a source of item/add, not of item/addFile` }).optional();
+/** The body is the source: a source field in the query string is an error naming it and the route. */
+export const notHere = (field: string, route = 'item/addFile') =>
+  z.undefined({ error: `${route} takes the file${route === 'item/addFiles' ? 's' : ''} as the request body; ${field} is a source of item/add, not of ${route}` }).optional();
 
 export const addFileInput = lazyValue(() =>
   newItemInput().extend({

@@ -8,7 +8,8 @@ import type { Context } from '../context';
 import { ApiError, invalid } from '../http/errors';
 import { roomOf, tooLargeFor } from '../shared/storage-room';
 import { writeNewItems, type Prepared } from './item-add.service';
-import { FILES_FIELD, type AddFilesInput } from './item-add-files.schema';
+import { FILES_FIELD } from './add-files-field';
+import type { AddFilesInput } from './item-add-files.schema';
 import { MAX_BATCH } from './item.schema';
 import { describe } from './item-sources';
 

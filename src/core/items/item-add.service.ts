@@ -40,7 +40,7 @@ export async function addItems(ctx: Context, input: AddInput): Promise<AddAnswer
   return input.batch ? { ids, duplicateOf } : { id: ids[0]!, duplicateOf: duplicateOf[0]! };
 }
 
-/** Writes items whose sources are resolved, all or none; item/addFile shares it. */
+/** Writes items whose sources are resolved, all or none; item/addFile and item/addFiles share it. */
 export async function writeNewItems(ctx: Context, prepared: readonly Prepared[]): Promise<{ ids: string[]; duplicateOf: (string | null)[] }> {
   const ids = assignIds(ctx, prepared);
   const hashes = await hashNewFiles((await ctx.library()).db, prepared.map((item) => item.source.blob));

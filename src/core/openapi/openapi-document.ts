@@ -16,14 +16,15 @@ import { EXTENSIONS } from './extensions';
 import { componentSchemas, type JsonSchema } from './json-schemas';
 import { isBinary, type BinaryOutput } from '../http/output-kit';
 import { outputOf, requestOf, routeKey } from './route-outputs';
+import { FILES_FIELD } from '../items/add-files-field';
 
 type AnyRoute = Route<z.ZodType, never>;
 
-/** `GET /item/get` → `getItemGet`; `GET /openapi.json` → `getOpenapiJson`. */
 /** Raw-body routes whose body is multipart/form-data, each file a `files` part (item/addFiles). */
 const MULTIPART_BODIES: ReadonlySet<string> = new Set(['POST /item/addFiles']);
-const FILES_PARTS = { type: 'object', required: ['files'], properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } } };
+const FILES_PARTS = { type: 'object', required: [FILES_FIELD], properties: { [FILES_FIELD]: { type: 'array', items: { type: 'string', format: 'binary' } } } };
 
+/** `GET /item/get` → `getItemGet`; `GET /openapi.json` → `getOpenapiJson`. */
 export function operationId(route: Pick<AnyRoute, 'method' | 'path'>): string {
   const words = route.path.split(/[/.]/).filter(Boolean);
   return route.method.toLowerCase() + words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
@@ -83,7 +84,7 @@ export function buildOpenApiDocument({ apiPrefix, routes }: DocumentOptions) {
     ];
     const body = route.rawBody
       ? MULTIPART_BODIES.has(routeKey(route))
-        ? { required: true, description: 'The files, each a `files` part; their fields are query parameters, the same for each.', content: { 'multipart/form-data': { schema: FILES_PARTS } } }
+        ? { required: true, description: `The files, each a \`${FILES_FIELD}\` part; their fields are query parameters, the same for each.`, content: { 'multipart/form-data': { schema: FILES_PARTS } } }
         : { required: true, description: 'The file or zip itself, as the body; its fields are query parameters.', content: { 'application/octet-stream': {} } }
       : input && !inQuery
         ? { required: ((input.required as string[] | undefined) ?? []).length > 0, content: { 'application/json': { schema: ref(inputName!), ...(example?.request ? { example: example.request } : {}) } } }
