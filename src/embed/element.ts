@@ -72,7 +72,11 @@ export class AssetLibraryElement extends HTMLElement {
       // Moved in the page: the frame loads again (its load listener starts the event stream again).
       const frame = this.frame;
       const script = this.script;
-      if (script) this.reloaded = new Promise<void>((resolve) => frame.addEventListener('load', () => resolve(), { once: true })).then(() => controlledBy(frame.contentWindow!, script));
+      if (!script) return;
+      this.reloaded = new Promise<void>((resolve) => frame.addEventListener('load', () => resolve(), { once: true }))
+        .then(() => controlledBy(frame.contentWindow!, script))
+        // Said as the error event; calls go on to the frame and fail there with their own reason (a later move may mend it).
+        .catch((error: unknown) => this.emit('asset-library-error', { message: error instanceof Error ? error.message : String(error) }));
       return;
     }
     const root = this.attachShadow({ mode: 'open' });
