@@ -34,6 +34,15 @@ function libraryFrame(page: Page): Frame {
   return frame;
 }
 
+/** The host page with its library shown: ready, and the app in the frame loaded. */
+async function openLibrary(page: Page, site: StaticSite): Promise<Frame> {
+  await openHost(page, site);
+  await page.waitForFunction(() => (window as unknown as { libraryEvents: LibraryEvent[] }).libraryEvents.some((event) => event.type === 'asset-library-ready'), null, { timeout: 30_000 });
+  const frame = libraryFrame(page);
+  await appReady(frame);
+  return frame;
+}
+
 describe('embedded in a host site', () => {
   const browser = useBrowser();
   let work: string;
@@ -54,10 +63,7 @@ describe('embedded in a host site', () => {
     const context = await browser().newContext();
     try {
       const page = await context.newPage();
-      await openHost(page, site);
-      await page.waitForFunction(() => (window as unknown as { libraryEvents: LibraryEvent[] }).libraryEvents.some((event) => event.type === 'asset-library-ready'), null, { timeout: 30_000 });
-      const frame = libraryFrame(page);
-      await appReady(frame);
+      const frame = await openLibrary(page, site);
       await expect(frame.locator('#library-name').textContent()).resolves.toBe('My Library');
 
       // The frame is ours; its API lives under the base and its items' URLs carry it.
@@ -131,10 +137,7 @@ describe('embedded in a host site', () => {
     const context = await browser().newContext();
     try {
       const page = await context.newPage();
-      await openHost(page, site);
-      await page.waitForFunction(() => (window as unknown as { libraryEvents: LibraryEvent[] }).libraryEvents.some((event) => event.type === 'asset-library-ready'), null, { timeout: 30_000 });
-      const frame = libraryFrame(page);
-      await appReady(frame);
+      const frame = await openLibrary(page, site);
       await page.evaluate(async () => {
         const element = document.querySelector('asset-library') as HTMLElement & { api: { post(path: string, body: unknown): Promise<unknown> } };
         await element.api.post('/item/add', { items: [{ name: 'tabby cat', bookmarkURL: 'https://cats.example/tabby' }, { name: 'sheepdog', bookmarkURL: 'https://dogs.example/sheep' }] });

@@ -2,31 +2,16 @@
  * Sync through a real CouchDB-protocol server (pouchdb-server on loopback, ../sync/couch-server.ts):
  * two cores on their own fake-indexeddb databases stand for two devices.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Api } from '../../src/core';
-import { startCouchServer, type CouchServer } from '../sync/couch-server';
 import { loadNodePouch, loadNodePouchWith } from '../sync/node-pouch';
+import { converge, makeDevice as makeApi, post, useCouchServer } from './fixtures/sync-devices';
 import { startSyncLoop } from '../../src/app/sync/sync-loop';
 import { SyncStatusStore } from '../../src/app/sync/sync-status-store';
 import { apiPort, call, makeApi as makeCore } from './helpers';
 import { SYNC_STATUS_KEY } from '../../src/core/sync/sync-state';
 
-const makeApi = () => makeCore({ loadPouch: loadNodePouch });
-
-let server: CouchServer;
-beforeAll(async () => {
-  server = await startCouchServer();
-}, 60_000);
-afterAll(async () => server?.dispose());
-
-let databases = 0;
-const newDatabase = () => `${server.origin}/lib-${process.pid}-${(databases += 1)}`;
-
-async function post<T = unknown>(api: Api, path: string, input: Record<string, unknown> = {}): Promise<T> {
-  const answer = await call<T>(api, 'POST', path, input);
-  if (answer.httpStatus !== 200) throw new Error(`${path}: ${JSON.stringify(answer.body)}`);
-  return answer.data;
-}
+const { server: couch, newDatabase } = useCouchServer('lib');
 
 interface Status {
   state: string;
@@ -40,11 +25,6 @@ interface Status {
 }
 
 const run = (api: Api) => post<Status>(api, '/sync/run');
-
-/** Both devices cycle until neither has anything left to exchange. */
-async function converge(...devices: Api[]): Promise<void> {
-  for (let round = 0; round < 4; round += 1) for (const device of devices) expect((await run(device)).error).toBeNull();
-}
 
 /** Every item as item/get answers it, by id (items in the trash too). */
 async function itemsOf(api: Api): Promise<Map<string, Record<string, unknown>>> {
@@ -126,7 +106,7 @@ describe('sync: two devices through a CouchDB-protocol server', () => {
     await run(b);
 
     // Offline: the server is down; both devices edit.
-    await server.stop();
+    await couch().stop();
     expect(await run(a)).toMatchObject({ state: 'offline', error: expect.stringContaining('did not answer') });
     await post(a, '/item/update', { id: tagged.id, tags: ['a', 'b', 'c'] });
     await post(b, '/item/update', { id: tagged.id, tags: ['a'], folders: [] });
@@ -145,7 +125,7 @@ describe('sync: two devices through a CouchDB-protocol server', () => {
     await post(a, '/tagGroup/update', { id: group.id, tags: ['g1', 'g2'] });
     await post(b, '/tagGroup/update', { id: group.id, tags: [], name: 'G on B' });
 
-    await server.start();
+    await couch().start();
     await converge(a, b);
 
     const [onA, onB] = [await itemsOf(a), await itemsOf(b)];
@@ -299,7 +279,7 @@ describe('sync: two devices through a CouchDB-protocol server', () => {
     // B's second batch of changes finds the server dead: a pull cut after its first batch of 200.
     let batches = 0;
     const cutAtSecondBatch = async (requested: string) => {
-      if (requested.includes('/_changes') && (batches += 1) === 2) await server.stop();
+      if (requested.includes('/_changes') && (batches += 1) === 2) await couch().stop();
     };
     const [a, b] = [makeApi(), makeCore({ loadPouch: () => loadNodePouchWith(cutAtSecondBatch) })];
     const url = newDatabase();
@@ -312,7 +292,7 @@ describe('sync: two devices through a CouchDB-protocol server', () => {
     const { id: local } = await post<{ id: string }>(b, '/item/add', bookmark('made on B before its first pull'));
     const cut = await run(b);
     expect(batches).toBe(2);
-    await server.start();
+    await couch().start();
     // Whatever the cut left, B's library is consistent: every item it shows is whole, its own item is there.
     const partial = await itemsOf(b);
     expect(partial.has(local)).toBe(true);

@@ -3,39 +3,11 @@
  * stand for two devices): a rule or a place that a sync changes must change the counts a device
  * kept (count-store.ts), and moves merged from both devices must not hide folders in a loop.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Api } from '../../src/core';
-import { startCouchServer, type CouchServer } from '../sync/couch-server';
-import { loadNodePouch } from '../sync/node-pouch';
-import { call, makeApi as makeCore } from './helpers';
+import { converge, get, makeDevice as makeApi, post, useCouchServer } from './fixtures/sync-devices';
 
-const makeApi = () => makeCore({ loadPouch: loadNodePouch });
-
-let server: CouchServer;
-beforeAll(async () => {
-  server = await startCouchServer();
-}, 60_000);
-afterAll(async () => server?.dispose());
-
-let databases = 0;
-const newDatabase = () => `${server.origin}/smart-${process.pid}-${(databases += 1)}`;
-
-async function post<T = unknown>(api: Api, path: string, input: Record<string, unknown> = {}): Promise<T> {
-  const answer = await call<T>(api, 'POST', path, input);
-  if (answer.httpStatus !== 200) throw new Error(`${path}: ${JSON.stringify(answer.body)}`);
-  return answer.data;
-}
-
-async function get<T = unknown>(api: Api, path: string, input: Record<string, unknown> = {}): Promise<T> {
-  const answer = await call<T>(api, 'GET', path, input);
-  if (answer.httpStatus !== 200) throw new Error(`${path}: ${JSON.stringify(answer.body)}`);
-  return answer.data;
-}
-
-/** Both devices cycle until neither has anything left to exchange. */
-async function converge(...devices: Api[]): Promise<void> {
-  for (let round = 0; round < 4; round += 1) for (const device of devices) expect((await post<{ error: string | null }>(device, '/sync/run')).error).toBeNull();
-}
+const { newDatabase } = useCouchServer('smart');
 
 /** Two devices on one new server database, `a`'s library already on `b`. */
 async function pair(): Promise<[Api, Api]> {

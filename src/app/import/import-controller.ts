@@ -356,15 +356,7 @@ export class ImportController extends EventTarget {
    * the worker does not know (400) is added as `fallback`, the file's own job, instead (not after a Stop).
    */
   private async importExport(file: File, { library, generation, fallback }: { library: string | null; generation: number; fallback: FileJob }): Promise<void> {
-    const run: ExportRun = { name: file.name };
-    this.exports = [...this.exports, run];
-    this.exportsRunning += 1;
-    this.changed();
-    const update = (patch: Partial<ExportRun>) => {
-      Object.assign(run, patch);
-      this.exports = [...this.exports];
-      this.changed();
-    };
+    const { run, update } = this.startRun({ name: file.name });
     try {
       const { importLibrary } = await import('../library-transfer/index');
       const state = await importLibrary(
@@ -421,8 +413,8 @@ export class ImportController extends EventTarget {
     this.changed();
   }
 
-  private async followExport(started: ImportState): Promise<void> {
-    const run: ExportRun = { name: started.folderName, state: started };
+  /** A run shown in the panel, counted as running until its caller ends it; `update` changes what it shows. */
+  private startRun(run: ExportRun): { run: ExportRun; update: (patch: Partial<ExportRun>) => void } {
     this.exports = [...this.exports, run];
     this.exportsRunning += 1;
     this.changed();
@@ -431,6 +423,11 @@ export class ImportController extends EventTarget {
       this.exports = [...this.exports];
       this.changed();
     };
+    return { run, update };
+  }
+
+  private async followExport(started: ImportState): Promise<void> {
+    const { update } = this.startRun({ name: started.folderName, state: started });
     try {
       const { followImport } = await import('../library-transfer/index');
       const state = await followImport(started, { library: started.libraryPath, onProgress: ({ state }) => state && update({ state }) });
