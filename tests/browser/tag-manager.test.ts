@@ -74,6 +74,9 @@ describe('<tag-manager>', () => {
     await userEvent.keyboard('cat{Enter}{Enter}');
     await until(() => tagNamed(client, 'kitty'), (t) => t === undefined);
     expect(await tagNamed(client, 'cat')).toMatchObject({ count: 5 });
+    // The keyboard is on the search box, not on the Merge button of the tag that is gone.
+    await until(() => manager.shadowRoot!.activeElement?.getAttribute('aria-label'), (label) => label === 'Search tags');
+    expect(manager.shadowRoot!.querySelector('dialog[open]')).toBeNull();
     await until(rows, (shown) => shown.length === 0);
 
     // Rename in place.

@@ -240,6 +240,9 @@ export class TagManager extends LitElement {
       return;
     }
     this.closeDialog();
+    // The dialog gives the keyboard back to its opener, the merged tag's Merge button, which a
+    // second Enter would press, opening the dialog again for a tag that is gone: the search box instead.
+    if (state.kind === 'merge') this.renderRoot.querySelector<HTMLInputElement>('input.search')?.focus();
     await this.change(async () => {});
   }
 
