@@ -64,8 +64,10 @@ export class TagEditor extends LitElement {
         ? await this.api.get('/tag/get', { name: text, limit })
         : await this.api.get('/tag/getRecentTags', { limit });
       if (ticket !== this.lookup) return; // a later keystroke already asked again
+      // A late answer (a focus's, then the text's) keeps the suggestion the arrows already picked.
+      const picked = this.suggestions[this.active];
       this.suggestions = page.data.map((t) => t.name).filter((n) => !this.tags.includes(n)).slice(0, SUGGESTIONS);
-      this.active = -1;
+      this.active = picked === undefined ? -1 : this.suggestions.indexOf(picked);
     } catch (error) {
       emit(this, 'api-error', { message: errorMessage(error) });
     }
