@@ -1,9 +1,9 @@
 /**
  * What a share sheet posted (the manifest's share_target form: title, text, url, files) as one
- * request: its files as item/addFiles's parts; with no file, the link as a bookmark (item/add). The shared page is
- * each item's `website`, the title its name, the text its annotation. Android puts a shared page's
- * link in `text` and sends no `url`: the first link in the text is then the page. Anything the app
- * does not take refuses the whole share, so that nothing of it is kept.
+ * request: its files as item/addFiles's parts; with no file, the link as a bookmark (item/add).
+ * The shared page is each item's `website`, the title its name, the text its annotation. Android
+ * puts a shared page's link in `text` and sends no `url`: the first link in the text is then the
+ * page. Anything the app does not take refuses the whole share, so that nothing of it is kept.
  */
 import { invalid } from '../core/http/errors';
 import { SHARE_FIELDS, SHARED_FILE_KINDS, sharedFileType } from '../core/shared/share-target';
@@ -82,6 +82,9 @@ export function sharedRequest(form: FormData): SharedRequest {
   return {
     route: '/item/addFiles',
     fields: { ...(files.length === 1 && title ? { name: title } : {}), ...facts },
-    files: files.map((file) => (file.type === sharedFileType(file) ? file : new File([file], file.name, { type: sharedFileType(file)! }))),
+    files: files.map((file) => {
+      const type = sharedFileType(file)!;
+      return file.type === type ? file : new File([file], file.name, { type });
+    }),
   };
 }

@@ -1,8 +1,9 @@
 /**
  * Answers the share sheet's POST (the manifest's share_target, `<scope>share-target`): the shared
  * files (item/addFiles, each kept a Blob) or link (item/add) go into the library through the API,
- * all or nothing, then a 303 sends the window to the app, whose address says what happened: `?share-added=<ids>` or
- * `?share-failed=<reason>` (src/app/pwa/launch-params.ts reads them and offers Undo). Nothing is
+ * all or nothing, then a 303 sends the window to the app, whose address says what happened:
+ * `?share-added=<ids>` or `?share-failed=<reason>` (src/app/pwa/launch-params.ts reads them and
+ * offers Undo). Nothing is
  * kept in memory, so a worker stopped after the redirect loses nothing
  * (docs/decisions/share-target.md).
  */

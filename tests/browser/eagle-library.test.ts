@@ -7,6 +7,7 @@ import { directoryHandleTree, walkFiles, writeTreeToDirectory, zipOfTree, zipTre
 import { LibraryDb } from '../../src/core/storage/library-db';
 import { buildEagleLibrary, expectedItem, WEBP_1X1, zipOf, type Fixture } from '../node/fixtures/eagle-library';
 import { expectIndexesMatchRebuild } from '../node/fixtures/index-rebuild';
+import { withBadHeader } from '../node/fixtures/damaged-zip';
 import { controlledBy, fetchApi, stopServiceWorkers } from './service-worker';
 
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
@@ -64,6 +65,22 @@ describe('Eagle libraries through the service worker', () => {
     const read = await fetchApi(`/api/v2/library/import?id=${state.id}`);
     expect(read.body.data).toMatchObject({ id: state.id, status: 'done' });
   }, 90_000);
+
+  it('skips an item folder whose zip entry is damaged and imports the rest; finds a library zipped inside a folder named "… images"', async () => {
+    await controlledBy();
+    const damaged = buildEagleLibrary({ name: unique('Damaged'), items: 3, plain: true });
+    const record = [...damaged.records.values()][1]!;
+    const folder = `${String(record.id)}.info`;
+    const original = `${damaged.name}.library/images/${folder}/${String(record.name)}.${String(record.ext)}`;
+    const state = await postImport(await withBadHeader(await zipOf(damaged), original));
+    expect(state).toMatchObject({ status: 'done', total: 3, imported: 2 });
+    expect(state.broken.map((broken) => broken.name)).toEqual([folder]);
+    expect(state.broken[0]!.reason.startsWith(`could not be read: ${original}: `), state.broken[0]!.reason).toBe(true);
+
+    const nested = buildEagleLibrary({ name: unique('Brand'), items: 2, plain: true });
+    const found = await postImport(await zipOf(nested, `Design images/${nested.name}.library`));
+    expect(found).toMatchObject({ status: 'done', libraryName: nested.name, imported: 2 });
+  }, 60_000);
 
   it('imports a picked folder (a directory handle) and exports a zip that re-imports equal, files byte for byte', async () => {
     await controlledBy();

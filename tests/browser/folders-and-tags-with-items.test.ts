@@ -70,6 +70,9 @@ describe('folders with items', () => {
     await client.post('/folder/update', { id: folder.id, name: 'New', parent: top.id });
     expect(await imageCounts(client)).toEqual({ Top: 0, New: 1 });
     expect((await client.post<Page<Item>>('/item/get', { folders: [folder.id] })).total).toBe(1);
+    // No folder named is no filter (a client that always sends the field).
+    expect((await client.post<Page<Item>>('/item/get', { folders: [] })).total).toBe(1);
+    expect((await client.get<Page<Item>>('/item/get', { folders: '' })).total).toBe(1);
     // The search index follows the rename in the same request.
     expect((await client.post<Page<Item>>('/item/query', { query: 'new' })).total).toBe(1);
     expect((await client.post<Page<Item>>('/item/query', { query: 'old' })).total).toBe(0);

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeApi, type Answer } from './helpers';
 import { buildEagleLibrary, zipOf, type Fixture } from './fixtures/eagle-library';
+import { withBadData, withBadHeader } from './fixtures/damaged-zip';
 import type { Api } from '../../src/core';
 import type { ImportState } from '../../src/core/eagle-library';
 import { readItemFolder } from '../../src/core/eagle-library/read-library';
@@ -14,34 +15,6 @@ async function importZip(api: Api, zip: Blob): Promise<Answer<ImportState>> {
   const response = await api.handle(new Request('http://localhost/api/v2/library/import?wait=true', { method: 'POST', body: zip }));
   const body = (await response.json()) as Answer<ImportState>['body'];
   return { httpStatus: response.status, body, data: body.data as ImportState };
-}
-
-/** Where the local header of `name` starts: its signature 0x04034b50, then 26 bytes, then the name. */
-function localHeaderOf(zip: Uint8Array, name: string): number {
-  const wanted = new TextEncoder().encode(name);
-  for (let at = 0; at + 30 + wanted.length <= zip.length; at += 1) {
-    if (zip[at] !== 0x50 || zip[at + 1] !== 0x4b || zip[at + 2] !== 0x03 || zip[at + 3] !== 0x04) continue;
-    if (wanted.every((byte, k) => zip[at + 30 + k] === byte)) return at;
-  }
-  throw new Error(`no local header for ${name}`);
-}
-
-/** The zip with the local-header signature of `name` overwritten. */
-async function withBadHeader(zip: Blob, name: string): Promise<Blob> {
-  const bytes = new Uint8Array(await zip.arrayBuffer());
-  const at = localHeaderOf(bytes, name);
-  bytes.fill(0, at, at + 4);
-  return new Blob([bytes]);
-}
-
-/** The zip with the first data bytes of `name` overwritten: 0xff starts a deflate block of the reserved type. */
-async function withBadData(zip: Blob, name: string): Promise<Blob> {
-  const bytes = new Uint8Array(await zip.arrayBuffer());
-  const at = localHeaderOf(bytes, name);
-  const view = new DataView(bytes.buffer);
-  const data = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
-  bytes.fill(0xff, data, data + 8);
-  return new Blob([bytes]);
 }
 
 /** A deflated zip of the library, as operating systems compress folders. */

@@ -363,9 +363,7 @@ export class ImportController extends EventTarget {
         { kind: 'zip', zip: file, name: file.name },
         { into: 'current', ...(library ? { library } : {}), onProgress: ({ state }) => state && update({ state }) },
       );
-      update({ state, report: exportReport(file.name, state) });
-      markReportShown(state.id);
-      this.events.dispatchEvent(new CustomEvent('items-imported', { detail: { ids: [] }, bubbles: true, composed: true }));
+      this.reported(state, file.name, update);
     } catch (error) {
       if (error instanceof ApiClientError && error.httpStatus === 400 && /\.zip$/i.test(file.name)) {
         this.exports = this.exports.filter((other) => other !== run);
@@ -426,14 +424,19 @@ export class ImportController extends EventTarget {
     return { run, update };
   }
 
+  /** An export's import ended: its report shown (once, ./reports-shown.ts), and the views read again. */
+  private reported(state: ImportState, name: string, update: (patch: Partial<ExportRun>) => void): void {
+    update({ state, report: exportReport(name, state) });
+    markReportShown(state.id);
+    this.events.dispatchEvent(new CustomEvent('items-imported', { detail: { ids: [] }, bubbles: true, composed: true }));
+  }
+
   private async followExport(started: ImportState): Promise<void> {
     const { update } = this.startRun({ name: started.folderName, state: started });
     try {
       const { followImport } = await import('../library-transfer/index');
       const state = await followImport(started, { library: started.libraryPath, onProgress: ({ state }) => state && update({ state }) });
-      update({ state, report: exportReport(started.folderName, state) });
-      markReportShown(state.id);
-      this.events.dispatchEvent(new CustomEvent('items-imported', { detail: { ids: [] }, bubbles: true, composed: true }));
+      this.reported(state, started.folderName, update);
     } catch (error) {
       update({ failed: messageOf(error) });
     } finally {

@@ -4,7 +4,7 @@
  * again on every start. Kept in localStorage (per origin, a few ids); none there shows none.
  */
 const KEY = 'offline-asset-library:import-reports-shown';
-/** Ids kept at most: the newest; an older report is not shown again either (see WITHIN_MS). */
+/** Ids kept at most: the newest; an older report is not shown again either (see REPORT_WITHIN_MS). */
 const KEPT = 200;
 /** A report older than this is not brought back, shown or not. */
 export const REPORT_WITHIN_MS = 24 * 60 * 60 * 1000;
