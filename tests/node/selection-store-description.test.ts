@@ -11,6 +11,7 @@ function store(total: number, whole = false) {
     total,
     listingParams: whole ? null : { orderBy: 'NAME' },
     idAt: (index) => (whole ? `id${index}` : undefined),
+    indexOfLoaded: (id) => (whole && id.startsWith('id') ? Number(id.slice(2)) : -1),
     ids: async (offset, limit) => {
       if (!whole) throw new Error('a described selection reads no ids');
       return Array.from({ length: Math.min(limit, total - offset) }, (_, at) => `id${offset + at}`);
@@ -133,5 +134,33 @@ describe('the selection as a description', () => {
     await selection.mirrored();
     expect(sent.at(-1)).toEqual({ ids: ['id1', 'id3', 'id4'] });
     expect(selection.count).toBe(3);
+  });
+
+  it('a range starts at its anchor item wherever an edit moved it, even when the order was being read again as the selection followed its items', async () => {
+    // Thirty items in the page's order; a bulk rating then moves the five picked (5..9) to the front.
+    let order: string[] | null = Array.from({ length: 30 }, (_, at) => `s${at}`);
+    const source: RangeSource = {
+      total: 30,
+      listingParams: { orderBy: 'RATING' },
+      idAt: (index) => order?.[index],
+      indexOfLoaded: (id) => order?.indexOf(id) ?? -1,
+      ids: async () => Promise.reject(new Error('a described selection reads no ids')),
+    };
+    const selection = new SelectionStore(source, async () => {});
+    await selection.click(5, 's5');
+    await selection.click(9, 's9', { range: true });
+    const picked = ['s5', 's6', 's7', 's8', 's9'];
+    order = null; // a live refresh has dropped the ids it is reading again
+    selection.follow(picked, (id) => source.indexOfLoaded(id));
+    order = [...picked, ...Array.from({ length: 30 }, (_, at) => `s${at}`).filter((id) => !picked.includes(id))];
+    expect(picked.every((id, at) => selection.has(at, id))).toBe(true);
+    // Ctrl+Shift to 12 adds positions 0..12: the five followed ids lie inside it now, so are not counted twice.
+    await selection.click(12, order[12]!, { range: true, toggle: true });
+    expect(selection.ranges).toEqual([{ from: 0, to: 12 }]);
+    expect(selection.count).toBe(13);
+    // A plain Shift-click ranges from s5, now at 0.
+    await selection.click(9, order[9]!, { range: true });
+    expect(selection.ranges).toEqual([{ from: 0, to: 9 }]);
+    expect(selection.has(0, 's5')).toBe(true);
   });
 });

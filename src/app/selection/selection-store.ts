@@ -5,7 +5,8 @@
  * is one range, the count is arithmetic and a cell is selected by its position or its id. Every change
  * is mirrored to item/select as that description; the worker resolves it into ids once, and bulk
  * actions page through those (selection-ids.ts). Mirror writes are coalesced, the last one wins.
- * An anchor (where a range starts) and the focused index of the grid live here too.
+ * An anchor (where a range starts: an item, found again wherever the listing puts it) and the
+ * focused index of the grid live here too.
  * See docs/decisions/grid-id-windows.md.
  */
 import { Store } from '../state/store';
@@ -17,6 +18,8 @@ export interface RangeSource {
   readonly listingParams: Record<string, unknown> | null;
   /** The id at a position when the page holds it (its window is in), else undefined. */
   idAt(index: number): string | undefined;
+  /** The position of an id the page holds, else -1 (not in the listing, or its window is not in yet). */
+  indexOfLoaded(id: string): number;
   /** Ids of a stretch of the listing (only for a listing the page holds whole). */
   ids(offset: number, limit: number): Promise<string[]>;
 }
@@ -38,7 +41,9 @@ export class SelectionStore extends Store {
   added: ReadonlyMap<string, number> = new Map();
   /** Taken out by hand inside the ranges: id → its position when clicked. */
   removed: ReadonlyMap<string, number> = new Map();
+  /** Where a range starts: the anchor item's position when last known (see anchorAt). */
   anchor: number | null = null;
+  private anchorId: string | undefined;
   /** The grid cell that holds the keyboard focus (roving tabindex). */
   focus = 0;
   /** Bumped by every change of what is selected (panels compare it to know when to read again). */
@@ -104,7 +109,8 @@ export class SelectionStore extends Store {
   async click(index: number, id: string, modifiers: ClickModifiers = {}): Promise<void> {
     this.actionCount += 1;
     this.focus = index;
-    if (modifiers.range && this.anchor !== null) return this.rangeTo(index, modifiers.toggle === true);
+    if (modifiers.range && this.anchorAt() !== null) return this.rangeTo(index, modifiers.toggle === true);
+    this.anchorId = id;
     if (modifiers.toggle) {
       const added = new Map(this.added);
       const removed = new Map(this.removed);
@@ -134,7 +140,7 @@ export class SelectionStore extends Store {
   /** Shift+arrow: the range from the anchor to the newly focused index. */
   async extendTo(index: number): Promise<void> {
     this.actionCount += 1;
-    if (this.anchor === null) this.anchor = this.focus;
+    if (this.anchorAt() === null) [this.anchor, this.anchorId] = [this.focus, this.source.idAt(this.focus)];
     this.focus = index;
     return this.rangeTo(index, false);
   }
@@ -163,7 +169,7 @@ export class SelectionStore extends Store {
 
   clear(): void {
     this.actionCount += 1;
-    this.anchor = null;
+    [this.anchor, this.anchorId] = [null, undefined];
     this.set([], new Map(), new Map());
   }
 
@@ -177,11 +183,10 @@ export class SelectionStore extends Store {
    * The selection as these ids, wherever the listing puts them now (after an edit moved selected
    * items, positions would name others). Not the person's action: work awaiting one goes on.
    */
-  follow(ids: readonly string[], indexOf: (id: string) => number, held: { anchor?: string } = {}): void {
-    // The anchor is a position too: it goes with its item (a Shift-click after would range from
-    // another item), or is dropped when its item left the view.
-    const anchor = held.anchor === undefined ? -1 : indexOf(held.anchor);
-    this.anchor = anchor >= 0 ? anchor : null;
+  follow(ids: readonly string[], indexOf: (id: string) => number): void {
+    // The anchor item keeps its id (anchorAt finds it when it is next needed, after a refresh that
+    // is reading the order now); its last position is dropped, being another item's now.
+    this.anchor = null;
     this.set([], new Map(ids.map((id) => [id, indexOf(id)])), new Map());
   }
 
@@ -197,11 +202,26 @@ export class SelectionStore extends Store {
     this.set(this.ranges, added, removed);
   }
 
+  /**
+   * Where a range starts now: its item's position when the page holds it (an edit or a live insert
+   * may have moved it), else the position it was last seen at; null when there is none.
+   */
+  private anchorAt(): number | null {
+    const at = this.anchorId === undefined ? -1 : this.source.indexOfLoaded(this.anchorId);
+    return at >= 0 ? (this.anchor = at) : this.anchor;
+  }
+
   private rangeTo(index: number, keep: boolean): void {
-    const range = { from: Math.min(this.anchor!, index), to: Math.max(this.anchor!, index) };
+    const anchor = this.anchorAt()!;
+    const range = { from: Math.min(anchor, index), to: Math.max(anchor, index) };
     if (!keep) return this.set([range], new Map(), new Map());
-    // Those in the new range are covered by it now: neither added nor removed any more.
-    const outside = (map: ReadonlyMap<string, number>) => new Map([...map].filter(([, at]) => at < range.from || at > range.to));
+    // Those in the new range are covered by it now: neither added nor removed any more. Their
+    // positions are read again where the page holds them (a bulk edit may have moved them).
+    const now = (id: string, at: number) => {
+      const loaded = this.source.indexOfLoaded(id);
+      return loaded >= 0 ? loaded : at;
+    };
+    const outside = (map: ReadonlyMap<string, number>) => new Map([...map].filter(([id, at]) => now(id, at) < range.from || now(id, at) > range.to));
     this.set(addRange(this.ranges, range), outside(this.added), outside(this.removed));
   }
 

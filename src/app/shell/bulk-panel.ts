@@ -20,7 +20,6 @@ const FOLLOWED = 10_000;
 export class BulkPanel {
   readonly element = document.createElement('bulk-editor') as BulkEditorElement;
   private shown = -1;
-  private anchorItem: string | undefined;
 
   constructor(private readonly stores: AppStores) {
     this.element.id = 'bulk-editor';
@@ -47,7 +46,7 @@ export class BulkPanel {
     }
     const actions = selection.actions;
     await this.refresh();
-    if (!left && selection.ranges.length && selection.actions === actions) await this.keepOnItsItems(actions, message, { anchor: this.anchorItem });
+    if (!left && selection.ranges.length && selection.actions === actions) await this.keepOnItsItems(actions, message);
   }
 
   /**
@@ -59,7 +58,7 @@ export class BulkPanel {
    * listing stays one range (no run brings in an item not selected); a bigger selection of ranges
    * is cleared, with a toast saying so. An AI listing (held whole in the page) keeps its order.
    */
-  private async keepOnItsItems(actions: number, message: string, held: { anchor?: string }): Promise<void> {
+  private async keepOnItsItems(actions: number, message: string): Promise<void> {
     const { selection, results, toasts, api } = this.stores;
     const params = results.listingParams;
     const [first] = selection.ranges;
@@ -74,7 +73,7 @@ export class BulkPanel {
     const { ids } = (await api.post('/item/ids', { ...params, isSelected: true, offset: 0, limit: FOLLOWED })) as { ids: string[] };
     if (selection.actions !== actions) return;
     const same = this.shown === selection.version && ids.length === selection.count;
-    selection.follow(ids, (id) => results.indexOfLoaded(id), held);
+    selection.follow(ids, (id) => results.indexOfLoaded(id));
     if (same) this.shown = selection.version;
   }
 
@@ -90,8 +89,6 @@ export class BulkPanel {
     const version = this.wanted ? selection.version : -1;
     if (version === this.shown) return;
     this.shown = version;
-    // The anchor's item as the person picked it: a run's writes may move it before the run ends.
-    this.anchorItem = selection.anchor === null ? undefined : this.stores.results.idAt(selection.anchor);
     this.element.selection = this.wanted ? { total: selection.count, open: () => selectionIds(api, selection) } : null;
   }
 
