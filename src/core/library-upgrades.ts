@@ -9,7 +9,8 @@ import { buildPostings } from './postings/build-postings';
 import { frontCodeTails } from './postings/front-code-tails';
 import { packTermLists } from './postings/pack-term-lists';
 import { tailTermLists } from './postings/tail-term-lists';
+import { refoldNameKeys } from './listing/refold-name-keys';
 import { moveTermsIntoItems } from './search/terms-into-items';
 import type { LibraryUpgrades } from './storage/library-db';
 
-export const LIBRARY_UPGRADES: LibraryUpgrades = { 2: buildPostings, 4: queueDescriptorJobs, 7: packTermLists, 8: tailTermLists, 9: moveTermsIntoItems, 10: frontCodeTails };
+export const LIBRARY_UPGRADES: LibraryUpgrades = { 2: buildPostings, 4: queueDescriptorJobs, 7: packTermLists, 8: tailTermLists, 9: moveTermsIntoItems, 10: frontCodeTails, 13: refoldNameKeys };

@@ -119,6 +119,17 @@ describe('item/get filters through the service worker', () => {
     expect((await errorOf(client.post('/item/get', { smartFolders: ['NOPE'] })))?.httpStatus).toBe(404);
   });
 
+  it('finds a name stored decomposed (as macOS names files) by keywords and a smart-folder name rule typed composed', async () => {
+    const { client } = await isolatedClient();
+    const decomposed = 'Cafe\u0301 in Ko\u0308ln';
+    await client.post('/item/add', { items: [{ name: decomposed, bookmarkURL: 'https://example.com/a' }, { name: 'Cafe', bookmarkURL: 'https://example.com/b' }] });
+    const names = async (body: Record<string, unknown>) => (await client.post<Page<Item>>('/item/get', body)).data.map((i) => i.name);
+    expect(await names({ keywords: ['CAF\u00c9', 'k\u00f6ln'] })).toEqual([decomposed]);
+    const conditions = [{ match: 'AND', boolean: 'TRUE', rules: [{ property: 'name', method: 'startWith', value: 'caf\u00e9' }] }];
+    const { id } = await client.post<{ id: string }>('/smartFolder/create', { name: 'Café', conditions });
+    expect((await client.post<Page<Item>>('/smartFolder/getItems', { smartFolderId: id })).data.map((i) => i.name)).toEqual([decomposed]);
+  });
+
   it('returns only the requested fields', async () => {
     const { client, ids } = await seeded();
     expect((await client.post<Page<Item>>('/item/get', { id: ids.tall, fields: ['name', 'width'] })).data).toEqual([{ id: ids.tall, name: 'Tall', width: 60 }]);

@@ -6,6 +6,7 @@
  * and stops after the page.
  */
 import type { Collection } from 'dexie';
+import { foldText } from './fold-text';
 import { extList, facetList, folderList, starList, tagList } from '../postings/posting-lists';
 import { ascendingUnique, intersectKeySets } from '../postings/key-sets';
 import { MANY_LISTS, readAnyList, readList, readManyLists, readTrashedKeys } from '../postings/postings-store';
@@ -109,12 +110,12 @@ async function selectedPks(db: LibraryDb): Promise<string[]> {
 /** Filters that need the row itself: substrings (case-insensitive, docs/contract.md#items) and the palette's colours. */
 function rowTest(input: Filters): ((row: ItemRow) => boolean) | undefined {
   const tests: ((row: ItemRow) => boolean)[] = [];
-  const keywords = (input.keywords ?? []).map((k) => k.toLocaleLowerCase()).filter(Boolean);
+  const keywords = (input.keywords ?? []).map(foldText).filter(Boolean);
   if (keywords.length) tests.push((row) => keywords.every((k) => row.nameKey.includes(k)));
-  const annotation = input.annotation?.toLocaleLowerCase();
-  if (annotation) tests.push((row) => row.annotation.toLocaleLowerCase().includes(annotation));
-  const url = input.url?.toLocaleLowerCase();
-  if (url) tests.push((row) => row.url.toLocaleLowerCase().includes(url));
+  const annotation = input.annotation && foldText(input.annotation);
+  if (annotation) tests.push((row) => foldText(row.annotation).includes(annotation));
+  const url = input.url && foldText(input.url);
+  if (url) tests.push((row) => foldText(row.url).includes(url));
   if (input.color) {
     const near = nearColour(input.color, SIMILAR_DISTANCE);
     tests.push((row) => near(row.palettes));

@@ -5,6 +5,7 @@
  */
 import { TRASHED, UNFILED, UNTAGGED } from '../storage/counts';
 import type { ItemRow } from '../storage/rows';
+import { foldText } from './fold-text';
 
 export type Shape = 'square' | 'portrait' | 'panoramic-portrait' | 'landscape' | 'panoramic-landscape';
 export const SHAPES: readonly Shape[] = ['square', 'portrait', 'panoramic-portrait', 'landscape', 'panoramic-landscape'];
@@ -44,7 +45,7 @@ export function withDerivedFields(row: ItemRow): ItemRow {
   return {
     ...row,
     pk: itemPk(row.importedAt, row.id),
-    nameKey: row.name.toLocaleLowerCase(),
+    nameKey: foldText(row.name),
     ext: row.ext.toLowerCase(),
     pixels: row.width * row.height,
     tags: [...new Set(row.tags)],

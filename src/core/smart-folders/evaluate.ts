@@ -2,6 +2,7 @@
  * The pure rule engine: whether one item matches a rule, a group, a set of conditions. No storage
  * here; `match.ts` decides which items to test and answers what it can from indexes first.
  */
+import { foldText } from '../listing/fold-text';
 import { shapeOf } from '../listing/item-row';
 import type { ItemRow } from '../storage/rows';
 import { ACCURATE_DISTANCE, isGrayscale, nearColour, SIMILAR_DISTANCE } from '../listing/colour-match';
@@ -21,7 +22,7 @@ export interface RuleSubject {
 export type Test<T> = (subject: T) => boolean;
 
 /** Case-insensitive comparisons fold both sides the way item rows fold `nameKey`. */
-export const fold = (text: string) => text.toLocaleLowerCase();
+export const fold = foldText;
 
 /** A string method over a list of texts: `some` text passes, or (uncontain, empty) `every` text does. */
 export interface TextTest {

@@ -38,7 +38,8 @@ export type LibraryUpgrade = (tx: Transaction) => Promise<void>;
 
 /**
  * The version steps that fill new tables: 2 (posting lists), 4 (descriptor jobs), 7 (term-list
- * packs), 8 (their tails), 9 (search terms moved into the item rows), 10 (tails front-coded).
+ * packs), 8 (their tails), 9 (search terms moved into the item rows), 10 (tails front-coded),
+ * 13 (names folded composed).
  */
 export interface LibraryUpgrades {
   2?: LibraryUpgrade;
@@ -47,6 +48,7 @@ export interface LibraryUpgrades {
   8?: LibraryUpgrade;
   9?: LibraryUpgrade;
   10?: LibraryUpgrade;
+  13?: LibraryUpgrade;
 }
 
 const none: LibraryUpgrade = async () => {};
@@ -106,6 +108,9 @@ const STEPS: readonly SchemaStep[] = [
   // Text found in an item (OCR of its picture, a plain-text file's own text): one row per item,
   // filled by `contentText` jobs; older items get none until asked (no upgrade step).
   { version: 12, stores: { contentTexts: 'id' } },
+  // The folded name (nameKey) is composed (NFC) too: a name stored decomposed, as macOS gives file
+  // names, is found by keyword filters and smart-folder name rules typed composed. The step refolds them.
+  { version: 13, stores: {}, upgrade: 13 },
 ];
 
 /** The version a database has once every step ran. */

@@ -1,6 +1,7 @@
 /** Tag lists (all, recent, starred) and tag/update: rename, colour and star. */
 import type { Context } from '../context';
 import { conflict, invalid, notFound } from '../http/errors';
+import { foldText } from '../listing/fold-text';
 import { pageOf, pageRows, paginate, type PageRequest } from '../http/pagination';
 import type { LibraryDb } from '../storage/library-db';
 import type { TagRow } from '../storage/rows';
@@ -16,7 +17,7 @@ const squashed = (text: string) => text.toLowerCase().replace(/\s+/g, '');
 
 /** Case-insensitive substring of the name, or of its pinyin (so "mao" finds 猫). */
 function matchesName(row: TagRow, needle: string): boolean {
-  if (row.name.toLowerCase().includes(needle.toLowerCase())) return true;
+  if (foldText(row.name).includes(foldText(needle))) return true;
   return row.pinyin !== row.name && squashed(row.pinyin).includes(squashed(needle));
 }
 
