@@ -6,10 +6,14 @@
  * fetched again, and entries the build no longer lists (or of an older revision) are dropped.
  * A cache that cannot take a file (quota) still answers from the network: AI search works online,
  * and offline it answers that its models are not available (docs/decisions/lazy-models.md).
+ *
+ * Only the listed files are this route's: in root mode the worker's scope is the host's whole site,
+ * whose own paths (a page under `/docs/models/`) pass through. A file is kept only when it came
+ * with the listed size: a host that answers a missing file with its page (an SPA fallback), or a
+ * Git LFS pointer, answers 200 too, and that page would otherwise stay cached as the model.
  */
 import { Route, type Router } from 'workbox-routing';
 import type { ModelFilesPort } from '../core/ai-search/model-files';
-import { LAZY_ASSET } from './lazy-assets';
 import { counted, isModelPath, modelFilesPort, noteCached, noteFailure } from './model-downloads';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -18,13 +22,13 @@ declare const __LAZY_MANIFEST__: { url: string; revision: string; size: number }
 
 export const LAZY_CACHE = 'lazy-assets';
 
-const REVISIONS = new Map(__LAZY_MANIFEST__.map((entry) => [new URL(entry.url, self.location.href).pathname, entry.revision]));
+const LISTED = new Map(__LAZY_MANIFEST__.map((entry) => [new URL(entry.url, self.location.href).pathname, entry]));
 /** The model files of the build, by pathname: their downloads are counted and reported (./model-downloads.ts). */
 const MODELS = new Map(__LAZY_MANIFEST__.filter((entry) => isModelPath(entry.url)).map((entry) => [new URL(entry.url, self.location.href).pathname, entry]));
 
 /** The cache key of a lazy file: its path and the build's revision of it. */
 function keyOf(url: URL): string {
-  const revision = REVISIONS.get(url.pathname);
+  const revision = LISTED.get(url.pathname)?.revision;
   return revision === undefined ? `${url.origin}${url.pathname}` : `${url.origin}${url.pathname}?revision=${revision}`;
 }
 
@@ -32,7 +36,7 @@ async function dropStale(cache: Cache, key: string): Promise<void> {
   const path = new URL(key).pathname;
   for (const old of await cache.keys()) {
     const oldPath = new URL(old.url).pathname;
-    const unlisted = REVISIONS.size > 0 && !REVISIONS.has(oldPath);
+    const unlisted = !LISTED.has(oldPath);
     if (old.url !== key && (oldPath === path || unlisted)) await cache.delete(old);
   }
 }
@@ -53,17 +57,25 @@ async function cachedFetch(request: Request, event: ExtendableEvent): Promise<Re
     if (model) event.waitUntil(noteFailure(model, self.navigator.onLine ? 'unreachable' : 'offline'));
     throw error;
   }
-  if (!response.ok || response.status !== 200) {
+  const size = LISTED.get(url.pathname)!.size;
+  // A compressed answer's Content-Length is the compressed size: only the bytes read can tell then.
+  const declared = response.headers.has('Content-Encoding') ? null : response.headers.get('Content-Length');
+  if (response.status !== 200 || (declared !== null && Number(declared) !== size)) {
     if (model) event.waitUntil(noteFailure(model, 'failed'));
     return response;
   }
   let written = () => Promise.resolve();
   if (model) ({ response, written } = counted(model, response));
   // Kept while the page reads its copy: a model's first load waits for the network only.
-  const copy = response.clone();
+  const copy = measured(response.clone());
   event.waitUntil(
     dropStale(cache, key)
-      .then(() => cache.put(key, copy))
+      .then(() => cache.put(key, copy.response))
+      .then(async () => {
+        if (copy.bytes() === size) return;
+        await cache.delete(key);
+        throw new Error(`${url.pathname}: ${copy.bytes()} bytes, not the build's ${size}`);
+      })
       .then(
         () => (model ? written().then(() => noteCached(model)) : undefined),
         // Over quota: this answer still served the page; the file is fetched again next time.
@@ -72,6 +84,19 @@ async function cachedFetch(request: Request, event: ExtendableEvent): Promise<Re
       .catch(() => undefined),
   );
   return response;
+}
+
+/** The answer with a count of the bytes its body gave, read once it has been consumed. */
+function measured(response: Response): { response: Response; bytes: () => number } {
+  let bytes = 0;
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      bytes += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+  const body = response.body?.pipeThrough(counter) ?? null;
+  return { response: new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }), bytes: () => bytes };
 }
 
 /** What the AI status reads: each model file of the build, cached or downloading or failed. */
@@ -83,7 +108,7 @@ export const modelFiles: ModelFilesPort = modelFilesPort(
 export function registerLazyCache(router: Router): void {
   router.registerRoute(
     new Route(
-      ({ url }) => url.origin === self.location.origin && LAZY_ASSET.test(url.pathname),
+      ({ url }) => url.origin === self.location.origin && LISTED.has(url.pathname),
       ({ request, event }) => cachedFetch(request, event as ExtendableEvent),
     ),
   );
