@@ -1,16 +1,18 @@
 /**
  * The offline app shell: every file of the build is precached (workbox-precaching, list emitted by
- * tools/vite-plugin-service-worker.ts) and served from Cache Storage; navigations fall back to the
- * precached index.html. A first install takes only what a start needs, the rest filled once the
+ * tools/vite-plugin-service-worker.ts) and served from Cache Storage; navigations to the app's own
+ * pages (its page with any query, the API reference) get the precached index.html. A first install takes only what a start needs, the rest filled once the
  * worker runs (./precache-rest.ts), so a first visit's API does not wait for every chunk. The API
- * is answered before any of these routes is asked (./sw.ts), and the fallback never answers under
- * the API prefix either. Originals and thumbnails stay in IndexedDB.
+ * is answered before any of these routes is asked (./sw.ts). Every other navigation of the scope
+ * (a host's own page, when the app sits at its root) goes to the network. Originals and thumbnails
+ * stay in IndexedDB.
  */
 // What cleanupOutdatedCaches() runs, without the listener it would add (see registerAppShell).
 import { cacheNames } from 'workbox-core/_private/cacheNames.js';
 import { PrecacheController, PrecacheRoute, type PrecacheEntry } from 'workbox-precaching';
 import { deleteOutdatedCaches } from 'workbox-precaching/utils/deleteOutdatedCaches.js';
-import { NavigationRoute, Route, type Router } from 'workbox-routing';
+import { Route, type Router } from 'workbox-routing';
+import { isAppPagePath } from '../shared/app-pages';
 import type { OfflineFiles } from './messages';
 import { fillPrecache } from './precache-install';
 import { fillRest } from './precache-rest';
@@ -43,8 +45,9 @@ function precache(): PrecacheController {
 }
 
 /**
- * The precached app page for a navigation to another path of the scope (a deep link). The build's
- * URLs are relative to the app's folder, so the page gets a `<base>` naming that folder.
+ * The precached app page for a navigation to one of its paths other than the file itself (the
+ * folder with a query, /api-docs). The build's URLs are relative to the app's folder, so the page
+ * gets a `<base>` naming that folder.
  */
 async function appPageFor(): Promise<Response> {
   const page = await precache().matchPrecache(APP_PAGE);
@@ -52,8 +55,6 @@ async function appPageFor(): Promise<Response> {
   const html = (await page.text()).replace(/<head>/i, `<head><base href="${self.registration.scope}">`);
   return new Response(html, { headers: page.headers });
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Whether the build precached a shell (development serves everything from the dev server instead). */
 export const hasAppShell = () => MANIFEST.some((entry) => entry.url === APP_PAGE);
@@ -88,7 +89,7 @@ async function firstOpen(clientIds: readonly string[]): Promise<string | undefin
  * listeners (workbox's `precache()` and `cleanupOutdatedCaches()` would add listeners of their own,
  * which must be added at the script's first evaluation, and this module is loaded later: ./worker.ts).
  */
-export function registerAppShell(router: Router, apiPrefix: string, evaluatedPieces: readonly PrecacheEntry[]): AppShell {
+export function registerAppShell(router: Router, evaluatedPieces: readonly PrecacheEntry[]): AppShell {
   pieces = evaluatedPieces;
   const route = new PrecacheRoute(controller);
   router.registerRoute(
@@ -119,14 +120,7 @@ export function registerAppShell(router: Router, apiPrefix: string, evaluatedPie
     },
   };
   if (!hasAppShell()) return shell;
-  const fallback = new NavigationRoute(appPageFor, {
-    denylist: [
-      // Never the API: a navigation to an API URL (an opened file, a typo) gets the API's answer.
-      new RegExp(`^${escapeRegExp(apiPrefix)}(/|$)`),
-      // A file the site has but the build does not (a host's own page or asset) comes from the network.
-      /\/[^/?]+\.[^/?]+(\?|$)/,
-    ],
-  });
-  router.registerRoute(fallback);
+  const scope = () => new URL(self.registration.scope).pathname;
+  router.registerRoute(new Route(({ request, url }) => request.mode === 'navigate' && isAppPagePath(url.pathname, scope()), appPageFor));
   return shell;
 }

@@ -37,7 +37,7 @@ export function createRestOfWorker(apiPrefix: string, pieces: readonly PrecacheE
   const router = new Router();
   registerLazyCache(router);
   // After the lazy files: the first matching route wins.
-  const appShell = registerAppShell(router, apiPrefix, pieces);
+  const appShell = registerAppShell(router, pieces);
   const events = lifecycle(appShell, onHandOver);
   return {
     fetch(event) {
