@@ -71,4 +71,37 @@ describe('the web app: the viewer and writes', () => {
     expect(await box.inputValue()).toBe('Dusk over the pier');
     await page.context().close();
   });
+
+  it('keeps the text of a comment on a drawn area that the API refused, in the area’s box', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    const [id] = await seed(page, [{ name: 'harbour', color: '#cc6633', size: [400, 300] }]);
+    await waitForCount(page, 1);
+    await cell(page, 0).click();
+    await cell(page, 0).press('Enter');
+    const viewer = page.getByRole('dialog', { name: 'Viewer: harbour' });
+    await viewer.getByRole('button', { name: 'Fit' }).waitFor();
+
+    const other = await page.context().newPage();
+    await other.goto(`${siteUrl}/api/v2/app/info`);
+    await api(other, '/item/update', { id, isDeleted: true });
+    await api(other, '/item/remove', { ids: [id] });
+    await other.close();
+
+    // Draw an area with the mouse, as a person does, and write about it.
+    await viewer.getByRole('button', { name: 'Draw comment' }).click();
+    const surface = (await viewer.locator('image-stage .surface').boundingBox())!;
+    const at = (fx: number, fy: number) => [surface.x + surface.width * fx, surface.y + surface.height * fy] as const;
+    await page.mouse.move(...at(0.4, 0.4));
+    await page.mouse.down();
+    await page.mouse.move(...at(0.5, 0.5), { steps: 4 });
+    await page.mouse.move(...at(0.6, 0.6), { steps: 4 });
+    await page.mouse.up();
+    const card = viewer.locator('comment-card');
+    await card.getByLabel(/New comment/).fill('The crane on the left');
+    await card.getByRole('button', { name: 'Add comment' }).click();
+    await viewer.getByRole('alert').filter({ hasText: `no item with id "${id}"` }).waitFor();
+    // The box is back, over its area, with the text typed.
+    await expect.poll(() => card.getByLabel(/New comment/).inputValue()).toBe('The crane on the left');
+    await page.context().close();
+  });
 });

@@ -11,6 +11,7 @@ import { sharedStyles } from '../ui/shared-styles';
 export class CommentCard extends LitElement {
   static override properties = {
     comment: { attribute: false },
+    draftText: { attribute: false },
     place: { attribute: false },
     moveLabel: { attribute: false },
     readOnly: { type: Boolean },
@@ -19,6 +20,8 @@ export class CommentCard extends LitElement {
 
   /** The comment shown, or null for a new one. */
   declare comment: Comment | null;
+  /** A new one's text to start from (one the API refused). */
+  declare draftText: string;
   /** Where it sits, in words ("area 40×20 at 5, 8", "at 0:03"). */
   declare place: string;
   /** The action that puts the comment somewhere else ("Redraw area", "Move to playhead"), or ''. */
@@ -29,6 +32,7 @@ export class CommentCard extends LitElement {
   constructor() {
     super();
     this.comment = null;
+    this.draftText = '';
     this.place = '';
     this.moveLabel = '';
     this.readOnly = false;
@@ -68,7 +72,7 @@ export class CommentCard extends LitElement {
     if (this.editing) {
       return html`<form @submit=${this.submit} @keydown=${this.escape}>
         <label for="text">${isNew ? 'New comment' : 'Edit comment'} <span class="place">${this.place}</span></label>
-        <textarea id="text" name="annotation" rows="3" .value=${this.comment?.annotation ?? ''} placeholder="What is here?"></textarea>
+        <textarea id="text" name="annotation" rows="3" .value=${this.comment?.annotation ?? this.draftText} placeholder="What is here?"></textarea>
         <div class="actions">
           <button type="button" @click=${() => (isNew ? this.send('card-close') : (this.editing = false))}>Cancel</button>
           <button type="submit" class="primary">${isNew ? 'Add comment' : 'Save'}</button>

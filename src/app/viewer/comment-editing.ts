@@ -27,6 +27,8 @@ export class CommentEditing implements ReactiveController {
   activeId: string | null = null;
   /** A comment being written, not stored yet. */
   draft: CommentPlace | null = null;
+  /** The text its box opens with: '' for a new one, the text of one the API refused. */
+  draftText = '';
   /** Dragging on the image draws an area. */
   drawing = false;
   /** The area comment that the next drawn area replaces. */
@@ -50,7 +52,7 @@ export class CommentEditing implements ReactiveController {
 
   /** A new item: its comments, nothing open. */
   reset(comments: Comment[]): void {
-    Object.assign(this, { comments, activeId: null, draft: null, redrawing: null });
+    Object.assign(this, { comments, activeId: null, draft: null, draftText: '', redrawing: null });
     this.changed();
   }
 
@@ -78,7 +80,7 @@ export class CommentEditing implements ReactiveController {
     const player = this.host.player;
     if (!player) return;
     player.pause();
-    Object.assign(this, { activeId: null, draft: { duration: tenths(player.currentTime) } });
+    Object.assign(this, { activeId: null, draft: { duration: tenths(player.currentTime) }, draftText: '' });
     this.changed();
   }
 
@@ -86,7 +88,7 @@ export class CommentEditing implements ReactiveController {
   drawn(rect: Rect): void {
     const id = this.redrawing;
     if (!id) {
-      Object.assign(this, { activeId: null, draft: rect });
+      Object.assign(this, { activeId: null, draft: rect, draftText: '' });
       return this.changed();
     }
     Object.assign(this, { redrawing: null, drawing: false });
@@ -106,13 +108,21 @@ export class CommentEditing implements ReactiveController {
     this.changed();
   }
 
-  /** The card's text: adds the draft, or changes the open comment. */
+  /**
+   * The card's text: adds the draft, or changes the open comment. A draft the API refuses comes
+   * back with its text (the viewer says why), unless the person has moved on meanwhile.
+   */
   async save(annotation: string): Promise<void> {
     const draft = this.draft;
     const id = this.activeId;
     if (draft) {
+      const item = this.host.item;
       this.draft = null;
-      await this.write((c) => c.add(draft, annotation));
+      const stored = await this.write((c) => c.add(draft, annotation));
+      if (!stored && this.host.item?.id === item?.id && !this.draft && !this.activeId) {
+        Object.assign(this, { draft, draftText: annotation });
+        this.changed();
+      }
     } else if (id) {
       await this.write((c) => c.update(id, { annotation }));
     }

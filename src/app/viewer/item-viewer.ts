@@ -234,7 +234,7 @@ export class ItemViewer extends LitElement {
     const whole = this.item ? { width: this.item.width, height: this.item.height } : undefined;
     const place = draft ? describePlace({ id: '', annotation: '', lastModified: 0, ...draft }, whole) : describePlace(active!, whole);
     const moveLabel = !active || draft ? '' : isTimeComment(active) ? 'Move to playhead' : redrawing ? 'Drag a new area…' : 'Redraw area';
-    return html`<comment-card slot="card" .comment=${draft ? null : active} .place=${place} .moveLabel=${moveLabel} ?readOnly=${this.readOnly}
+    return html`<comment-card slot="card" .comment=${draft ? null : active} .draftText=${this.notes.draftText} .place=${place} .moveLabel=${moveLabel} ?readOnly=${this.readOnly}
       @card-move=${() => this.notes.moveActive()} @card-save=${(e: CustomEvent<{ annotation: string }>) => this.notes.save(e.detail.annotation)}
       @card-remove=${() => this.notes.removeActive()} @card-close=${() => this.notes.close()}></comment-card>`;
   }
