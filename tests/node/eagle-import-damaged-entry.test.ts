@@ -54,6 +54,22 @@ describe('an Eagle library zip with a damaged entry', () => {
     }, 30_000);
   }
 
+  it('imports an item whose thumbnail alone cannot be read, and makes it a thumbnail from its original', async () => {
+    const api = makeApi();
+    const fixture = buildEagleLibrary({ name: 'Thumb', items: 3, plain: true });
+    const { folder } = secondItem(fixture);
+    const record = fixture.records.get(folder.slice(0, -'.info'.length))!;
+    const thumbnail = `${fixture.name}.library/images/${folder}/${String(record.name)}_thumbnail.png`;
+    expect(fixture.files.has(thumbnail.slice(`${fixture.name}.library/`.length))).toBe(true);
+    const answer = await importZip(api, await withBadData(await deflatedZipOf(fixture), thumbnail));
+    expect(answer.data).toMatchObject({ status: 'done', total: 3, done: 3, imported: 3, skipped: 0, broken: [] });
+    const { db } = api.open(await api.registry.require(answer.data.libraryPath));
+    const row = (await db.items.toArray()).find((item) => `${item.id}.info` === folder)!;
+    expect(row.thumbnail).not.toBe('ready');
+    expect(await db.thumbnails.get(row.id)).toBeUndefined();
+    expect(await db.jobs.where('itemId').equals(row.id).count()).toBeGreaterThan(0);
+  }, 30_000);
+
   it('stops the import instead when the read fails for the browser (the zip\'s Blob gone, the quota): every entry would fail alike', async () => {
     const fixture = buildEagleLibrary({ name: 'Gone', items: 3, plain: true });
     const { folder, path } = secondItem(fixture);

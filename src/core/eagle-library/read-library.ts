@@ -68,8 +68,8 @@ export type ItemFolder = { ok: true; item: ReadItem; bytes: number } | { ok: fal
 const broken = (name: string, reason: string): ItemFolder => ({ ok: false, name, reason });
 
 /**
- * Reads `images/<folder>`: a broken folder (bad JSON, missing original, a damaged zip entry)
- * answers why. Only an entry's own damage is caught here: any other error (the zip's Blob gone,
+ * Reads `images/<folder>`: a broken folder (bad JSON, missing original, a damaged zip entry of
+ * its metadata or original) answers why; a damaged thumbnail alone is left out. Only an entry's own damage is caught here: any other error (the zip's Blob gone,
  * storage) goes up and stops the import, which a later run may resume.
  */
 export async function readItemFolder(tree: LibraryTree, folder: string): Promise<ItemFolder> {
@@ -103,10 +103,20 @@ async function readFolder(tree: LibraryTree, folder: string): Promise<ItemFolder
   const read = originalName ? await tree.read(joinPath(dir, originalName)) : undefined;
   const file = read && ext === 'url' && (await read.text()) === bookmarkShortcut(str(record.url)) ? undefined : read;
   const thumbName = names.includes(thumbnailFileName(name)) ? thumbnailFileName(name) : names.find((n) => n.endsWith('_thumbnail.png'));
-  const thumbnail = thumbName ? sniffThumbnail(await readBytes(tree, joinPath(dir, thumbName))) : undefined;
+  const thumbnail = thumbName ? await readThumbnail(tree, joinPath(dir, thumbName)) : undefined;
   const row = itemRowOf({ id, record, fileSize: file?.size ?? 0, hasFile: file !== undefined, thumbnail: 'none' });
   const bytes = (file?.size ?? 0) + (thumbnail?.size ?? 0) + metaBytes.length;
   return { ok: true, item: { row, file, thumbnail, comments: commentRowsOf(id, record) }, bytes };
+}
+
+/** A damaged thumbnail costs the item only its thumbnail: the import makes one from the original instead. */
+async function readThumbnail(tree: LibraryTree, path: string): Promise<Blob | undefined> {
+  try {
+    return sniffThumbnail(await readBytes(tree, path));
+  } catch (error) {
+    if (error instanceof UnreadableEntry) return undefined;
+    throw error;
+  }
 }
 
 async function readBytes(tree: LibraryTree, path: string): Promise<Uint8Array | undefined> {
