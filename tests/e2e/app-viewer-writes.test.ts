@@ -64,11 +64,36 @@ describe('the web app: the viewer and writes', () => {
     await api(other, '/item/update', { id, isDeleted: true });
     await api(other, '/item/remove', { ids: [id] });
     await other.close();
+    // The viewer hears of it and says so, keeping the item in view.
+    await viewer.getByRole('alert').filter({ hasText: 'This item was removed elsewhere' }).waitFor({ timeout: 15_000 });
 
     await box.fill('Dusk over the pier');
     await viewer.getByRole('button', { name: 'Add comment' }).click();
     await viewer.getByRole('alert').filter({ hasText: `no item with id "${id}"` }).waitFor();
     expect(await box.inputValue()).toBe('Dusk over the pier');
+    await page.context().close();
+  });
+
+  it('shows what another tab changes on the item it shows, keeping the text being written', async () => {
+    const page = await freshApp(browser(), siteUrl);
+    const [id] = await seed(page, [{ name: 'jetty', color: '#2277aa', size: [400, 300] }]);
+    await waitForCount(page, 1);
+    await cell(page, 0).click();
+    await cell(page, 0).press('Enter');
+    const viewer = page.getByRole('dialog', { name: 'Viewer: jetty' });
+    await viewer.getByRole('button', { name: 'Fit' }).waitFor();
+    const box = viewer.getByLabel(/Add a comment/);
+    await box.fill('Half-written');
+
+    const other = await page.context().newPage();
+    await other.goto(`${siteUrl}/api/v2/app/info`);
+    await api(other, '/item/addComment', { id, annotation: 'Written in the other tab', x: 10, y: 10, width: 50, height: 40 });
+    await api(other, '/item/update', { id, name: 'jetty at dawn' });
+    await other.close();
+
+    await page.getByRole('dialog', { name: 'Viewer: jetty at dawn' }).waitFor({ timeout: 15_000 });
+    await viewer.getByRole('complementary', { name: 'Comments' }).getByText('Written in the other tab').waitFor();
+    expect(await box.inputValue()).toBe('Half-written');
     await page.context().close();
   });
 
@@ -86,6 +111,8 @@ describe('the web app: the viewer and writes', () => {
     await api(other, '/item/update', { id, isDeleted: true });
     await api(other, '/item/remove', { ids: [id] });
     await other.close();
+    // The viewer hears of it and says so, keeping the item in view.
+    await viewer.getByRole('alert').filter({ hasText: 'This item was removed elsewhere' }).waitFor({ timeout: 15_000 });
 
     // Draw an area with the mouse, as a person does, and write about it.
     await viewer.getByRole('button', { name: 'Draw comment' }).click();

@@ -155,7 +155,7 @@ describe('startLiveUpdates', () => {
 });
 
 describe('applyChanges: what each batch re-reads', () => {
-  function spyTargets(inspected: string | null = null, bulk: readonly string[] = [], aiShown = false) {
+  function spyTargets(inspected: string | null = null, bulk: readonly string[] = [], aiShown = false, viewed: string | null = null) {
     const calls: string[] = [];
     const call = (name: string) => async () => void calls.push(name);
     const targets: LiveTargets = {
@@ -168,6 +168,8 @@ describe('applyChanges: what each batch re-reads', () => {
       libraryChanged: call('library changed'),
       inspectedItem: () => inspected,
       reloadInspector: call('inspector'),
+      viewedItem: () => viewed,
+      reloadViewer: call('viewer'),
       bulkHas: (id) => bulk.length > 0 && (id === null || bulk.includes(id)),
       indexOf: () => -1,
       reloadBulkEditor: call('bulk editor'),
@@ -228,12 +230,20 @@ describe('applyChanges: what each batch re-reads', () => {
     expect(calls).toContain('bulk editor');
   });
 
+  it('re-reads the viewer when its item changes elsewhere, not for other items', async () => {
+    const { calls, targets } = spyTargets(null, [], false, 'open');
+    await applyChanges(batchOf(heard('item', 'updated', ['other'])), targets);
+    expect(calls).not.toContain('viewer');
+    await applyChanges(batchOf(heard('item', 'updated', ['open'])), targets);
+    expect(calls).toContain('viewer');
+  });
+
   it('re-reads everything shown after a resync', async () => {
     const { calls, targets } = spyTargets('shown');
     const batch = new ChangeBatch();
     batch.resync = true;
     await applyChanges(batch, targets);
-    expect(calls.sort()).toEqual(['all', 'inspector', 'tag manager']);
+    expect(calls.sort()).toEqual(['all', 'inspector', 'tag manager', 'viewer']);
   });
 });
 
@@ -258,6 +268,8 @@ describe('applyChanges on the real stores', () => {
       libraryChanged: async () => {},
       inspectedItem: () => inspector.id,
       reloadInspector: async () => void (inspector.loads += 1),
+      viewedItem: () => null,
+      reloadViewer: async () => {},
       bulkHas: () => false,
       indexOf: (id) => results.indexOfLoaded(id),
       reloadBulkEditor: async () => {},

@@ -1,8 +1,8 @@
 /**
  * Turns a ChangeBatch into re-reads of what the screen shows: the grid's listing (its cached pages
  * and total, so the scroll position and the selection stay), the sidebar's counts and tree, the
- * inspector's item or the bulk editor's selection, the tag manager, the library list. Each part is read once per batch however
- * many changes the batch holds.
+ * inspector's and the viewer's item or the bulk editor's selection, the tag manager, the library
+ * list. Each part is read once per batch however many changes the batch holds.
  */
 import type { ResultStore } from '../grid/result-store';
 import type { SelectionStore } from '../selection/selection-store';
@@ -28,6 +28,10 @@ export interface LiveTargets {
   /** The item the inspector shows, or null. */
   inspectedItem(): string | null;
   reloadInspector(): Promise<void>;
+  /** The item the viewer shows, or null. */
+  viewedItem(): string | null;
+  /** Reads the viewed item and its comments again, its zoom, open comment and draft kept. */
+  reloadViewer(): Promise<void>;
   /** Whether the bulk editor is shown and this item (null: any item) is among those it shows. */
   bulkHas(id: string | null): boolean;
   /** Reads the bulk editor's selection and folders again (not while it is writing: it reads after). */
@@ -47,7 +51,7 @@ export async function applyChanges(batch: ChangeBatch, to: LiveTargets): Promise
   }
   if (batch.publishedLoad !== undefined) to.library.setLoading(batch.publishedLoad ?? undefined);
   if (batch.resync) {
-    await Promise.all([to.loadAll(), to.reloadInspector(), to.reloadTagManager()]);
+    await Promise.all([to.loadAll(), to.reloadInspector(), to.reloadViewer(), to.reloadTagManager()]);
   } else {
     const work: Promise<unknown>[] = [];
     const focused = to.focus.held();
@@ -63,6 +67,8 @@ export async function applyChanges(batch: ChangeBatch, to: LiveTargets): Promise
     if (batch.libraries) work.push(to.library.load());
     const shown = to.inspectedItem();
     if (shown && (batch.items.has(shown) || tree)) work.push(to.reloadInspector());
+    const viewed = to.viewedItem();
+    if (viewed && (batch.items.has(viewed) || tree)) work.push(to.reloadViewer());
     if (tree ? to.bulkHas(null) : [...batch.items].some((id) => to.bulkHas(id))) work.push(to.reloadBulkEditor());
     await Promise.all(work);
     if (focused) to.focus.follow(focused);

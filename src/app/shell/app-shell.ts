@@ -212,6 +212,8 @@ export class AppShell extends LightElement {
       libraryChanged: () => s.libraryChanged(),
       inspectedItem: () => this.inspector.itemId as string | null,
       reloadInspector: () => (this.inspector.itemId ? (this.inspector as unknown as ItemInspector).load() : Promise.resolve()),
+      viewedItem: () => (this.viewerOpen ? (this.viewer.itemId as string) : null),
+      reloadViewer: () => (this.viewerOpen ? (this.viewer as unknown as ItemViewer).refresh() : Promise.resolve()),
       bulkHas: (id) => this.bulk.wanted && (id === null || s.selection.has(s.results.indexOfLoaded(id), id)),
       indexOf: (id) => s.results.indexOfLoaded(id),
       reloadBulkEditor: () => this.bulk.reload(),

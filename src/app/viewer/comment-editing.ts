@@ -56,6 +56,13 @@ export class CommentEditing implements ReactiveController {
     this.changed();
   }
 
+  /** The item's comments as another tab left them: the open one stays open unless it was removed. */
+  refreshed(comments: Comment[]): void {
+    const open = comments.some((c) => c.id === this.activeId);
+    Object.assign(this, { comments, activeId: open ? this.activeId : null });
+    this.changed();
+  }
+
   close(): void {
     Object.assign(this, { activeId: null, draft: null });
     this.changed();

@@ -136,6 +136,26 @@ export class ItemViewer extends LitElement {
     }
   }
 
+  /**
+   * Another tab, a sync or a drop changed the item shown: it and its comments are read again. Unlike
+   * load(), the zoom, the open comment and a draft being written stay.
+   */
+  async refresh(): Promise<void> {
+    const id = this.itemId;
+    const ticket = this.loading;
+    if (!id || this.item?.id !== id) return;
+    const read = async () => {
+      const item = await readItem(this.api, id);
+      return item && { item, comments: (await this.api.get('/item/getComments', { id })) as Comment[] };
+    };
+    const now = await read().catch(() => undefined);
+    if (now === undefined || ticket !== this.loading || this.itemId !== id) return;
+    // Removed for good elsewhere: it stays in view (with any text being written) and the viewer says why writes will fail.
+    if (!now) return void this.notices.show('This item was removed elsewhere: changes to it can no longer be saved.', { kind: 'error' });
+    this.item = now.item;
+    this.notes.refreshed(now.comments);
+  }
+
   close(): void {
     emit(this, 'viewer-close', {});
   }
