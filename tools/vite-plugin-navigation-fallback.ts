@@ -3,7 +3,7 @@
  * fallback ('spa' appType) turned `item/add {"path":"/typo.png"}` into an item holding the app's
  * own page. The app's navigations still get index.html: a page load (Sec-Fetch-Mode `navigate`, or
  * an Accept that asks for HTML) of a path without a file extension, outside the API, is rewritten
- * to it, so a reloaded view such as `/folder/X` still opens the app. Applies to `vite`, `vite
+ * to it, so a first visit to `/api-docs` opens the app (views are in the query, `/?view=…`). Applies to `vite`, `vite
  * preview` (`npm start`) and the e2e server alike.
  */
 import type { Connect, Plugin } from 'vite';

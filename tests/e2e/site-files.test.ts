@@ -1,6 +1,7 @@
 // Defects 3 and 5 of issue 12 on the built site, served as `npm start` serves it: the server no
-// longer answers unknown files with index.html, the app's own navigations still open it, and
-// item/add of a path the site does not have is a 400 (never the index page stored as an image).
+// longer answers unknown files with index.html, the app's own navigations (a view in the query)
+// still open it, and item/add of a path the site does not have is a 400 (never the index page
+// stored as an image).
 import { describe, expect, inject, it } from 'vitest';
 import { fetchInPage, openApp, useBrowser } from './browser';
 import { appContext } from './reused-origin';
@@ -9,13 +10,13 @@ describe('files the site does not have', () => {
   const siteUrl = inject('siteUrl');
   const browser = useBrowser();
 
-  it('answers an unknown file with 404, and a navigation to a view path with the app', async () => {
+  it('answers an unknown file with 404, and a navigation to a view with the app', async () => {
     const context = await appContext(browser(), siteUrl, { width: 1280, height: 800 });
     const page = await openApp(context, siteUrl);
     const status = await page.evaluate(async () => (await fetch('/typo.png')).status);
     expect(status).toBe(404);
     const deep = await context.newPage();
-    await deep.goto(`${siteUrl}/folder/some-view?q=cat`);
+    await deep.goto(`${siteUrl}/?view=trash&q=cat`);
     await deep.locator('#api-status[data-state="ready"]').waitFor({ timeout: 20_000 });
     await context.close();
   });
