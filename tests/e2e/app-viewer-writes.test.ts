@@ -1,6 +1,7 @@
 // What the viewer offers to change, and what it says when a change is refused: in a published
 // (read-only) library it offers no comment tools; in the visitor's own library a comment the API
 // refuses is told inside the viewer (the page's toasts sit behind its modal dialog) and stays in the box.
+import type { Browser, Locator, Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { publishCommand } from '../../tools/publish/cli';
 import { buildEagleLibrary } from '../node/fixtures/eagle-library';
@@ -10,6 +11,35 @@ import { api, cell, freshApp, seed, waitForCount } from './app';
 import { openApp, useBrowser } from './browser';
 
 const serve = serveForEachTest();
+
+/** A fresh app with one picture, opened in the viewer as a person does (click, Enter). */
+async function viewerOn(browser: Browser, siteUrl: string, picture: { name: string; color: string; size?: [number, number] }) {
+  const page = await freshApp(browser, siteUrl);
+  const [id] = await seed(page, [picture]);
+  await waitForCount(page, 1);
+  await cell(page, 0).click();
+  await cell(page, 0).press('Enter');
+  const viewer = page.getByRole('dialog', { name: `Viewer: ${picture.name}` });
+  await viewer.getByRole('button', { name: 'Fit' }).waitFor();
+  return { page, id: id!, viewer };
+}
+
+/** Another tab of the site runs `work` against the API, then closes. */
+async function inAnotherTab(page: Page, siteUrl: string, work: (other: Page) => Promise<unknown>): Promise<void> {
+  const other = await page.context().newPage();
+  await other.goto(`${siteUrl}/api/v2/app/info`);
+  await work(other);
+  await other.close();
+}
+
+/** Another tab deletes the item for good; the viewer hears of it and says so, keeping the item in view. */
+async function removedElsewhere(page: Page, siteUrl: string, viewer: Locator, id: string): Promise<void> {
+  await inAnotherTab(page, siteUrl, async (other) => {
+    await api(other, '/item/update', { id, isDeleted: true });
+    await api(other, '/item/remove', { ids: [id] });
+  });
+  await viewer.getByRole('alert').filter({ hasText: 'This item was removed elsewhere' }).waitFor({ timeout: 15_000 });
+}
 
 describe('the web app: the viewer and writes', () => {
   const siteUrl = inject('siteUrl');
@@ -44,13 +74,7 @@ describe('the web app: the viewer and writes', () => {
   });
 
   it('says inside the viewer why a comment was refused, and keeps its text', async () => {
-    const page = await freshApp(browser(), siteUrl);
-    const [id] = await seed(page, [{ name: 'pier', color: '#3366cc' }]);
-    await waitForCount(page, 1);
-    await cell(page, 0).click();
-    await cell(page, 0).press('Enter');
-    const viewer = page.getByRole('dialog', { name: 'Viewer: pier' });
-    await viewer.getByRole('button', { name: 'Fit' }).waitFor();
+    const { page, id, viewer } = await viewerOn(browser(), siteUrl, { name: 'pier', color: '#3366cc' });
     // A comment stored empties the box.
     const box = viewer.getByLabel(/Add a comment/);
     await box.fill('First light');
@@ -59,13 +83,7 @@ describe('the web app: the viewer and writes', () => {
     await expect.poll(() => box.inputValue()).toBe('');
 
     // Another client deletes the item for good while it is open here: the API refuses the comment.
-    const other = await page.context().newPage();
-    await other.goto(`${siteUrl}/api/v2/app/info`);
-    await api(other, '/item/update', { id, isDeleted: true });
-    await api(other, '/item/remove', { ids: [id] });
-    await other.close();
-    // The viewer hears of it and says so, keeping the item in view.
-    await viewer.getByRole('alert').filter({ hasText: 'This item was removed elsewhere' }).waitFor({ timeout: 15_000 });
+    await removedElsewhere(page, siteUrl, viewer, id);
 
     await box.fill('Dusk over the pier');
     await viewer.getByRole('button', { name: 'Add comment' }).click();
@@ -75,21 +93,14 @@ describe('the web app: the viewer and writes', () => {
   });
 
   it('shows what another tab changes on the item it shows, keeping the text being written', async () => {
-    const page = await freshApp(browser(), siteUrl);
-    const [id] = await seed(page, [{ name: 'jetty', color: '#2277aa', size: [400, 300] }]);
-    await waitForCount(page, 1);
-    await cell(page, 0).click();
-    await cell(page, 0).press('Enter');
-    const viewer = page.getByRole('dialog', { name: 'Viewer: jetty' });
-    await viewer.getByRole('button', { name: 'Fit' }).waitFor();
+    const { page, id, viewer } = await viewerOn(browser(), siteUrl, { name: 'jetty', color: '#2277aa', size: [400, 300] });
     const box = viewer.getByLabel(/Add a comment/);
     await box.fill('Half-written');
 
-    const other = await page.context().newPage();
-    await other.goto(`${siteUrl}/api/v2/app/info`);
-    await api(other, '/item/addComment', { id, annotation: 'Written in the other tab', x: 10, y: 10, width: 50, height: 40 });
-    await api(other, '/item/update', { id, name: 'jetty at dawn' });
-    await other.close();
+    await inAnotherTab(page, siteUrl, async (other) => {
+      await api(other, '/item/addComment', { id, annotation: 'Written in the other tab', x: 10, y: 10, width: 50, height: 40 });
+      await api(other, '/item/update', { id, name: 'jetty at dawn' });
+    });
 
     await page.getByRole('dialog', { name: 'Viewer: jetty at dawn' }).waitFor({ timeout: 15_000 });
     await viewer.getByRole('complementary', { name: 'Comments' }).getByText('Written in the other tab').waitFor();
@@ -98,21 +109,8 @@ describe('the web app: the viewer and writes', () => {
   });
 
   it('keeps the text of a comment on a drawn area that the API refused, in the area’s box', async () => {
-    const page = await freshApp(browser(), siteUrl);
-    const [id] = await seed(page, [{ name: 'harbour', color: '#cc6633', size: [400, 300] }]);
-    await waitForCount(page, 1);
-    await cell(page, 0).click();
-    await cell(page, 0).press('Enter');
-    const viewer = page.getByRole('dialog', { name: 'Viewer: harbour' });
-    await viewer.getByRole('button', { name: 'Fit' }).waitFor();
-
-    const other = await page.context().newPage();
-    await other.goto(`${siteUrl}/api/v2/app/info`);
-    await api(other, '/item/update', { id, isDeleted: true });
-    await api(other, '/item/remove', { ids: [id] });
-    await other.close();
-    // The viewer hears of it and says so, keeping the item in view.
-    await viewer.getByRole('alert').filter({ hasText: 'This item was removed elsewhere' }).waitFor({ timeout: 15_000 });
+    const { page, id, viewer } = await viewerOn(browser(), siteUrl, { name: 'harbour', color: '#cc6633', size: [400, 300] });
+    await removedElsewhere(page, siteUrl, viewer, id);
 
     // Draw an area with the mouse, as a person does, and write about it.
     await viewer.getByRole('button', { name: 'Draw comment' }).click();
