@@ -144,7 +144,7 @@ describe('runBulk against the core', () => {
     const asked: string[] = [];
     const port = { get: api.get.bind(api), post: (path: string, body?: unknown) => (asked.push(path), api.post(path, body as never)) } as never;
     // A listing the page holds no id of: a range needs none.
-    const source = { total: ids.length, listingParams: { orderBy: 'NAME' }, idAt: () => undefined, indexOfLoaded: () => -1, ids: async () => Promise.reject(new Error('no ids in the page')) };
+    const source = { total: ids.length, listingParams: { orderBy: 'NAME' }, idAt: () => undefined, indexOfLoaded: () => -1, orderSettled: async () => {}, ids: async () => Promise.reject(new Error('no ids in the page')) };
     const selection = new SelectionStore(source, (body) => api.post('/item/select', body));
     await selection.selectAll();
     await selection.click(5, byName[5]!, { toggle: true });

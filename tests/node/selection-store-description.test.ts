@@ -12,6 +12,7 @@ function store(total: number, whole = false) {
     listingParams: whole ? null : { orderBy: 'NAME' },
     idAt: (index) => (whole ? `id${index}` : undefined),
     indexOfLoaded: (id) => (whole && id.startsWith('id') ? Number(id.slice(2)) : -1),
+    orderSettled: async () => {},
     ids: async (offset, limit) => {
       if (!whole) throw new Error('a described selection reads no ids');
       return Array.from({ length: Math.min(limit, total - offset) }, (_, at) => `id${offset + at}`);
@@ -139,11 +140,13 @@ describe('the selection as a description', () => {
   it('a range starts at its anchor item wherever an edit moved it, even when the order was being read again as the selection followed its items', async () => {
     // Thirty items in the page's order; a bulk rating then moves the five picked (5..9) to the front.
     let order: string[] | null = Array.from({ length: 30 }, (_, at) => `s${at}`);
+    let readIn = () => {};
     const source: RangeSource = {
       total: 30,
       listingParams: { orderBy: 'RATING' },
       idAt: (index) => order?.[index],
       indexOfLoaded: (id) => order?.indexOf(id) ?? -1,
+      orderSettled: () => (order ? Promise.resolve() : new Promise<void>((resolve) => (readIn = resolve))),
       ids: async () => Promise.reject(new Error('a described selection reads no ids')),
     };
     const selection = new SelectionStore(source, async () => {});
@@ -162,5 +165,15 @@ describe('the selection as a description', () => {
     await selection.click(9, order[9]!, { range: true });
     expect(selection.ranges).toEqual([{ from: 0, to: 9 }]);
     expect(selection.has(0, 's5')).toBe(true);
+
+    // Followed again, and Shift-clicked while the ids are still being read: the click waits for them.
+    const moved = order;
+    order = null;
+    selection.follow(picked, (id) => source.indexOfLoaded(id));
+    const click = selection.click(12, moved[12]!, { range: true });
+    order = moved;
+    readIn();
+    await click;
+    expect(selection.ranges).toEqual([{ from: 0, to: 12 }]);
   });
 });

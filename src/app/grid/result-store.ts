@@ -36,6 +36,7 @@ export class ResultStore extends Store {
   /** The current listing's first page failed (its error is the one shown). */
   private firstPageFailed = false;
   private firstPage: Promise<void> = Promise.resolve();
+  private refreshing: Promise<void> = Promise.resolve();
   private readonly order: ListingIds;
   private readonly pages = new Map<number, (Item | undefined)[]>();
   private readonly inflight = new Map<number, Promise<void>>();
@@ -74,7 +75,22 @@ export class ResultStore extends Store {
   }
 
   /** Asks again for the pages in use, their ids and the total (after an edit, a trash, an event). */
-  async refresh(): Promise<void> {
+  refresh(): Promise<void> {
+    const run = this.refreshNow();
+    this.refreshing = run;
+    return run;
+  }
+
+  /** Resolves once no re-read of the listing (refresh) is under way: the ids it dropped are in again. */
+  async orderSettled(): Promise<void> {
+    let seen: Promise<void>;
+    do {
+      seen = this.refreshing;
+      await seen.catch(() => undefined);
+    } while (seen !== this.refreshing);
+  }
+
+  private async refreshNow(): Promise<void> {
     if (!this.listing) return;
     const generation = this.generation;
     this.refreshes += 1;

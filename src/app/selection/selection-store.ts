@@ -20,6 +20,8 @@ export interface RangeSource {
   idAt(index: number): string | undefined;
   /** The position of an id the page holds, else -1 (not in the listing, or its window is not in yet). */
   indexOfLoaded(id: string): number;
+  /** Resolves once a re-read of the listing's ids under way (they are dropped meanwhile) has come. */
+  orderSettled(): Promise<void>;
   /** Ids of a stretch of the listing (only for a listing the page holds whole). */
   ids(offset: number, limit: number): Promise<string[]>;
 }
@@ -107,8 +109,12 @@ export class SelectionStore extends Store {
   }
 
   async click(index: number, id: string, modifiers: ClickModifiers = {}): Promise<void> {
-    this.actionCount += 1;
+    const action = ++this.actionCount;
     this.focus = index;
+    if (modifiers.range && this.anchorBeingRead()) {
+      await this.source.orderSettled();
+      if (action !== this.actionCount) return;
+    }
     if (modifiers.range && this.anchorAt() !== null) return this.rangeTo(index, modifiers.toggle === true);
     this.anchorId = id;
     if (modifiers.toggle) {
@@ -139,7 +145,11 @@ export class SelectionStore extends Store {
 
   /** Shift+arrow: the range from the anchor to the newly focused index. */
   async extendTo(index: number): Promise<void> {
-    this.actionCount += 1;
+    const action = ++this.actionCount;
+    if (this.anchorBeingRead()) {
+      await this.source.orderSettled();
+      if (action !== this.actionCount) return;
+    }
     if (this.anchorAt() === null) [this.anchor, this.anchorId] = [this.focus, this.source.idAt(this.focus)];
     this.focus = index;
     return this.rangeTo(index, false);
@@ -203,6 +213,15 @@ export class SelectionStore extends Store {
   }
 
   /**
+   * True when the anchor is an item whose position is not known now: after a follow, while a
+   * re-read of the listing (a live refresh) has dropped its ids. A range then waits for them
+   * (orderSettled), and is dropped if the person did something else meanwhile.
+   */
+  private anchorBeingRead(): boolean {
+    return this.anchor === null && this.anchorId !== undefined && this.source.indexOfLoaded(this.anchorId) < 0;
+  }
+
+  /**
    * Where a range starts now: its item's position when the page holds it (an edit or a live insert
    * may have moved it), else the position it was last seen at; null when there is none.
    */
@@ -215,13 +234,14 @@ export class SelectionStore extends Store {
     const anchor = this.anchorAt()!;
     const range = { from: Math.min(anchor, index), to: Math.max(anchor, index) };
     if (!keep) return this.set([range], new Map(), new Map());
-    // Those in the new range are covered by it now: neither added nor removed any more. Their
-    // positions are read again where the page holds them (a bulk edit may have moved them).
-    const now = (id: string, at: number) => {
-      const loaded = this.source.indexOfLoaded(id);
-      return loaded >= 0 ? loaded : at;
-    };
-    const outside = (map: ReadonlyMap<string, number>) => new Map([...map].filter(([id, at]) => now(id, at) < range.from || now(id, at) > range.to));
+    // Those in the new range are covered by it now: neither added nor removed any more. A position
+    // not known when noted (a follow while the order was being read again) is looked up now.
+    const now = (id: string, at: number) => (at >= 0 ? at : this.source.indexOfLoaded(id));
+    const outside = (map: ReadonlyMap<string, number>) =>
+      new Map([...map].filter(([id, at]) => {
+        const position = now(id, at);
+        return position < range.from || position > range.to;
+      }));
     this.set(addRange(this.ranges, range), outside(this.added), outside(this.removed));
   }
 
