@@ -67,6 +67,8 @@ describe('names stored decomposed', () => {
     const rows = [makeItemRow({ id: 'OLD1', name: DECOMPOSED }), makeItemRow({ id: 'OLD2', name: 'Plain' })];
     await old.table('items').bulkAdd(rows.map(({ search: _, ...row }) => ({ ...row, nameKey: row.name.toLocaleLowerCase() })));
     await old.table('terms').bulkAdd(rows.map((row) => ({ pk: row.pk, terms: [], text: '' })));
+    // A kept count of a smart folder whose name rule now matches more.
+    await old.table('smartFolderCounts').add({ id: 'SF1', count: 0 });
     old.close();
 
     const found = await call<{ data: { name: string }[] }>(api, 'POST', '/item/get', { keywords: ['caf\u00e9'] }, { library });
@@ -75,6 +77,7 @@ describe('names stored decomposed', () => {
     const upgraded = new Dexie(`${namespace}/library${library}`);
     await upgraded.open();
     const keys = new Map((await upgraded.table('items').toArray()).map((row) => [row.id, row.nameKey]));
+    expect(await upgraded.table('smartFolderCounts').count()).toBe(0);
     expect(upgraded.verno).toBe(LIBRARY_VERSION);
     upgraded.close();
     expect(keys).toEqual(new Map([['OLD1', 'caf\u00e9 in k\u00f6ln'], ['OLD2', 'plain']]));
