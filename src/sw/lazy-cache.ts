@@ -10,7 +10,8 @@
  * Only the listed files are this route's: in root mode the worker's scope is the host's whole site,
  * whose own paths (a page under `/docs/models/`) pass through. A file is kept only when it came
  * with the listed size: a host that answers a missing file with its page (an SPA fallback), or a
- * Git LFS pointer, answers 200 too, and that page would otherwise stay cached as the model.
+ * Git LFS pointer, answers 200 too, and that page would otherwise stay cached as the model. A body
+ * of another size fails at its end, so the cache's put stores nothing.
  */
 import { Route, type Router } from 'workbox-routing';
 import type { ModelFilesPort } from '../core/ai-search/model-files';
@@ -67,15 +68,10 @@ async function cachedFetch(request: Request, event: ExtendableEvent): Promise<Re
   let written = () => Promise.resolve();
   if (model) ({ response, written } = counted(model, response));
   // Kept while the page reads its copy: a model's first load waits for the network only.
-  const copy = measured(response.clone());
+  const copy = sized(response.clone(), size, url.pathname);
   event.waitUntil(
     dropStale(cache, key)
-      .then(() => cache.put(key, copy.response))
-      .then(async () => {
-        if (copy.bytes() === size) return;
-        await cache.delete(key);
-        throw new Error(`${url.pathname}: ${copy.bytes()} bytes, not the build's ${size}`);
-      })
+      .then(() => cache.put(key, copy))
       .then(
         () => (model ? written().then(() => noteCached(model)) : undefined),
         // Over quota: this answer still served the page; the file is fetched again next time.
@@ -86,17 +82,20 @@ async function cachedFetch(request: Request, event: ExtendableEvent): Promise<Re
   return response;
 }
 
-/** The answer with a count of the bytes its body gave, read once it has been consumed. */
-function measured(response: Response): { response: Response; bytes: () => number } {
+/** The answer whose body fails at its end unless it gave `size` bytes: the cache's put then stores nothing. */
+function sized(response: Response, size: number, path: string): Response {
   let bytes = 0;
   const counter = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
       bytes += chunk.byteLength;
       controller.enqueue(chunk);
     },
+    flush(controller) {
+      if (bytes !== size) controller.error(new Error(`${path}: ${bytes} bytes, not the build's ${size}`));
+    },
   });
   const body = response.body?.pipeThrough(counter) ?? null;
-  return { response: new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }), bytes: () => bytes };
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /** What the AI status reads: each model file of the build, cached or downloading or failed. */
