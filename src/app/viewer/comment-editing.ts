@@ -35,6 +35,9 @@ export class CommentEditing implements ReactiveController {
   redrawing: string | null = null;
   private readonly writes = new WriteQueue();
   private last: Promise<void> = Promise.resolve();
+  /** Bumped by each reset (another item, or the same one opened again) and each write started. */
+  private resets = 0;
+  private started = 0;
 
   constructor(private readonly host: CommentHost) {
     host.addController(this);
@@ -52,6 +55,7 @@ export class CommentEditing implements ReactiveController {
 
   /** A new item: its comments, nothing open. */
   reset(comments: Comment[]): void {
+    this.resets += 1;
     Object.assign(this, { comments, activeId: null, draft: null, draftText: '', redrawing: null });
     this.changed();
   }
@@ -123,10 +127,10 @@ export class CommentEditing implements ReactiveController {
     const draft = this.draft;
     const id = this.activeId;
     if (draft) {
-      const item = this.host.item;
+      const resets = this.resets;
       this.draft = null;
       const stored = await this.write((c) => c.add(draft, annotation));
-      if (!stored && this.host.item?.id === item?.id && !this.draft && !this.activeId) {
+      if (!stored && this.resets === resets && !this.draft && !this.activeId && !this.redrawing) {
         Object.assign(this, { draft, draftText: annotation });
         this.changed();
       }
@@ -154,8 +158,14 @@ export class CommentEditing implements ReactiveController {
     return this.last;
   }
 
+  /** How many writes have started: a reading of the comments begun before the last one is stale. */
+  get writesStarted(): number {
+    return this.started;
+  }
+
   /** Runs one comment write, then reads the item's comments again; the written one becomes the open one. True once stored. */
   write(work: (comments: ItemComments) => Promise<Comment | true>): Promise<boolean> {
+    this.started += 1;
     const written = this.writeNow(work);
     this.last = written.then(() => undefined);
     return written;

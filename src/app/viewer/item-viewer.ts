@@ -70,6 +70,8 @@ export class ItemViewer extends LitElement {
   declare hasNext: boolean;
   readonly notes = new CommentEditing(this);
   private loading = 0;
+  /** The item whose removal elsewhere the viewer has told (once). */
+  private goneNoticed: string | null = null;
 
   constructor() {
     super();
@@ -144,14 +146,22 @@ export class ItemViewer extends LitElement {
     const id = this.itemId;
     const ticket = this.loading;
     if (!id || this.item?.id !== id) return;
+    // This tab's own comment writes come back as changes too: read after them, and drop a reading
+    // that a write started during (its own reading is newer), or it would close the comment just added.
+    await this.notes.settled();
+    const writes = this.notes.writesStarted;
     const read = async () => {
       const item = await readItem(this.api, id);
       return item && { item, comments: (await this.api.get('/item/getComments', { id })) as Comment[] };
     };
     const now = await read().catch(() => undefined);
-    if (now === undefined || ticket !== this.loading || this.itemId !== id) return;
-    // Removed for good elsewhere: it stays in view (with any text being written) and the viewer says why writes will fail.
-    if (!now) return void this.notices.show('This item was removed elsewhere: changes to it can no longer be saved.', { kind: 'error' });
+    if (now === undefined || ticket !== this.loading || this.itemId !== id || writes !== this.notes.writesStarted) return;
+    // Removed for good elsewhere: it stays in view (with any text being written) and the viewer says once why writes will fail.
+    if (!now) {
+      if (this.goneNoticed !== id) this.notices.show('This item was removed elsewhere: changes to it can no longer be saved.', { kind: 'error' });
+      this.goneNoticed = id;
+      return;
+    }
     this.item = now.item;
     this.notes.refreshed(now.comments);
   }
