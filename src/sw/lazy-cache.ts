@@ -25,7 +25,7 @@ export const LAZY_CACHE = 'lazy-assets';
 
 const LISTED = new Map(__LAZY_MANIFEST__.map((entry) => [new URL(entry.url, self.location.href).pathname, entry]));
 /** The model files of the build, by pathname: their downloads are counted and reported (./model-downloads.ts). */
-const MODELS = new Map(__LAZY_MANIFEST__.filter((entry) => isModelPath(entry.url)).map((entry) => [new URL(entry.url, self.location.href).pathname, entry]));
+const MODELS = new Map([...LISTED].filter(([, entry]) => isModelPath(entry.url)));
 
 /** The cache key of a lazy file: its path and the build's revision of it. */
 function keyOf(url: URL): string {

@@ -66,7 +66,7 @@ describe('Eagle libraries through the service worker', () => {
     expect(read.body.data).toMatchObject({ id: state.id, status: 'done' });
   }, 90_000);
 
-  it('skips an item folder whose zip entry is damaged and imports the rest; finds a library zipped inside a folder named "… images"', async () => {
+  it('skips an item folder whose zip entry is damaged and imports the rest, keeps one whose thumbnail alone is damaged; finds a library zipped inside a folder named "… images"', async () => {
     await controlledBy();
     const damaged = buildEagleLibrary({ name: unique('Damaged'), items: 3, plain: true });
     const record = [...damaged.records.values()][1]!;
@@ -76,6 +76,13 @@ describe('Eagle libraries through the service worker', () => {
     expect(state).toMatchObject({ status: 'done', total: 3, imported: 2 });
     expect(state.broken.map((broken) => broken.name)).toEqual([folder]);
     expect(state.broken[0]!.reason.startsWith(`could not be read: ${original}: `), state.broken[0]!.reason).toBe(true);
+
+    // A damaged thumbnail alone costs its item only the thumbnail.
+    const thumbless = buildEagleLibrary({ name: unique('Thumb'), items: 3, plain: true });
+    const second = [...thumbless.records.values()][1]!;
+    const thumbnail = `${thumbless.name}.library/images/${String(second.id)}.info/${String(second.name)}_thumbnail.png`;
+    const kept = await postImport(await withBadHeader(await zipOf(thumbless), thumbnail));
+    expect(kept).toMatchObject({ status: 'done', total: 3, imported: 3, broken: [] });
 
     const nested = buildEagleLibrary({ name: unique('Brand'), items: 2, plain: true });
     const found = await postImport(await zipOf(nested, `Design images/${nested.name}.library`));

@@ -21,6 +21,18 @@ const MAX_PAGES = 40;
 /** Pages a refresh reads again: more than a screen holds at the smallest thumbnails. */
 const REFRESH_PAGES = 8;
 
+/**
+ * Waits for the promise `current` gives until it gives the same one after the wait: one that
+ * replaced it meanwhile (a newer listing, a newer refresh) is waited for too.
+ */
+async function settledAll(current: () => Promise<void>, { failed }: { failed?: 'ignored' } = {}): Promise<void> {
+  let seen: Promise<void>;
+  do {
+    seen = current();
+    await (failed === 'ignored' ? seen.catch(() => undefined) : seen);
+  } while (seen !== current());
+}
+
 export class ResultStore extends Store {
   listing: Listing | null = null;
   total = 0;
@@ -66,12 +78,8 @@ export class ResultStore extends Store {
   }
 
   /** Resolves once the current listing's first page (and total) has answered. */
-  async ready(): Promise<void> {
-    let seen: Promise<void>;
-    do {
-      seen = this.firstPage;
-      await seen;
-    } while (seen !== this.firstPage);
+  ready(): Promise<void> {
+    return settledAll(() => this.firstPage);
   }
 
   /** Asks again for the pages in use, their ids and the total (after an edit, a trash, an event). */
@@ -82,12 +90,8 @@ export class ResultStore extends Store {
   }
 
   /** Resolves once no re-read of the listing (refresh) is under way: the ids it dropped are in again. */
-  async orderSettled(): Promise<void> {
-    let seen: Promise<void>;
-    do {
-      seen = this.refreshing;
-      await seen.catch(() => undefined);
-    } while (seen !== this.refreshing);
+  orderSettled(): Promise<void> {
+    return settledAll(() => this.refreshing, { failed: 'ignored' });
   }
 
   private async refreshNow(): Promise<void> {

@@ -125,11 +125,11 @@ export class ItemViewer extends LitElement {
     this.mode = 'fit';
     if (!id) return void (this.item = null);
     try {
-      const [item, comments] = await Promise.all([readItem(this.api, id), this.api.get('/item/getComments', { id })]);
+      const shown = await this.readShown(id);
       if (ticket !== this.loading) return;
-      this.item = item;
-      this.missing = !this.item;
-      this.notes.reset(comments);
+      this.item = shown?.item ?? null;
+      this.missing = !shown;
+      this.notes.reset(shown?.comments ?? []);
     } catch (error) {
       if (ticket !== this.loading) return;
       this.item = null;
@@ -150,11 +150,7 @@ export class ItemViewer extends LitElement {
     // that a write started during (its own reading is newer), or it would close the comment just added.
     await this.notes.settled();
     const writes = this.notes.writesStarted;
-    const read = async () => {
-      const item = await readItem(this.api, id);
-      return item && { item, comments: (await this.api.get('/item/getComments', { id })) as Comment[] };
-    };
-    const now = await read().catch(() => undefined);
+    const now = await this.readShown(id).catch(() => undefined);
     if (now === undefined || ticket !== this.loading || this.itemId !== id || writes !== this.notes.writesStarted) return;
     // Removed for good elsewhere: it stays in view (with any text being written) and the viewer says once why writes will fail.
     if (!now) {
@@ -164,6 +160,12 @@ export class ItemViewer extends LitElement {
     }
     this.item = now.item;
     this.notes.refreshed(now.comments);
+  }
+
+  /** The item and its comments; null when it is neither live nor in the trash (removed for good). */
+  private async readShown(id: string): Promise<{ item: Item; comments: Comment[] } | null> {
+    const item = await readItem(this.api, id);
+    return item && { item, comments: (await this.api.get('/item/getComments', { id })) as Comment[] };
   }
 
   close(): void {
