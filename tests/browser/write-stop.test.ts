@@ -66,7 +66,13 @@ describe('a worker stopped in the middle of a batch', () => {
     const send = (name = 'once') =>
       fetchApi('/api/v2/folder/create', { method: 'POST', headers: { 'Content-Type': 'application/json', [LIBRARY_HEADER]: library, 'Idempotency-Key': 'folder-once' }, body: JSON.stringify({ name }) });
     const first = await send();
-    await stopServiceWorkers(); // the record is in IndexedDB, not in the stopped worker's memory
+    // The answer joins the key's record in a transaction begun, not awaited, before it leaves
+    // (request-keys.ts); a stop before that commits leaves the record without it, and a repeat gets
+    // the 409. Once it is in IndexedDB, a stopped worker loses nothing of it.
+    const db = new LibraryDb(`lam/library${library}`);
+    await expect.poll(async () => (await db.state.where('key').startsWith('request:').toArray()).some((row) => (row.value as { answer?: unknown }).answer !== undefined)).toBe(true);
+    db.close();
+    await stopServiceWorkers();
     const again = await send();
     expect([first.response.status, again.response.status, again.response.headers.get('Idempotent-Replayed')]).toEqual([200, 200, 'true']);
     expect(again.body).toEqual(first.body);
