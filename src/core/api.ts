@@ -318,7 +318,9 @@ export function createApi(deps: ApiDeps = {}): Api {
     };
     let library: Promise<OpenLibrary> | undefined;
     const internal = (pathAndQuery: string) => {
-      const inner = new Request(new URL(pathAndQuery, request.url), { headers: chosen ? { [LIBRARY_HEADER]: chosen } : {} });
+      const url = new URL(pathAndQuery, request.url);
+      // An item URL names its library when its answer's request named one (item-view.ts): that one.
+      const inner = new Request(url, { headers: chosen && !url.searchParams.has('library') ? { [LIBRARY_HEADER]: chosen } : {} });
       return router.dispatch(inner, async () => {
         const made = contextFor(inner);
         await made.checked;
@@ -329,6 +331,7 @@ export function createApi(deps: ApiDeps = {}): Api {
       internal,
       listing: LISTING,
       apiPrefix,
+      itemLinks: { apiPrefix, library: chosen },
       clock,
       ids,
       app,

@@ -8,6 +8,7 @@ import type { ImportState } from './eagle-library/import-state';
 import type { ModelFilesPort } from './ai-search/model-files';
 import type { ChangeFeed } from './events/change-feed';
 import type { ListingEngines } from './listing/engines';
+import type { ItemLinks } from './listing/item-view';
 import type { MediaProcessor } from './media/media-processor';
 import type { JobWait, MediaJob } from './media/media-jobs';
 import type { SubscribeAnswer } from './publish/subscribe-answer';
@@ -108,8 +109,10 @@ export interface Context {
   dropLibrary: (record: LibraryRecord) => Promise<void>;
   /** Before a new library's first open: what a removal cut short left at its path goes. */
   clearLeftovers: (record: LibraryRecord) => Promise<void>;
-  /** The path every API route sits under (`/api/v2`, or `<base>api/v2` when embedded); item URLs carry it. */
+  /** The path every API route sits under (`/api/v2`, or `<base>api/v2` when embedded). */
   apiPrefix: string;
+  /** Where item URLs point: under `apiPrefix`, naming the library this request named. */
+  itemLinks: ItemLinks;
   /** The AI models' files on this device (cached, downloading, failed); absent where the models are at hand. */
   modelFiles: ModelFilesPort | undefined;
   /** Decodes a picture right away (aiSearch/searchByBase64); absent where nothing can decode. */

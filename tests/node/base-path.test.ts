@@ -33,7 +33,9 @@ describe('the API under a base path', () => {
   it('gives items file and thumbnail URLs under the base, in every item list', async () => {
     const { api, library, add, list } = await setup();
     const id = await add({ name: 'red', base64: await pngBase64(4, 3), tags: ['red'] });
-    const urls = { fileURL: `${PREFIX}/item/file?id=${id}`, thumbnailURL: `${PREFIX}/item/thumbnail?id=${id}` };
+    // The requests name their library (X-Library-Path): so do the URLs, for an <img> that cannot.
+    const named = `&library=${encodeURIComponent(library)}`;
+    const urls = { fileURL: `${PREFIX}/item/file?id=${id}${named}`, thumbnailURL: `${PREFIX}/item/thumbnail?id=${id}${named}` };
     expect((await list('/item/get', { id }))[0]).toMatchObject(urls);
     expect((await list('/item/query', { query: 'red' }))[0]).toMatchObject(urls);
     const updated = await post<ItemView>(api, `${PREFIX}/item/update`, { id, star: 3 }, library);

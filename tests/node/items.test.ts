@@ -26,12 +26,12 @@ async function setup() {
 
 describe('item/add sources', () => {
   it('stores a base64 image with its dimensions, size and type', async () => {
-    const { get, add } = await setup();
+    const { library, get, add } = await setup();
     const id = await add({ name: 'red', base64: await pngBase64(16, 9), tags: ['a'] });
     const [item] = (await get({ id })).data.data;
     expect(item).toMatchObject({ id, name: 'red', ext: 'png', width: 16, height: 9, tags: ['a'], isDeleted: false });
     expect(item!.size).toBeGreaterThan(50);
-    expect(item!.fileURL).toBe(`/api/v2/item/file?id=${id}`);
+    expect(item!.fileURL).toBe(`/api/v2/item/file?id=${id}&library=${encodeURIComponent(library)}`);
   });
 
   it('accepts a data: URL and takes the name from a downloaded or site file', async () => {

@@ -1,6 +1,7 @@
 // GETs may name their library as ?library= (for <img>/<video>, which cannot send headers); the
 // X-Library-Path header wins, and POSTs never read the query parameter.
 import { describe, expect, it } from 'vitest';
+import { pngBase64 } from './fixtures/images';
 import { call, makeApi, newLibrary } from './helpers';
 
 describe('?library= query parameter', () => {
@@ -24,5 +25,31 @@ describe('?library= query parameter', () => {
     }));
     expect(post.status).toBe(404);
     expect((await call<{ data: { star: number }[] }>(api, 'GET', '/item/get', { id: data.id }, { library: own })).data.data[0]?.star).toBe(0);
+  });
+});
+
+describe('item URLs of a request that named its library', () => {
+  it('name that library too, so a URL fetched with neither header nor parameter reads it, not the current one', async () => {
+    const api = makeApi();
+    const own = await newLibrary(api);
+    const other = await newLibrary(api);
+    await call(api, 'POST', '/library/switch', { libraryPath: other });
+    // The same id in both (an import or a subscription keeps ids): the URL must not reach the other's item.
+    const { data } = await call<{ id: string }>(api, 'POST', '/item/add', { name: 'mine', base64: await pngBase64(6, 4) }, { library: own });
+    const [named] = (await call<{ data: { fileURL: string; thumbnailURL: string }[] }>(api, 'GET', '/item/get', { id: data.id }, { library: own })).data.data;
+    const query = `&library=${encodeURIComponent(own)}`;
+    expect(named).toMatchObject({ fileURL: `/api/v2/item/file?id=${data.id}${query}`, thumbnailURL: `/api/v2/item/thumbnail?id=${data.id}${query}` });
+    const file = await api.handle(new Request(`http://localhost${named!.fileURL}`));
+    expect([file.status, file.headers.get('Content-Type')]).toEqual([200, 'image/png']);
+    // Through ?library= as well; a request on the current library names none.
+    const [byQuery] = (await call<{ data: { fileURL: string }[] }>(api, 'GET', '/item/get', { id: data.id, library: own })).data.data;
+    expect(byQuery!.fileURL).toBe(named!.fileURL);
+    const current = await call<{ id: string }>(api, 'POST', '/item/add', { name: 'theirs', base64: await pngBase64(3, 3) });
+    const [plain] = (await call<{ data: { fileURL: string }[] }>(api, 'GET', '/item/get', { id: current.data.id })).data.data;
+    expect(plain!.fileURL).toBe(`/api/v2/item/file?id=${current.data.id}`);
+    // item/add from such a URL, sent to the current library, copies the named library's file.
+    const copied = await call<{ id: string }>(api, 'POST', '/item/add', { path: named!.fileURL });
+    const [copy] = (await call<{ data: { width: number; height: number }[] }>(api, 'GET', '/item/get', { id: copied.data.id })).data.data;
+    expect(copy).toMatchObject({ width: 6, height: 4 });
   });
 });

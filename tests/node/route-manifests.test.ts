@@ -66,7 +66,7 @@ describe('route manifests', () => {
 
   it.each(MANIFESTS.map((manifest) => [manifest.feature, manifest] as const))('%s lists every context member its code reads as a port', (feature, manifest) => {
     const ports: readonly string[] = manifest.ports;
-    const known = new Set(['library', 'clock', 'ids', 'app', 'registry', 'changes', 'fetchSource', 'storageEstimate', 'fetchServer', 'loadPouch', 'remoteFiles', 'media', 'imports', 'observers', 'subscriptions', 'dropLibrary', 'apiPrefix', 'modelFiles', 'imageProcessor', 'internal', 'listing']);
+    const known = new Set(['library', 'clock', 'ids', 'app', 'registry', 'changes', 'fetchSource', 'storageEstimate', 'fetchServer', 'loadPouch', 'remoteFiles', 'media', 'imports', 'observers', 'subscriptions', 'dropLibrary', 'apiPrefix', 'itemLinks', 'modelFiles', 'imageProcessor', 'internal', 'listing']);
     const read = [...new Set([...sourceOf(feature).matchAll(/\bctx\.([a-zA-Z]+)/g)].map((m) => m[1]!))].filter((member) => known.has(member)).sort();
     expect(read).toEqual([...ports].sort());
   });

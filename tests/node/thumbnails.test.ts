@@ -210,7 +210,7 @@ describe('GET item/thumbnail', () => {
     expect(second).toBe(first);
     expect(await urlOf(pdf.id)).toBe('/api/v2/item/icon?family=document&label=PDF');
     expect(await urlOf(hidden.id)).toBe('/api/v2/item/icon?family=image&label=PNG');
-    expect(await urlOf(pending.id)).toBe(`/api/v2/item/thumbnail?id=${pending.id}`);
+    expect(await urlOf(pending.id)).toBe(`/api/v2/item/thumbnail?id=${pending.id}&library=${encodeURIComponent(path)}`);
     const icon = await api.handle(new Request(`http://localhost${await urlOf(pdf.id)}`));
     expect(icon.headers.get('Content-Type')).toBe('image/svg+xml');
     expect(icon.headers.get('Cache-Control')).toContain('immutable');

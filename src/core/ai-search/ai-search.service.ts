@@ -9,7 +9,7 @@ import type { Context, OpenLibrary } from '../context';
 import { ApiError, invalid } from '../http/errors';
 import { requireItem } from '../items/item-lookup';
 import { decodeBase64 } from '../items/item-sources';
-import { itemView, type ItemView } from '../listing/item-view';
+import { itemView, type ItemLinks, type ItemView } from '../listing/item-view';
 import { isMediaJob } from '../media/media-jobs';
 import type { LibraryDb } from '../storage/library-db';
 import { limitOf, type byBase64Input, type byItemInput, type byTextInput } from './ai-search.schema';
@@ -63,14 +63,14 @@ export async function searchByText(ctx: Context, input: z.output<ReturnType<type
   const manifest = await syncClipIndex(ctx, library);
   const clip = manifest && (await clipHits(ctx, db, manifest, text, limitOf(input)));
   if (clip) {
-    const { results } = await answer(db, clip, ctx.apiPrefix);
+    const { results } = await answer(db, clip, ctx.itemLinks);
     return { results: results.slice(0, limitOf(input)), understood: { colours: [], objects: [], metadata: [], meaning: [] }, unmatched: [], model: manifest.name };
   }
   const encoder = queryEncoder(ctx);
   const ranking = await rankByText(db, text, limitOf(input), encoder.embed);
   const { hits, understood, unmatched } = ranking;
   const meaningUnavailable = ranking.meaningUnavailable && (encoder.failure() ?? ranking.meaningUnavailable);
-  const { results } = await answer(db, hits, ctx.apiPrefix);
+  const { results } = await answer(db, hits, ctx.itemLinks);
   const status = await indexingStatus(db);
   const covered = Object.values(understood).some((words) => words.length > 0);
   if (results.length || covered) {
@@ -92,7 +92,7 @@ export async function searchByItemId(ctx: Context, input: z.output<ReturnType<ty
   const objects = await objectVectorOf(library.db, input.itemId);
   const byLooks = await rankByLikeness(library.db, query, objects ? Math.max(SIMILAR_CANDIDATES, limitOf(input)) : limitOf(input), input.itemId);
   const ranked = objects ? await rankWithObjects(library.db, objects, byLooks, limitOf(input)) : byLooks;
-  return withIndexingNote(library.db, await answer(library.db, visualHits(ranked), ctx.apiPrefix));
+  return withIndexingNote(library.db, await answer(library.db, visualHits(ranked), ctx.itemLinks));
 }
 
 export async function searchByBase64(ctx: Context, input: z.output<ReturnType<typeof byBase64Input>>): Promise<VisualAnswer> {
@@ -101,7 +101,7 @@ export async function searchByBase64(ctx: Context, input: z.output<ReturnType<ty
   const outcome = await ctx.imageProcessor.process({ kind: 'raster', blob, mime: '' });
   if (outcome.status !== 'done') throw invalid(`base64: is not an image this browser can decode (${outcome.reason}).`);
   const library = await ctx.library();
-  return withIndexingNote(library.db, await answer(library.db, visualHits(await rankByLikeness(library.db, outcome.descriptor, limitOf(input))), ctx.apiPrefix));
+  return withIndexingNote(library.db, await answer(library.db, visualHits(await rankByLikeness(library.db, outcome.descriptor, limitOf(input))), ctx.itemLinks));
 }
 
 export interface VisualAnswer {
@@ -136,14 +136,14 @@ async function itemDescriptor(ctx: Context, library: OpenLibrary, itemId: string
 
 const visualHits = (hits: readonly VisualHit[]): Hit[] => hits.map((hit) => ({ ...hit, signals: ['visual'] }));
 
-async function answer(db: LibraryDb, hits: readonly Hit[], apiPrefix: string): Promise<{ results: SearchResult[] }> {
+async function answer(db: LibraryDb, hits: readonly Hit[], links: ItemLinks): Promise<{ results: SearchResult[] }> {
   const rows = await db.items.where('id').anyOf(hits.map((hit) => hit.id)).toArray();
   const byId = new Map(rows.map((row) => [row.id, row]));
   const results: SearchResult[] = [];
   for (const hit of hits) {
     const row = byId.get(hit.id);
     if (!row || row.isDeleted) continue;
-    const result: SearchResult = { item: itemView(row, apiPrefix), score: round(hit.score), signals: hit.signals };
+    const result: SearchResult = { item: itemView(row, links), score: round(hit.score), signals: hit.signals };
     if (hit.nearDuplicate !== undefined) result.nearDuplicate = hit.nearDuplicate;
     results.push(result);
   }

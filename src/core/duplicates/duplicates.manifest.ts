@@ -5,6 +5,6 @@ import { duplicateRoutes } from './duplicates.routes';
 export const duplicatesManifest = {
   feature: 'duplicates',
   routes: duplicateRoutes,
-  ports: ['apiPrefix', 'ids', 'library', 'observers'],
+  ports: ['itemLinks', 'ids', 'library', 'observers'],
   outputs: duplicatesOutputs,
 } satisfies FeatureManifest;

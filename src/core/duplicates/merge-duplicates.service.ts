@@ -64,7 +64,7 @@ export function mergeDuplicates(ctx: Context, { keep, others }: MergeDuplicatesI
       await db.comments.bulkAdd(copies);
       await refreshItems(db, [after.pk], ctx.observers, now);
     }
-    return { item: itemView(after, ctx.apiPrefix), trashed: wanted, previous, copiedComments: copies.map((comment) => comment.id) };
+    return { item: itemView(after, ctx.itemLinks), trashed: wanted, previous, copiedComments: copies.map((comment) => comment.id) };
   });
 }
 

@@ -44,6 +44,6 @@ export function unmergeDuplicates(ctx: Context, { keep, previous, trashed, copie
       await db.comments.bulkDelete(removedComments);
       await refreshItems(db, [after.pk], ctx.observers, now);
     }
-    return { item: itemView(after, ctx.apiPrefix), restored, removedComments };
+    return { item: itemView(after, ctx.itemLinks), restored, removedComments };
   });
 }

@@ -11,7 +11,7 @@ import type { ItemListInput } from './item.schema';
 export async function listItems(ctx: Context, input: ItemListInput): Promise<Page<Partial<ItemView>>> {
   const { db } = await ctx.library();
   const candidates = await filterItems(db, input, (ids) => ctx.listing.smartFolders(db, ids, ctx.clock()));
-  return pageOfItems(db, ctx.apiPrefix, candidates, input, withSeed(input.orderBy, input.seed), input.fields);
+  return pageOfItems(db, ctx.itemLinks, candidates, input, withSeed(input.orderBy, input.seed), input.fields);
 }
 
 export async function countAll(ctx: Context): Promise<number> {

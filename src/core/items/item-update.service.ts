@@ -53,7 +53,7 @@ async function applyUpdates(ctx: Context, entries: readonly Entry[]): Promise<It
     }
     const changes: ItemChange[] = [...original.values()].map((before) => ({ before, after: rows.get(before.id)! }));
     await commitItemChanges(db, changes, ctx.observers, now);
-    return answers.map((row) => itemView(row, ctx.apiPrefix));
+    return answers.map((row) => itemView(row, ctx.itemLinks));
   });
 }
 

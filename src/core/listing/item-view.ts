@@ -54,9 +54,18 @@ export const itemFieldsSchema = () =>
     return names.length > 0 && known.length === 0 ? ['id'] : known;
   });
 
-/** `apiPrefix` is the API's path (`/api/v2`, or under the base path of an embedded install). */
-export function itemView(row: ItemRow, apiPrefix: string): ItemView {
-  const query = `?id=${encodeText(row.id)}`;
+/**
+ * Where an item's URLs point: under the API's path (`/api/v2`, or under the base path of an embedded
+ * install), naming the library the request named, if it named one (`X-Library-Path` or `library=`):
+ * an `<img>` cannot send the header, and without the name it would load from the current library.
+ */
+export interface ItemLinks {
+  apiPrefix: string;
+  library?: string | null;
+}
+
+export function itemView(row: ItemRow, { apiPrefix, library }: ItemLinks): ItemView {
+  const query = `?id=${encodeText(row.id)}${library ? `&library=${encodeURIComponent(library)}` : ''}`;
   return {
     id: row.id,
     name: row.name,

@@ -4,14 +4,14 @@ import { pageOf, type Page } from '../http/pagination';
 import type { LibraryDb } from '../storage/library-db';
 import type { ItemRow } from '../storage/rows';
 import { ALL_ITEMS, type Candidates, type IndexScan } from './filters';
-import { itemView, pickFields, type ItemField, type ItemView } from './item-view';
+import { itemView, pickFields, type ItemField, type ItemLinks, type ItemView } from './item-view';
 import { DEFAULT_ORDER, orderItemPks, type OrderBy } from './order';
 import { scanWindow } from './scan-window';
 
-/** Orders, slices and reads one page of candidates (shared by every item list endpoint); item URLs sit under `apiPrefix`. */
+/** Orders, slices and reads one page of candidates (shared by every item list endpoint); item URLs as `links` say. */
 export async function pageOfItems(
   db: LibraryDb,
-  apiPrefix: string,
+  links: ItemLinks,
   candidates: Candidates,
   page: { offset: number; limit: number },
   order: OrderBy = DEFAULT_ORDER,
@@ -35,7 +35,7 @@ export async function pageOfItems(
     total = ordered.length;
     rows = await rowsOf(db, ordered.slice(page.offset, page.offset + page.limit));
   }
-  return pageOf(rows.map((row) => pickFields(itemView(row, apiPrefix), fields)), total, page);
+  return pageOf(rows.map((row) => pickFields(itemView(row, links), fields)), total, page);
 }
 
 /** Every candidate's key, in the order asked for, without the excluded (trashed) ones. */

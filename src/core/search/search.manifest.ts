@@ -5,7 +5,7 @@ import { searchRoutes } from './search.routes';
 export const searchManifest = {
   feature: 'search',
   routes: searchRoutes,
-  ports: ['apiPrefix', 'library'],
+  ports: ['itemLinks', 'library'],
   observers: async () => [(await import('./search-index')).searchIndex],
   listing: { search: searchCandidates },
 } satisfies FeatureManifest;

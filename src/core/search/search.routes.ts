@@ -12,9 +12,9 @@ export const searchRoutes = [
     itemQueryInput,
     async (ctx, input) => {
       const { db } = await ctx.library();
-      if (!hasFilters(input) && input.seed === undefined) return searchItems(db, input, ctx.apiPrefix);
+      if (!hasFilters(input) && input.seed === undefined) return searchItems(db, input, ctx.itemLinks);
       // Ours: item/get's filters narrow the search, and a seed fixes a RANDOM order.
-      return pageOfItems(db, ctx.apiPrefix, await listingCandidates(ctx, db, input), input, withSeed(input.orderBy, input.seed));
+      return pageOfItems(db, ctx.itemLinks, await listingCandidates(ctx, db, input), input, withSeed(input.orderBy, input.seed));
     },
     { writes: false },
   ),

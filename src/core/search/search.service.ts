@@ -8,7 +8,7 @@ import type { Page } from '../http/pagination';
 import { API_PREFIX } from '../http/router';
 import type { Candidates } from '../listing/filters';
 import { pageOfItems } from '../listing/page';
-import type { ItemView } from '../listing/item-view';
+import type { ItemLinks, ItemView } from '../listing/item-view';
 import { readTrashedKeys } from '../postings/postings-store';
 import type { LibraryDb } from '../storage/library-db';
 import { QuerySyntaxError } from './query-ast';
@@ -37,6 +37,6 @@ export async function searchCandidates(db: LibraryDb, query: string): Promise<Ca
 }
 
 /** One page of matches, newest import first unless `orderBy` says otherwise, with the exact total. */
-export async function searchItems(db: LibraryDb, input: ItemQueryInput, apiPrefix = API_PREFIX): Promise<Page<Partial<ItemView>>> {
-  return db.transaction('r', db.tables, async () => pageOfItems(db, apiPrefix, await searchCandidates(db, input.query), input, input.orderBy));
+export async function searchItems(db: LibraryDb, input: ItemQueryInput, links: ItemLinks = { apiPrefix: API_PREFIX }): Promise<Page<Partial<ItemView>>> {
+  return db.transaction('r', db.tables, async () => pageOfItems(db, links, await searchCandidates(db, input.query), input, input.orderBy));
 }

@@ -105,9 +105,9 @@ export async function smartFolderItems(ctx: Context, input: GetItemsInput) {
     const first = order.field === 'IMPORT' ? await firstPage(db, matcher.rows, input.smartFolderId, now, input.offset + input.limit, order.descending) : undefined;
     return first ?? { pks: await matcher.matches(input.smartFolderId) };
   });
-  if (!('total' in found)) return pageOfItems(db, ctx.apiPrefix, { pks: found.pks, exclude: new Set() }, input, order, input.fields);
+  if (!('total' in found)) return pageOfItems(db, ctx.itemLinks, { pks: found.pks, exclude: new Set() }, input, order, input.fields);
   const rows = (await db.items.bulkGet(found.pks.slice(input.offset))).filter((row) => row !== undefined);
-  return pageOf(rows.map((row) => pickFields(itemView(row, ctx.apiPrefix), input.fields)), found.total, input);
+  return pageOf(rows.map((row) => pickFields(itemView(row, ctx.itemLinks), input.fields)), found.total, input);
 }
 
 async function viewOf(db: LibraryDb, id: string, now: number): Promise<SmartFolderView> {

@@ -6,7 +6,7 @@ import { smartFolderRoutes } from './smart-folder.routes';
 export const smartFoldersManifest = {
   feature: 'smart-folders',
   routes: smartFolderRoutes,
-  ports: ['apiPrefix', 'clock', 'ids', 'library'],
+  ports: ['itemLinks', 'clock', 'ids', 'library'],
   observers: async () => [(await import('./count-upkeep')).smartFolderCountUpkeep],
   beforeWrite: loadRegexEngine,
   listing: { smartFolders: matchSmartFolders },

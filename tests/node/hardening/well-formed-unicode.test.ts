@@ -58,7 +58,7 @@ describe('lone surrogates', () => {
   });
 
   it('a row that somehow holds one still has a view (URLs stay encodable)', () => {
-    const view = itemView(makeItemRow({ id: `A${LONE_HIGH}`, hasFile: true }), API_PREFIX);
+    const view = itemView(makeItemRow({ id: `A${LONE_HIGH}`, hasFile: true }), { apiPrefix: API_PREFIX });
     expect(view.fileURL).toMatch(/^\/api\/v2\/item\/file\?id=A/);
     expect(view.thumbnailURL).toMatch(/^\/api\/v2\/item\/thumbnail\?id=A/);
   });
