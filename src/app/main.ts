@@ -13,6 +13,7 @@ import { startStorageStatus } from './pwa/storage-status';
 import { startUpdatePrompt } from './pwa/update-prompt';
 import { ApiClient } from './api-client';
 import { ensureServiceWorker } from './register-sw';
+import { isVisitorFrame, visitorLibrary } from './visitor-frame';
 import { startSyncLoop } from './sync/sync-loop';
 import { startBackupLoop } from './backup/backup-loop';
 import { wakeOnLocalChanges } from './sync/sync-wake';
@@ -46,6 +47,11 @@ async function start(): Promise<void> {
       if (fetched > 0 && missing === 0) shell.stores.toasts.show('Ready to work offline');
     });
     await shell.updateComplete;
+    // A visitor's frame opens no library until its element names the one it subscribed to (and reloads it).
+    if (isVisitorFrame() && !visitorLibrary()) {
+      shell.apiText = 'Opening the library…';
+      return;
+    }
     startStorageStatus(shell.querySelector<HTMLElement>('.status-storage') ?? undefined, shell.querySelector<HTMLElement>('.status-storage-warning') ?? undefined);
     // Thumbnails are made in this page's worker while it is open (the service worker falls back to itself).
     startMediaHost({ workers: mediaWorkers });

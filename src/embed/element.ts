@@ -4,7 +4,7 @@
  * the library's worker whatever worker the host runs; its styles and the host's never meet.
  *
  * Attributes: `base` (required), `src` (open the published library at that URL, read-only:
- * library/subscribe, then library/switch), `folder` (show that folder), `search` (show that query).
+ * library/subscribe, then the frame works on that library alone, ../app/visitor-frame.ts), `folder` (show that folder), `search` (show that query).
  * Methods: `openFolder(id)`, `search(query)`, `select(ids)`, and `api`, the typed client.
  * Events (bubbling, composed): `asset-library-ready`, `asset-library-select` ({ ids }),
  * `asset-library-change` (a change of the library as `GET /api/v2/events` announces it: { kind,
@@ -15,7 +15,7 @@ import { ApiClient } from '../app/api-client';
 import type { InputOf } from '../client/api-client';
 import { listenToChanges, type ChangeStream, type HeardChange } from '../app/change-stream';
 import { wholeItems, type Item, type Page } from '../app/api-types';
-import { VISITOR_FRAME } from '../app/visitor-frame';
+import { VISITOR_FRAME, visitorFrameFor } from '../app/visitor-frame';
 import { normaliseBase, registerAssetLibrary } from './register';
 
 /** The detail of `asset-library-change`: one change as /api/v2/events announces it (docs/api-extensions.md#change-feed). */
@@ -44,6 +44,8 @@ export class AssetLibraryElement extends HTMLElement {
   private client: ApiClient | undefined;
   private changes: ChangeStream | undefined;
   private base: string | undefined;
+  /** The published library a `src` element shows: its events are that library's alone. */
+  private library: string | undefined;
   private script: string | undefined;
   /**
    * Settles once the frame, moved in the page, has loaded again under the library's worker. A move
@@ -144,15 +146,14 @@ export class AssetLibraryElement extends HTMLElement {
     await loaded;
     await controlledBy(frame.contentWindow!, script);
     this.script = script;
-    this.client = new ApiClient({
-      base,
-      fetch: async (input, init) => {
-        await this.reloaded;
-        return frame.contentWindow!.fetch(input, init);
-      },
-    });
-    await this.client.get('/app/info');
-    await this.openPublished(this.client);
+    const fetchInFrame: typeof fetch = async (input, init) => {
+      await this.reloaded;
+      return frame.contentWindow!.fetch(input, init);
+    };
+    const client = new ApiClient({ base, fetch: fetchInFrame });
+    await client.get('/app/info');
+    this.library = await this.openPublished(client, frame, script);
+    this.client = this.library ? new ApiClient({ base, fetch: fetchInFrame, library: this.library }) : client;
     // Ready means heard too: a select() right after `ready` must reach `asset-library-select`.
     await this.streamOpen();
     this.started();
@@ -163,12 +164,26 @@ export class AssetLibraryElement extends HTMLElement {
     }
   }
 
-  /** `src`: subscribes to the published library (again: that takes its updates) and shows it. */
-  private async openPublished(client: ApiClient): Promise<void> {
+  /**
+   * `src`: subscribes to the published library (again: that takes its updates) and has the frame
+   * show it alone: the frame's name names it, and the frame loads again to take the name. The
+   * current library of the site stays as it was: another element, or a tab of the app, shows its own.
+   */
+  private async openPublished(client: ApiClient, frame: HTMLIFrameElement, script: string): Promise<string | undefined> {
     const src = this.getAttribute('src');
-    if (!src) return;
+    if (!src) return undefined;
     const { path } = await client.post('/library/subscribe', { url: new URL(src, document.baseURI).href });
-    await client.post('/library/switch', { libraryPath: path });
+    const name = visitorFrameFor(path);
+    const view = frame.contentWindow!;
+    if (view.name !== name) {
+      const loaded = new Promise<void>((resolve) => frame.addEventListener('load', () => resolve(), { once: true }));
+      frame.name = name;
+      view.name = name;
+      view.location.reload();
+      await loaded;
+      await controlledBy(frame.contentWindow!, script);
+    }
+    return path;
   }
 
   private async streamOpen(): Promise<void> {
@@ -188,6 +203,7 @@ export class AssetLibraryElement extends HTMLElement {
       view,
       url: new ApiClient({ base }).url('/events'),
       onChange: (change) => {
+        if (this.library !== undefined && change.library !== this.library) return;
         if (change.kind === 'item' && change.action === 'selected') this.emit('asset-library-select', { ids: change.ids, count: typeof change.count === 'number' ? change.count : change.ids.length, version: typeof change.version === 'number' ? change.version : 0 } satisfies AssetLibrarySelectDetail);
         else this.emit('asset-library-change', change);
       },

@@ -6,7 +6,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Frame } from 'playwright';
+import type { Frame, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildLib } from '../../tools/build-lib';
 import { publishCommand } from '../../tools/publish/cli';
@@ -25,21 +25,55 @@ const HOST_PAGE = `<!doctype html>
   </body>
 </html>`;
 
-const apiIn = (frame: Frame, path: string, body?: unknown) =>
+/** A second host page: two elements, each showing its own published library. */
+const TWO_LIBRARIES_PAGE = `<!doctype html>
+<html lang="en">
+  <head><meta charset="UTF-8" /><title>Brand and logos</title>
+    <script type="module" src="/vendor/asset-library/element.js"></script></head>
+  <body>
+    <asset-library base="/asset-library/" src="/published/brand/" label="Brand assets" style="--asset-library-height: 45vh"></asset-library>
+    <asset-library base="/asset-library/" src="/published/logos/" label="Logos" style="--asset-library-height: 45vh"></asset-library>
+  </body>
+</html>`;
+
+/** The library a visitor's frame shows: its element names it in the frame's name (src/app/visitor-frame.ts). */
+const libraryOf = (frame: Frame) => frame.evaluate(() => window.name.replace(/^asset-library-visitor:/, ''));
+
+/** The API as the frame's app calls it: on the frame's library. */
+const apiIn = async (frame: Frame, path: string, body?: unknown) =>
   frame.evaluate(
-    async ({ path, body }) => {
-      const response = await fetch(`/asset-library/api/v2${path}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    async ({ path, body, library }) => {
+      const headers: Record<string, string> = { 'X-Library-Path': library, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) };
+      const response = await fetch(`/asset-library/api/v2${path}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
       const type = response.headers.get('Content-Type') ?? '';
       return { status: response.status, type, servedBy: response.headers.get('X-Served-By'), body: type.includes('json') ? await response.json() : (await response.arrayBuffer()).byteLength };
     },
-    { path, body },
+    { path, body, library: await libraryOf(frame) },
   );
+
+/** The element's frame of the page, once it has loaded the app (the first with `title` when given). */
+async function libraryFrame(page: Page, title?: string): Promise<Frame> {
+  for (let i = 0; i < 300; i += 1) {
+    for (const candidate of page.frames()) {
+      if (!candidate.url().includes('/asset-library/')) continue;
+      const element = await candidate.frameElement().catch(() => undefined);
+      if (title === undefined || (await element?.getAttribute('title')) === title) return candidate;
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no library frame${title ? ` titled ${title}` : ''}`);
+}
 
 describe('a published library on a static host', () => {
   const browser = useBrowser();
   let work: string;
   let site: StaticSite;
   const fixture = buildEagleLibrary({ name: 'Brand', items: 60 });
+  // Its items share their ids (and names) with Brand's first twelve, as two exports of one library
+  // do: the frames must not mix them up. One is renamed to tell the two apart.
+  const logos = buildEagleLibrary({ name: 'Logos', items: 12 });
+  const mark = [...logos.records.values()].find((record) => !record.noThumbnail)!;
+  logos.files.set(`images/${mark.id}.info/metadata.json`, new TextEncoder().encode(JSON.stringify({ ...mark, name: 'Logo mark' })) as Uint8Array<ArrayBuffer>);
   // A picture tagged "sunset" and its near-duplicate, for "Find similar" (descriptors published with the shards).
   const [scene, copy] = [...fixture.records.values()].filter((record) => !record.noThumbnail).slice(-2).map((record) => String(record.id));
   setThumbnail(fixture.files, scene!, pngOf(paint(200, 150, sunset)));
@@ -56,13 +90,63 @@ describe('a published library on a static host', () => {
       await writeFile(join(source, path), bytes);
     }
     await publishCommand([source, '--out', join(work, 'published'), '--shard-items', '16'], { log: () => {}, progress: () => {} });
+    const logosSource = join(work, 'Logos.library');
+    for (const [path, bytes] of logos.files) {
+      await mkdir(dirname(join(logosSource, path)), { recursive: true });
+      await writeFile(join(logosSource, path), bytes);
+    }
+    await publishCommand([logosSource, '--out', join(work, 'published-logos')], { log: () => {}, progress: () => {} });
     await mkdir(join(work, 'host'));
     await writeFile(join(work, 'host', 'index.html'), HOST_PAGE);
-    site = await serveStatic({ '/': join(work, 'host'), '/asset-library/': inject('siteDir'), '/vendor/asset-library/': join(work, 'lib'), '/published/brand/': join(work, 'published') });
+    await writeFile(join(work, 'host', 'two.html'), TWO_LIBRARIES_PAGE);
+    site = await serveStatic({ '/': join(work, 'host'), '/asset-library/': inject('siteDir'), '/vendor/asset-library/': join(work, 'lib'), '/published/brand/': join(work, 'published'), '/published/logos/': join(work, 'published-logos') });
   });
   afterAll(async () => {
     await site?.close();
     if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('shows two published libraries on one page, each element its own, and leaves the site’s open library as it was', async () => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.url}/two.html`);
+      const brand = await libraryFrame(page, 'Brand assets');
+      const logo = await libraryFrame(page, 'Logos');
+      await Promise.all([appReady(brand), appReady(logo)]);
+      await brand.locator('#library-name', { hasText: 'Brand' }).waitFor({ timeout: 30_000 });
+      await logo.locator('#library-name', { hasText: 'Logos' }).waitFor({ timeout: 30_000 });
+      const [brandPath, logosPath] = [await libraryOf(brand), await libraryOf(logo)];
+      expect(brandPath).not.toBe(logosPath);
+      const live = async (frame: Frame) => (await apiIn(frame, '/item/get?limit=1000')).body.data.data.length;
+      await expect.poll(() => live(brand), { timeout: 30_000 }).toBe(58);
+      const logoCount = await live(logo);
+      expect(logoCount).toBeLessThan(12);
+      // Each grid counts and draws its own library, thumbnails named by it.
+      await brand.locator('[data-testid=view-count]', { hasText: /^58 items$/ }).waitFor({ timeout: 15_000 });
+      await logo.locator('[data-testid=view-count]', { hasText: new RegExp(`^${logoCount} items$`) }).waitFor({ timeout: 15_000 });
+      const markInLogos = logo.locator(`[role=gridcell][data-id="${mark.id}"]`);
+      await markInLogos.locator('img[src*="item/thumbnail"]').waitFor({ timeout: 15_000 });
+      expect(await markInLogos.locator('img[src*="item/thumbnail"]').getAttribute('src')).toContain(`library=${encodeURIComponent(logosPath)}`);
+      // The same id in each frame is each library's item: a person clicks it in both.
+      await markInLogos.click();
+      await expect.poll(() => logo.locator('item-inspector').getByLabel('Name').inputValue(), { timeout: 15_000 }).toBe('Logo mark');
+      await brand.getByRole('searchbox', { name: 'Search items' }).fill(String(mark.name));
+      await brand.getByRole('searchbox', { name: 'Search items' }).press('Enter');
+      await brand.locator(`[role=gridcell][data-id="${mark.id}"]`).click();
+      await expect.poll(() => brand.locator('item-inspector').getByLabel('Name').inputValue(), { timeout: 15_000 }).toBe(String(mark.name));
+      // The search stayed in its frame.
+      expect(await logo.locator('[data-testid=view-count]').textContent()).toBe(`${logoCount} items`);
+      // Neither element switched the site's open library: a tab of the app still shows its own.
+      const current = await brand.evaluate(async () => (await (await fetch('/asset-library/api/v2/library/info')).json()).data);
+      expect([brandPath, logosPath]).not.toContain(current.path);
+      expect(current.readOnly ?? false).toBe(false);
+      await page.screenshot({ path: 'screenshots/publish-two-elements-1280.png' });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: 'screenshots/publish-two-elements-390.png', fullPage: true });
+    } finally {
+      await context.close();
+    }
   });
 
   it('opens it from the element, read-only, thumbnails fetched as shown, and still shows what was seen with the server gone', async () => {
@@ -70,14 +154,7 @@ describe('a published library on a static host', () => {
     try {
       const page = await context.newPage();
       await page.goto(`${site.url}/`);
-      const frame = await (async () => {
-        for (let i = 0; i < 300; i += 1) {
-          const found = page.frames().find((candidate) => candidate.url().includes('/asset-library/'));
-          if (found) return found;
-          await page.waitForTimeout(100);
-        }
-        throw new Error('no library frame');
-      })();
+      const frame = await libraryFrame(page);
       await appReady(frame);
       await frame.locator('#library-name', { hasText: 'Brand' }).waitFor({ timeout: 30_000 });
       // The grid paints thumbnails, each fetched from the static host when first shown.

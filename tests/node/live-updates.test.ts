@@ -120,6 +120,19 @@ describe('startLiveUpdates', () => {
     expect(applied.at(-1)!.resync).toBe(true);
   });
 
+  it('leaves out a switch made elsewhere in a page pinned to its library (a visitor frame), not its own changes', async () => {
+    vi.useFakeTimers();
+    const stream = fakeStream();
+    const applied: ChangeBatch[] = [];
+    startLiveUpdates({ listen: stream.listen, currentLibrary: () => LIB, pinned: true, delayMs: 100, apply: async (batch) => void applied.push(batch) });
+    stream.emit(heard('library', 'switched', ['/libraries/b.library'], '/libraries/b.library'));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(applied).toEqual([]);
+    stream.emit(heard('item', 'updated', ['u1']));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(applied.map((batch) => [batch.switched, [...batch.items]])).toEqual([[false, ['u1']]]);
+  });
+
   it('waits twice as long as the last re-read took before the next one, so re-reading keeps at most a third of the time', async () => {
     vi.useFakeTimers();
     let onChange!: ChangeStreamOptions['onChange'];

@@ -23,6 +23,8 @@ export interface LiveUpdatesOptions {
   apply: (batch: ChangeBatch) => Promise<void>;
   /** The open library's path, when known: changes of other libraries are left out. */
   currentLibrary: () => string | undefined;
+  /** The page works on one library whatever library is opened elsewhere (a visitor's frame): switches are left out. */
+  pinned?: boolean;
   delayMs?: number;
   maxDelayMs?: number;
   /** How the stream is opened (tests pass a fake). */
@@ -37,7 +39,7 @@ export interface LiveUpdates {
 }
 
 export function startLiveUpdates(options: LiveUpdatesOptions): LiveUpdates {
-  const { apply, currentLibrary, delayMs = QUIET_MS, maxDelayMs = MAX_DELAY_MS, listen = listenToChanges, onError = () => {} } = options;
+  const { apply, currentLibrary, pinned = false, delayMs = QUIET_MS, maxDelayMs = MAX_DELAY_MS, listen = listenToChanges, onError = () => {} } = options;
   let batch = new ChangeBatch();
   let quiet: ReturnType<typeof setTimeout> | undefined;
   let deadline: ReturnType<typeof setTimeout> | undefined;
@@ -78,6 +80,7 @@ export function startLiveUpdates(options: LiveUpdatesOptions): LiveUpdates {
     // Under the app's base path (an embedded app's worker answers only there).
     url: apiUrl('/events'),
     onChange: (change) => {
+      if (pinned && change.kind === 'library' && change.action === 'switched') return;
       batch.add(change, currentLibrary());
       if (!batch.empty) schedule();
     },

@@ -18,6 +18,7 @@ import { InTurn } from '../state/in-turn';
 import { StoreController } from '../state/store';
 import { LightElement } from '../ui/light-element';
 import { applyChanges, type LiveTargets } from '../live/apply-changes';
+import { visitorLibrary } from '../visitor-frame';
 import { startLiveUpdates, type LiveUpdates } from '../live/live-updates';
 import type { TagManager } from '../tags/tag-manager';
 import type { ItemInspector } from '../inspector/item-inspector';
@@ -181,6 +182,7 @@ export class AppShell extends LightElement {
     this.live ??= startLiveUpdates({
       apply: (batch) => applyChanges(batch, this.liveTargets()),
       currentLibrary: () => this.stores.library.current?.path,
+      pinned: visitorLibrary() !== undefined,
       onError: (error) => this.stores.toasts.error(error),
     });
     await this.stores.loadAll();

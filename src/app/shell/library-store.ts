@@ -3,7 +3,7 @@ import type { Page, PublishedLoad } from '../api-types';
 import type { ApiPort } from '../state/api-port';
 import { NewestAnswer } from '../state/newest-answer';
 import { Store } from '../state/store';
-import { VISITOR_FRAME } from '../visitor-frame';
+import { isVisitorFrame } from '../visitor-frame';
 
 export interface LibraryEntry {
   name: string;
@@ -27,7 +27,7 @@ const RECHECK_MS = 60_000;
 export class LibraryStore extends Store {
   current: CurrentLibrary | null = null;
   history: LibraryEntry[] = [];
-  readonly visitor = typeof window !== 'undefined' && window.name === VISITOR_FRAME;
+  readonly visitor = isVisitorFrame();
   private readonly answers = new NewestAnswer();
   /** When each published library was last asked for a new version (path → ms). */
   private readonly checked = new Map<string, number>();
