@@ -22,6 +22,20 @@ describe('?library= on GET requests', () => {
     expect(unknown.response.status).toBe(404);
   });
 
+  it('names the library in the item URLs of an answer to a request that named it, so an <img> loads from it', async () => {
+    const own = await isolatedClient();
+    const { id } = await own.client.post<{ id: string }>('/item/add', { name: 'mine', base64: await imageBase64(30, 20) });
+    const [item] = (await own.client.get<{ data: { fileURL: string; thumbnailURL: string }[] }>('/item/get', { id })).data;
+    expect(item!.fileURL).toBe(`/api/v2/item/file?id=${id}&library=${encodeURIComponent(own.library)}`);
+    // Fetched as it is, with no header, while another library is the current one.
+    const file = await fetchApi(item!.fileURL);
+    expect([file.response.status, file.response.headers.get('Content-Type')]).toEqual([200, 'image/png']);
+    const image = new Image();
+    image.src = item!.thumbnailURL;
+    await image.decode();
+    expect(image.naturalWidth).toBeGreaterThan(0);
+  });
+
   it('is not read from POST requests: writes name their library with the header only', async () => {
     const own = await isolatedClient();
     const { id } = await own.client.post<{ id: string }>('/item/add', { bookmarkURL: 'https://example.com' });
