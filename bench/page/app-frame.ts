@@ -3,7 +3,7 @@
  * painted, not throttled as an off-screen frame), for the grid rows. The app shows the current
  * library, so this switches to the bench library first; grid rows run last for that reason.
  */
-import { VISITOR_FRAME } from '../../src/app/visitor-frame';
+import { visitorFrameFor } from '../../src/app/visitor-frame';
 import type { BenchContext } from './context';
 
 export interface AppFrame {
@@ -24,9 +24,10 @@ export const nextFrame = (win: Window = window) => new Promise<number>((resolve)
  * `onFrame`: called with the frame's document at each frame while it waits for "API ready".
  */
 export async function openAppFrame(ctx: BenchContext, search = '?sort=-IMPORT', library = ctx.library, options: { visitor?: boolean; libraryIsCurrent?: boolean; onFrame?: (win: Window & typeof globalThis) => void } = {}): Promise<AppFrame> {
-  if (!options.libraryIsCurrent) await ctx.api.post('/library/switch', { libraryPath: library });
+  // A visitor's frame names its library, as <asset-library src> does, and works on it without a switch.
+  if (!options.libraryIsCurrent && !options.visitor) await ctx.api.post('/library/switch', { libraryPath: library });
   const frame = document.createElement('iframe');
-  if (options.visitor) frame.name = VISITOR_FRAME;
+  if (options.visitor) frame.name = visitorFrameFor(library);
   frame.style.cssText = 'position:fixed;inset:0;width:100vw;height:100vh;border:0;background:#fff;z-index:10';
   frame.src = `/${search}`;
   let loaded = false;

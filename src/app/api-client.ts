@@ -6,7 +6,7 @@
  */
 import { APP_BASE } from './base';
 import { visitorLibrary } from './visitor-frame';
-import { ApiClient as Client, routeUrl, type ClientOptions, type InputArgs, type PathOf } from '../client/api-client';
+import { ApiClient as Client, type ClientOptions, type InputArgs, type PathOf } from '../client/api-client';
 
 export { ApiClientError, LIBRARY_HEADER, type ClientOptions, type ErrorBody } from '../client/api-client';
 
@@ -18,7 +18,5 @@ export class ApiClient extends Client {
 
 /** The URL of a GET route under the app's base, for what the browser fetches itself (`<img>`, EventSource, a link). */
 export function apiUrl<P extends PathOf<'GET', 'json' | 'raw'>>(path: P, ...[input]: InputArgs<`GET ${P}`>): string {
-  const url = routeUrl(path, input, APP_BASE);
-  const library = visitorLibrary();
-  return library ? `${url}${url.includes('?') ? '&' : '?'}library=${encodeURIComponent(library)}` : url;
+  return new ApiClient().url(path, ...([input] as InputArgs<`GET ${P}`>));
 }

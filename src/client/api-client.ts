@@ -100,9 +100,14 @@ export class ApiClient {
     return response;
   }
 
-  /** The URL of a GET, for what the browser fetches itself (an `<img>`, an EventSource, a download link). */
+  /**
+   * The URL of a GET, for what the browser fetches itself (an `<img>`, an EventSource, a download
+   * link): it names the client's library as `library=`, since the browser sends no header.
+   */
   url<P extends PathOf<'GET', 'json' | 'raw'>>(path: P, ...[input]: InputArgs<`GET ${P}`>): string {
-    return routeUrl(path, input, this.options.base);
+    const url = routeUrl(path, input, this.options.base);
+    const { library } = this.options;
+    return library ? `${url}${url.includes('?') ? '&' : '?'}library=${encodeURIComponent(library)}` : url;
   }
 
   protected async request(method: string, path: string, input: unknown): Promise<unknown> {

@@ -11,7 +11,7 @@ import type { AppVersion, Context, ImportsPort, OpenLibrary } from './context';
 import type { ApiError } from './http/errors';
 import { errorResponse } from './http/envelope';
 import { LibraryRequests } from './http/library-requests';
-import { LIBRARY_HEADER, namedLibraryOf, requireNamedLibrary } from './http/named-library';
+import { lastLibraryParameter, LIBRARY_HEADER, namedLibraryOf, requireNamedLibrary } from './http/named-library';
 import { API_PREFIX, Router } from './http/router';
 import { ChangeFeed } from './events/change-feed';
 import { watchTables } from './events/table-watch';
@@ -320,7 +320,7 @@ export function createApi(deps: ApiDeps = {}): Api {
     const internal = (pathAndQuery: string) => {
       const url = new URL(pathAndQuery, request.url);
       // An item URL names its library when its answer's request named one (item-view.ts): that one.
-      const inner = new Request(url, { headers: chosen && !url.searchParams.has('library') ? { [LIBRARY_HEADER]: chosen } : {} });
+      const inner = new Request(url, { headers: chosen && lastLibraryParameter(url) === null ? { [LIBRARY_HEADER]: chosen } : {} });
       return router.dispatch(inner, async () => {
         const made = contextFor(inner);
         await made.checked;

@@ -152,8 +152,8 @@ export class AssetLibraryElement extends HTMLElement {
     };
     const client = new ApiClient({ base, fetch: fetchInFrame });
     await client.get('/app/info');
-    this.library = await this.openPublished(client, frame, script);
-    this.client = this.library ? new ApiClient({ base, fetch: fetchInFrame, library: this.library }) : client;
+    const library = await this.openPublished(client, frame, script);
+    this.client = library ? new ApiClient({ base, fetch: fetchInFrame, library }) : client;
     // Ready means heard too: a select() right after `ready` must reach `asset-library-select`.
     await this.streamOpen();
     this.started();
@@ -173,6 +173,7 @@ export class AssetLibraryElement extends HTMLElement {
     const src = this.getAttribute('src');
     if (!src) return undefined;
     const { path } = await client.post('/library/subscribe', { url: new URL(src, document.baseURI).href });
+    this.library = path; // its events alone from now on, the reload's included
     const name = visitorFrameFor(path);
     const view = frame.contentWindow!;
     if (view.name !== name) {

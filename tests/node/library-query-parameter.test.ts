@@ -47,6 +47,9 @@ describe('item URLs of a request that named its library', () => {
     const current = await call<{ id: string }>(api, 'POST', '/item/add', { name: 'theirs', base64: await pngBase64(3, 3) });
     const [plain] = (await call<{ data: { fileURL: string }[] }>(api, 'GET', '/item/get', { id: current.data.id })).data.data;
     expect(plain!.fileURL).toBe(`/api/v2/item/file?id=${current.data.id}`);
+    // One appended to such a URL (the app's panels do, for their library) is the one read.
+    const appended = await api.handle(new Request(`http://localhost${named!.fileURL}&library=${encodeURIComponent(other)}`));
+    expect(appended.status).toBe(404); // the item is not in `other`
     // item/add from such a URL, sent to the current library, copies the named library's file.
     const copied = await call<{ id: string }>(api, 'POST', '/item/add', { path: named!.fileURL });
     const [copy] = (await call<{ data: { width: number; height: number }[] }>(api, 'GET', '/item/get', { id: copied.data.id })).data.data;

@@ -78,6 +78,10 @@ describe('the typed client', () => {
     expect(new ApiClient({ base: '/asset-library/' }).url('/item/thumbnail', { id: 'A1', preferOriginal: true })).toBe('/asset-library/api/v2/item/thumbnail?id=A1&preferOriginal=true');
     expect(new ApiClient({ base: '/asset-library' }).url('/events')).toBe('/asset-library/api/v2/events');
     expect(routeUrl('/item/get', { ids: ['a', 'b'], tags: undefined })).toBe('/api/v2/item/get?ids=a%2Cb');
+    // A client on a named library names it in its URLs too: the browser sends them with no header.
+    const named = new ApiClient({ base: '/asset-library/', library: '/libraries/a b.library' });
+    expect(named.url('/item/thumbnail', { id: 'A1' })).toBe('/asset-library/api/v2/item/thumbnail?id=A1&library=%2Flibraries%2Fa%20b.library');
+    expect(named.url('/events')).toBe('/asset-library/api/v2/events?library=%2Flibraries%2Fa%20b.library');
   });
 });
 

@@ -3,7 +3,8 @@
  * published library in a zip (docs/publishing.md). `have` names the files the destination holds,
  * which the worker leaves out.
  */
-import { apiUrl, type ErrorBody } from '../api-client';
+import { apiUrl, LIBRARY_HEADER, type ErrorBody } from '../api-client';
+import { visitorLibrary } from '../visitor-frame';
 
 export interface PublishTarget {
   kind: 'library' | 'folder' | 'smart-folder';
@@ -24,7 +25,10 @@ export async function publishZip(target: PublishTarget, choices: PublishChoices,
     originals: choices.originals,
     have,
   };
-  const response = await fetch(apiUrl('/library/publish'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal });
+  // A POST reads no library= from its URL: a page that works on one library names it in the header.
+  const library = visitorLibrary();
+  const headers = { 'Content-Type': 'application/json', ...(library ? { [LIBRARY_HEADER]: library } : {}) };
+  const response = await fetch(apiUrl('/library/publish'), { method: 'POST', headers, body: JSON.stringify(body), signal });
   if (!response.ok) {
     const error = (await response.json().catch(() => undefined)) as ErrorBody | undefined;
     throw new Error(error?.message ?? `Publishing failed (${response.status}).`);

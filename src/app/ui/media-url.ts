@@ -4,8 +4,7 @@
  * `library=` (an API extension, docs/api-extensions.md#every-request).
  */
 export function mediaUrl(url: string, library?: string): string {
-  // A linked original's address (another site's) is not ours to name a library in; an item URL
-  // answered to a request that named its library names it already.
-  if (!url || !library || /^[a-z][a-z0-9+.-]*:/i.test(url) || /[?&]library=/.test(url)) return url;
+  // A linked original's address (another site's) is not ours to name a library in.
+  if (!url || !library || /^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
   return `${url}${url.includes('?') ? '&' : '?'}library=${encodeURIComponent(library)}`;
 }
