@@ -40,16 +40,21 @@ describe('text in pictures (OCR in the page media worker)', () => {
     const upright = await add('scan-a', drawText({ lines: ['QUARTERLY REPORT', 'Invoice total 4821'] }));
     const turned = await add('scan-b', drawText({ lines: ['Harbour timetable', 'Ferry departs daily'], turns: 1 }));
     const faint = await add('shot-c', drawText({ lines: ['Settings saved', 'Wireless network'], background: '#d8d8d8', ink: '#9a9a9a' }));
+    // A text file with both words in its text, in the other order; the phrase in its name.
+    const { id: swapped } = await client.post<{ id: string }>('/item/add', { name: 'departs ferry', ext: 'txt', base64: btoa('Ferry departs') });
 
     expect((await contentText(client, upright))).toMatchObject({ source: 'ocr' });
     expect((await contentText(client, upright))!.text).toMatch(/QUARTERLY REPORT/);
     expect((await contentText(client, turned))!.text).toMatch(/Harbour timetable/);
     expect((await contentText(client, faint))!.text).toMatch(/Wireless network/);
+    expect(await contentText(client, swapped)).toMatchObject({ source: 'text', text: 'Ferry departs' });
 
     const query = async (text: string) => ids((await client.post<{ data: { id: string }[] }>('/item/query', { query: text, limit: 100 })).data);
     expect(await query('quarterly')).toEqual([upright]);
-    expect(await query('text:ferry')).toEqual([turned]);
-    expect(await query('text:"ferry departs"')).toEqual([turned]);
+    expect(await query('text:ferry')).toEqual([turned, swapped].sort());
+    expect(await query('text:"ferry departs"')).toEqual([turned, swapped].sort());
+    expect(await query('"departs ferry"')).toEqual([swapped]);
+    expect(await query('text:"departs ferry"')).toEqual([]);
     expect(await query('wireless')).toEqual([faint]);
     // The field reaches content text only: `scan` is in the names, not in the pictures.
     expect(await query('text:scan')).toEqual([]);

@@ -35,8 +35,10 @@ describe('content text', () => {
     const scan = await storeItem(library, { name: 'scan', ext: 'png', mime: 'image/png' }, picture);
     const notes = await storeItem(library, { name: 'notes', ext: 'md', mime: 'text/markdown' }, new Blob(['# Harbour ferry\nDeparts daily']));
     const flat = await storeItem(library, { name: 'quarterly plan', ext: 'png', mime: 'image/png' }, fakeImage(40, 30, [0, 0, 0]));
+    // Both words in its text, in the other order; the phrase in its name.
+    const swapped = await storeItem(library, { name: 'daily departs', ext: 'txt', mime: 'text/plain' }, new Blob(['Departs daily']));
     // The text file's job is queued with it; a picture's once its thumbnail shows what it looks like.
-    expect(await library.db.jobs.where('id').startsWith(`${CONTENT_TEXT_JOB}:`).primaryKeys()).toEqual([`${CONTENT_TEXT_JOB}:${notes.id}`]);
+    expect((await library.db.jobs.where('id').startsWith(`${CONTENT_TEXT_JOB}:`).primaryKeys()).sort()).toEqual([notes.id, swapped.id].map((id) => `${CONTENT_TEXT_JOB}:${id}`).sort());
 
     await run();
     // One colour and nothing on it: not a document, so no OCR.
@@ -50,9 +52,11 @@ describe('content text', () => {
     expect(await query('text:quarterly')).toEqual(['scan']);
     expect(await query('TEXT:quart -text:ferry')).toEqual(['scan']);
     expect(await query('text:plan')).toEqual([]);
-    // A quoted phrase of the field: each word in the text read, and the words in order in one field
-    // (docs/decisions/ocr.md: the order is checked in any field, as for other phrases).
+    // A quoted phrase of the field: its words in order in the text read, not in another field.
     expect(await query('text:"quarterly report"')).toEqual(['scan']);
+    expect(await query('"daily departs"')).toEqual(['daily departs']);
+    expect(await query('text:"daily departs"')).toEqual([]);
+    expect(await query('text:"departs daily"')).toEqual(['daily departs', 'notes']);
     // Text stored is announced as its item's change, though the row is not: an open inspector and searches read again.
     const updated: string[][] = [];
     api.changes.subscribe((event) => event.kind === 'item' && updated.push([event.action, ...event.ids]));

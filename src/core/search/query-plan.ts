@@ -13,10 +13,14 @@ export interface Lookup {
   prefix: boolean;
 }
 
-/** Words that must occur in this order, adjacent, within one field; the last may be a prefix. */
+/**
+ * Words that must occur in this order, adjacent, within one field; the last may be a prefix.
+ * `contentText`: within the content text (`text:"a b"`), not any field.
+ */
 export interface PhraseCheck {
   words: Word[];
   prefixLast: boolean;
+  contentText?: boolean;
 }
 
 export type Plan =
@@ -66,7 +70,7 @@ function planWords(text: string, quoted: boolean, mark = ''): Plan | null {
   const single = words.length === 1 ? words[0]! : undefined;
   const lookupsSuffice = !quoted && single !== undefined && (single.cjk ? [...single.text].length <= 2 : single.text.length <= MAX_TERM_LENGTH);
   const plan: Plan = { type: 'match', lookups: [...lookups.values()] };
-  return lookupsSuffice ? plan : { ...plan, phrase: { words, prefixLast } };
+  return lookupsSuffice ? plan : { ...plan, phrase: { words, prefixLast, ...(mark === TEXT_FIELD_MARK ? { contentText: true } : {}) } };
 }
 
 /** CJK text is indexed as character pairs plus each run's last character (see tokenize.ts). */

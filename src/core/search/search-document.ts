@@ -17,6 +17,7 @@ export function searchTermsOf(fields: readonly string[], contentText = ''): Sear
   const terms = new Set<string>();
   const text: string[] = [];
   for (const term of termsOf(contentText)) terms.add(TEXT_FIELD_MARK + term);
+  // The content text's words come last, once it has any: a phrase of it checks that field alone.
   for (const field of contentText ? [...fields, contentText] : fields) {
     for (const term of termsOf(field)) terms.add(term);
     const words = wordsOf(field);
@@ -35,11 +36,14 @@ export function withSearchTerms(row: ItemRow, folderNames: ReadonlyMap<string, s
   return { ...row, search: searchTermsOf(searchableFields(row, names, comments), contentText) };
 }
 
-/** The phrase's words in order and adjacent inside one field. A CJK word has no word boundaries:
- *  it may end the field word where the phrase starts, start the one where it ends, or lie inside. */
+/**
+ * The phrase's words in order and adjacent inside one field. A CJK word has no word boundaries:
+ * it may end the field word where the phrase starts, start the one where it ends, or lie inside.
+ * A content-text phrase's rows have content text (its marked terms matched), whose words come last.
+ */
 export function phraseOccurs(text: readonly string[], phrase: PhraseCheck): boolean {
   const n = phrase.words.length;
-  return text.some((field) => {
+  return (phrase.contentText ? text.slice(-1) : text).some((field) => {
     const words = field.split(' ');
     for (let start = 0; start + n <= words.length; start++) {
       if (phrase.words.every((word, i) => wordMatches(words[start + i]!, word, i === 0, i === n - 1, phrase.prefixLast))) return true;
