@@ -46,6 +46,8 @@ export class AssetLibraryElement extends HTMLElement {
   private base: string | undefined;
   /** The published library a `src` element shows: its events are that library's alone. */
   private library: string | undefined;
+  /** Subscribes again and shows the library anew, once it was removed (from a tab of the app, say). */
+  private reopenPublished: (() => void) | undefined;
   private script: string | undefined;
   /**
    * Settles once the frame, moved in the page, has loaded again under the library's worker. A move
@@ -152,8 +154,19 @@ export class AssetLibraryElement extends HTMLElement {
     };
     const client = new ApiClient({ base, fetch: fetchInFrame });
     await client.get('/app/info');
-    const library = await this.openPublished(client, frame, script);
-    this.client = library ? new ApiClient({ base, fetch: fetchInFrame, library }) : client;
+    // Straight to the frame: a subscribe again (reopenPublished) runs while the calls wait for it.
+    const subscriber = new ApiClient({ base, fetch: (input, init) => frame.contentWindow!.fetch(input, init) });
+    const onLibrary = (library: string) => new ApiClient({ base, fetch: fetchInFrame, library });
+    const library = await this.openPublished(subscriber, frame, script);
+    this.client = library ? onLibrary(library) : client;
+    if (library) {
+      this.reopenPublished = () => {
+        this.reloaded = this.openPublished(subscriber, frame, script, { again: true }).then(
+          (again) => void (this.client = onLibrary(again!)),
+          (error: unknown) => this.emit('asset-library-error', { message: error instanceof Error ? error.message : String(error) }),
+        );
+      };
+    }
     // Ready means heard too: a select() right after `ready` must reach `asset-library-select`.
     await this.streamOpen();
     this.started();
@@ -169,14 +182,15 @@ export class AssetLibraryElement extends HTMLElement {
    * show it alone: the frame's name names it, and the frame loads again to take the name. The
    * current library of the site stays as it was: another element, or a tab of the app, shows its own.
    */
-  private async openPublished(client: ApiClient, frame: HTMLIFrameElement, script: string): Promise<string | undefined> {
+  private async openPublished(client: ApiClient, frame: HTMLIFrameElement, script: string, { again = false } = {}): Promise<string | undefined> {
     const src = this.getAttribute('src');
     if (!src) return undefined;
     const { path } = await client.post('/library/subscribe', { url: new URL(src, document.baseURI).href });
     this.library = path; // its events alone from now on, the reload's included
     const name = visitorFrameFor(path);
     const view = frame.contentWindow!;
-    if (view.name !== name) {
+    // Again (made anew, maybe at the same path): the app reads it from the start too.
+    if (view.name !== name || again) {
       const loaded = new Promise<void>((resolve) => frame.addEventListener('load', () => resolve(), { once: true }));
       frame.name = name;
       view.name = name;
@@ -205,6 +219,7 @@ export class AssetLibraryElement extends HTMLElement {
       url: new ApiClient({ base }).url('/events'),
       onChange: (change) => {
         if (this.library !== undefined && change.library !== this.library) return;
+        if (change.kind === 'library' && change.action === 'removed') this.reopenPublished?.();
         if (change.kind === 'item' && change.action === 'selected') this.emit('asset-library-select', { ids: change.ids, count: typeof change.count === 'number' ? change.count : change.ids.length, version: typeof change.version === 'number' ? change.version : 0 } satisfies AssetLibrarySelectDetail);
         else this.emit('asset-library-change', change);
       },

@@ -106,7 +106,7 @@ describe('a published library on a static host', () => {
     if (work) await rm(work, { recursive: true, force: true });
   });
 
-  it('shows two published libraries on one page, each element its own, and leaves the site’s open library as it was', async () => {
+  it('shows two published libraries on one page, each element its own, leaves the site’s open library as it was, and shows one removed elsewhere anew', async () => {
     const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const page = await context.newPage();
@@ -141,6 +141,13 @@ describe('a published library on a static host', () => {
       const current = await brand.evaluate(async () => (await (await fetch('/asset-library/api/v2/library/info')).json()).data);
       expect([brandPath, logosPath]).not.toContain(current.path);
       expect(current.readOnly ?? false).toBe(false);
+      // The person removes Logos from the app in another tab: its element subscribes again and shows it anew.
+      const started = await logo.evaluate(() => performance.timeOrigin);
+      expect(await apiIn(brand, '/library/remove', { libraryPath: logosPath })).toMatchObject({ status: 200 });
+      await expect.poll(() => logo.evaluate(() => performance.timeOrigin), { timeout: 30_000 }).not.toBe(started);
+      await logo.locator('#library-name', { hasText: 'Logos' }).waitFor({ timeout: 30_000 });
+      await logo.locator('[data-testid=view-count]', { hasText: new RegExp(`^${logoCount} items$`) }).waitFor({ timeout: 30_000 });
+      expect((await apiIn(logo, '/library/info')).body.data).toMatchObject({ name: 'Logos', readOnly: true });
       await page.screenshot({ path: 'screenshots/publish-two-elements-1280.png' });
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: 'screenshots/publish-two-elements-390.png', fullPage: true });
