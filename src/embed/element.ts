@@ -4,7 +4,8 @@
  * the library's worker whatever worker the host runs; its styles and the host's never meet.
  *
  * Attributes: `base` (required), `src` (open the published library at that URL, read-only:
- * library/subscribe, then the frame works on that library alone, ../app/visitor-frame.ts), `folder` (show that folder), `search` (show that query).
+ * library/subscribe, then the frame works on that library alone, ../app/visitor-frame.ts),
+ * `folder` (show that folder), `search` (show that query).
  * Methods: `openFolder(id)`, `search(query)`, `select(ids)`, and `api`, the typed client.
  * Events (bubbling, composed): `asset-library-ready`, `asset-library-select` ({ ids }),
  * `asset-library-change` (a change of the library as `GET /api/v2/events` announces it: { kind,
