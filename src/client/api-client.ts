@@ -106,8 +106,7 @@ export class ApiClient {
    */
   url<P extends PathOf<'GET', 'json' | 'raw'>>(path: P, ...[input]: InputArgs<`GET ${P}`>): string {
     const url = routeUrl(path, input, this.options.base);
-    const { library } = this.options;
-    return library ? `${url}${url.includes('?') ? '&' : '?'}library=${encodeURIComponent(library)}` : url;
+    return this.options.library ? withLibraryParameter(url, this.options.library) : url;
   }
 
   protected async request(method: string, path: string, input: unknown): Promise<unknown> {
@@ -178,4 +177,9 @@ async function unwrap(response: Response, { keyed = false } = {}): Promise<unkno
   if (body.status === 'success') return body.data;
   if (keyed && response.status === 409 && body.message.startsWith(`${REQUEST_KEY_HEADER} header:`)) throw new ApiClientError(409, ANSWER_LOST);
   throw new ApiClientError(response.status, body);
+}
+
+/** `url` naming `library` as `library=` (a GET's choice of library where no header can go). */
+export function withLibraryParameter(url: string, library: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}library=${encodeURIComponent(library)}`;
 }

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from 'vitest/browser';
 import type { SyncStatus } from '../../src/core/sync/sync-state';
+import { withoutUrlLibrary } from '../node/fixtures/url-library';
 import { imageBase64 } from './images';
 import { isolatedClient, stopServiceWorkers, type ApiClient } from './service-worker';
 
@@ -83,8 +84,7 @@ describe('sync: files on demand through the service worker', () => {
     await b.post('/sync/start', { url });
     expect(await b.post<SyncStatus>('/sync/run', {})).toMatchObject({ state: 'idle', error: null, fileErrors: [] });
     const [itemsA, itemsB] = [await items(a), await items(b)];
-    const apartFromLibrary = (list: Item[]) => list.map((item) => ({ ...item, fileURL: item.fileURL.replace(/&library=[^&]*/, ''), thumbnailURL: item.thumbnailURL.replace(/&library=[^&]*/, '') }));
-    expect(apartFromLibrary(itemsB)).toEqual(apartFromLibrary(itemsA));
+    expect(withoutUrlLibrary(itemsB)).toEqual(withoutUrlLibrary(itemsA));
     expect(itemsB.find((item) => item.name === 'scan')!.fileURL).not.toBe('');
     const [red, blue] = [itemsA.find((item) => item.name === 'red')!, itemsA.find((item) => item.name === 'blue')!];
     for (const item of [red, blue]) {

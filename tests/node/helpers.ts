@@ -67,7 +67,4 @@ export function apiPort(api: () => Api, library: () => string, onPost: (path: st
   };
 }
 
-/** An answer with its item URLs' `library=` left out: two libraries holding the same items compare equal. */
-export function withoutUrlLibrary<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value).replace(/&library=[^"&]*/g, '')) as T;
-}
+export { withoutUrlLibrary } from './fixtures/url-library';
